@@ -1,0 +1,35 @@
+import { injectable } from 'inversify';
+import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
+import { toolClassRegistry } from '../metadata/toolClassRegistry.js';
+import { updateOwnToolClassMetadata } from '../metadata/updateOwnToolClassMetadata.js';
+import type { Constructor } from '../schema/Constructor.js';
+import { buildToolDefinition } from './buildToolDefinition.js';
+import type { ToolOptions } from './ToolOptions.js';
+import type { Tool as ToolInterface } from '../registry/Tool.js';
+
+/**
+ * Declares a class as a tool. The class needs an `invoke(input, ctx)` method; it becomes
+ * injectable (no `@injectable()` needed) and is discovered when bound in the container.
+ * Options are checked now: a mistake throws `ToolDefinitionError` naming the class.
+ */
+export function Tool(options: ToolOptions): ClassDecorator {
+  return (<TFunction extends Function>(target: TFunction): TFunction => {
+    const subject = `class ${target.name || '(anonymous)'}`;
+    const prototype = target.prototype as Record<string, unknown> | undefined;
+    if (typeof prototype?.invoke !== 'function') {
+      throw new ToolDefinitionError(
+        subject,
+        '@Tool() classes need an invoke(input, ctx) method.',
+        'Add `async invoke(input, ctx) { ... }` returning a string, a JSON value or a ToolOutput.',
+      );
+    }
+    const definition = buildToolDefinition(options, subject);
+    updateOwnToolClassMetadata(target, (current) => ({ ...current, definition }));
+    injectable()(target as unknown as Constructor);
+    toolClassRegistry.add(target as unknown as Constructor);
+    return target;
+  }) as ClassDecorator;
+}
+
+/** The {@link ToolInterface} a plain object implements; shares its name with the decorator. */
+export type Tool = ToolInterface;

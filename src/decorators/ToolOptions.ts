@@ -1,0 +1,19 @@
+import type { Constructor } from '../schema/Constructor.js';
+import type { ToolAnnotations } from '../spec/ToolAnnotations.js';
+import type { JsonObject, MetadataMap } from '../values/JsonValue.js';
+
+/** The options of `@Tool`. */
+export interface ToolOptions {
+  /** A valid tool name: lowercase ASCII letters and digits joined by `.`, `_` or `-`. */
+  readonly name: string;
+  /** What the tool does, written for the model. */
+  readonly description: string;
+  /** A class-validator DTO class, or an explicit JSON Schema. Default: no properties. */
+  readonly input?: Constructor | JsonObject;
+  /** A DTO class or JSON Schema the tool's structured results must match. */
+  readonly output?: Constructor | JsonObject;
+  readonly annotations?: ToolAnnotations;
+  readonly metadata?: MetadataMap;
+  /** Largest accepted input, in characters of JSON text. Default 1 MiB. */
+  readonly maxInputBytes?: number;
+}

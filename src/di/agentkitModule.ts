@@ -1,0 +1,72 @@
+import { ContainerModule, type ContainerModuleLoadOptions, type ResolutionContext } from 'inversify';
+import { BasicToolExecutor } from '../executor/BasicToolExecutor.js';
+import { MapToolResources } from '../executor/MapToolResources.js';
+import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
+import { InMemoryCredentialStore } from '../interrupt/InMemoryCredentialStore.js';
+import { DefaultPermissionChecker } from '../permissions/DefaultPermissionChecker.js';
+import { discoverToolClasses } from '../registry/discoverToolClasses.js';
+import type { ToolSource } from '../registry/ToolSource.js';
+import { Workspace } from '../workspace/Workspace.js';
+import type { AgentkitModuleOptions } from './AgentkitModuleOptions.js';
+import { assertAgentkitModuleOptions } from './assertAgentkitModuleOptions.js';
+import { buildRegistry, getSources } from './buildRegistry.js';
+import { NoopExecutorObserver } from './NoopExecutorObserver.js';
+import {
+  APPROVAL_STORE,
+  CREDENTIAL_STORE,
+  EXECUTOR_OBSERVER,
+  PERMISSION_CHECKER,
+  TOOL_EXECUTOR,
+  TOOL_RESOURCES,
+  TOOL_SOURCE,
+  WORKSPACE,
+} from './tokens.js';
+
+async function createExecutor(context: ResolutionContext, options: AgentkitModuleOptions): Promise<BasicToolExecutor> {
+  const classTools = discoverToolClasses(context);
+  const sources: ToolSource[] = getSources(context, TOOL_SOURCE as symbol);
+  const observer = context.get(EXECUTOR_OBSERVER);
+  const executor = new BasicToolExecutor({
+    registry: await buildRegistry(classTools, sources),
+    permissions: context.get(PERMISSION_CHECKER),
+    resources: context.get(TOOL_RESOURCES),
+    approvals: context.get(APPROVAL_STORE),
+    ...(observer instanceof NoopExecutorObserver ? {} : { observer }),
+    ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),
+    ...(options.approvalTtlMs === undefined ? {} : { approvalTtlMs: options.approvalTtlMs }),
+    ...(options.maxNestingDepth === undefined ? {} : { maxNestingDepth: options.maxNestingDepth }),
+  });
+  // A source whose tool set changes makes the executor swap in a freshly built registry.
+  const refresh = (): void => {
+    void buildRegistry(classTools, sources).then(
+      (registry) => executor.replaceRegistry(registry),
+      () => undefined, // keep serving the last good registry
+    );
+  };
+  for (const source of sources) source.onToolsChanged?.(refresh);
+  return executor;
+}
+
+/**
+ * The container module that wires agentkit-tools-core: the executor (resolve it with
+ * `await container.getAsync(TOOL_EXECUTOR)`) and a singleton default for every other token.
+ * A token the host bound before loading the module keeps the host's binding; after loading,
+ * `container.rebind(TOKEN)` replaces a default.
+ */
+export function agentkitModule(options: AgentkitModuleOptions = {}): ContainerModule {
+  assertAgentkitModuleOptions(options);
+  // Roots are checked and realpath'ed now, so a missing root fails at start-up.
+  const workspace = options.roots === undefined ? Workspace.empty() : Workspace.create(options.roots);
+  return new ContainerModule((bindings: ContainerModuleLoadOptions) => {
+    const bindDefault = <T>(token: symbol, factory: (context: ResolutionContext) => T): void => {
+      if (!bindings.isBound(token)) bindings.bind<T>(token).toDynamicValue(factory).inSingletonScope();
+    };
+    bindDefault(WORKSPACE as symbol, () => workspace);
+    bindDefault(PERMISSION_CHECKER as symbol, (context) => new DefaultPermissionChecker(context.get(WORKSPACE)));
+    bindDefault(TOOL_RESOURCES as symbol, () => new MapToolResources());
+    bindDefault(CREDENTIAL_STORE as symbol, () => new InMemoryCredentialStore());
+    bindDefault(APPROVAL_STORE as symbol, () => new InMemoryApprovalStore());
+    bindDefault(EXECUTOR_OBSERVER as symbol, () => new NoopExecutorObserver());
+    bindings.bind(TOOL_EXECUTOR).toDynamicValue((context) => createExecutor(context, options)).inSingletonScope();
+  });
+}

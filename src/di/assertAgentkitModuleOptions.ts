@@ -1,0 +1,25 @@
+import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
+import { MAX_TIMEOUT_MS } from '../executor/BasicToolExecutorOptions.js';
+import type { AgentkitModuleOptions } from './AgentkitModuleOptions.js';
+
+function assertRange(name: string, value: unknown, min: number, max: number, integer: boolean): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !(value >= min && value <= max) || (integer && !Number.isInteger(value))) {
+    throw new ToolConfigurationError(
+      `agentkitModule({ ${name} }) must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}; got ${String(value)}. Omit it for the default.`,
+    );
+  }
+}
+
+/** Checks `agentkitModule` options up front, naming the bad one. */
+export function assertAgentkitModuleOptions(options: AgentkitModuleOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolConfigurationError('agentkitModule(options) takes an options object or nothing.');
+  }
+  assertRange('defaultTimeoutMs', options.defaultTimeoutMs, 1, MAX_TIMEOUT_MS, false);
+  assertRange('approvalTtlMs', options.approvalTtlMs, 1, MAX_TIMEOUT_MS * 1000, false);
+  assertRange('maxNestingDepth', options.maxNestingDepth, 0, 64, true);
+  if (options.roots !== undefined && !Array.isArray(options.roots)) {
+    throw new ToolConfigurationError('agentkitModule({ roots }) must be an array of { path, mode? }.');
+  }
+}

@@ -1,0 +1,31 @@
+import type { ApprovalStore } from '../interrupt/ApprovalStore.js';
+import type { PermissionChecker } from '../permissions/PermissionChecker.js';
+import type { ToolRegistry } from '../registry/ToolRegistry.js';
+import type { ExecutorObserver } from './ExecutorObserver.js';
+import type { ToolResources } from './ToolResources.js';
+
+export interface BasicToolExecutorOptions {
+  readonly registry: ToolRegistry;
+  readonly permissions: PermissionChecker;
+  readonly resources?: ToolResources;
+  /** Where issued approvals are remembered. Default: in memory. */
+  readonly approvals?: ApprovalStore;
+  readonly observer?: ExecutorObserver;
+  /** Default 120,000 ms; `ExecuteOptions.timeoutMs` overrides it per call. */
+  readonly defaultTimeoutMs?: number;
+  /** Default 15 minutes. */
+  readonly approvalTtlMs?: number;
+  /** Default 8. */
+  readonly maxNestingDepth?: number;
+  /** The clock, for tests. */
+  readonly now?: () => number;
+}
+
+export const EXECUTOR_DEFAULTS = Object.freeze({
+  defaultTimeoutMs: 120_000,
+  approvalTtlMs: 15 * 60 * 1000,
+  maxNestingDepth: 8,
+});
+
+/** setTimeout's largest delay. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;

@@ -1,0 +1,13 @@
+import type { JsonValue, MetadataMap } from '../values/JsonValue.js';
+
+/**
+ * A nested call made by a composing tool. The session and turn are always the parent's.
+ * `callId` defaults to `<parent callId>/<n>`, numbered in call order, so a resumed parent
+ * that makes the same calls in the same order gets the same ids (approvals name them).
+ */
+export interface ChildToolRequest {
+  readonly toolName: string;
+  readonly input: JsonValue;
+  readonly callId?: string;
+  readonly metadata?: MetadataMap;
+}

@@ -1,0 +1,9 @@
+import type { JsonValue } from '../values/JsonValue.js';
+import type { ToolOutput } from '../values/ToolOutput.js';
+import type { ToolResult } from './ToolResult.js';
+
+/**
+ * What a `@Tool` class's `invoke` may return: a string (text), a `ToolOutput`, a `ToolResult`,
+ * or any other JSON value (structured). `undefined` means structured `null`.
+ */
+export type ToolReturn = string | ToolOutput | ToolResult | JsonValue | undefined | void;

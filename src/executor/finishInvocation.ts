@@ -1,0 +1,43 @@
+import type { RegisteredTool } from '../registry/RegisteredTool.js';
+import { buildValidationError, getAjvIssues } from '../schema/buildValidationError.js';
+import { failed, failure } from './failure.js';
+import { isToolExecutionOutcome } from './isToolExecutionOutcome.js';
+import { isToolResult } from './isToolResult.js';
+import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
+import type { ToolRequest } from './ToolRequest.js';
+
+function complete(entry: RegisteredTool, request: ToolRequest, value: unknown, started: number): ToolExecutionOutcome {
+  if (!isToolResult(value)) {
+    return failed('internal', `Tool \`${request.toolName}\` returned something that is not a ToolResult.`, { reason: 'invalid_result' }, true);
+  }
+  const { output } = value.result;
+  if (entry.validateOutput !== undefined && output.type === 'structured' && !entry.validateOutput(output.value)) {
+    const error = buildValidationError(request.toolName, getAjvIssues(entry.validateOutput.errors), 'Output');
+    return failed('execution_failed', `Tool \`${request.toolName}\` returned a result that does not match its declared output schema. ${error.message}`, { reason: 'output_schema', ...error.details }, true);
+  }
+  const result = value.result.callId === request.callId ? value.result : { ...value.result, callId: request.callId };
+  return { status: 'completed', result: { result, durationMs: performance.now() - started, metadata: value.metadata } };
+}
+
+/** Turns what `invoke` / `invokeOutcome` resolved to into the call's outcome. */
+export function finishInvocation(
+  entry: RegisteredTool,
+  request: ToolRequest,
+  value: unknown,
+  fromOutcome: boolean,
+  started: number,
+): ToolExecutionOutcome {
+  if (!fromOutcome) return complete(entry, request, value, started);
+  if (!isToolExecutionOutcome(value)) {
+    return failed('internal', `Tool \`${request.toolName}\` returned something that is not a ToolExecutionOutcome from invokeOutcome.`, { reason: 'invalid_outcome' }, true);
+  }
+  switch (value.status) {
+    case 'completed':
+      return complete(entry, request, value.result, started);
+    case 'failed':
+      // The parent's body ran, whatever its child did.
+      return value.invoked ? value : failure(value.error, true);
+    case 'interrupted':
+      return value;
+  }
+}

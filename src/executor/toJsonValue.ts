@@ -1,0 +1,36 @@
+import type { JsonValue } from '../values/JsonValue.js';
+
+function isPlainJson(value: unknown, depth: number): boolean {
+  if (depth > 256) return false;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) return value.every((item) => isPlainJson(item, depth + 1));
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return false;
+      return Object.values(value).every((item) => isPlainJson(item, depth + 1));
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * `value` as JSON: returned as is when it already is plain JSON; otherwise passed through
+ * `JSON.stringify` (so `toJSON()` methods such as `Date`'s apply and `undefined` fields drop).
+ * @returns `undefined` when the value cannot be represented (BigInt, cycles, a bare function).
+ */
+export function toJsonValue(value: unknown): JsonValue | undefined {
+  if (isPlainJson(value, 0)) return value as JsonValue;
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? undefined : (JSON.parse(text) as JsonValue);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,119 @@
+import 'reflect-metadata';
+
+// Values
+export type { JsonArray, JsonObject, JsonPrimitive, JsonValue, MetadataMap } from './values/JsonValue.js';
+export type { ToolCallPart } from './values/ToolCallPart.js';
+export type {
+  ContentPart,
+  FileContentPart,
+  FileRef,
+  JsonContentPart,
+  MediaContentPart,
+  MediaModality,
+  TextContentPart,
+} from './values/ContentPart.js';
+export type {
+  FilesToolOutput,
+  PartsToolOutput,
+  StructuredToolOutput,
+  TextToolOutput,
+  ToolOutput,
+} from './values/ToolOutput.js';
+export type { ToolResultPart } from './values/ToolResultPart.js';
+export { isContentPart, isFileRef, isToolOutput } from './values/isToolOutput.js';
+
+// Capabilities
+export type { Invocable, InvocableSpec } from './capabilities/Invocable.js';
+export type { PromptProvider, PromptDescriptor, PromptMessage, PromptResult } from './capabilities/PromptProvider.js';
+export type { ResourceDescriptor, ResourceContents, ResourceProvider } from './capabilities/ResourceProvider.js';
+
+// Spec
+export { getToolNameProblem, isToolName, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN, type ToolName } from './spec/ToolName.js';
+export { toToolName } from './spec/toToolName.js';
+export type { ToolAnnotations } from './spec/ToolAnnotations.js';
+export type { ToolSpec } from './spec/ToolSpec.js';
+
+// Declaring tools
+export { Tool } from './decorators/Tool.js';
+export { Preflight } from './decorators/Preflight.js';
+export type { ToolOptions } from './decorators/ToolOptions.js';
+export { buildDtoSchema } from './schema/buildDtoSchema.js';
+export type { Constructor } from './schema/Constructor.js';
+export type { ValidationIssue } from './schema/buildValidationError.js';
+export { DEFAULT_INPUT_LIMITS, type InputLimits } from './schema/InputLimits.js';
+
+// Registry
+export type { SchemaStrictness } from './registry/Tool.js';
+export type { ToolSource } from './registry/ToolSource.js';
+export { ToolRegistry } from './registry/ToolRegistry.js';
+
+// Executor
+export type { ToolRequest } from './executor/ToolRequest.js';
+export type { ToolResult } from './executor/ToolResult.js';
+export type { ToolReturn } from './executor/ToolReturn.js';
+export type { ToolContext } from './executor/ToolContext.js';
+export type { ToolExecutionScope } from './executor/ToolExecutionScope.js';
+export type { ChildToolRequest } from './executor/ChildToolRequest.js';
+export type { ToolExecutionOutcome } from './executor/ToolExecutionOutcome.js';
+export type { ToolExecutor } from './executor/ToolExecutor.js';
+export type { ExecuteOptions } from './executor/ExecuteOptions.js';
+export type { ExecutorObserver } from './executor/ExecutorObserver.js';
+export { BasicToolExecutor } from './executor/BasicToolExecutor.js';
+export { EXECUTOR_DEFAULTS, type BasicToolExecutorOptions } from './executor/BasicToolExecutorOptions.js';
+export { createResourceKey, type ResourceKey, type ToolResources } from './executor/ToolResources.js';
+export { MapToolResources } from './executor/MapToolResources.js';
+export { buildToolRequest, type ToolRequestScope } from './executor/buildToolRequest.js';
+export { buildToolResult } from './executor/buildToolResult.js';
+export { isToolResult } from './executor/isToolResult.js';
+export { isToolExecutionOutcome } from './executor/isToolExecutionOutcome.js';
+
+// Permissions
+export { BasePermissionRequest, type PermissionRequest, type PermissionRequestJson } from './permissions/PermissionRequest.js';
+export { PermissionDecision } from './permissions/PermissionDecision.js';
+export type { PermissionChecker, PermissionContext } from './permissions/PermissionChecker.js';
+export { ToolInvokePermissionRequest } from './permissions/ToolInvokePermissionRequest.js';
+export { PolicyPermissionChecker } from './permissions/PolicyPermissionChecker.js';
+export type { PolicyPermissionCheckerOptions } from './permissions/PolicyPermissionCheckerOptions.js';
+export type { PolicyRule } from './permissions/PolicyRule.js';
+export { DefaultPermissionChecker } from './permissions/DefaultPermissionChecker.js';
+export type { PathContainment } from './permissions/PathContainment.js';
+
+// Interruptions
+export type { ToolInterruption } from './interrupt/ToolInterruption.js';
+export type { ApprovalRequest } from './interrupt/ApprovalRequest.js';
+export type { AuthRequest } from './interrupt/AuthRequest.js';
+export { AuthRequiredError, type AuthRequiredOptions } from './interrupt/AuthRequiredError.js';
+export type { ApprovalConsumeResult, ApprovalStore } from './interrupt/ApprovalStore.js';
+export { InMemoryApprovalStore } from './interrupt/InMemoryApprovalStore.js';
+export type { CredentialStore, Credentials } from './interrupt/CredentialStore.js';
+export { InMemoryCredentialStore } from './interrupt/InMemoryCredentialStore.js';
+export { computeApprovalBinding, type ApprovalBindingSubject } from './interrupt/computeApprovalBinding.js';
+export { canonicalJson } from './interrupt/canonicalJson.js';
+
+// Errors
+export { ToolError, type ToolErrorJson } from './errors/ToolError.js';
+export { TOOL_ERROR_CODES, type ToolErrorCode } from './errors/ToolErrorCode.js';
+export { ToolDefinitionError } from './errors/ToolDefinitionError.js';
+export { ToolConfigurationError } from './errors/ToolConfigurationError.js';
+
+// Dependency injection
+export {
+  APPROVAL_STORE,
+  CREDENTIAL_STORE,
+  EXECUTOR_OBSERVER,
+  PERMISSION_CHECKER,
+  TOOL_EXECUTOR,
+  TOOL_RESOURCES,
+  TOOL_SOURCE,
+  WORKSPACE,
+} from './di/tokens.js';
+export { agentkitModule } from './di/agentkitModule.js';
+export type { AgentkitModuleOptions } from './di/AgentkitModuleOptions.js';
+
+// Workspace
+export { Workspace } from './workspace/Workspace.js';
+export type { WorkspaceRoot } from './workspace/WorkspaceRoot.js';
+export type { WorkspaceRootConfig } from './workspace/WorkspaceRootConfig.js';
+export type { WorkspaceRootMode } from './workspace/WorkspaceRootMode.js';
+export type { ResolvedPath } from './workspace/ResolvedPath.js';
+export type { PathAccess } from './workspace/PathAccess.js';

@@ -1,0 +1,18 @@
+import type { ApprovalRequest } from './ApprovalRequest.js';
+
+/** The outcome of consuming an approval. */
+export type ApprovalConsumeResult = 'consumed' | 'already_used' | 'unknown';
+
+/**
+ * Remembers the approvals an executor issued, so that each is honoured once. Bound under
+ * `APPROVAL_STORE`; the default keeps them in memory. Share one store between executors that
+ * must accept each other's approvals (for example across a restart, with a persistent store).
+ */
+export interface ApprovalStore {
+  /** Records an approval the executor just issued. */
+  issue(approval: ApprovalRequest): void | Promise<void>;
+  /** The issued approval with this id, used or not, or `undefined`. */
+  get(id: string): ApprovalRequest | undefined | Promise<ApprovalRequest | undefined>;
+  /** Marks the approval used; atomic: exactly one caller gets `consumed`. */
+  consume(id: string): ApprovalConsumeResult | Promise<ApprovalConsumeResult>;
+}

@@ -1,0 +1,22 @@
+import type { ValidateFunction } from 'ajv';
+import type { Constructor } from '../schema/Constructor.js';
+import type { ToolSpec } from '../spec/ToolSpec.js';
+
+/** What `@Tool` learned about its class, computed once when the decorator ran. */
+export interface ToolDefinition {
+  readonly spec: ToolSpec;
+  readonly inputClass?: Constructor;
+  /** True when the input class has constraints its JSON Schema cannot express. */
+  readonly needsClassValidator: boolean;
+  readonly validateInput: ValidateFunction;
+  readonly validateOutput?: ValidateFunction;
+  readonly maxInputBytes?: number;
+}
+
+/** The one metadata aggregate of a tool class. */
+export interface ToolClassMetadata {
+  /** Set by `@Preflight`. */
+  readonly preflightMethod?: string | symbol;
+  /** Set by `@Tool`. */
+  readonly definition?: ToolDefinition;
+}

@@ -1,0 +1,17 @@
+import type { MetadataReadResult } from './MetadataReadResult.js';
+import type { PermissionRequest } from './PermissionRequest.js';
+
+/**
+ * The risk flags of a request (`metadata.risks`: substitution, redirection, wrapper, ...).
+ * Absent means none; a value that is not an array of strings makes the request unreadable.
+ */
+export function getRequestRisks(request: PermissionRequest): MetadataReadResult<string> {
+  const risks: unknown = request.metadata?.['risks'];
+  if (risks === undefined) {
+    return { ok: true, values: [] };
+  }
+  if (!Array.isArray(risks) || !risks.every((risk) => typeof risk === 'string')) {
+    return { ok: false, problem: 'metadata.risks must be an array of strings' };
+  }
+  return { ok: true, values: risks };
+}

@@ -1,0 +1,41 @@
+import type { ToolContext } from '../executor/ToolContext.js';
+import type { ToolExecutionOutcome } from '../executor/ToolExecutionOutcome.js';
+import type { ToolRequest } from '../executor/ToolRequest.js';
+import type { ToolResult } from '../executor/ToolResult.js';
+import type { PermissionRequest } from '../permissions/PermissionRequest.js';
+import type { ToolSpec } from '../spec/ToolSpec.js';
+
+/** Whether the executor compiles a tool's input schema in ajv strict mode. */
+export type SchemaStrictness = 'strict' | 'lenient';
+
+/**
+ * A tool as the registry and executor see it. `@Tool` classes are adapted to this; a plain
+ * object can implement it directly (MCP proxies do).
+ *
+ * The executor validates `request.input` against `spec.inputSchema` before anything else, so
+ * `proposedRequests` and `invoke` only ever see valid input.
+ */
+export interface Tool {
+  readonly spec: ToolSpec;
+  /** Where the tool comes from, for error messages (`class EchoTool`, `mcp server github`). */
+  readonly source?: string;
+  /**
+   * `lenient` compiles the input schema without ajv's strict mode, for schemas written by
+   * others (remote MCP servers). Validation itself stays as strict. Default `strict`.
+   */
+  readonly schemaStrictness?: SchemaStrictness;
+  /** Largest accepted input, in characters of JSON text. Default 1 MiB. */
+  readonly maxInputBytes?: number;
+  /**
+   * Optional second validation/parsing step after the schema, before preflight (a throw of a
+   * `ToolError` `invalid_input` here means nothing ran).
+   */
+  parseInput?(request: ToolRequest): void | Promise<void>;
+  /** Describes every side effect before any happens. */
+  proposedRequests?(
+    request: ToolRequest,
+  ): readonly PermissionRequest[] | Promise<readonly PermissionRequest[]>;
+  invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult>;
+  /** For composing tools that must pass a child's `interrupted` outcome up. */
+  invokeOutcome?(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome>;
+}

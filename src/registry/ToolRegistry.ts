@@ -1,0 +1,106 @@
+import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
+import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
+import { compileSchema } from '../schema/compileSchema.js';
+import { getToolNameProblem } from '../spec/ToolName.js';
+import type { ToolSpec } from '../spec/ToolSpec.js';
+import type { RegisteredTool } from './RegisteredTool.js';
+import type { Tool } from './Tool.js';
+
+function describeSource(tool: Tool): string {
+  if (tool.source !== undefined) return tool.source;
+  const ctor = (tool as object).constructor;
+  return ctor === Object ? `tool object "${String(tool.spec?.name)}"` : `class ${ctor.name}`;
+}
+
+function compile(tool: Tool, source: string): RegisteredTool {
+  const { spec } = tool;
+  if (typeof spec !== 'object' || spec === null || typeof tool.invoke !== 'function') {
+    throw new ToolDefinitionError(source, 'is not a Tool: it needs a `spec` and an `invoke(request, ctx)` method.', 'Implement the Tool interface, or declare a class with @Tool().');
+  }
+  const problem = getToolNameProblem(spec.name);
+  if (problem !== undefined) {
+    throw new ToolDefinitionError(source, `invalid tool name: ${problem}.`, 'Use 1-64 lowercase ASCII letters and digits joined by single ".", "_" or "-".');
+  }
+  if (typeof spec.description !== 'string' || spec.description.trim() === '') {
+    throw new ToolDefinitionError(source, `tool "${spec.name}" has no description.`, 'Describe what the tool does for the model.');
+  }
+  const strictness = tool.schemaStrictness ?? 'strict';
+  const validateInput = compileSchema(spec.inputSchema, source, 'input', strictness);
+  const validateOutput =
+    spec.outputSchema === undefined ? undefined : compileSchema(spec.outputSchema, source, 'output', strictness);
+  return { tool, source, validateInput, ...(validateOutput === undefined ? {} : { validateOutput }) };
+}
+
+/**
+ * The tools an executor can run, by name. Names are unique: registering a second tool under a
+ * taken name throws, naming both sources. `freeze()` makes it read-only.
+ */
+export class ToolRegistry {
+  readonly #tools = new Map<string, RegisteredTool>();
+  #frozen = false;
+  #specs: readonly ToolSpec[] | undefined;
+
+  public register(tool: Tool): this {
+    if (this.#frozen) {
+      throw new ToolConfigurationError(
+        `Cannot register tool "${String(tool.spec?.name)}": the registry is frozen. Register every tool before the executor is created.`,
+      );
+    }
+    const source = describeSource(tool);
+    const entry = compile(tool, source);
+    const existing = this.#tools.get(entry.tool.spec.name);
+    if (existing !== undefined) {
+      throw new ToolConfigurationError(
+        `Duplicate tool name "${entry.tool.spec.name}": registered by ${existing.source} and again by ${source}. Rename one of them; tool names must be unique.`,
+      );
+    }
+    this.#tools.set(entry.tool.spec.name, entry);
+    this.#specs = undefined;
+    return this;
+  }
+
+  public registerAll(tools: Iterable<Tool>): this {
+    for (const tool of tools) this.register(tool);
+    return this;
+  }
+
+  public get(name: string): Tool | undefined {
+    return this.#tools.get(name)?.tool;
+  }
+
+  /** The tool and its compiled validators, for executors. */
+  public getEntry(name: string): RegisteredTool | undefined {
+    return this.#tools.get(name);
+  }
+
+  public has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  public get size(): number {
+    return this.#tools.size;
+  }
+
+  public names(): string[] {
+    return this.specs().map((spec) => spec.name);
+  }
+
+  /** Every spec, sorted by name (code-unit order, independent of locale). */
+  public specs(): readonly ToolSpec[] {
+    this.#specs ??= Object.freeze(
+      [...this.#tools.values()]
+        .map((entry) => entry.tool.spec)
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    );
+    return this.#specs;
+  }
+
+  public freeze(): this {
+    this.#frozen = true;
+    return this;
+  }
+
+  public get frozen(): boolean {
+    return this.#frozen;
+  }
+}

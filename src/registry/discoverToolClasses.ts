@@ -1,0 +1,35 @@
+import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
+import { getToolClassMetadata } from '../metadata/getToolClassMetadata.js';
+import { toolClassRegistry } from '../metadata/toolClassRegistry.js';
+import type { Constructor } from '../schema/Constructor.js';
+import { ClassTool } from './ClassTool.js';
+
+/** The part of Inversify's resolution context discovery needs. */
+export interface OptionalResolver {
+  get<T>(serviceIdentifier: Constructor<T>, options: { optional: true }): T | undefined;
+}
+
+/**
+ * Every `@Tool` class bound in the container (as itself), instantiated with its dependencies
+ * and adapted to the Tool interface.
+ * @throws ToolConfigurationError naming the class when one cannot be built.
+ */
+export function discoverToolClasses(resolver: OptionalResolver): ClassTool[] {
+  const tools: ClassTool[] = [];
+  for (const target of toolClassRegistry.values()) {
+    let instance: unknown;
+    try {
+      instance = resolver.get(target, { optional: true });
+    } catch (error) {
+      throw new ToolConfigurationError(
+        `Tool class ${target.name} is bound but cannot be built: ${error instanceof Error ? error.message : String(error)}\nBind every dependency its constructor injects before resolving the executor.`,
+        { cause: error },
+      );
+    }
+    if (instance === undefined) continue;
+    const metadata = getToolClassMetadata(target);
+    if (metadata?.definition === undefined) continue;
+    tools.push(new ClassTool(instance as ConstructorParameters<typeof ClassTool>[0], metadata.definition, metadata.preflightMethod));
+  }
+  return tools;
+}

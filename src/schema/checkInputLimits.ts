@@ -1,0 +1,101 @@
+import { ToolError } from '../errors/ToolError.js';
+import { FORBIDDEN_INPUT_KEYS, type InputLimits } from './InputLimits.js';
+
+type Problem =
+  | { readonly reason: 'too_large'; readonly path: string }
+  | { readonly reason: 'too_deep'; readonly path: string }
+  | { readonly reason: 'forbidden_key'; readonly path: string; readonly key: string }
+  | { readonly reason: 'not_json'; readonly path: string; readonly found: string };
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * One walk over the input: its JSON size (strings and keys counted by length plus quotes and
+ * separators, so the figure matches `JSON.stringify` for input without escapes), its depth,
+ * forbidden keys and values JSON cannot carry. Returns the first problem found.
+ */
+function findProblem(input: unknown, limits: InputLimits): Problem | undefined {
+  let size = 0;
+  const walk = (value: unknown, depth: number, path: string): Problem | undefined => {
+    switch (typeof value) {
+      case 'string':
+        size += value.length + 2;
+        break;
+      case 'number':
+        if (!Number.isFinite(value)) return { reason: 'not_json', path, found: String(value) };
+        size += 8;
+        break;
+      case 'boolean':
+        size += 5;
+        break;
+      case 'object': {
+        if (value === null) {
+          size += 4;
+          break;
+        }
+        if (depth >= limits.maxDepth) return { reason: 'too_deep', path };
+        size += 2;
+        if (Array.isArray(value)) {
+          for (let i = 0; i < value.length; i++) {
+            size += 1;
+            const problem = walk(value[i], depth + 1, `${path}/${i}`);
+            if (problem !== undefined) return problem;
+          }
+          break;
+        }
+        const proto: unknown = Object.getPrototypeOf(value);
+        if (proto !== Object.prototype && proto !== null) {
+          return { reason: 'not_json', path, found: 'a class instance' };
+        }
+        for (const key of Object.keys(value)) {
+          if (FORBIDDEN_INPUT_KEYS.has(key)) return { reason: 'forbidden_key', path, key };
+          size += key.length + 4;
+          const problem = walk((value as Record<string, unknown>)[key], depth + 1, `${path}/${escapePointer(key)}`);
+          if (problem !== undefined) return problem;
+        }
+        break;
+      }
+      default:
+        return { reason: 'not_json', path, found: typeof value };
+    }
+    return size > limits.maxBytes ? { reason: 'too_large', path } : undefined;
+  };
+  return walk(input, 0, '');
+}
+
+/**
+ * Checks size, depth, forbidden keys and JSON-ness of a tool input.
+ * @returns an `invalid_input` ToolError, or `undefined` when the input is within limits.
+ */
+export function checkInputLimits(
+  toolName: string,
+  input: unknown,
+  limits: InputLimits,
+): ToolError | undefined {
+  const problem = findProblem(input, limits);
+  if (problem === undefined) return undefined;
+  const where = problem.path === '' ? 'the input' : `\`${problem.path}\``;
+  let message: string;
+  switch (problem.reason) {
+    case 'too_large':
+      message = `Input for tool \`${toolName}\` is larger than ${limits.maxBytes} characters of JSON. Send less data, or split the work into several calls.`;
+      break;
+    case 'too_deep':
+      message = `Input for tool \`${toolName}\` nests deeper than ${limits.maxDepth} levels at ${where}. Flatten the input.`;
+      break;
+    case 'forbidden_key':
+      message = `Input for tool \`${toolName}\` uses the reserved key "${problem.key}" at ${where}. Remove it: "__proto__", "constructor" and "prototype" are never accepted.`;
+      break;
+    case 'not_json':
+      message = `Input for tool \`${toolName}\` holds ${problem.found} at ${where}, which is not JSON. Send only strings, finite numbers, booleans, null, arrays and plain objects.`;
+      break;
+  }
+  return new ToolError('invalid_input', message, {
+    reason: problem.reason,
+    path: problem.path,
+    ...(problem.reason === 'forbidden_key' ? { key: problem.key } : {}),
+    limits: { maxBytes: limits.maxBytes, maxDepth: limits.maxDepth },
+  });
+}

@@ -1,0 +1,34 @@
+import type { ValidateFunction } from 'ajv';
+import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
+import type { SchemaStrictness } from '../registry/Tool.js';
+import type { JsonObject } from '../values/JsonValue.js';
+import { getAjv } from './getAjv.js';
+
+const compiled = new WeakMap<JsonObject, ValidateFunction>();
+
+/**
+ * Compiles a JSON Schema once (cached per schema object) with the shared ajv instance.
+ * @throws ToolDefinitionError naming `subject` when the schema does not compile.
+ */
+export function compileSchema(
+  schema: JsonObject,
+  subject: string,
+  which: 'input' | 'output',
+  strictness: SchemaStrictness = 'strict',
+): ValidateFunction {
+  const cached = compiled.get(schema);
+  if (cached !== undefined) return cached;
+  let validate: ValidateFunction;
+  try {
+    validate = getAjv(strictness).compile(schema);
+  } catch (error) {
+    throw new ToolDefinitionError(
+      subject,
+      `its ${which} schema does not compile: ${error instanceof Error ? error.message : String(error)}.`,
+      'Give a valid JSON Schema (draft-07) without unknown keywords or formats, or a class-validator DTO class.',
+      { cause: error },
+    );
+  }
+  compiled.set(schema, validate);
+  return validate;
+}

@@ -1,0 +1,40 @@
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
+import { getDesignType } from '../metadata/getDesignType.js';
+import type { Constructor } from './Constructor.js';
+
+/** One class-validator constraint on a DTO property, by name. */
+export interface DtoConstraint {
+  readonly propertyName: string;
+  /** The constraint's name (`isString`, `min`, ...) or its metadata type for unnamed ones. */
+  readonly name: string;
+  readonly type: string;
+}
+
+/** The class-validator metadata of a DTO class, inherited included. */
+export function getDtoMetadatas(target: Constructor): ValidationMetadata[] {
+  return getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
+}
+
+/** Every constraint of `target`, each named the way class-validator-jsonschema names it. */
+export function getDtoConstraints(target: Constructor): DtoConstraint[] {
+  const storage = getMetadataStorage();
+  return getDtoMetadatas(target).map((meta) => {
+    let name = meta.name ?? meta.type;
+    if (meta.type === ValidationTypes.CUSTOM_VALIDATION && meta.constraintCls !== undefined) {
+      name = storage.getTargetValidatorConstraints(meta.constraintCls)[0]?.name ?? name;
+    }
+    return { propertyName: meta.propertyName, name, type: meta.type };
+  });
+}
+
+/** The class a nested property holds, from `@Type(() => X)` or the design type. */
+export function getNestedClass(target: Constructor, propertyName: string): Constructor | undefined {
+  const typeMeta = defaultMetadataStorage.findTypeMetadata(target, propertyName);
+  const nested: unknown = typeMeta
+    ? typeMeta.typeFunction()
+    : getDesignType(target.prototype as object, propertyName);
+  if (typeof nested !== 'function' || nested === Array || nested === Object) return undefined;
+  return nested as Constructor;
+}

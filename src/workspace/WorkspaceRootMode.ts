@@ -1,0 +1,5 @@
+/**
+ * What a workspace root allows: `read_write` (the default) or `read_only` (every resolve with
+ * `access: 'write'` inside it is refused with reason `read_only_root`).
+ */
+export type WorkspaceRootMode = 'read_write' | 'read_only';

@@ -1,0 +1,34 @@
+import type { Stats } from 'node:fs';
+import { readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where an open handle really is, if that place is inside a root; `undefined` otherwise.
+ * First `readlink(<procFdDirectory>/<fd>)` (Linux); when that is unavailable (or names a
+ * deleted file), the realpath of `openedPath` whose `dev`/`ino` must equal the handle's.
+ */
+export async function confirmHandleLocation(
+  handle: FileHandle,
+  handleStats: Stats,
+  openedPath: string,
+  isInside: (canonicalPath: string) => boolean,
+  procFdDirectory = '/proc/self/fd',
+): Promise<string | undefined> {
+  let located: string | undefined;
+  try {
+    located = await readlink(path.join(procFdDirectory, String(handle.fd)));
+  } catch {
+    located = undefined;
+  }
+  if (located !== undefined && path.isAbsolute(located) && !located.endsWith(' (deleted)')) {
+    return isInside(located) ? located : undefined;
+  }
+  try {
+    const real = await realpath(openedPath);
+    const current = await stat(real);
+    const same = current.dev === handleStats.dev && current.ino === handleStats.ino;
+    return same && isInside(real) ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
