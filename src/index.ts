@@ -117,3 +117,7 @@ export type { WorkspaceRootConfig } from './workspace/WorkspaceRootConfig.js';
 export type { WorkspaceRootMode } from './workspace/WorkspaceRootMode.js';
 export type { ResolvedPath } from './workspace/ResolvedPath.js';
 export type { PathAccess } from './workspace/PathAccess.js';
+export type { ResolvePathOptions } from './workspace/ResolvePathOptions.js';
+export type { OpenVerifiedOptions } from './workspace/OpenVerifiedOptions.js';
+export type { VerifiedFile } from './workspace/VerifiedFile.js';
+export { WORKSPACE_PATH_REFUSAL_REASONS, type WorkspacePathRefusalReason } from './workspace/WorkspacePathRefusalReason.js';

@@ -124,6 +124,9 @@ export class BasicToolExecutor implements ToolExecutor {
     if (typeof loaded === 'string') {
       return failure(rejectApproval(loaded, (approval as { id?: unknown } | null)?.id, request.toolName), false);
     }
+    if (loaded.callId === request.callId && loaded.toolName !== request.toolName) {
+      return failure(rejectApproval('binding_mismatch', loaded.id, request.toolName), false);
+    }
     const run: ApprovalRun = { approval: loaded, consumed: false };
     const outcome = await this.run(request, options, { ...frame, run });
     if (outcome.status === 'completed' && !run.consumed) {

@@ -27,7 +27,10 @@ function show(value: unknown): string {
   if (typeof value === 'object') {
     return Array.isArray(value) ? 'an array' : 'an object';
   }
-  return `${typeof value} ${String(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return `${typeof value} ${String(value)}`;
+  }
+  return `a ${typeof value}`;
 }
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {

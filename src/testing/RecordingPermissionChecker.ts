@@ -1,0 +1,45 @@
+import type { PermissionChecker, PermissionContext } from '../permissions/PermissionChecker.js';
+import { PermissionDecision } from '../permissions/PermissionDecision.js';
+import type { PermissionRequest, PermissionRequestJson } from '../permissions/PermissionRequest.js';
+
+/** One evaluation a {@link RecordingPermissionChecker} saw. */
+export interface RecordedEvaluation {
+  readonly request: PermissionRequestJson;
+  readonly context: PermissionContext;
+  readonly decision: PermissionDecision;
+}
+
+type Decide = (request: PermissionRequest, ctx: PermissionContext) => PermissionDecision | Promise<PermissionDecision>;
+
+/**
+ * A checker for tests: decides with `decide` (or delegates to another checker; allows
+ * everything by default) and records every request it was asked about, in order.
+ */
+export class RecordingPermissionChecker implements PermissionChecker {
+  readonly #records: RecordedEvaluation[] = [];
+  readonly #decide: Decide;
+
+  public constructor(decide: Decide | PermissionChecker = () => PermissionDecision.allow()) {
+    this.#decide = typeof decide === 'function' ? decide : (request, ctx) => decide.evaluate(request, ctx);
+  }
+
+  public async evaluate(request: PermissionRequest, ctx: PermissionContext): Promise<PermissionDecision> {
+    const decision = await this.#decide(request, ctx);
+    this.#records.push({ request: request.toJSON(), context: { ...ctx }, decision });
+    return decision;
+  }
+
+  /** Every evaluation so far. */
+  public get records(): readonly RecordedEvaluation[] {
+    return this.#records;
+  }
+
+  /** The kinds asked about, in order. */
+  public kinds(): string[] {
+    return this.#records.map((record) => record.request.kind);
+  }
+
+  public clear(): void {
+    this.#records.length = 0;
+  }
+}
