@@ -1,6 +1,10 @@
-import type { PermissionChecker, PermissionContext } from '../permissions/PermissionChecker.js';
-import { PermissionDecision } from '../permissions/PermissionDecision.js';
-import type { PermissionRequest, PermissionRequestJson } from '../permissions/PermissionRequest.js';
+import {
+  PermissionDecision,
+  type PermissionChecker,
+  type PermissionContext,
+  type PermissionRequest,
+  type PermissionRequestJson,
+} from '../index.js';
 
 /** One evaluation a {@link RecordingPermissionChecker} saw. */
 export interface RecordedEvaluation {

@@ -1,5 +1,4 @@
-import type { ToolRequest } from '../executor/ToolRequest.js';
-import type { JsonValue } from '../values/JsonValue.js';
+import type { JsonValue, ToolRequest } from '../index.js';
 
 let counter = 0;
 

@@ -1,5 +1,4 @@
-import type { ToolExecutionOutcome } from '../executor/ToolExecutionOutcome.js';
-import type { ToolOutput } from '../values/ToolOutput.js';
+import type { ToolExecutionOutcome, ToolOutput } from '../index.js';
 
 /**
  * The output of a completed outcome.

@@ -1,6 +1,4 @@
-import type { ToolExecutionOutcome } from '../executor/ToolExecutionOutcome.js';
-import type { ToolExecutor } from '../executor/ToolExecutor.js';
-import type { JsonValue } from '../values/JsonValue.js';
+import type { JsonValue, ToolExecutionOutcome, ToolExecutor } from '../index.js';
 import { createToolRequest } from './createToolRequest.js';
 
 /** One scripted call and how the scripted "user" answers an approval it raises. */
