@@ -7,7 +7,11 @@ import type { Config } from 'jest';
 const config: Config = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^agentkit-tools-core$': '<rootDir>/src/index.ts',
+    '^agentkit-tools-core/(.*)$': '<rootDir>/src/$1/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   setupFiles: ['reflect-metadata'],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   transform: {

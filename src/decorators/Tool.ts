@@ -13,7 +13,7 @@ import type { Tool as ToolInterface } from '../registry/Tool.js';
  * Options are checked now: a mistake throws `ToolDefinitionError` naming the class.
  */
 export function Tool(options: ToolOptions): ClassDecorator {
-  return (<TFunction extends Function>(target: TFunction): TFunction => {
+  return ((target: Constructor): Constructor => {
     const subject = `class ${target.name || '(anonymous)'}`;
     const prototype = target.prototype as Record<string, unknown> | undefined;
     if (typeof prototype?.invoke !== 'function') {
@@ -25,8 +25,8 @@ export function Tool(options: ToolOptions): ClassDecorator {
     }
     const definition = buildToolDefinition(options, subject);
     updateOwnToolClassMetadata(target, (current) => ({ ...current, definition }));
-    injectable()(target as unknown as Constructor);
-    toolClassRegistry.add(target as unknown as Constructor);
+    injectable()(target);
+    toolClassRegistry.add(target);
     return target;
   }) as ClassDecorator;
 }

@@ -1,4 +1,4 @@
-import { ToolError } from '../errors/ToolError.js';
+import type { ToolError } from '../errors/ToolError.js';
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import { AuthRequiredError } from '../interrupt/AuthRequiredError.js';
 import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';

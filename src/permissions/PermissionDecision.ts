@@ -6,7 +6,6 @@ export type PermissionDecision =
 
 const ALLOW: PermissionDecision = Object.freeze({ type: 'allow' });
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare -- a type and its helpers share a name
 export const PermissionDecision = {
   allow(): PermissionDecision {
     return ALLOW;

@@ -11,7 +11,8 @@ const OPTION_KEYS: readonly string[] = ['rules', 'fallback'];
 const RULE_KEYS: readonly string[] = ['effect', 'kind', 'pattern'];
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it rejects
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/u;
-const KIND = /^(?:[^\s*]+\*?|\*)$/u;
+// eslint-disable-next-line no-control-regex -- a kind holds no whitespace or control character
+const KIND = /^(?:[^\s*\u0000-\u001f\u007f]+\*?|\*)$/u;
 
 function fail(problem: string, fix: string): never {
   throw new ToolConfigurationError(`${SUBJECT}: ${problem}. ${fix}`);

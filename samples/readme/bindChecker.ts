@@ -1,0 +1,19 @@
+// README: "Binding a permission checker".
+import { Container } from 'inversify';
+import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR } from 'agentkit-tools-core';
+
+const container = new Container();
+container.bind(PERMISSION_CHECKER).toConstantValue(
+  new PolicyPermissionChecker({
+    rules: [
+      { effect: 'allow', kind: 'fs.read' },
+      { effect: 'deny', kind: 'fs.*', pattern: '**/.env*' },
+      { effect: 'ask', kind: 'shell.exec', pattern: 'git push' },
+    ],
+    fallback: 'ask',
+  }),
+);
+container.load(agentkitModule()); // keeps the checker bound above; or rebind it later
+const executor = await container.getAsync(TOOL_EXECUTOR);
+
+export { container, executor };

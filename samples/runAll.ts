@@ -1,0 +1,18 @@
+/**
+ * `npm start`: runs every sample in order and prints what each shows. Embedded defaults only,
+ * no network.
+ */
+import { run as helloTool } from './01-hello-tool/index.js';
+import { run as permissions } from './02-permissions/index.js';
+import { run as nestedTools } from './03-nested-tools/index.js';
+
+const samples: readonly (readonly [string, (log: (line: string) => void) => Promise<unknown>])[] = [
+  ['01-hello-tool', helloTool],
+  ['02-permissions', permissions],
+  ['03-nested-tools', nestedTools],
+];
+
+for (const [name, run] of samples) {
+  console.log(`\n=== ${name} ===`);
+  await run((line) => console.log(`  ${line.replace(/\n/g, '\n  ')}`));
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PERMISSION_CHECKER, PermissionDecision, PolicyPermissionChecker } from '../src/index.js';
+import { createExecutor } from './fixtures/createExecutor.js';
+import { plainTool, TestRequest } from './fixtures/plainTool.js';
+import { createToolRequest } from '../src/testing/index.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SNIPPETS = join(ROOT, 'samples', 'readme');
+
+function getReadmeBlocks(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  return [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+}
+
+describe('README', () => {
+  it('opens with the set-up, start and test commands', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(firstBlock).toContain('npm ci && npm start');
+    expect(firstBlock).toContain('npm ci && npm test');
+  });
+
+  it('shows only snippets that stand verbatim in a type-checked file of samples/readme', () => {
+    const files = readdirSync(SNIPPETS).map((name) => readFileSync(join(SNIPPETS, name), 'utf8'));
+    const blocks = getReadmeBlocks();
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    for (const block of blocks) {
+      expect(files.some((file) => file.includes(block))).toBe(true);
+    }
+  });
+
+  it('"Your first tool" runs and completes', async () => {
+    const { outcome } = await import('../samples/readme/firstTool.js');
+    expect(outcome).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'hi' } } } });
+  });
+
+  it('"Binding a permission checker" leaves the host policy bound and in use', async () => {
+    const { container } = await import('../samples/readme/bindChecker.js');
+    const checker = container.get(PERMISSION_CHECKER);
+    expect(checker).toBeInstanceOf(PolicyPermissionChecker);
+    const ctx = { toolName: 'fs_read_file', callId: 'c', sessionId: 's', turnId: 't' };
+    expect(await checker.evaluate(new TestRequest('fs.read', '/w/.env'), ctx)).toMatchObject({ type: 'deny', code: 'policy_denied' });
+    expect(await checker.evaluate(new TestRequest('fs.read', '/w/a.txt'), ctx)).toStrictEqual({ type: 'allow' });
+    expect(await checker.evaluate(new TestRequest('shell.exec', 'git push origin'), ctx)).toMatchObject({ type: 'require_approval' });
+  });
+
+  it('"Handling an approval interruption" resumes when the user approves, and only then', async () => {
+    const { runWithApproval } = await import('../samples/readme/handleApproval.js');
+    const tool = plainTool({ name: 'guarded', preflight: () => [new TestRequest('test.write', 'x')] });
+    const executor = createExecutor([tool], { permissions: { evaluate: () => PermissionDecision.requireApproval('ask') } });
+    const declined = await runWithApproval(executor, createToolRequest('guarded'), () => Promise.resolve(false));
+    expect(declined).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required' } });
+    expect(tool.calls).toStrictEqual([]);
+    const approved = await runWithApproval(executor, createToolRequest('guarded'), () => Promise.resolve(true));
+    expect(approved.status).toBe('completed');
+    expect(tool.calls).toHaveLength(1);
+  });
+});
