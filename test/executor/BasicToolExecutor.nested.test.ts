@@ -86,7 +86,9 @@ const ASK_FOR_WRITES: PermissionChecker = {
 async function setUp(checker: PermissionChecker = ASK_FOR_WRITES, maxNestingDepth?: number): Promise<{ executor: ToolExecutor; recurse: Recurse }> {
   const container = new Container();
   container.bind(PERMISSION_CHECKER).toConstantValue(checker);
-  for (const tool of [WriteNote, ReadNotes, Compose]) container.bind(tool).toSelf();
+  container.bind(WriteNote).toSelf();
+  container.bind(ReadNotes).toSelf();
+  container.bind(Compose).toSelf();
   container.bind(Recurse).toSelf().inSingletonScope();
   container.load(agentkitModule(maxNestingDepth === undefined ? {} : { maxNestingDepth }));
   return { executor: await container.getAsync(TOOL_EXECUTOR), recurse: container.get(Recurse) };

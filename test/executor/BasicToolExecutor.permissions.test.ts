@@ -91,7 +91,7 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('accepts async decisions', async () => {
-      const checker: PermissionChecker = { evaluate: async () => PermissionDecision.allow() };
+      const checker: PermissionChecker = { evaluate: () => Promise.resolve(PermissionDecision.allow()) };
       const tool = plainTool({ name: 'guarded', preflight: () => [new TestRequest('test.x', 't')] });
       const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('guarded'));
       expect(outcome.status).toBe('completed');
