@@ -105,7 +105,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Pe
     resumed = await executor.executeApproved(request, approval);
     log(`approved and resumed -> ${resumed.status}`);
     replayed = await executor.executeApproved(request, approval);
-    if (replayed.status === 'failed') log(`replayed approval -> ${replayed.error.code} (${String(replayed.error.details.reason)})`);
+    if (replayed.status === 'failed') log(`replayed approval -> ${replayed.error.code} (${JSON.stringify(replayed.error.details.reason)})`);
   }
   log(`outbox: ${JSON.stringify(outbox)}`);
   return { allowed, denied, asked, resumed, replayed, outbox: [...outbox] };
