@@ -25,7 +25,11 @@ export function Tool(options: ToolOptions): ClassDecorator {
     }
     const definition = buildToolDefinition(options, subject);
     updateOwnToolClassMetadata(target, (current) => ({ ...current, definition }));
-    injectable()(target);
+    try {
+      injectable()(target);
+    } catch (error) {
+      throw new ToolDefinitionError(subject, '@Tool() already makes the class injectable.', 'Remove @injectable() from it.', { cause: error });
+    }
     toolClassRegistry.add(target);
     return target;
   }) as ClassDecorator;

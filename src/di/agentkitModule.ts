@@ -37,9 +37,14 @@ async function createExecutor(context: ResolutionContext, options: AgentkitModul
     ...(options.maxNestingDepth === undefined ? {} : { maxNestingDepth: options.maxNestingDepth }),
   });
   // A source whose tool set changes makes the executor swap in a freshly built registry.
+  // Reloads can overlap; only the latest one started may swap its registry in.
+  let latest = 0;
   const refresh = (): void => {
+    const reload = ++latest;
     void buildRegistry(classTools, sources).then(
-      (registry) => executor.replaceRegistry(registry),
+      (registry) => {
+        if (reload === latest) executor.replaceRegistry(registry);
+      },
       () => undefined, // keep serving the last good registry
     );
   };

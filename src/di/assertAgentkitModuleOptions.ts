@@ -6,7 +6,7 @@ function assertRange(name: string, value: unknown, min: number, max: number, int
   if (value === undefined) return;
   if (typeof value !== 'number' || !(value >= min && value <= max) || (integer && !Number.isInteger(value))) {
     throw new ToolConfigurationError(
-      `agentkitModule({ ${name} }) must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}; got ${JSON.stringify(value) ?? typeof value}. Omit it for the default.`,
+      `agentkitModule({ ${name} }) must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}; got ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? typeof value)}. Omit it for the default.`,
     );
   }
 }

@@ -24,15 +24,29 @@ export async function buildRegistry(classTools: readonly ClassTool[], sources: r
   loaded.forEach((tools, index) => {
     const source = sources[index] as ToolSource;
     for (const tool of tools) {
-      registry.register(tool.source === undefined ? { ...withPrototype(tool), source: source.id } : tool);
+      registry.register(tool.source === undefined ? withSource(tool, source.id) : tool);
     }
   });
   return registry.freeze();
 }
 
-/** A shallow copy of a tool object that keeps its methods (class instances included). */
-function withPrototype(tool: Tool): Tool {
-  return Object.assign(Object.create(Object.getPrototypeOf(tool) as object | null) as Tool, tool);
+/**
+ * `tool` named after its source: a wrapper forwarding every call to the original, so class
+ * instances (methods on the prototype, `#private` state) keep working.
+ */
+function withSource(tool: Tool, source: string): Tool {
+  return {
+    spec: tool.spec,
+    source,
+    ...(tool.schemaStrictness === undefined ? {} : { schemaStrictness: tool.schemaStrictness }),
+    ...(tool.maxInputBytes === undefined ? {} : { maxInputBytes: tool.maxInputBytes }),
+    ...(tool.parseInput === undefined ? {} : { parseInput: (request) => tool.parseInput?.(request) }),
+    ...(tool.proposedRequests === undefined ? {} : { proposedRequests: (request) => tool.proposedRequests?.(request) ?? [] }),
+    ...(tool.invokeOutcome === undefined
+      ? {}
+      : { invokeOutcome: (request, ctx) => (tool.invokeOutcome as NonNullable<Tool['invokeOutcome']>).call(tool, request, ctx) }),
+    invoke: (request, ctx) => tool.invoke(request, ctx),
+  };
 }
 
 /** The sources bound under `token`, or none. */

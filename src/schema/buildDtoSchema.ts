@@ -1,11 +1,25 @@
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
-import { ValidationTypes } from 'class-validator';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import type { JsonArray, JsonObject, JsonValue } from '../values/JsonValue.js';
 import type { Constructor } from './Constructor.js';
-import { getDtoMetadatas, getNestedClass } from './getDtoConstraints.js';
+import { getNestedClass } from './getDtoConstraints.js';
 
 const REF_PREFIX = '#/definitions/';
+
+/**
+ * `@IsEnum` as class-validator means it for JSON input: the enum's values. TypeScript numeric
+ * enums carry reverse-mapped names (`{ 0: 'A', A: 0 }`); the names are not values.
+ */
+function convertEnum(meta: ValidationMetadata): JsonObject {
+  const enumObject = meta.constraints[0] as Record<string, JsonValue>;
+  const values = Object.entries(enumObject)
+    .filter(([key, value]) => !(/^\d+$/.test(key) && typeof value === 'string' && enumObject[value] === Number(key)))
+    .map(([, value]) => value);
+  const types = new Set(values.map((value) => typeof value));
+  const type = types.size === 1 ? (types.has('number') ? 'number' : types.has('string') ? 'string' : undefined) : undefined;
+  return type === undefined ? { enum: values } : { type, enum: values };
+}
 
 const CONVERTER_OPTIONS = {
   classTransformerMetadataStorage: defaultMetadataStorage,
@@ -14,77 +28,68 @@ const CONVERTER_OPTIONS = {
     // The default converter emits a pattern demanding fractional seconds, stricter than
     // class-validator itself; `date-time` is what both agree on.
     isDateString: { type: 'string' as const, format: 'date-time' },
+    isEnum: convertEnum as never,
   },
 };
-
-/** Every class a DTO references by `$ref` name, nested ones included. */
-function collectNestedClasses(root: Constructor): Map<string, Constructor> {
-  const found = new Map<string, Constructor>();
-  const visit = (target: Constructor): void => {
-    for (const meta of getDtoMetadatas(target)) {
-      if (meta.type !== ValidationTypes.NESTED_VALIDATION) continue;
-      const nested = getNestedClass(target, meta.propertyName);
-      if (nested === undefined || found.has(nested.name)) continue;
-      found.set(nested.name, nested);
-      visit(nested);
-    }
-  };
-  visit(root);
-  return found;
-}
-
-/** Closes every object schema a DTO produced: unknown keys are rejected at every level. */
-function closeObjects(schema: JsonValue): JsonValue {
-  if (isJsonArray(schema)) return schema.map(closeObjects);
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const out: Record<string, JsonValue> = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = closeObjects(value);
-  if (out.type === 'object' && typeof out.properties === 'object') {
-    out.additionalProperties = false;
-  }
-  return out;
-}
 
 function isJsonArray(value: JsonValue): value is JsonArray {
   return Array.isArray(value);
 }
 
-type SchemaFor = (target: Constructor) => JsonObject;
+function isJsonObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
-/**
- * Replaces `$ref`s with the referenced class's schema, keeping a `$ref` (and a definition)
- * only where a class contains itself.
- */
-function inlineRefs(
-  schema: JsonValue,
-  classes: ReadonlyMap<string, Constructor>,
-  schemaFor: SchemaFor,
-  stack: readonly string[],
-  definitions: Record<string, JsonObject>,
-): JsonValue {
-  if (isJsonArray(schema)) {
-    return schema.map((item) => inlineRefs(item, classes, schemaFor, stack, definitions));
-  }
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const ref = schema.$ref;
-  if (typeof ref === 'string' && ref.startsWith(REF_PREFIX)) {
-    const name = ref.slice(REF_PREFIX.length);
-    const target = classes.get(name);
-    if (target === undefined) return schema;
-    if (stack.includes(name)) {
-      if (definitions[name] === undefined) {
-        definitions[name] = {};
-        definitions[name] = inlineRefs(schemaFor(target), classes, schemaFor, [name], definitions) as JsonObject;
-      }
-      return schema;
-    }
-    return inlineRefs(schemaFor(target), classes, schemaFor, [...stack, name], definitions);
-  }
+/** Closes every object schema a DTO produced: unknown keys are rejected at every level. */
+function closeObjects(schema: JsonValue): JsonValue {
+  if (isJsonArray(schema)) return schema.map(closeObjects);
+  if (!isJsonObject(schema)) return schema;
   const out: Record<string, JsonValue> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    out[key] = inlineRefs(value, classes, schemaFor, stack, definitions);
-  }
+  for (const [key, value] of Object.entries(schema)) out[key] = closeObjects(value);
+  if (out.type === 'object' && typeof out.properties === 'object') out.additionalProperties = false;
   return out;
+}
+
+/** Replaces every `$ref` in `schema` with what `resolve` gives. */
+function replaceRefs(schema: JsonValue, resolve: () => JsonObject): JsonValue {
+  if (isJsonArray(schema)) return schema.map((item) => replaceRefs(item, resolve));
+  if (!isJsonObject(schema)) return schema;
+  if (typeof schema.$ref === 'string' && schema.$ref.startsWith(REF_PREFIX)) return resolve();
+  const out: Record<string, JsonValue> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = replaceRefs(value, resolve);
+  return out;
+}
+
+/** Builds class schemas, inlining nested classes; a class that contains itself goes to definitions. */
+class DtoSchemaBuilder {
+  public readonly definitions: Record<string, JsonObject> = {};
+  readonly #keys = new Map<Constructor, string>();
+
+  public build(target: Constructor, stack: readonly Constructor[]): JsonObject {
+    const schema = closeObjects(targetConstructorToSchema(target, CONVERTER_OPTIONS) as JsonValue) as JsonObject;
+    const properties = schema.properties;
+    if (!isJsonObject(properties)) return schema;
+    const resolved: Record<string, JsonValue> = {};
+    for (const [name, property] of Object.entries(properties)) {
+      // Each nested class is found from its owner and property, never by its (maybe shared) name.
+      const nested = getNestedClass(target, name);
+      resolved[name] = nested === undefined ? property : replaceRefs(property, () => this.#resolve(nested, stack));
+    }
+    return { ...schema, properties: resolved };
+  }
+
+  #resolve(nested: Constructor, stack: readonly Constructor[]): JsonObject {
+    if (!stack.includes(nested)) return this.build(nested, [...stack, nested]);
+    let key = this.#keys.get(nested);
+    if (key === undefined) {
+      key = nested.name;
+      for (let n = 2; key in this.definitions; n++) key = `${nested.name}_${n}`;
+      this.#keys.set(nested, key);
+      this.definitions[key] = {};
+      this.definitions[key] = this.build(nested, [nested]);
+    }
+    return { $ref: `${REF_PREFIX}${key}` };
+  }
 }
 
 /**
@@ -93,17 +98,9 @@ function inlineRefs(
  * is closed with `additionalProperties: false`, optional properties are not required.
  */
 export function buildDtoSchema(target: Constructor): JsonObject {
-  const classes = collectNestedClasses(target);
-  const schemaFor: SchemaFor = (cls) =>
-    closeObjects(targetConstructorToSchema(cls, CONVERTER_OPTIONS) as JsonValue) as JsonObject;
-  const definitions: Record<string, JsonObject> = {};
-  const root = inlineRefs(schemaFor(target), classes, schemaFor, [target.name], definitions) as JsonObject;
-  const schema: Record<string, JsonValue> = {
-    type: 'object',
-    properties: {},
-    ...root,
-    additionalProperties: false,
-  };
-  if (Object.keys(definitions).length > 0) schema.definitions = definitions;
+  const builder = new DtoSchemaBuilder();
+  const root = builder.build(target, [target]);
+  const schema: Record<string, JsonValue> = { type: 'object', properties: {}, ...root, additionalProperties: false };
+  if (Object.keys(builder.definitions).length > 0) schema.definitions = builder.definitions;
   return schema;
 }

@@ -4,7 +4,10 @@ import type { SchemaStrictness } from '../registry/Tool.js';
 import type { JsonObject } from '../values/JsonValue.js';
 import { getAjv } from './getAjv.js';
 
-const compiled = new WeakMap<JsonObject, ValidateFunction>();
+const compiled: Record<SchemaStrictness, WeakMap<JsonObject, ValidateFunction>> = {
+  strict: new WeakMap(),
+  lenient: new WeakMap(),
+};
 
 /**
  * Compiles a JSON Schema once (cached per schema object) with the shared ajv instance.
@@ -16,7 +19,8 @@ export function compileSchema(
   which: 'input' | 'output',
   strictness: SchemaStrictness = 'strict',
 ): ValidateFunction {
-  const cached = compiled.get(schema);
+  const cache = compiled[strictness];
+  const cached = cache.get(schema);
   if (cached !== undefined) return cached;
   let validate: ValidateFunction;
   try {
@@ -29,6 +33,6 @@ export function compileSchema(
       { cause: error },
     );
   }
-  compiled.set(schema, validate);
+  cache.set(schema, validate);
   return validate;
 }

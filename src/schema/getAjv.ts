@@ -25,6 +25,8 @@ function createAjv(strictness: SchemaStrictness): Ajv {
     useDefaults: false,
     removeAdditional: false,
     logger: false,
+    // Tools are compiled by object, not looked up by `$id`: two tools (or a reload) may share one.
+    addUsedSchema: false,
   });
   addFormatsModule.default(ajv);
   for (const format of CLASS_VALIDATOR_ONLY_FORMATS) ajv.addFormat(format, true);

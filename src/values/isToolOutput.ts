@@ -12,6 +12,12 @@ function hasOnlyKeys(value: Record<string, unknown>, allowed: ReadonlySet<string
 }
 
 const FILE_KEYS = new Set(['type', 'uri', 'mimeType', 'name', 'size']);
+const TEXT_KEYS = new Set(['type', 'text']);
+const JSON_PART_KEYS = new Set(['type', 'value', 'schema']);
+const MEDIA_KEYS = new Set(['type', 'mimeType', 'data', 'modality']);
+const STRUCTURED_KEYS = new Set(['type', 'value']);
+const PARTS_KEYS = new Set(['type', 'parts']);
+const FILES_KEYS = new Set(['type', 'files']);
 
 function isOptionalString(value: unknown): boolean {
   return value === undefined || typeof value === 'string';
@@ -31,9 +37,9 @@ export function isContentPart(value: unknown): value is ContentPart {
   if (!isRecord(value)) return false;
   switch (value.type) {
     case 'text':
-      return typeof value.text === 'string' && hasOnlyKeys(value, new Set(['type', 'text']));
+      return typeof value.text === 'string' && hasOnlyKeys(value, TEXT_KEYS);
     case 'json':
-      return 'value' in value && hasOnlyKeys(value, new Set(['type', 'value', 'schema']));
+      return 'value' in value && hasOnlyKeys(value, JSON_PART_KEYS);
     case 'file':
       return isFileRef(value) && hasOnlyKeys(value, FILE_KEYS);
     case 'media':
@@ -42,7 +48,7 @@ export function isContentPart(value: unknown): value is ContentPart {
         typeof value.data === 'string' &&
         typeof value.modality === 'string' &&
         MODALITIES.has(value.modality) &&
-        hasOnlyKeys(value, new Set(['type', 'mimeType', 'data', 'modality']))
+        hasOnlyKeys(value, MEDIA_KEYS)
       );
     default:
       return false;
@@ -57,20 +63,20 @@ export function isToolOutput(value: unknown): value is ToolOutput {
   if (!isRecord(value)) return false;
   switch (value.type) {
     case 'text':
-      return typeof value.text === 'string' && hasOnlyKeys(value, new Set(['type', 'text']));
+      return typeof value.text === 'string' && hasOnlyKeys(value, TEXT_KEYS);
     case 'structured':
-      return 'value' in value && hasOnlyKeys(value, new Set(['type', 'value']));
+      return 'value' in value && hasOnlyKeys(value, STRUCTURED_KEYS);
     case 'parts':
       return (
         Array.isArray(value.parts) &&
         value.parts.every(isContentPart) &&
-        hasOnlyKeys(value, new Set(['type', 'parts']))
+        hasOnlyKeys(value, PARTS_KEYS)
       );
     case 'files':
       return (
         Array.isArray(value.files) &&
         value.files.every(isFileRef) &&
-        hasOnlyKeys(value, new Set(['type', 'files']))
+        hasOnlyKeys(value, FILES_KEYS)
       );
     default:
       return false;
