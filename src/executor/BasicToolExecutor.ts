@@ -14,36 +14,47 @@ import type { ToolSpec } from '../spec/ToolSpec.js';
 import { ApprovalGate, rejectApproval } from './ApprovalGate.js';
 import type { ApprovalRun } from './ApprovalRun.js';
 import { EXECUTOR_DEFAULTS, MAX_TIMEOUT_MS, type BasicToolExecutorOptions } from './BasicToolExecutorOptions.js';
+import { buildAuthInterruption } from './buildAuthInterruption.js';
 import { buildNotFoundError } from './buildNotFoundError.js';
 import { buildPermissionDenial } from './buildPermissionDenial.js';
+import { CallContext } from './CallContext.js';
 import { checkPermissionRequests } from './checkPermissionRequests.js';
-import { createExecutionScope } from './createExecutionScope.js';
-import { evaluatePermissions } from './evaluatePermissions.js';
+import { createExecutionScope, type ScopeRunner } from './createExecutionScope.js';
+import { evaluatePermissions, type PendingRequest, type PermissionEvaluation } from './evaluatePermissions.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
+import type { ExecutionFrame } from './ExecutionFrame.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
 import { failed, failure } from './failure.js';
 import { finishInvocation } from './finishInvocation.js';
 import { isToolRequest } from './isToolRequest.js';
 import { MapToolResources } from './MapToolResources.js';
-import { runWithDeadline } from './runWithDeadline.js';
-import type { ToolContext } from './ToolContext.js';
+import { isThenable, toPromise, type MaybePromise } from './maybeAsync.js';
+import { runWithDeadline, type DeadlineResult } from './runWithDeadline.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
 import type { ToolExecutor } from './ToolExecutor.js';
 import type { ToolRequest } from './ToolRequest.js';
 import type { ToolResources } from './ToolResources.js';
 import { toToolError } from './toToolError.js';
 
-/** Where a call sits: its nesting depth, the approval its run carries, its parent's signal. */
-export interface ExecutionFrame {
-  readonly depth: number;
-  readonly run?: ApprovalRun;
-  readonly parentSignal?: AbortSignal;
+type Outcome = ToolExecutionOutcome;
+
+/** One call on its way through the pipeline. */
+interface Call {
+  readonly entry: RegisteredTool;
+  readonly request: ToolRequest;
+  readonly frame: ExecutionFrame;
+  readonly started: number;
+  readonly signal: AbortSignal | undefined;
+  readonly timeoutMs: number;
 }
+
+const ROOT: ExecutionFrame = Object.freeze({ depth: 0 });
 
 /**
  * Runs every call the same way: look up, check limits, validate, parse, preflight, evaluate
  * every permission request (deny wins; one approval covers all that need it), invoke under a
- * timeout and signal, normalize and time the result. It never throws to its caller.
+ * timeout and signal, normalize and time the result. Each step stays synchronous until a tool
+ * or checker answers with a promise. It never throws to its caller.
  */
 export class BasicToolExecutor implements ToolExecutor {
   #registry: ToolRegistry;
@@ -52,7 +63,7 @@ export class BasicToolExecutor implements ToolExecutor {
   readonly #observer: ExecutorObserver | undefined;
   readonly #gate: ApprovalGate;
   readonly #defaultTimeoutMs: number;
-  readonly #maxNestingDepth: number;
+  readonly #runner: ScopeRunner;
 
   public constructor(options: BasicToolExecutorOptions) {
     this.#registry = options.registry.freeze();
@@ -60,13 +71,14 @@ export class BasicToolExecutor implements ToolExecutor {
     this.#resources = options.resources ?? new MapToolResources();
     this.#observer = options.observer;
     const now = options.now ?? Date.now;
-    this.#gate = new ApprovalGate(
-      options.approvals ?? new InMemoryApprovalStore(now),
-      options.approvalTtlMs ?? EXECUTOR_DEFAULTS.approvalTtlMs,
-      now,
-    );
+    this.#gate = new ApprovalGate(options.approvals ?? new InMemoryApprovalStore(now), options.approvalTtlMs ?? EXECUTOR_DEFAULTS.approvalTtlMs, now);
     this.#defaultTimeoutMs = options.defaultTimeoutMs ?? EXECUTOR_DEFAULTS.defaultTimeoutMs;
-    this.#maxNestingDepth = options.maxNestingDepth ?? EXECUTOR_DEFAULTS.maxNestingDepth;
+    this.#runner = {
+      maxNestingDepth: options.maxNestingDepth ?? EXECUTOR_DEFAULTS.maxNestingDepth,
+      observe: (request, body) => this.#observe(request, body),
+      run: (request, childOptions, frame) => this.#run(request, childOptions, frame),
+      runApproved: (request, approval, childOptions, frame) => this.#runApproved(request, approval, childOptions, frame),
+    };
   }
 
   public specs(): readonly ToolSpec[] {
@@ -78,64 +90,53 @@ export class BasicToolExecutor implements ToolExecutor {
     this.#registry = registry.freeze();
   }
 
-  public execute(request: ToolRequest, options: ExecuteOptions = {}): Promise<ToolExecutionOutcome> {
-    return this.observe(request, () => this.run(request, options, { depth: 0 }));
+  public execute(request: ToolRequest, options: ExecuteOptions = {}): Promise<Outcome> {
+    return this.#observe(request, () => this.#run(request, options, ROOT));
   }
 
-  public executeApproved(
-    request: ToolRequest,
-    approval: ApprovalRequest,
-    options: ExecuteOptions = {},
-  ): Promise<ToolExecutionOutcome> {
-    return this.observe(request, () => this.runApproved(request, approval, options, { depth: 0 }));
+  public executeApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions = {}): Promise<Outcome> {
+    return this.#observe(request, () => this.#runApproved(request, approval, options, ROOT));
   }
 
-  /** Runs `body` between the observer's hooks; turns any escaped throw into `internal`. */
-  private async observe(request: ToolRequest, body: () => Promise<ToolExecutionOutcome>): Promise<ToolExecutionOutcome> {
+  /** Runs `body` between the observer's hooks; a throw that escapes becomes `internal`. */
+  #observe(request: ToolRequest, body: () => MaybePromise<Outcome>): Promise<Outcome> {
     const observer = this.#observer;
+    if (observer === undefined) return toPromise(guard(body));
     const started = performance.now();
     try {
-      observer?.onStart?.(request);
+      observer.onStart?.(request);
     } catch {
-      // An observer must never change an outcome.
+      // An observer never changes an outcome.
     }
-    let outcome: ToolExecutionOutcome;
-    try {
-      outcome = await body();
-    } catch (thrown) {
-      outcome = failure(toToolError(thrown, 'internal', 'The tool executor failed unexpectedly'), true);
-    }
-    try {
-      observer?.onEnd?.(request, outcome, performance.now() - started);
-    } catch {
-      // Same as above.
-    }
-    return outcome;
+    return toPromise(guard(body)).then((outcome) => {
+      try {
+        observer.onEnd?.(request, outcome, performance.now() - started);
+      } catch {
+        // Same as above.
+      }
+      return outcome;
+    });
   }
 
-  private async runApproved(
-    request: ToolRequest,
-    approval: unknown,
-    options: ExecuteOptions,
-    frame: ExecutionFrame,
-  ): Promise<ToolExecutionOutcome> {
-    if (!isToolRequest(request)) return this.run(request, options, frame);
-    const loaded = await this.#gate.load(approval, request);
-    if (typeof loaded === 'string') {
-      return failure(rejectApproval(loaded, (approval as { id?: unknown } | null)?.id, request.toolName), false);
-    }
-    if (loaded.callId === request.callId && loaded.toolName !== request.toolName) {
-      return failure(rejectApproval('binding_mismatch', loaded.id, request.toolName), false);
-    }
-    const run: ApprovalRun = { approval: loaded, consumed: false };
-    const outcome = await this.run(request, options, { ...frame, run });
-    if (outcome.status === 'completed' && !run.consumed) {
-      return failure(rejectApproval('approval_not_consumed', loaded.id, request.toolName), true);
-    }
-    return outcome;
+  #runApproved(request: ToolRequest, approval: unknown, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<Outcome> {
+    if (!isToolRequest(request)) return this.#run(request, options, frame);
+    return this.#gate.load(approval, request).then(async (loaded) => {
+      if (typeof loaded === 'string') {
+        return failure(rejectApproval(loaded, (approval as { id?: unknown } | null)?.id, request.toolName), false);
+      }
+      if (loaded.callId === request.callId && loaded.toolName !== request.toolName) {
+        return failure(rejectApproval('binding_mismatch', loaded.id, request.toolName), false);
+      }
+      const run: ApprovalRun = { approval: loaded, consumed: false };
+      const outcome = await this.#run(request, options, { ...frame, run });
+      if (outcome.status === 'completed' && !run.consumed) {
+        return failure(rejectApproval('approval_not_consumed', loaded.id, request.toolName), true);
+      }
+      return outcome;
+    }, internalFailure);
   }
 
-  private async run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): Promise<ToolExecutionOutcome> {
+  #run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<Outcome> {
     const started = performance.now();
     if (!isToolRequest(request)) {
       return failed('invalid_input', 'The tool request is malformed: it needs string callId, toolName, sessionId and turnId, and an input.', { reason: 'malformed_request' }, false);
@@ -150,113 +151,141 @@ export class BasicToolExecutor implements ToolExecutor {
     if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
       return failed('internal', `timeoutMs must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}; got ${String(timeoutMs)}.`, { reason: 'invalid_timeout' }, false);
     }
-    const refusal = await this.check(entry, request);
+    const refusal = validate(entry, request);
     if (refusal !== undefined) return failure(refusal, false);
+    return this.#parse({ entry, request, frame, started, signal, timeoutMs });
+  }
 
-    const gate = await this.authorize(entry, request, frame);
-    if (gate !== undefined) return gate;
+  /** The tool's own parsing step (class tools build their input instance here). */
+  #parse(call: Call): MaybePromise<Outcome> {
+    const { tool } = call.entry;
+    if (tool.parseInput === undefined) return this.#preflight(call);
+    const refused = (thrown: unknown): Outcome =>
+      failure(toToolError(thrown, 'invalid_input', `Input for tool \`${call.request.toolName}\` is invalid`), false);
+    try {
+      const parsed = tool.parseInput(call.request);
+      if (isThenable(parsed)) return Promise.resolve(parsed).then(() => this.#preflight(call), refused);
+    } catch (thrown) {
+      return refused(thrown);
+    }
+    return this.#preflight(call);
+  }
 
-    const controller = new AbortController();
-    const ctx: ToolContext = {
-      request,
-      sessionId: request.sessionId,
-      turnId: request.turnId,
-      permissions: this.#permissions,
-      resources: this.#resources,
-      signal: controller.signal,
-      scope: createExecutionScope(request, frame, controller.signal, {
-        maxNestingDepth: this.#maxNestingDepth,
-        observe: (child, body) => this.observe(child, body),
-        run: (child, childOptions, childFrame) => this.run(child, childOptions, childFrame),
-        runApproved: (child, approval, childOptions, childFrame) => this.runApproved(child, approval, childOptions, childFrame),
-      }),
-      ...(frame.run === undefined ? {} : { approvedRequest: frame.run.approval }),
-    };
-    const { tool } = entry;
-    const call = tool.invokeOutcome === undefined
-      ? () => tool.invoke(request, ctx)
-      : () => (tool.invokeOutcome as NonNullable<typeof tool.invokeOutcome>)(request, ctx);
-    const ended = await runWithDeadline<unknown>(call, timeoutMs, controller, signal);
-    switch (ended.kind) {
-      case 'timeout':
-        return failed('interrupted', `Tool \`${request.toolName}\` timed out after ${timeoutMs} ms and was stopped. Try a smaller task or a longer timeout.`, { reason: 'timeout', timeoutMs }, true);
-      case 'cancelled':
-        return failed('interrupted', `Tool \`${request.toolName}\` was cancelled while running.`, { reason: 'cancelled' }, true);
-      case 'thrown':
-        if (AuthRequiredError.is(ended.thrown)) return this.authInterruption(request, ended.thrown);
-        return failure(toToolError(ended.thrown, 'execution_failed', `Tool \`${request.toolName}\` failed`), true);
-      case 'value':
-        return finishInvocation(entry, request, ended.value, tool.invokeOutcome !== undefined, started);
+  #preflight(call: Call): MaybePromise<Outcome> {
+    const { tool } = call.entry;
+    if (tool.proposedRequests === undefined) return this.#permit(call, []);
+    try {
+      const requests = tool.proposedRequests(call.request);
+      if (isThenable(requests)) {
+        return Promise.resolve(requests).then((resolved) => this.#permit(call, resolved), (thrown: unknown) => preflightFailure(call, thrown));
+      }
+      return this.#permit(call, requests);
+    } catch (thrown) {
+      return preflightFailure(call, thrown);
     }
   }
 
-  /** Limits, schema, parse: anything refused here has not run. */
-  private async check(entry: RegisteredTool, request: ToolRequest): Promise<ToolError | undefined> {
-    const { tool } = entry;
-    const limits = tool.maxInputBytes === undefined ? DEFAULT_INPUT_LIMITS : { ...DEFAULT_INPUT_LIMITS, maxBytes: tool.maxInputBytes };
-    const tooBig = checkInputLimits(request.toolName, request.input, limits);
-    if (tooBig !== undefined) return tooBig;
-    if (!entry.validateInput(request.input)) {
-      return buildValidationError(request.toolName, getAjvIssues(entry.validateInput.errors));
+  #permit(call: Call, proposed: unknown): MaybePromise<Outcome> {
+    const { request, entry } = call;
+    let requests: readonly PermissionRequest[];
+    try {
+      requests = checkPermissionRequests(proposed, request.toolName);
+    } catch (thrown) {
+      return preflightFailure(call, thrown);
     }
-    if (tool.parseInput !== undefined) {
-      try {
-        await tool.parseInput(request);
-      } catch (thrown) {
-        return toToolError(thrown, 'invalid_input', `Input for tool \`${request.toolName}\` is invalid`);
-      }
-    }
-    return undefined;
-  }
-
-  /** Preflight and permissions: `undefined` lets the call run. */
-  private async authorize(entry: RegisteredTool, request: ToolRequest, frame: ExecutionFrame): Promise<ToolExecutionOutcome | undefined> {
-    const { tool } = entry;
-    let requests: readonly PermissionRequest[] = [];
-    if (tool.proposedRequests !== undefined) {
-      try {
-        requests = checkPermissionRequests(await tool.proposedRequests(request), request.toolName);
-      } catch (thrown) {
-        return failure(toToolError(thrown, 'internal', `Preflight of tool \`${request.toolName}\` failed`), false);
-      }
-    }
-    if (requests.length === 0 && tool.spec.annotations.needsApprovalHint === true) {
+    if (requests.length === 0 && entry.tool.spec.annotations.needsApprovalHint === true) {
       requests = [new ToolInvokePermissionRequest(request.toolName)];
     }
-    const { denied, pending } = await evaluatePermissions(requests, this.#permissions, {
+    const evaluation = evaluatePermissions(requests, this.#permissions, {
       toolName: request.toolName,
       callId: request.callId,
       sessionId: request.sessionId,
       turnId: request.turnId,
     });
+    return isThenable(evaluation) ? evaluation.then((settled) => this.#decide(call, settled)) : this.#decide(call, evaluation);
+  }
+
+  /** Deny wins; then the approval this run carries, or a new one; else the call runs. */
+  #decide(call: Call, { denied, pending }: PermissionEvaluation): MaybePromise<Outcome> {
+    const { request, frame } = call;
     if (denied.length > 0) return failure(buildPermissionDenial(request.toolName, denied), false);
     const { run } = frame;
     if (run !== undefined && !run.consumed && ApprovalGate.names(run.approval, request)) {
-      const rejection = await this.#gate.redeem(run.approval, request, pending);
-      if (rejection !== undefined) return failure(rejectApproval(rejection, run.approval.id, request.toolName), false);
-      run.consumed = true;
-      return undefined;
+      return this.#redeem(call, run, pending);
     }
-    if (pending.length === 0) return undefined;
-    const approval = await this.#gate.issue(request, pending);
-    return { status: 'interrupted', interruption: { type: 'approval_required', approval } };
+    if (pending.length === 0) return this.#invoke(call);
+    return this.#gate.issue(request, pending).then(
+      (approval): Outcome => ({ status: 'interrupted', interruption: { type: 'approval_required', approval } }),
+      internalFailure,
+    );
   }
 
-  private authInterruption(request: ToolRequest, error: AuthRequiredError): ToolExecutionOutcome {
-    return {
-      status: 'interrupted',
-      interruption: {
-        type: 'auth_required',
-        auth: {
-          id: crypto.randomUUID(),
-          callId: request.callId,
-          toolName: request.toolName,
-          provider: error.provider,
-          challenge: error.challenge,
-          ...(error.scopes === undefined ? {} : { scopes: error.scopes }),
-          ...(error.metadata === undefined ? {} : { metadata: error.metadata }),
-        },
-      },
-    };
+  #redeem(call: Call, run: ApprovalRun, pending: readonly PendingRequest[]): Promise<Outcome> {
+    return this.#gate.redeem(run.approval, call.request, pending).then((rejection) => {
+      if (rejection !== undefined) return failure(rejectApproval(rejection, run.approval.id, call.request.toolName), false);
+      run.consumed = true;
+      return this.#invoke(call);
+    }, internalFailure);
+  }
+
+  #invoke(call: Call): Promise<Outcome> {
+    const { entry, request, frame } = call;
+    const { tool } = entry;
+    const ctx = new CallContext(
+      request,
+      this.#permissions,
+      this.#resources,
+      (signal) => createExecutionScope(request, frame, signal, this.#runner),
+      frame.run?.approval,
+    );
+    const invokeOutcome = tool.invokeOutcome;
+    const body = invokeOutcome === undefined ? () => tool.invoke(request, ctx) : () => invokeOutcome.call(tool, request, ctx);
+    return runWithDeadline<unknown>(body, call.timeoutMs, ctx, call.signal).then((ended) => finish(call, ended, invokeOutcome !== undefined));
+  }
+}
+
+/** Limits and schema: anything refused here has not run. */
+function validate(entry: RegisteredTool, request: ToolRequest): ToolError | undefined {
+  const { tool } = entry;
+  const limits = tool.maxInputBytes === undefined ? DEFAULT_INPUT_LIMITS : { ...DEFAULT_INPUT_LIMITS, maxBytes: tool.maxInputBytes };
+  const tooBig = checkInputLimits(request.toolName, request.input, limits);
+  if (tooBig !== undefined) return tooBig;
+  if (!entry.validateInput(request.input)) return buildValidationError(request.toolName, getAjvIssues(entry.validateInput.errors));
+  return undefined;
+}
+
+function finish(call: Call, ended: DeadlineResult<unknown>, fromOutcome: boolean): Outcome {
+  const { request, timeoutMs } = call;
+  switch (ended.kind) {
+    case 'timeout':
+      return failed('interrupted', `Tool \`${request.toolName}\` timed out after ${timeoutMs} ms and was stopped. Try a smaller task or a longer timeout.`, { reason: 'timeout', timeoutMs }, true);
+    case 'cancelled':
+      return failed('interrupted', `Tool \`${request.toolName}\` was cancelled while running.`, { reason: 'cancelled' }, true);
+    case 'thrown':
+      if (AuthRequiredError.is(ended.thrown)) return buildAuthInterruption(request, ended.thrown);
+      return failure(toToolError(ended.thrown, 'execution_failed', `Tool \`${request.toolName}\` failed`), true);
+    case 'value':
+      try {
+        return finishInvocation(call.entry, request, ended.value, fromOutcome, call.started);
+      } catch (thrown) {
+        return failure(toToolError(thrown, 'internal', `Tool \`${request.toolName}\` returned a result that could not be read`), true);
+      }
+  }
+}
+
+function preflightFailure(call: Call, thrown: unknown): Outcome {
+  return failure(toToolError(thrown, 'internal', `Preflight of tool \`${call.request.toolName}\` failed`), false);
+}
+
+function internalFailure(thrown: unknown): Outcome {
+  return failure(toToolError(thrown, 'internal', 'The tool executor failed unexpectedly'), true);
+}
+
+/** `body()`, with a synchronous throw turned into an `internal` failure. */
+function guard(body: () => MaybePromise<Outcome>): MaybePromise<Outcome> {
+  try {
+    return body();
+  } catch (thrown) {
+    return internalFailure(thrown);
   }
 }

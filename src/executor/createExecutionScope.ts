@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
-import type { ExecutionFrame } from './BasicToolExecutor.js';
+import type { ExecutionFrame } from './ExecutionFrame.js';
+import type { MaybePromise } from './maybeAsync.js';
 import type { ChildToolRequest } from './ChildToolRequest.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
 import { failed } from './failure.js';
@@ -10,9 +11,9 @@ import type { ToolRequest } from './ToolRequest.js';
 /** The executor's entry points a scope calls back into. */
 export interface ScopeRunner {
   readonly maxNestingDepth: number;
-  observe(request: ToolRequest, body: () => Promise<ToolExecutionOutcome>): Promise<ToolExecutionOutcome>;
-  run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): Promise<ToolExecutionOutcome>;
-  runApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions, frame: ExecutionFrame): Promise<ToolExecutionOutcome>;
+  observe(request: ToolRequest, body: () => MaybePromise<ToolExecutionOutcome>): Promise<ToolExecutionOutcome>;
+  run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<ToolExecutionOutcome>;
+  runApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<ToolExecutionOutcome>;
 }
 
 /**
@@ -22,7 +23,7 @@ export interface ScopeRunner {
 export function createExecutionScope(
   parent: ToolRequest,
   frame: ExecutionFrame,
-  signal: AbortSignal,
+  signal: () => AbortSignal,
   runner: ScopeRunner,
 ): ToolExecutionScope {
   let counter = 0;
@@ -38,13 +39,16 @@ export function createExecutionScope(
     const request = toRequest(child);
     return runner.observe(request, () => {
       if (frame.depth + 1 > runner.maxNestingDepth) {
-        return Promise.resolve(
-          failed('execution_failed', `Tool \`${request.toolName}\` was not run: nested tool calls may go ${runner.maxNestingDepth} levels deep, and this call would be deeper. Call it directly instead.`, { reason: 'max_nesting_depth', maxNestingDepth: runner.maxNestingDepth }, false),
+        return failed(
+          'execution_failed',
+          `Tool \`${request.toolName}\` was not run: nested tool calls may go ${runner.maxNestingDepth} levels deep, and this call would be deeper. Call it directly instead.`,
+          { reason: 'max_nesting_depth', maxNestingDepth: runner.maxNestingDepth },
+          false,
         );
       }
-      const childFrame: ExecutionFrame = { depth: frame.depth + 1, parentSignal: signal, ...(frame.run === undefined ? {} : { run: frame.run }) };
+      const childFrame: ExecutionFrame = { depth: frame.depth + 1, parentSignal: signal(), ...(frame.run === undefined ? {} : { run: frame.run }) };
       if (approval === undefined || (approval.id === frame.run?.approval.id && !frame.run.consumed)) return runner.run(request, {}, childFrame);
-      return runner.runApproved(request, approval, {}, { depth: childFrame.depth, parentSignal: signal });
+      return runner.runApproved(request, approval, {}, { depth: childFrame.depth, parentSignal: childFrame.parentSignal as AbortSignal });
     });
   };
   return {

@@ -1,6 +1,7 @@
 import type { PermissionChecker, PermissionContext } from '../permissions/PermissionChecker.js';
 import type { PermissionDecision } from '../permissions/PermissionDecision.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
+import { isThenable, type MaybePromise } from './maybeAsync.js';
 
 export interface DeniedRequest {
   readonly request: PermissionRequest;
@@ -21,12 +22,12 @@ export interface PermissionEvaluation {
 
 const NONE: PermissionEvaluation = Object.freeze({ denied: [], pending: [] });
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
-
 function describe(thrown: unknown): string {
   return thrown instanceof Error ? thrown.message : String(thrown);
+}
+
+function checkerFailed(thrown: unknown): PermissionDecision {
+  return { type: 'deny', code: 'checker_error', reason: `the permission checker failed: ${describe(thrown)}` };
 }
 
 /** A decision as the executor trusts it: anything malformed is a deny. */
@@ -34,7 +35,7 @@ function checkDecision(decision: unknown): PermissionDecision {
   const value = decision as Partial<Record<string, unknown>> | null | undefined;
   switch (value?.type) {
     case 'allow':
-      return { type: 'allow' };
+      return value as PermissionDecision;
     case 'deny':
       return {
         type: 'deny',
@@ -48,28 +49,40 @@ function checkDecision(decision: unknown): PermissionDecision {
   }
 }
 
+/** The checker's answer for one request, synchronously when the checker answers so. */
+function decide(checker: PermissionChecker, request: PermissionRequest, ctx: PermissionContext): MaybePromise<PermissionDecision> {
+  try {
+    const answer: unknown = checker.evaluate(request, ctx);
+    if (isThenable(answer)) return Promise.resolve(answer).then(checkDecision, checkerFailed);
+    return checkDecision(answer);
+  } catch (thrown) {
+    return checkerFailed(thrown);
+  }
+}
+
+function sort(requests: readonly PermissionRequest[], decisions: readonly PermissionDecision[]): PermissionEvaluation {
+  const denied: DeniedRequest[] = [];
+  const pending: PendingRequest[] = [];
+  decisions.forEach((decision, index) => {
+    const request = requests[index] as PermissionRequest;
+    if (decision.type === 'deny') denied.push({ request, code: decision.code, reason: decision.reason });
+    else if (decision.type === 'require_approval') pending.push({ request, reason: decision.reason });
+  });
+  return denied.length === 0 && pending.length === 0 ? NONE : { denied, pending };
+}
+
 /**
  * Asks the checker about **every** request before deciding anything, so that a deny is never
- * hidden behind an approval. A checker that throws (or rejects) denies that request.
+ * hidden behind an approval. A checker that throws (or rejects) denies that request. Stays
+ * synchronous while the checker does; never rejects.
  */
-export async function evaluatePermissions(
+export function evaluatePermissions(
   requests: readonly PermissionRequest[],
   checker: PermissionChecker,
   ctx: PermissionContext,
-): Promise<PermissionEvaluation> {
+): MaybePromise<PermissionEvaluation> {
   if (requests.length === 0) return NONE;
-  const denied: DeniedRequest[] = [];
-  const pending: PendingRequest[] = [];
-  for (const request of requests) {
-    let decision: PermissionDecision;
-    try {
-      const answer: unknown = checker.evaluate(request, ctx);
-      decision = checkDecision(isThenable(answer) ? await answer : answer);
-    } catch (thrown) {
-      decision = { type: 'deny', code: 'checker_error', reason: `the permission checker failed: ${describe(thrown)}` };
-    }
-    if (decision.type === 'deny') denied.push({ request, code: decision.code, reason: decision.reason });
-    else if (decision.type === 'require_approval') pending.push({ request, reason: decision.reason });
-  }
-  return { denied, pending };
+  const decisions: MaybePromise<PermissionDecision>[] = requests.map((request) => decide(checker, request, ctx));
+  if (!decisions.some(isThenable)) return sort(requests, decisions as PermissionDecision[]);
+  return Promise.all(decisions).then((settled) => sort(requests, settled));
 }

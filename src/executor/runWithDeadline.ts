@@ -1,3 +1,5 @@
+import { DeadlineScheduler } from './DeadlineScheduler.js';
+
 /** How a guarded call ended. */
 export type DeadlineResult<T> =
   | { readonly kind: 'value'; readonly value: T }
@@ -5,15 +7,22 @@ export type DeadlineResult<T> =
   | { readonly kind: 'timeout' }
   | { readonly kind: 'cancelled' };
 
+const deadlines = new DeadlineScheduler();
+
+/** What the guarded call can be told when it must stop. */
+export interface Abortable {
+  abort(reason: unknown): void;
+}
+
 /**
  * Runs `call` until it settles, `timeoutMs` passes or `external` aborts, whichever comes
- * first. On timeout or cancellation `controller` is aborted so the tool can stop, and the
- * result is returned at once; the call's own later settlement is observed, never unhandled.
+ * first. On timeout or cancellation `target` is aborted so the tool can stop, and the result
+ * comes at once; the call's own later settlement is observed, never unhandled. Never rejects.
  */
 export function runWithDeadline<T>(
-  call: () => Promise<T>,
+  call: () => T | PromiseLike<T>,
   timeoutMs: number,
-  controller: AbortController,
+  target: Abortable,
   external: AbortSignal | undefined,
 ): Promise<DeadlineResult<T>> {
   return new Promise((resolve) => {
@@ -21,29 +30,31 @@ export function runWithDeadline<T>(
     const finish = (result: DeadlineResult<T>): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      deadlines.remove(deadline);
       external?.removeEventListener('abort', onAbort);
       resolve(result);
     };
     const onAbort = (): void => {
-      controller.abort(external?.reason);
+      target.abort(external?.reason);
       finish({ kind: 'cancelled' });
     };
-    const timer = setTimeout(() => {
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    const deadline = deadlines.add(timeoutMs, () => {
+      target.abort(new Error(`timed out after ${timeoutMs} ms`));
       finish({ kind: 'timeout' });
-    }, timeoutMs);
+    });
     external?.addEventListener('abort', onAbort, { once: true });
-    let promise: Promise<T>;
     try {
-      promise = call();
+      const pending: unknown = call();
+      if (typeof (pending as PromiseLike<T> | null)?.then === 'function') {
+        (pending as PromiseLike<T>).then(
+          (value) => finish({ kind: 'value', value }),
+          (thrown: unknown) => finish({ kind: 'thrown', thrown }),
+        );
+      } else {
+        finish({ kind: 'value', value: pending as T });
+      }
     } catch (thrown) {
       finish({ kind: 'thrown', thrown });
-      return;
     }
-    promise.then(
-      (value) => finish({ kind: 'value', value }),
-      (thrown: unknown) => finish({ kind: 'thrown', thrown }),
-    );
   });
 }

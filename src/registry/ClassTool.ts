@@ -1,7 +1,7 @@
-import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ToolError } from '../errors/ToolError.js';
 import { isToolExecutionOutcome } from '../executor/isToolExecutionOutcome.js';
+import { isThenable, type MaybePromise } from '../executor/maybeAsync.js';
 import { normalizeToolReturn } from '../executor/normalizeToolReturn.js';
 import type { ToolContext } from '../executor/ToolContext.js';
 import type { ToolExecutionOutcome } from '../executor/ToolExecutionOutcome.js';
@@ -9,12 +9,20 @@ import type { ToolRequest } from '../executor/ToolRequest.js';
 import type { ToolResult } from '../executor/ToolResult.js';
 import type { ToolDefinition } from '../metadata/ToolClassMetadata.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
+import { buildDtoFactory, type DtoFactory } from '../schema/buildDtoFactory.js';
 import { buildValidationError } from '../schema/buildValidationError.js';
 import { getClassValidatorIssues } from '../schema/getClassValidatorIssues.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import type { Tool } from './Tool.js';
 
 type Method = (this: object, ...args: unknown[]) => unknown;
+
+const NO_REQUESTS: readonly PermissionRequest[] = Object.freeze([]);
+
+function toRequestList(requests: unknown): readonly PermissionRequest[] {
+  if (requests === undefined || requests === null) return NO_REQUESTS;
+  return (Array.isArray(requests) ? requests : [requests]) as PermissionRequest[];
+}
 
 /** The instance of a `@Tool` class, with the methods the executor calls. */
 interface ToolInstance {
@@ -28,7 +36,8 @@ export class ClassTool implements Tool {
   public readonly source: string;
   public readonly maxInputBytes?: number;
   public readonly invokeOutcome?: (request: ToolRequest, ctx: ToolContext) => Promise<ToolExecutionOutcome>;
-  readonly #parsed = new WeakMap<ToolRequest, unknown>();
+  readonly #parsed = new WeakMap<ToolRequest, object>();
+  readonly #buildInput: DtoFactory | undefined;
 
   public constructor(
     private readonly instance: ToolInstance,
@@ -38,6 +47,7 @@ export class ClassTool implements Tool {
     this.spec = definition.spec;
     this.source = `class ${instance.constructor.name}`;
     if (definition.maxInputBytes !== undefined) this.maxInputBytes = definition.maxInputBytes;
+    if (definition.inputClass !== undefined) this.#buildInput = buildDtoFactory(definition.inputClass);
     if (typeof instance.invokeOutcome === 'function') {
       this.invokeOutcome = (request, ctx) => this.#invokeOutcome(request, ctx);
     }
@@ -45,12 +55,8 @@ export class ClassTool implements Tool {
 
   /** Builds the input instance (and runs class-validator where ajv cannot check everything). */
   public parseInput(request: ToolRequest): void {
-    const { inputClass } = this.definition;
-    if (inputClass === undefined) {
-      this.#parsed.set(request, request.input);
-      return;
-    }
-    const input = plainToInstance(inputClass, request.input) as object;
+    if (this.#buildInput === undefined) return;
+    const input = this.#buildInput(request.input);
     if (this.definition.needsClassValidator) {
       const issues = getClassValidatorIssues(validateSync(input, { forbidUnknownValues: true }));
       if (issues.length > 0) throw buildValidationError(this.spec.name, issues);
@@ -58,20 +64,20 @@ export class ClassTool implements Tool {
     this.#parsed.set(request, input);
   }
 
-  public async proposedRequests(request: ToolRequest): Promise<readonly PermissionRequest[]> {
-    if (this.preflightMethod === undefined) return [];
+  public proposedRequests(request: ToolRequest): MaybePromise<readonly PermissionRequest[]> {
+    if (this.preflightMethod === undefined) return NO_REQUESTS;
     const method = (this.instance as unknown as Record<string | symbol, Method>)[this.preflightMethod];
     if (typeof method !== 'function') {
       throw new ToolError('internal', `Tool \`${this.spec.name}\` has no preflight method ${String(this.preflightMethod)}().`);
     }
-    const requests = await method.call(this.instance, this.#input(request), request);
-    if (requests === undefined || requests === null) return [];
-    return (Array.isArray(requests) ? requests : [requests]) as PermissionRequest[];
+    const requests = method.call(this.instance, this.#input(request), request);
+    return isThenable(requests) ? Promise.resolve(requests).then(toRequestList) : toRequestList(requests);
   }
 
-  public async invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult> {
-    const value = await this.instance.invoke(this.#input(request), ctx);
-    return normalizeToolReturn(value, request.callId, this.spec.name);
+  public invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult> {
+    const value = this.instance.invoke(this.#input(request), ctx);
+    const normalize = (returned: unknown): ToolResult => normalizeToolReturn(returned, request.callId, this.spec.name);
+    return isThenable(value) ? Promise.resolve(value).then(normalize) : Promise.resolve(normalize(value));
   }
 
   async #invokeOutcome(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome> {
@@ -81,6 +87,7 @@ export class ClassTool implements Tool {
   }
 
   #input(request: ToolRequest): unknown {
+    if (this.#buildInput === undefined) return request.input;
     if (!this.#parsed.has(request)) this.parseInput(request);
     return this.#parsed.get(request);
   }

@@ -1,30 +1,36 @@
 import { ToolError } from '../errors/ToolError.js';
 import { FORBIDDEN_INPUT_KEYS, type InputLimits } from './InputLimits.js';
 
-type Problem =
-  | { readonly reason: 'too_large'; readonly path: string }
-  | { readonly reason: 'too_deep'; readonly path: string }
-  | { readonly reason: 'forbidden_key'; readonly path: string; readonly key: string }
-  | { readonly reason: 'not_json'; readonly path: string; readonly found: string };
+type ProblemKind =
+  | { readonly reason: 'too_large' }
+  | { readonly reason: 'too_deep' }
+  | { readonly reason: 'forbidden_key'; readonly key: string }
+  | { readonly reason: 'not_json'; readonly found: string };
 
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A problem and where it is: `segments` is filled innermost first while the walk unwinds. */
+type Found = ProblemKind & { readonly segments: (string | number)[] };
+
+type Problem = ProblemKind & { readonly path: string };
+
+function escapePointer(key: string | number): string {
+  return typeof key === 'number' ? String(key) : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**
  * One walk over the input: its JSON size (strings and keys counted by length plus quotes and
  * separators, so the figure matches `JSON.stringify` for input without escapes), its depth,
- * forbidden keys and values JSON cannot carry. Returns the first problem found.
+ * forbidden keys and values JSON cannot carry. Paths are only built for a problem found.
  */
 function findProblem(input: unknown, limits: InputLimits): Problem | undefined {
   let size = 0;
-  const walk = (value: unknown, depth: number, path: string): Problem | undefined => {
+  const found = (kind: ProblemKind): Found => ({ ...kind, segments: [] });
+  const walk = (value: unknown, depth: number): Found | undefined => {
     switch (typeof value) {
       case 'string':
         size += value.length + 2;
         break;
       case 'number':
-        if (!Number.isFinite(value)) return { reason: 'not_json', path, found: String(value) };
+        if (!Number.isFinite(value)) return found({ reason: 'not_json', found: String(value) });
         size += 8;
         break;
       case 'boolean':
@@ -35,34 +41,42 @@ function findProblem(input: unknown, limits: InputLimits): Problem | undefined {
           size += 4;
           break;
         }
-        if (depth >= limits.maxDepth) return { reason: 'too_deep', path };
+        if (depth >= limits.maxDepth) return found({ reason: 'too_deep' });
         size += 2;
         if (Array.isArray(value)) {
           for (let i = 0; i < value.length; i++) {
             size += 1;
-            const problem = walk(value[i], depth + 1, `${path}/${i}`);
-            if (problem !== undefined) return problem;
+            const problem = walk(value[i], depth + 1);
+            if (problem !== undefined) {
+              problem.segments.push(i);
+              return problem;
+            }
           }
           break;
         }
         const proto: unknown = Object.getPrototypeOf(value);
-        if (proto !== Object.prototype && proto !== null) {
-          return { reason: 'not_json', path, found: 'a class instance' };
-        }
+        if (proto !== Object.prototype && proto !== null) return found({ reason: 'not_json', found: 'a class instance' });
         for (const key of Object.keys(value)) {
-          if (FORBIDDEN_INPUT_KEYS.has(key)) return { reason: 'forbidden_key', path, key };
+          if (FORBIDDEN_INPUT_KEYS.has(key)) return found({ reason: 'forbidden_key', key });
           size += key.length + 4;
-          const problem = walk((value as Record<string, unknown>)[key], depth + 1, `${path}/${escapePointer(key)}`);
-          if (problem !== undefined) return problem;
+          const problem = walk((value as Record<string, unknown>)[key], depth + 1);
+          if (problem !== undefined) {
+            problem.segments.push(key);
+            return problem;
+          }
         }
         break;
       }
       default:
-        return { reason: 'not_json', path, found: typeof value };
+        return found({ reason: 'not_json', found: typeof value });
     }
-    return size > limits.maxBytes ? { reason: 'too_large', path } : undefined;
+    return size > limits.maxBytes ? found({ reason: 'too_large' }) : undefined;
   };
-  return walk(input, 0, '');
+  const problem = walk(input, 0);
+  if (problem === undefined) return undefined;
+  const { segments, ...kind } = problem;
+  const path = segments.reverse().map((segment) => `/${escapePointer(segment)}`).join('');
+  return { ...kind, path };
 }
 
 /**

@@ -1,0 +1,53 @@
+import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
+import type { PermissionChecker } from '../permissions/PermissionChecker.js';
+import type { Abortable } from './runWithDeadline.js';
+import type { ToolContext } from './ToolContext.js';
+import type { ToolExecutionScope } from './ToolExecutionScope.js';
+import type { ToolRequest } from './ToolRequest.js';
+import type { ToolResources } from './ToolResources.js';
+
+/**
+ * The context of one call. Its abort signal and nested-call scope are built when a tool first
+ * reads them: most calls never do, and an `AbortController` is costly on Node 20.
+ */
+export class CallContext implements ToolContext, Abortable {
+  public readonly sessionId: string;
+  public readonly turnId: string;
+  public readonly approvedRequest?: ApprovalRequest;
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #abortReason: unknown;
+  #scope: ToolExecutionScope | undefined;
+
+  public constructor(
+    public readonly request: ToolRequest,
+    public readonly permissions: PermissionChecker,
+    public readonly resources: ToolResources,
+    private readonly createScope: (signal: () => AbortSignal) => ToolExecutionScope,
+    approvedRequest: ApprovalRequest | undefined,
+  ) {
+    this.sessionId = request.sessionId;
+    this.turnId = request.turnId;
+    if (approvedRequest !== undefined) this.approvedRequest = approvedRequest;
+  }
+
+  public get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#abortReason);
+    }
+    return this.#controller.signal;
+  }
+
+  public get scope(): ToolExecutionScope {
+    this.#scope ??= this.createScope(() => this.signal);
+    return this.#scope;
+  }
+
+  public abort(reason: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#abortReason = reason;
+    this.#controller?.abort(reason);
+  }
+}
