@@ -28,6 +28,7 @@ import { failed, failure } from './failure.js';
 import { finishInvocation } from './finishInvocation.js';
 import { isToolRequest } from './isToolRequest.js';
 import { MapToolResources } from './MapToolResources.js';
+import { normalizeToolReturn } from './normalizeToolReturn.js';
 import { isThenable, toPromise, type MaybePromise } from './maybeAsync.js';
 import { runWithDeadline, type DeadlineResult } from './runWithDeadline.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
@@ -46,6 +47,8 @@ interface Call {
   readonly started: number;
   readonly signal: AbortSignal | undefined;
   readonly timeoutMs: number;
+  /** The parsed input, once `parseInput` ran. */
+  input: unknown;
 }
 
 const ROOT: ExecutionFrame = Object.freeze({ depth: 0 });
@@ -153,7 +156,7 @@ export class BasicToolExecutor implements ToolExecutor {
     }
     const refusal = validate(entry, request);
     if (refusal !== undefined) return failure(refusal, false);
-    return this.#parse({ entry, request, frame, started, signal, timeoutMs });
+    return this.#parse({ entry, request, frame, started, signal, timeoutMs, input: request.input });
   }
 
   /** The tool's own parsing step (class tools build their input instance here). */
@@ -164,18 +167,24 @@ export class BasicToolExecutor implements ToolExecutor {
       failure(toToolError(thrown, 'invalid_input', `Input for tool \`${call.request.toolName}\` is invalid`), false);
     try {
       const parsed = tool.parseInput(call.request);
-      if (isThenable(parsed)) return Promise.resolve(parsed).then(() => this.#preflight(call), refused);
+      if (isThenable(parsed)) {
+        return Promise.resolve(parsed).then((input) => {
+          call.input = input;
+          return this.#preflight(call);
+        }, refused);
+      }
+      call.input = parsed;
+      return this.#preflight(call);
     } catch (thrown) {
       return refused(thrown);
     }
-    return this.#preflight(call);
   }
 
   #preflight(call: Call): MaybePromise<Outcome> {
     const { tool } = call.entry;
     if (tool.proposedRequests === undefined) return this.#permit(call, []);
     try {
-      const requests = tool.proposedRequests(call.request);
+      const requests = tool.proposedRequests(call.request, call.input);
       if (isThenable(requests)) {
         return Promise.resolve(requests).then((resolved) => this.#permit(call, resolved), (thrown: unknown) => preflightFailure(call, thrown));
       }
@@ -233,14 +242,27 @@ export class BasicToolExecutor implements ToolExecutor {
     const { tool } = entry;
     const ctx = new CallContext(
       request,
+      call.input,
       this.#permissions,
       this.#resources,
       (signal) => createExecutionScope(request, frame, signal, this.#runner),
       frame.run?.approval,
     );
-    const invokeOutcome = tool.invokeOutcome;
-    const body = invokeOutcome === undefined ? () => tool.invoke(request, ctx) : () => invokeOutcome.call(tool, request, ctx);
-    return runWithDeadline<unknown>(body, call.timeoutMs, ctx, call.signal).then((ended) => finish(call, ended, invokeOutcome !== undefined));
+    const { invokeOutcome } = tool;
+    const { invokeValue } = entry;
+    let body: () => unknown;
+    let kind: ReturnKind;
+    if (invokeValue !== undefined) {
+      body = () => invokeValue(ctx);
+      kind = 'value';
+    } else if (invokeOutcome !== undefined) {
+      body = () => invokeOutcome.call(tool, request, ctx);
+      kind = 'outcome';
+    } else {
+      body = () => tool.invoke(request, ctx);
+      kind = 'result';
+    }
+    return runWithDeadline(body, { startedAt: call.started, timeoutMs: call.timeoutMs, target: ctx, external: call.signal }, (ended) => finish(call, ended, kind));
   }
 }
 
@@ -254,7 +276,10 @@ function validate(entry: RegisteredTool, request: ToolRequest): ToolError | unde
   return undefined;
 }
 
-function finish(call: Call, ended: DeadlineResult<unknown>, fromOutcome: boolean): Outcome {
+/** What a tool's body resolves to: a raw class-tool value, a ToolResult, or an outcome. */
+type ReturnKind = 'value' | 'result' | 'outcome';
+
+function finish(call: Call, ended: DeadlineResult<unknown>, kind: ReturnKind): Outcome {
   const { request, timeoutMs } = call;
   switch (ended.kind) {
     case 'timeout':
@@ -266,7 +291,10 @@ function finish(call: Call, ended: DeadlineResult<unknown>, fromOutcome: boolean
       return failure(toToolError(ended.thrown, 'execution_failed', `Tool \`${request.toolName}\` failed`), true);
     case 'value':
       try {
-        return finishInvocation(call.entry, request, ended.value, fromOutcome, call.started);
+        if (kind === 'value') {
+          return finishInvocation(call.entry, request, normalizeToolReturn(ended.value, request.callId, request.toolName), false, call.started);
+        }
+        return finishInvocation(call.entry, request, ended.value, kind === 'outcome', call.started);
       } catch (thrown) {
         return failure(toToolError(thrown, 'internal', `Tool \`${request.toolName}\` returned a result that could not be read`), true);
       }

@@ -21,6 +21,7 @@ export class CallContext implements ToolContext, Abortable {
 
   public constructor(
     public readonly request: ToolRequest,
+    public readonly input: unknown,
     public readonly permissions: PermissionChecker,
     public readonly resources: ToolResources,
     private readonly createScope: (signal: () => AbortSignal) => ToolExecutionScope,

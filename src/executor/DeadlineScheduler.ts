@@ -14,8 +14,9 @@ export class DeadlineScheduler {
   #timer: NodeJS.Timeout | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
 
-  public add(delayMs: number, onExpire: () => void): Deadline {
-    const deadline: Deadline = { at: performance.now() + delayMs, onExpire };
+  /** Calls `onExpire` once `performance.now()` reaches `at`, unless removed first. */
+  public add(at: number, onExpire: () => void): Deadline {
+    const deadline: Deadline = { at, onExpire };
     if (this.#pending.size === 0) this.#timer?.ref();
     this.#pending.add(deadline);
     if (deadline.at < this.#timerAt) this.#schedule(deadline.at);

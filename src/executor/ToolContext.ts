@@ -7,6 +7,8 @@ import type { ToolResources } from './ToolResources.js';
 /** The narrow operational context a tool gets for one call. */
 export interface ToolContext {
   readonly request: ToolRequest;
+  /** The validated input: an instance of the input class for DTO tools, else `request.input`. */
+  readonly input: unknown;
   readonly sessionId: string;
   readonly turnId: string;
   readonly permissions: PermissionChecker;

@@ -61,6 +61,7 @@ function decide(checker: PermissionChecker, request: PermissionRequest, ctx: Per
 }
 
 function sort(requests: readonly PermissionRequest[], decisions: readonly PermissionDecision[]): PermissionEvaluation {
+  if (decisions.every((decision) => decision.type === 'allow')) return NONE;
   const denied: DeniedRequest[] = [];
   const pending: PendingRequest[] = [];
   decisions.forEach((decision, index) => {
@@ -82,6 +83,10 @@ export function evaluatePermissions(
   ctx: PermissionContext,
 ): MaybePromise<PermissionEvaluation> {
   if (requests.length === 0) return NONE;
+  if (requests.length === 1) {
+    const only = decide(checker, requests[0] as PermissionRequest, ctx);
+    return isThenable(only) ? only.then((decision) => sort(requests, [decision])) : sort(requests, [only]);
+  }
   const decisions: MaybePromise<PermissionDecision>[] = requests.map((request) => decide(checker, request, ctx));
   if (!decisions.some(isThenable)) return sort(requests, decisions as PermissionDecision[]);
   return Promise.all(decisions).then((settled) => sort(requests, settled));

@@ -14,17 +14,28 @@ export interface Abortable {
   abort(reason: unknown): void;
 }
 
+/** When and how long a guarded call may run. */
+export interface DeadlineOptions {
+  /** `performance.now()` when the call started. */
+  readonly startedAt: number;
+  readonly timeoutMs: number;
+  /** Aborted on timeout or cancellation so the tool can stop. */
+  readonly target: Abortable;
+  readonly external: AbortSignal | undefined;
+}
+
 /**
- * Runs `call` until it settles, `timeoutMs` passes or `external` aborts, whichever comes
- * first. On timeout or cancellation `target` is aborted so the tool can stop, and the result
- * comes at once; the call's own later settlement is observed, never unhandled. Never rejects.
+ * Runs `call` until it settles, the timeout passes or `external` aborts, whichever comes
+ * first, and resolves with `settle` of how it ended. On timeout or cancellation the result
+ * comes at once; the call's own later settlement is observed, never unhandled. `settle` must
+ * not throw: the promise never rejects.
  */
-export function runWithDeadline<T>(
+export function runWithDeadline<T, R>(
   call: () => T | PromiseLike<T>,
-  timeoutMs: number,
-  target: Abortable,
-  external: AbortSignal | undefined,
-): Promise<DeadlineResult<T>> {
+  options: DeadlineOptions,
+  settle: (result: DeadlineResult<T>) => R,
+): Promise<R> {
+  const { timeoutMs, target, external } = options;
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: DeadlineResult<T>): void => {
@@ -32,13 +43,13 @@ export function runWithDeadline<T>(
       settled = true;
       deadlines.remove(deadline);
       external?.removeEventListener('abort', onAbort);
-      resolve(result);
+      resolve(settle(result));
     };
     const onAbort = (): void => {
       target.abort(external?.reason);
       finish({ kind: 'cancelled' });
     };
-    const deadline = deadlines.add(timeoutMs, () => {
+    const deadline = deadlines.add(options.startedAt + timeoutMs, () => {
       target.abort(new Error(`timed out after ${timeoutMs} ms`));
       finish({ kind: 'timeout' });
     });

@@ -36,7 +36,6 @@ export class ClassTool implements Tool {
   public readonly source: string;
   public readonly maxInputBytes?: number;
   public readonly invokeOutcome?: (request: ToolRequest, ctx: ToolContext) => Promise<ToolExecutionOutcome>;
-  readonly #parsed = new WeakMap<ToolRequest, object>();
   readonly #buildInput: DtoFactory | undefined;
 
   public constructor(
@@ -53,42 +52,44 @@ export class ClassTool implements Tool {
     }
   }
 
-  /** Builds the input instance (and runs class-validator where ajv cannot check everything). */
-  public parseInput(request: ToolRequest): void {
-    if (this.#buildInput === undefined) return;
+  /**
+   * The input the class's methods get: an instance of the input class (class-validator run
+   * where ajv cannot check everything), or the validated JSON for an explicit schema.
+   */
+  public parseInput(request: ToolRequest): unknown {
+    if (this.#buildInput === undefined) return request.input;
     const input = this.#buildInput(request.input);
     if (this.definition.needsClassValidator) {
       const issues = getClassValidatorIssues(validateSync(input, { forbidUnknownValues: true }));
       if (issues.length > 0) throw buildValidationError(this.spec.name, issues);
     }
-    this.#parsed.set(request, input);
+    return input;
   }
 
-  public proposedRequests(request: ToolRequest): MaybePromise<readonly PermissionRequest[]> {
+  public proposedRequests(request: ToolRequest, input: unknown = this.parseInput(request)): MaybePromise<readonly PermissionRequest[]> {
     if (this.preflightMethod === undefined) return NO_REQUESTS;
     const method = (this.instance as unknown as Record<string | symbol, Method>)[this.preflightMethod];
     if (typeof method !== 'function') {
       throw new ToolError('internal', `Tool \`${this.spec.name}\` has no preflight method ${String(this.preflightMethod)}().`);
     }
-    const requests = method.call(this.instance, this.#input(request), request);
+    const requests = method.call(this.instance, input, request);
     return isThenable(requests) ? Promise.resolve(requests).then(toRequestList) : toRequestList(requests);
   }
 
   public invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult> {
-    const value = this.instance.invoke(this.#input(request), ctx);
+    const value = this.invokeValue(ctx);
     const normalize = (returned: unknown): ToolResult => normalizeToolReturn(returned, request.callId, this.spec.name);
     return isThenable(value) ? Promise.resolve(value).then(normalize) : Promise.resolve(normalize(value));
   }
 
-  async #invokeOutcome(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome> {
-    const value = await this.instance.invokeOutcome?.(this.#input(request), ctx);
-    if (isToolExecutionOutcome(value)) return value;
-    return { status: 'completed', result: normalizeToolReturn(value, request.callId, this.spec.name) };
+  /** What the class's `invoke` returned, not yet normalized (the executor normalizes it). */
+  public invokeValue(ctx: ToolContext): unknown {
+    return this.instance.invoke(ctx.input, ctx);
   }
 
-  #input(request: ToolRequest): unknown {
-    if (this.#buildInput === undefined) return request.input;
-    if (!this.#parsed.has(request)) this.parseInput(request);
-    return this.#parsed.get(request);
+  async #invokeOutcome(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome> {
+    const value = await this.instance.invokeOutcome?.(ctx.input, ctx);
+    if (isToolExecutionOutcome(value)) return value;
+    return { status: 'completed', result: normalizeToolReturn(value, request.callId, this.spec.name) };
   }
 }

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import type { ToolContext } from '../executor/ToolContext.js';
 import type { Tool } from './Tool.js';
 
 /** A tool with what the executor needs to run it, compiled once at registration. */
@@ -7,4 +8,9 @@ export interface RegisteredTool {
   readonly source: string;
   readonly validateInput: ValidateFunction;
   readonly validateOutput?: ValidateFunction;
+  /**
+   * For `@Tool` classes: calls the class's `invoke` and returns its raw value, which the
+   * executor normalizes itself (one promise fewer per call than `tool.invoke`).
+   */
+  readonly invokeValue?: (ctx: ToolContext) => unknown;
 }

@@ -27,13 +27,15 @@ export interface Tool {
   /** Largest accepted input, in characters of JSON text. Default 1 MiB. */
   readonly maxInputBytes?: number;
   /**
-   * Optional second validation/parsing step after the schema, before preflight (a throw of a
-   * `ToolError` `invalid_input` here means nothing ran).
+   * Optional second validation/parsing step after the schema, before preflight. What it
+   * returns is the call's input from then on (`proposedRequests`' second argument and
+   * `ctx.input`). A throw here (a `ToolError` `invalid_input`, say) means nothing ran.
    */
-  parseInput?(request: ToolRequest): void | Promise<void>;
-  /** Describes every side effect before any happens. */
+  parseInput?(request: ToolRequest): unknown;
+  /** Describes every side effect before any happens. `input` is the parsed input. */
   proposedRequests?(
     request: ToolRequest,
+    input?: unknown,
   ): readonly PermissionRequest[] | Promise<readonly PermissionRequest[]>;
   invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult>;
   /** For composing tools that must pass a child's `interrupted` outcome up. */

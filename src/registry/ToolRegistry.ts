@@ -3,6 +3,8 @@ import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { compileSchema } from '../schema/compileSchema.js';
 import { getToolNameProblem } from '../spec/ToolName.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
+import type { ToolContext } from '../executor/ToolContext.js';
+import { ClassTool } from './ClassTool.js';
 import type { RegisteredTool } from './RegisteredTool.js';
 import type { Tool } from './Tool.js';
 
@@ -28,7 +30,14 @@ function compile(tool: Tool, source: string): RegisteredTool {
   const validateInput = compileSchema(spec.inputSchema, source, 'input', strictness);
   const validateOutput =
     spec.outputSchema === undefined ? undefined : compileSchema(spec.outputSchema, source, 'output', strictness);
-  return { tool, source, validateInput, ...(validateOutput === undefined ? {} : { validateOutput }) };
+  const invokeValue = tool instanceof ClassTool && tool.invokeOutcome === undefined ? (ctx: ToolContext) => tool.invokeValue(ctx) : undefined;
+  return {
+    tool,
+    source,
+    validateInput,
+    ...(validateOutput === undefined ? {} : { validateOutput }),
+    ...(invokeValue === undefined ? {} : { invokeValue }),
+  };
 }
 
 /**
