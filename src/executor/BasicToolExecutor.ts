@@ -19,16 +19,15 @@ import { buildNotFoundError } from './buildNotFoundError.js';
 import { buildPermissionDenial } from './buildPermissionDenial.js';
 import { CallContext } from './CallContext.js';
 import { checkPermissionRequests } from './checkPermissionRequests.js';
-import { createExecutionScope, type ScopeRunner } from './createExecutionScope.js';
+import type { ScopeRunner } from './createExecutionScope.js';
 import { evaluatePermissions, type PendingRequest, type PermissionEvaluation } from './evaluatePermissions.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
 import type { ExecutionFrame } from './ExecutionFrame.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
 import { failed, failure } from './failure.js';
-import { finishInvocation } from './finishInvocation.js';
+import { finishInvocation, type ReturnKind } from './finishInvocation.js';
 import { isToolRequest } from './isToolRequest.js';
 import { MapToolResources } from './MapToolResources.js';
-import { normalizeToolReturn } from './normalizeToolReturn.js';
 import { isThenable, toPromise, type MaybePromise } from './maybeAsync.js';
 import { runWithDeadline, type DeadlineResult } from './runWithDeadline.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
@@ -245,24 +244,23 @@ export class BasicToolExecutor implements ToolExecutor {
       call.input,
       this.#permissions,
       this.#resources,
-      (signal) => createExecutionScope(request, frame, signal, this.#runner),
-      frame.run?.approval,
+      frame,
+      this.#runner,
     );
-    const { invokeOutcome } = tool;
     const { invokeValue } = entry;
     let body: () => unknown;
     let kind: ReturnKind;
     if (invokeValue !== undefined) {
       body = () => invokeValue(ctx);
       kind = 'value';
-    } else if (invokeOutcome !== undefined) {
-      body = () => invokeOutcome.call(tool, request, ctx);
+    } else if (tool.invokeOutcome !== undefined) {
+      body = () => (tool.invokeOutcome as NonNullable<typeof tool.invokeOutcome>).call(tool, request, ctx);
       kind = 'outcome';
     } else {
       body = () => tool.invoke(request, ctx);
       kind = 'result';
     }
-    return runWithDeadline(body, { startedAt: call.started, timeoutMs: call.timeoutMs, target: ctx, external: call.signal }, (ended) => finish(call, ended, kind));
+    return runWithDeadline(body, call.started + call.timeoutMs, ctx, call.signal, (ended) => finish(call, ended, kind));
   }
 }
 
@@ -276,9 +274,6 @@ function validate(entry: RegisteredTool, request: ToolRequest): ToolError | unde
   return undefined;
 }
 
-/** What a tool's body resolves to: a raw class-tool value, a ToolResult, or an outcome. */
-type ReturnKind = 'value' | 'result' | 'outcome';
-
 function finish(call: Call, ended: DeadlineResult<unknown>, kind: ReturnKind): Outcome {
   const { request, timeoutMs } = call;
   switch (ended.kind) {
@@ -291,10 +286,7 @@ function finish(call: Call, ended: DeadlineResult<unknown>, kind: ReturnKind): O
       return failure(toToolError(ended.thrown, 'execution_failed', `Tool \`${request.toolName}\` failed`), true);
     case 'value':
       try {
-        if (kind === 'value') {
-          return finishInvocation(call.entry, request, normalizeToolReturn(ended.value, request.callId, request.toolName), false, call.started);
-        }
-        return finishInvocation(call.entry, request, ended.value, kind === 'outcome', call.started);
+        return finishInvocation(call.entry, request, ended.value, kind, call.started);
       } catch (thrown) {
         return failure(toToolError(thrown, 'internal', `Tool \`${request.toolName}\` returned a result that could not be read`), true);
       }

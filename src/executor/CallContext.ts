@@ -1,4 +1,6 @@
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
+import { createExecutionScope, type ScopeRunner } from './createExecutionScope.js';
+import type { ExecutionFrame } from './ExecutionFrame.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { Abortable } from './runWithDeadline.js';
 import type { ToolContext } from './ToolContext.js';
@@ -24,9 +26,10 @@ export class CallContext implements ToolContext, Abortable {
     public readonly input: unknown,
     public readonly permissions: PermissionChecker,
     public readonly resources: ToolResources,
-    private readonly createScope: (signal: () => AbortSignal) => ToolExecutionScope,
-    approvedRequest: ApprovalRequest | undefined,
+    private readonly frame: ExecutionFrame,
+    private readonly runner: ScopeRunner,
   ) {
+    const approvedRequest = frame.run?.approval;
     this.sessionId = request.sessionId;
     this.turnId = request.turnId;
     if (approvedRequest !== undefined) this.approvedRequest = approvedRequest;
@@ -41,7 +44,7 @@ export class CallContext implements ToolContext, Abortable {
   }
 
   public get scope(): ToolExecutionScope {
-    this.#scope ??= this.createScope(() => this.signal);
+    this.#scope ??= createExecutionScope(this.request, this.frame, () => this.signal, this.runner);
     return this.#scope;
   }
 

@@ -1,50 +1,66 @@
-/** One pending deadline. */
+/** One pending deadline: a node of the scheduler's list. */
 export interface Deadline {
   readonly at: number;
   readonly onExpire: () => void;
+  /** @internal list links */
+  prev: Deadline | undefined;
+  next: Deadline | undefined;
+  pending: boolean;
 }
 
 /**
- * All call deadlines on one timer. Adding and removing a deadline is a set operation; the
- * timer is rescheduled only when a new deadline is earlier than the one it waits for. The
- * timer keeps the process alive only while deadlines are pending.
+ * All call deadlines on one timer. Deadlines sit in an intrusive list, so adding and removing
+ * one allocates and hashes nothing; the timer is rescheduled only when a new deadline is
+ * earlier than the one it waits for, and it keeps the process alive only while deadlines are
+ * pending.
  */
 export class DeadlineScheduler {
-  readonly #pending = new Set<Deadline>();
+  #head: Deadline | undefined;
+  #size = 0;
   #timer: NodeJS.Timeout | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
 
   /** Calls `onExpire` once `performance.now()` reaches `at`, unless removed first. */
   public add(at: number, onExpire: () => void): Deadline {
-    const deadline: Deadline = { at, onExpire };
-    if (this.#pending.size === 0) this.#timer?.ref();
-    this.#pending.add(deadline);
-    if (deadline.at < this.#timerAt) this.#schedule(deadline.at);
+    const deadline: Deadline = { at, onExpire, prev: undefined, next: this.#head, pending: true };
+    if (this.#head !== undefined) this.#head.prev = deadline;
+    this.#head = deadline;
+    if (this.#size++ === 0) this.#timer?.ref();
+    if (at < this.#timerAt) this.#schedule(at);
     return deadline;
   }
 
   public remove(deadline: Deadline): void {
-    if (this.#pending.delete(deadline) && this.#pending.size === 0) this.#timer?.unref();
+    if (!deadline.pending) return;
+    deadline.pending = false;
+    if (deadline.prev === undefined) this.#head = deadline.next;
+    else deadline.prev.next = deadline.next;
+    if (deadline.next !== undefined) deadline.next.prev = deadline.prev;
+    deadline.prev = undefined;
+    deadline.next = undefined;
+    if (--this.#size === 0) this.#timer?.unref();
   }
 
   #schedule(at: number): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timerAt = at;
     this.#timer = setTimeout(() => this.#fire(), Math.max(0, at - performance.now()));
+    if (this.#size === 0) this.#timer.unref();
   }
 
   #fire(): void {
     this.#timer = undefined;
     this.#timerAt = Number.POSITIVE_INFINITY;
     const now = performance.now();
+    const expired: Deadline[] = [];
     let next = Number.POSITIVE_INFINITY;
-    for (const deadline of this.#pending) {
-      if (deadline.at <= now) {
-        this.#pending.delete(deadline);
-        deadline.onExpire();
-      } else if (deadline.at < next) {
-        next = deadline.at;
-      }
+    for (let node = this.#head; node !== undefined; node = node.next) {
+      if (node.at <= now) expired.push(node);
+      else if (node.at < next) next = node.at;
+    }
+    for (const deadline of expired) {
+      this.remove(deadline);
+      deadline.onExpire();
     }
     if (next !== Number.POSITIVE_INFINITY) this.#schedule(next);
   }

@@ -89,5 +89,5 @@ export function evaluatePermissions(
   }
   const decisions: MaybePromise<PermissionDecision>[] = requests.map((request) => decide(checker, request, ctx));
   if (!decisions.some(isThenable)) return sort(requests, decisions as PermissionDecision[]);
-  return Promise.all(decisions).then((settled) => sort(requests, settled));
+  return Promise.all(decisions.map((decision) => Promise.resolve(decision))).then((settled) => sort(requests, settled));
 }

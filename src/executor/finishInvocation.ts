@@ -3,13 +3,22 @@ import { buildValidationError, getAjvIssues } from '../schema/buildValidationErr
 import { failed, failure } from './failure.js';
 import { isToolExecutionOutcome } from './isToolExecutionOutcome.js';
 import { isToolResult } from './isToolResult.js';
+import { normalizeToolReturn } from './normalizeToolReturn.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
 import type { ToolRequest } from './ToolRequest.js';
+import type { ToolResult } from './ToolResult.js';
+
+/** What a tool's body resolved to: a raw `@Tool` class value, a ToolResult, or an outcome. */
+export type ReturnKind = 'value' | 'result' | 'outcome';
 
 function complete(entry: RegisteredTool, request: ToolRequest, value: unknown, started: number): ToolExecutionOutcome {
   if (!isToolResult(value)) {
     return failed('internal', `Tool \`${request.toolName}\` returned something that is not a ToolResult.`, { reason: 'invalid_result' }, true);
   }
+  return completeResult(entry, request, value, started);
+}
+
+function completeResult(entry: RegisteredTool, request: ToolRequest, value: ToolResult, started: number): ToolExecutionOutcome {
   const { output } = value.result;
   if (entry.validateOutput !== undefined && output.type === 'structured' && !entry.validateOutput(output.value)) {
     const error = buildValidationError(request.toolName, getAjvIssues(entry.validateOutput.errors), 'Output');
@@ -24,10 +33,12 @@ export function finishInvocation(
   entry: RegisteredTool,
   request: ToolRequest,
   value: unknown,
-  fromOutcome: boolean,
+  kind: ReturnKind,
   started: number,
 ): ToolExecutionOutcome {
-  if (!fromOutcome) return complete(entry, request, value, started);
+  // A class tool's raw value: normalizing it builds a well-formed ToolResult.
+  if (kind === 'value') return completeResult(entry, request, normalizeToolReturn(value, request.callId, request.toolName), started);
+  if (kind === 'result') return complete(entry, request, value, started);
   if (!isToolExecutionOutcome(value)) {
     return failed('internal', `Tool \`${request.toolName}\` returned something that is not a ToolExecutionOutcome from invokeOutcome.`, { reason: 'invalid_outcome' }, true);
   }

@@ -8,5 +8,5 @@ export function isThenable<T = unknown>(value: unknown): value is PromiseLike<T>
 
 /** `value` as a promise, without wrapping one that already is. */
 export function toPromise<T>(value: MaybePromise<T>): Promise<T> {
-  return value instanceof Promise ? (value as Promise<T>) : Promise.resolve(value);
+  return value instanceof Promise ? value : Promise.resolve(value);
 }

@@ -14,28 +14,20 @@ export interface Abortable {
   abort(reason: unknown): void;
 }
 
-/** When and how long a guarded call may run. */
-export interface DeadlineOptions {
-  /** `performance.now()` when the call started. */
-  readonly startedAt: number;
-  readonly timeoutMs: number;
-  /** Aborted on timeout or cancellation so the tool can stop. */
-  readonly target: Abortable;
-  readonly external: AbortSignal | undefined;
-}
-
 /**
- * Runs `call` until it settles, the timeout passes or `external` aborts, whichever comes
- * first, and resolves with `settle` of how it ended. On timeout or cancellation the result
- * comes at once; the call's own later settlement is observed, never unhandled. `settle` must
- * not throw: the promise never rejects.
+ * Runs `call` until it settles, `performance.now()` reaches `deadlineAt` or `external` aborts,
+ * whichever comes first, and resolves with `settle` of how it ended. On timeout or
+ * cancellation `target` is aborted so the tool can stop, and the result comes at once; the
+ * call's own later settlement is observed, never unhandled. `settle` must not throw: the
+ * promise never rejects.
  */
 export function runWithDeadline<T, R>(
   call: () => T | PromiseLike<T>,
-  options: DeadlineOptions,
+  deadlineAt: number,
+  target: Abortable,
+  external: AbortSignal | undefined,
   settle: (result: DeadlineResult<T>) => R,
 ): Promise<R> {
-  const { timeoutMs, target, external } = options;
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: DeadlineResult<T>): void => {
@@ -49,8 +41,8 @@ export function runWithDeadline<T, R>(
       target.abort(external?.reason);
       finish({ kind: 'cancelled' });
     };
-    const deadline = deadlines.add(options.startedAt + timeoutMs, () => {
-      target.abort(new Error(`timed out after ${timeoutMs} ms`));
+    const deadline = deadlines.add(deadlineAt, () => {
+      target.abort(new Error('the call timed out'));
       finish({ kind: 'timeout' });
     });
     external?.addEventListener('abort', onAbort, { once: true });

@@ -50,7 +50,7 @@ function buildFastFactory(target: Constructor, cache: Map<Constructor, DtoFactor
     for (const property of nested) {
       const value = instance[property.name];
       const build = property.factory();
-      if (Array.isArray(value)) instance[property.name] = value.map((item) => (isPlainObject(item) ? build(item) : item));
+      if (Array.isArray(value)) instance[property.name] = value.map((item: unknown) => (isPlainObject(item) ? build(item) : item));
       else if (isPlainObject(value)) instance[property.name] = build(value);
     }
     return instance;
