@@ -236,7 +236,7 @@ export class BasicToolExecutor implements ToolExecutor {
     }, internalFailure);
   }
 
-  #invoke(call: Call): Promise<Outcome> {
+  #invoke(call: Call): MaybePromise<Outcome> {
     const { entry, request, frame } = call;
     const { tool } = entry;
     const ctx = new CallContext(

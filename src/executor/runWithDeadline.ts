@@ -1,4 +1,5 @@
 import { DeadlineScheduler } from './DeadlineScheduler.js';
+import { isThenable } from './maybeAsync.js';
 
 /** How a guarded call ended. */
 export type DeadlineResult<T> =
@@ -16,10 +17,10 @@ export interface Abortable {
 
 /**
  * Runs `call` until it settles, `performance.now()` reaches `deadlineAt` or `external` aborts,
- * whichever comes first, and resolves with `settle` of how it ended. On timeout or
- * cancellation `target` is aborted so the tool can stop, and the result comes at once; the
- * call's own later settlement is observed, never unhandled. `settle` must not throw: the
- * promise never rejects.
+ * whichever comes first, and gives `settle` of how it ended. A call that returns or throws
+ * synchronously is settled at once, with no timer. Otherwise, on timeout or cancellation
+ * `target` is aborted so the tool can stop, and the result comes at once; the call's own later
+ * settlement is observed, never unhandled. `settle` must not throw: the promise never rejects.
  */
 export function runWithDeadline<T, R>(
   call: () => T | PromiseLike<T>,
@@ -27,7 +28,15 @@ export function runWithDeadline<T, R>(
   target: Abortable,
   external: AbortSignal | undefined,
   settle: (result: DeadlineResult<T>) => R,
-): Promise<R> {
+): R | Promise<R> {
+  let pending: T | PromiseLike<T>;
+  try {
+    pending = call();
+  } catch (thrown) {
+    return settle({ kind: 'thrown', thrown });
+  }
+  if (!isThenable<T>(pending)) return settle({ kind: 'value', value: pending });
+  const running = pending;
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: DeadlineResult<T>): void => {
@@ -46,18 +55,9 @@ export function runWithDeadline<T, R>(
       finish({ kind: 'timeout' });
     });
     external?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const pending: unknown = call();
-      if (typeof (pending as PromiseLike<T> | null)?.then === 'function') {
-        (pending as PromiseLike<T>).then(
-          (value) => finish({ kind: 'value', value }),
-          (thrown: unknown) => finish({ kind: 'thrown', thrown }),
-        );
-      } else {
-        finish({ kind: 'value', value: pending as T });
-      }
-    } catch (thrown) {
-      finish({ kind: 'thrown', thrown });
-    }
+    running.then(
+      (value) => finish({ kind: 'value', value }),
+      (thrown: unknown) => finish({ kind: 'thrown', thrown }),
+    );
   });
 }
