@@ -29,7 +29,7 @@ import { finishInvocation, type ReturnKind } from './finishInvocation.js';
 import { isToolRequest } from './isToolRequest.js';
 import { MapToolResources } from './MapToolResources.js';
 import { isThenable, toPromise, type MaybePromise } from './maybeAsync.js';
-import { runWithDeadline, type DeadlineResult } from './runWithDeadline.js';
+import { runWithDeadline, type DeadlineEnd } from './runWithDeadline.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
 import type { ToolExecutor } from './ToolExecutor.js';
 import type { ToolRequest } from './ToolRequest.js';
@@ -51,6 +51,7 @@ interface Call {
 }
 
 const ROOT: ExecutionFrame = Object.freeze({ depth: 0 });
+const NO_OPTIONS: ExecuteOptions = Object.freeze({});
 
 /**
  * Runs every call the same way: look up, check limits, validate, parse, preflight, evaluate
@@ -92,11 +93,20 @@ export class BasicToolExecutor implements ToolExecutor {
     this.#registry = registry.freeze();
   }
 
-  public execute(request: ToolRequest, options: ExecuteOptions = {}): Promise<Outcome> {
+  public execute(request: ToolRequest, options: ExecuteOptions = NO_OPTIONS): Promise<Outcome> {
+    if (this.#observer === undefined) return toPromise(this.#guardedRun(request, options));
     return this.#observe(request, () => this.#run(request, options, ROOT));
   }
 
-  public executeApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions = {}): Promise<Outcome> {
+  #guardedRun(request: ToolRequest, options: ExecuteOptions): MaybePromise<Outcome> {
+    try {
+      return this.#run(request, options, ROOT);
+    } catch (thrown) {
+      return internalFailure(thrown);
+    }
+  }
+
+  public executeApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions = NO_OPTIONS): Promise<Outcome> {
     return this.#observe(request, () => this.#runApproved(request, approval, options, ROOT));
   }
 
@@ -260,7 +270,7 @@ export class BasicToolExecutor implements ToolExecutor {
       body = () => tool.invoke(request, ctx);
       kind = 'result';
     }
-    return runWithDeadline(body, call.started + call.timeoutMs, ctx, call.signal, (ended) => finish(call, ended, kind));
+    return runWithDeadline(body, call.started + call.timeoutMs, ctx, call.signal, (end, value) => finish(call, end, value, kind));
   }
 }
 
@@ -274,19 +284,19 @@ function validate(entry: RegisteredTool, request: ToolRequest): ToolError | unde
   return undefined;
 }
 
-function finish(call: Call, ended: DeadlineResult<unknown>, kind: ReturnKind): Outcome {
+function finish(call: Call, end: DeadlineEnd, value: unknown, kind: ReturnKind): Outcome {
   const { request, timeoutMs } = call;
-  switch (ended.kind) {
+  switch (end) {
     case 'timeout':
       return failed('interrupted', `Tool \`${request.toolName}\` timed out after ${timeoutMs} ms and was stopped. Try a smaller task or a longer timeout.`, { reason: 'timeout', timeoutMs }, true);
     case 'cancelled':
       return failed('interrupted', `Tool \`${request.toolName}\` was cancelled while running.`, { reason: 'cancelled' }, true);
     case 'thrown':
-      if (AuthRequiredError.is(ended.thrown)) return buildAuthInterruption(request, ended.thrown);
-      return failure(toToolError(ended.thrown, 'execution_failed', `Tool \`${request.toolName}\` failed`), true);
+      if (AuthRequiredError.is(value)) return buildAuthInterruption(request, value);
+      return failure(toToolError(value, 'execution_failed', `Tool \`${request.toolName}\` failed`), true);
     case 'value':
       try {
-        return finishInvocation(call.entry, request, ended.value, kind, call.started);
+        return finishInvocation(call.entry, request, value, kind, call.started);
       } catch (thrown) {
         return failure(toToolError(thrown, 'internal', `Tool \`${request.toolName}\` returned a result that could not be read`), true);
       }

@@ -1,12 +1,14 @@
 import { DeadlineScheduler } from './DeadlineScheduler.js';
 import { isThenable } from './maybeAsync.js';
 
-/** How a guarded call ended. */
-export type DeadlineResult<T> =
-  | { readonly kind: 'value'; readonly value: T }
-  | { readonly kind: 'thrown'; readonly thrown: unknown }
-  | { readonly kind: 'timeout' }
-  | { readonly kind: 'cancelled' };
+/**
+ * How a guarded call ended: `value` (the second argument is what it returned), `thrown` (what
+ * it threw), `timeout` or `cancelled`.
+ */
+export type DeadlineEnd = 'value' | 'thrown' | 'timeout' | 'cancelled';
+
+/** Receives how a guarded call ended; passed as two arguments so no object is allocated. */
+export type Settle<R> = (end: DeadlineEnd, value: unknown) => R;
 
 const deadlines = new DeadlineScheduler();
 
@@ -27,37 +29,37 @@ export function runWithDeadline<T, R>(
   deadlineAt: number,
   target: Abortable,
   external: AbortSignal | undefined,
-  settle: (result: DeadlineResult<T>) => R,
+  settle: Settle<R>,
 ): R | Promise<R> {
   let pending: T | PromiseLike<T>;
   try {
     pending = call();
   } catch (thrown) {
-    return settle({ kind: 'thrown', thrown });
+    return settle('thrown', thrown);
   }
-  if (!isThenable<T>(pending)) return settle({ kind: 'value', value: pending });
+  if (!isThenable<T>(pending)) return settle('value', pending);
   const running = pending;
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: DeadlineResult<T>): void => {
+    const finish = (end: DeadlineEnd, value: unknown): void => {
       if (settled) return;
       settled = true;
       deadlines.remove(deadline);
-      external?.removeEventListener('abort', onAbort);
-      resolve(settle(result));
+      if (external !== undefined) external.removeEventListener('abort', onAbort);
+      resolve(settle(end, value));
     };
     const onAbort = (): void => {
       target.abort(external?.reason);
-      finish({ kind: 'cancelled' });
+      finish('cancelled', undefined);
     };
     const deadline = deadlines.add(deadlineAt, () => {
       target.abort(new Error('the call timed out'));
-      finish({ kind: 'timeout' });
+      finish('timeout', undefined);
     });
-    external?.addEventListener('abort', onAbort, { once: true });
+    if (external !== undefined) external.addEventListener('abort', onAbort, { once: true });
     running.then(
-      (value) => finish({ kind: 'value', value }),
-      (thrown: unknown) => finish({ kind: 'thrown', thrown }),
+      (value) => finish('value', value),
+      (thrown: unknown) => finish('thrown', thrown),
     );
   });
 }
