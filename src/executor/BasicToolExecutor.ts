@@ -1,3 +1,4 @@
+import { monotonicNow } from './monotonicNow.js';
 import type { ToolError } from '../errors/ToolError.js';
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import { AuthRequiredError } from '../interrupt/AuthRequiredError.js';
@@ -114,7 +115,7 @@ export class BasicToolExecutor implements ToolExecutor {
   #observe(request: ToolRequest, body: () => MaybePromise<Outcome>): Promise<Outcome> {
     const observer = this.#observer;
     if (observer === undefined) return toPromise(guard(body));
-    const started = performance.now();
+    const started = monotonicNow();
     try {
       observer.onStart?.(request);
     } catch {
@@ -122,7 +123,7 @@ export class BasicToolExecutor implements ToolExecutor {
     }
     return toPromise(guard(body)).then((outcome) => {
       try {
-        observer.onEnd?.(request, outcome, performance.now() - started);
+        observer.onEnd?.(request, outcome, monotonicNow() - started);
       } catch {
         // Same as above.
       }
@@ -149,7 +150,7 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   #run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<Outcome> {
-    const started = performance.now();
+    const started = monotonicNow();
     if (!isToolRequest(request)) {
       return failed('invalid_input', 'The tool request is malformed: it needs string callId, toolName, sessionId and turnId, and an input.', { reason: 'malformed_request' }, false);
     }

@@ -1,3 +1,5 @@
+import { monotonicNow } from './monotonicNow.js';
+
 /** One pending deadline: a node of the scheduler's list. */
 export interface Deadline {
   readonly at: number;
@@ -20,7 +22,7 @@ export class DeadlineScheduler {
   #timer: NodeJS.Timeout | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
 
-  /** Calls `onExpire` once `performance.now()` reaches `at`, unless removed first. */
+  /** Calls `onExpire` once `monotonicNow()` reaches `at`, unless removed first. */
   public add(at: number, onExpire: () => void): Deadline {
     const deadline: Deadline = { at, onExpire, prev: undefined, next: this.#head, pending: true };
     if (this.#head !== undefined) this.#head.prev = deadline;
@@ -44,14 +46,14 @@ export class DeadlineScheduler {
   #schedule(at: number): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timerAt = at;
-    this.#timer = setTimeout(() => this.#fire(), Math.max(0, at - performance.now()));
+    this.#timer = setTimeout(() => this.#fire(), Math.max(0, at - monotonicNow()));
     if (this.#size === 0) this.#timer.unref();
   }
 
   #fire(): void {
     this.#timer = undefined;
     this.#timerAt = Number.POSITIVE_INFINITY;
-    const now = performance.now();
+    const now = monotonicNow();
     const expired: Deadline[] = [];
     let next = Number.POSITIVE_INFINITY;
     for (let node = this.#head; node !== undefined; node = node.next) {

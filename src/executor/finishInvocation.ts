@@ -1,3 +1,4 @@
+import { monotonicNow } from './monotonicNow.js';
 import type { RegisteredTool } from '../registry/RegisteredTool.js';
 import { buildValidationError, getAjvIssues } from '../schema/buildValidationError.js';
 import { failed, failure } from './failure.js';
@@ -25,7 +26,7 @@ function completeResult(entry: RegisteredTool, request: ToolRequest, value: Tool
     return failed('execution_failed', `Tool \`${request.toolName}\` returned a result that does not match its declared output schema. ${error.message}`, { reason: 'output_schema', ...error.details }, true);
   }
   const result = value.result.callId === request.callId ? value.result : { ...value.result, callId: request.callId };
-  return { status: 'completed', result: { result, durationMs: performance.now() - started, metadata: value.metadata } };
+  return { status: 'completed', result: { result, durationMs: monotonicNow() - started, metadata: value.metadata } };
 }
 
 /** Turns what `invoke` / `invokeOutcome` resolved to into the call's outcome. */

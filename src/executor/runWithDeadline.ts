@@ -18,7 +18,7 @@ export interface Abortable {
 }
 
 /**
- * Runs `call` until it settles, `performance.now()` reaches `deadlineAt` or `external` aborts,
+ * Runs `call` until it settles, `monotonicNow()` reaches `deadlineAt` or `external` aborts,
  * whichever comes first, and gives `settle` of how it ended. A call that returns or throws
  * synchronously is settled at once, with no timer. Otherwise, on timeout or cancellation
  * `target` is aborted so the tool can stop, and the result comes at once; the call's own later
