@@ -1,21 +1,15 @@
 import { monotonicNow } from './monotonicNow.js';
-import type { ToolError } from '../errors/ToolError.js';
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
-import { AuthRequiredError } from '../interrupt/AuthRequiredError.js';
 import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 import { ToolInvokePermissionRequest } from '../permissions/ToolInvokePermissionRequest.js';
 import type { RegisteredTool } from '../registry/RegisteredTool.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
-import { buildValidationError, getAjvIssues } from '../schema/buildValidationError.js';
-import { checkInputLimits } from '../schema/checkInputLimits.js';
-import { DEFAULT_INPUT_LIMITS } from '../schema/InputLimits.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import { ApprovalGate, rejectApproval } from './ApprovalGate.js';
 import type { ApprovalRun } from './ApprovalRun.js';
 import { EXECUTOR_DEFAULTS, MAX_TIMEOUT_MS, type BasicToolExecutorOptions } from './BasicToolExecutorOptions.js';
-import { buildAuthInterruption } from './buildAuthInterruption.js';
 import { buildNotFoundError } from './buildNotFoundError.js';
 import { buildPermissionDenial } from './buildPermissionDenial.js';
 import { CallContext } from './CallContext.js';
@@ -26,11 +20,13 @@ import type { ExecuteOptions } from './ExecuteOptions.js';
 import type { ExecutionFrame } from './ExecutionFrame.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
 import { failed, failure } from './failure.js';
-import { finishInvocation, type ReturnKind } from './finishInvocation.js';
+import type { ReturnKind } from './finishInvocation.js';
+import { settleInvocation } from './settleInvocation.js';
+import { validateToolInput } from './validateToolInput.js';
 import { isToolRequest } from './isToolRequest.js';
 import { MapToolResources } from './MapToolResources.js';
 import { isThenable, toPromise, type MaybePromise } from './maybeAsync.js';
-import { runWithDeadline, type DeadlineEnd } from './runWithDeadline.js';
+import { runWithDeadline } from './runWithDeadline.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
 import type { ToolExecutor } from './ToolExecutor.js';
 import type { ToolRequest } from './ToolRequest.js';
@@ -164,7 +160,7 @@ export class BasicToolExecutor implements ToolExecutor {
     if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
       return failed('internal', `timeoutMs must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}; got ${String(timeoutMs)}.`, { reason: 'invalid_timeout' }, false);
     }
-    const refusal = validate(entry, request);
+    const refusal = validateToolInput(entry, request);
     if (refusal !== undefined) return failure(refusal, false);
     return this.#parse({ entry, request, frame, started, signal, timeoutMs, input: request.input });
   }
@@ -271,36 +267,7 @@ export class BasicToolExecutor implements ToolExecutor {
       body = () => tool.invoke(request, ctx);
       kind = 'result';
     }
-    return runWithDeadline(body, call.started + call.timeoutMs, ctx, call.signal, (end, value) => finish(call, end, value, kind));
-  }
-}
-
-/** Limits and schema: anything refused here has not run. */
-function validate(entry: RegisteredTool, request: ToolRequest): ToolError | undefined {
-  const { tool } = entry;
-  const limits = tool.maxInputBytes === undefined ? DEFAULT_INPUT_LIMITS : { ...DEFAULT_INPUT_LIMITS, maxBytes: tool.maxInputBytes };
-  const tooBig = checkInputLimits(request.toolName, request.input, limits);
-  if (tooBig !== undefined) return tooBig;
-  if (!entry.validateInput(request.input)) return buildValidationError(request.toolName, getAjvIssues(entry.validateInput.errors));
-  return undefined;
-}
-
-function finish(call: Call, end: DeadlineEnd, value: unknown, kind: ReturnKind): Outcome {
-  const { request, timeoutMs } = call;
-  switch (end) {
-    case 'timeout':
-      return failed('interrupted', `Tool \`${request.toolName}\` timed out after ${timeoutMs} ms and was stopped. Try a smaller task or a longer timeout.`, { reason: 'timeout', timeoutMs }, true);
-    case 'cancelled':
-      return failed('interrupted', `Tool \`${request.toolName}\` was cancelled while running.`, { reason: 'cancelled' }, true);
-    case 'thrown':
-      if (AuthRequiredError.is(value)) return buildAuthInterruption(request, value);
-      return failure(toToolError(value, 'execution_failed', `Tool \`${request.toolName}\` failed`), true);
-    case 'value':
-      try {
-        return finishInvocation(call.entry, request, value, kind, call.started);
-      } catch (thrown) {
-        return failure(toToolError(thrown, 'internal', `Tool \`${request.toolName}\` returned a result that could not be read`), true);
-      }
+    return runWithDeadline(body, call.started + call.timeoutMs, ctx, call.signal, (end, value) => settleInvocation(call.entry, request, call.started, call.timeoutMs, end, value, kind));
   }
 }
 
