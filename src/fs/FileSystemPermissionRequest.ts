@@ -1,0 +1,59 @@
+import { BasePermissionRequest, type JsonValue, type MetadataMap } from '../index.js';
+
+/** The request kinds of the filesystem tools. */
+export type FileSystemRequestKind = 'fs.read' | 'fs.list' | 'fs.write' | 'fs.edit' | 'fs.delete' | 'fs.move' | 'fs.mkdir';
+
+/** What a filesystem request carries besides its kind and target. */
+export interface FileSystemRequestDetails {
+  /** Every canonical path the request touches (both ends of a move). Default `[target]`. */
+  readonly paths?: readonly string[];
+  /** The target (or any touched path) is protected: checkers ask even where a policy allows. */
+  readonly protected?: boolean;
+  /** A recursive delete or walk: its own detail so that policies can ask for it. */
+  readonly recursive?: boolean;
+  /** Further facts for the person approving (byte counts, entry counts, ...). */
+  readonly facts?: { readonly [key: string]: JsonValue };
+}
+
+const VERBS: Readonly<Record<FileSystemRequestKind, string>> = {
+  'fs.read': 'read',
+  'fs.list': 'list',
+  'fs.write': 'write',
+  'fs.edit': 'edit',
+  'fs.delete': 'delete',
+  'fs.move': 'move',
+  'fs.mkdir': 'create directory',
+};
+
+/**
+ * A side effect of a filesystem tool, described before it happens. `target` is the canonical
+ * path policy rules match; `metadata.paths` lists every canonical path touched,
+ * `metadata.protected: true` marks protected paths and `metadata.recursive: true` a
+ * recursive delete or walk, the keys the core's default and policy checkers read.
+ */
+export class FileSystemPermissionRequest extends BasePermissionRequest {
+  public override readonly metadata: MetadataMap;
+
+  public constructor(
+    public readonly kind: FileSystemRequestKind,
+    public override readonly target: string,
+    details: FileSystemRequestDetails = {},
+    private readonly description?: string,
+  ) {
+    super();
+    this.metadata = Object.freeze({
+      paths: [...(details.paths ?? [target])],
+      ...(details.protected === true ? { protected: true } : {}),
+      ...(details.recursive === true ? { recursive: true } : {}),
+      ...details.facts,
+    });
+  }
+
+  public summary(): string {
+    const flags = [this.metadata['recursive'] === true ? 'recursively' : '', this.metadata['protected'] === true ? '(protected path)' : '']
+      .filter((flag) => flag !== '')
+      .join(' ');
+    const what = this.description ?? `${VERBS[this.kind]} ${this.target}`;
+    return flags === '' ? what : `${what} ${flags}`;
+  }
+}

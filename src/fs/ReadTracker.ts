@@ -1,0 +1,51 @@
+import type { FileSnapshot } from './FileSnapshot.js';
+
+/** Bounds of a {@link ReadTracker}: least recently used sessions and paths are dropped first. */
+export interface ReadTrackerLimits {
+  readonly maxSessions: number;
+  readonly maxPathsPerSession: number;
+}
+
+const DEFAULT_LIMITS: ReadTrackerLimits = { maxSessions: 1000, maxPathsPerSession: 10_000 };
+
+/**
+ * Read-before-write state: per session, per canonical path, the snapshot of the file as the
+ * session last read (or wrote) it. In memory and bounded; a dropped entry only means the model
+ * has to read the file again.
+ */
+export class ReadTracker {
+  readonly #sessions = new Map<string, Map<string, FileSnapshot>>();
+
+  public constructor(private readonly limits: ReadTrackerLimits = DEFAULT_LIMITS) {}
+
+  public record(sessionId: string, canonicalPath: string, snapshot: FileSnapshot): void {
+    let paths = this.#sessions.get(sessionId);
+    if (paths === undefined) {
+      paths = new Map();
+      if (this.#sessions.size >= this.limits.maxSessions) this.#dropOldest(this.#sessions);
+    } else {
+      this.#sessions.delete(sessionId);
+    }
+    this.#sessions.set(sessionId, paths);
+    paths.delete(canonicalPath);
+    if (paths.size >= this.limits.maxPathsPerSession) this.#dropOldest(paths);
+    paths.set(canonicalPath, snapshot);
+  }
+
+  public get(sessionId: string, canonicalPath: string): FileSnapshot | undefined {
+    return this.#sessions.get(sessionId)?.get(canonicalPath);
+  }
+
+  public forget(sessionId: string, canonicalPath: string): void {
+    this.#sessions.get(sessionId)?.delete(canonicalPath);
+  }
+
+  public clearSession(sessionId: string): void {
+    this.#sessions.delete(sessionId);
+  }
+
+  #dropOldest(map: Map<string, unknown>): void {
+    const oldest = map.keys().next();
+    if (oldest.done !== true) map.delete(oldest.value);
+  }
+}

@@ -1,0 +1,13 @@
+import { ToolError, type JsonObject, type ToolErrorCode } from '../index.js';
+import type { FileSystemErrorReason } from './FileSystemErrorReason.js';
+
+/** A `ToolError` of the filesystem tools: `details.reason` first, then `details.path`, then the rest. */
+export function buildFsError(
+  code: ToolErrorCode,
+  reason: FileSystemErrorReason,
+  message: string,
+  details: JsonObject = {},
+  cause?: unknown,
+): ToolError {
+  return new ToolError(code, message, { reason, ...details }, cause === undefined ? undefined : { cause });
+}

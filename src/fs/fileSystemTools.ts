@@ -1,0 +1,33 @@
+import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
+import { Workspace, WORKSPACE } from '../index.js';
+import { buildFileSystemConfig } from './config/buildFileSystemConfig.js';
+import type { FileSystemToolsOptions } from './config/FileSystemToolsOptions.js';
+import { FileSystemEnvironment } from './FileSystemEnvironment.js';
+import { ReadTracker } from './ReadTracker.js';
+import { FS_ENVIRONMENT, FS_OPTIONS, FS_READ_TRACKER, FS_WORKSPACE } from './tokens.js';
+import { FILE_SYSTEM_TOOL_CLASSES } from './tools/FILE_SYSTEM_TOOL_CLASSES.js';
+
+/**
+ * The container module of the filesystem tools: binds the nine tool classes, `FS_OPTIONS`
+ * (the options with defaults filled in), `FS_READ_TRACKER`, `FS_WORKSPACE` (its own roots when
+ * given, realpath'ed now so a missing root fails at start-up; else the container's
+ * `WORKSPACE`) and `FS_ENVIRONMENT`. Load it next to `agentkitModule()`.
+ *
+ * Permission checkers judge containment with the container's `WORKSPACE`: give
+ * `agentkitModule` the same roots (or bind a checker of your own) when these tools get their own.
+ */
+export function fileSystemTools(options: FileSystemToolsOptions = {}): ContainerModule {
+  const config = buildFileSystemConfig(options);
+  const ownWorkspace = options.roots === undefined ? undefined : Workspace.create(options.roots);
+  return new ContainerModule((bindings: ContainerModuleLoadOptions) => {
+    bindings.bind(FS_OPTIONS).toConstantValue(config);
+    bindings.bind(FS_READ_TRACKER).toConstantValue(new ReadTracker());
+    if (ownWorkspace === undefined) bindings.bind(FS_WORKSPACE).toService(WORKSPACE);
+    else bindings.bind(FS_WORKSPACE).toConstantValue(ownWorkspace);
+    bindings
+      .bind(FS_ENVIRONMENT)
+      .toDynamicValue((context) => new FileSystemEnvironment(context.get(FS_WORKSPACE), context.get(FS_OPTIONS), context.get(FS_READ_TRACKER)))
+      .inSingletonScope();
+    for (const toolClass of FILE_SYSTEM_TOOL_CLASSES) bindings.bind(toolClass).toSelf().inSingletonScope();
+  });
+}

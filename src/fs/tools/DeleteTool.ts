@@ -1,0 +1,86 @@
+import { inject } from 'inversify';
+import type { Stats } from 'node:fs';
+import { readdir, rm, rmdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
+import { buildFsError } from '../buildFsError.js';
+import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
+import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
+import { lstatIfPresent } from '../lstatIfPresent.js';
+import { PreflightPlans } from '../PreflightPlans.js';
+import { FS_ENVIRONMENT } from '../tokens.js';
+import { getEntryKind } from '../walk/getEntryKind.js';
+import { scanSubtree } from '../walk/scanSubtree.js';
+import { assertVerifiedDirectory } from '../write/assertVerifiedDirectory.js';
+import { assertSameEntry } from './assertSameEntry.js';
+import { DeleteInput } from './DeleteInput.js';
+
+interface DeletePlan {
+  readonly path: string;
+  /** The entry seen in preflight; `undefined` when nothing was there. */
+  readonly stats: Stats | undefined;
+  readonly recursive: boolean;
+}
+
+/**
+ * `fs_delete`: removes a file, a symlink (the link itself, never its target), an empty
+ * directory, or with `recursive: true` a directory tree (its own request detail, so policies
+ * can ask for it). Never a root. Structured result `{ path, deleted, kind?, entries? }`.
+ */
+@Tool({
+  name: 'fs_delete',
+  description:
+    'Deletes a file, symlink (the link itself) or empty directory inside the workspace. Set recursive to delete a directory with its contents. Set missingOk to succeed when the path does not exist. Workspace roots cannot be deleted.',
+  input: DeleteInput,
+  annotations: { destructiveHint: true },
+})
+export class DeleteTool {
+  readonly #plans = new PreflightPlans<DeletePlan>('fs_delete');
+
+  public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
+
+  @Preflight()
+  public async preflight(input: DeleteInput): Promise<FileSystemPermissionRequest[]> {
+    const { env } = this;
+    const entry = await env.resolveEntry(input.path);
+    const { stats } = entry;
+    if (stats === undefined) {
+      this.#plans.set(input, { path: entry.path, stats, recursive: false });
+      return input.missingOk === true ? [] : [new FileSystemPermissionRequest('fs.delete', entry.path, { protected: env.isProtected(entry.path) }, `delete ${entry.path}`)];
+    }
+    const kind = getEntryKind(stats);
+    let facts: JsonObject = { entryKind: kind };
+    let entries = 0;
+    let isProtected = env.isProtected(entry.path);
+    const recursive = kind === 'directory' && input.recursive === true;
+    if (kind === 'directory' && !recursive && (await readdir(entry.path)).length > 0) {
+      throw buildFsError('invalid_input', 'directory_not_empty', `The directory ${JSON.stringify(input.path)} is not empty. Pass recursive: true to delete it with everything in it.`, { path: entry.path });
+    }
+    if (recursive) {
+      const scan = await scanSubtree(env, entry.path);
+      entries = scan.entries;
+      facts = { ...facts, entries: scan.entries, ...(scan.truncated ? { entriesTruncated: true } : {}) };
+      isProtected ||= scan.protected;
+    }
+    this.#plans.set(input, { path: entry.path, stats, recursive });
+    const what = recursive ? `delete directory ${entry.path} with ${entries} entries` : `delete ${kind} ${entry.path}`;
+    return [new FileSystemPermissionRequest('fs.delete', entry.path, { protected: isProtected, recursive, facts }, what)];
+  }
+
+  public async invoke(input: DeleteInput, ctx: ToolContext): Promise<JsonObject> {
+    const plan = this.#plans.take(input);
+    const current = await lstatIfPresent(plan.path);
+    if (current === undefined) {
+      if (input.missingOk === true) return { path: plan.path, deleted: false };
+      throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.path)}; nothing was deleted. Pass missingOk: true if that is fine.`, { path: plan.path });
+    }
+    assertSameEntry(plan.stats, current, plan.path);
+    await assertVerifiedDirectory(this.env.workspace, path.dirname(plan.path));
+    const kind = getEntryKind(current);
+    if (kind !== 'directory') await unlink(plan.path);
+    else if (plan.recursive) await rm(plan.path, { recursive: true });
+    else await rmdir(plan.path);
+    this.env.tracker.forget(ctx.sessionId, plan.path);
+    return { path: plan.path, deleted: true, kind };
+  }
+}

@@ -1,0 +1,54 @@
+import { inject } from 'inversify';
+import picomatch from 'picomatch';
+import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
+import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
+import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
+import { PreflightPlans } from '../PreflightPlans.js';
+import { FS_ENVIRONMENT } from '../tokens.js';
+import { walkTree } from '../walk/walkTree.js';
+import { GlobInput } from './GlobInput.js';
+import { openVerifiedDirectory } from './openVerifiedDirectory.js';
+import { splitGlobPattern } from './splitGlobPattern.js';
+
+/** How deep a glob can match: its segment count, or unlimited with `**`. */
+function getGlobDepth(glob: string): number {
+  return glob.includes('**') ? Number.POSITIVE_INFINITY : glob.split('/').length;
+}
+
+/**
+ * `fs_glob`: structured `{ paths, truncated }`, absolute canonical paths of the entries whose
+ * path relative to the search directory matches the glob (picomatch, dotfiles included),
+ * sorted, bounded; symlinked directories are not followed.
+ */
+@Tool({
+  name: 'fs_glob',
+  description:
+    'Finds files and directories inside the workspace whose path matches a glob pattern, like "**/*.ts" or "src/**/test_*.py" (relative to path, default the workspace root). Returns sorted absolute paths; truncated says whether some were left out.',
+  input: GlobInput,
+  annotations: { readOnlyHint: true, idempotentHint: true },
+})
+export class GlobTool {
+  readonly #plans = new PreflightPlans<{ readonly path: string; readonly glob: string }>('fs_glob');
+
+  public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
+
+  @Preflight()
+  public async preflight(input: GlobInput): Promise<FileSystemPermissionRequest> {
+    const { base, glob } = splitGlobPattern(input.pattern, input.path);
+    const target = await this.env.resolve(base, 'read');
+    this.#plans.set(input, { path: target.path, glob });
+    return new FileSystemPermissionRequest('fs.list', target.path, { protected: this.env.isProtected(target.path), recursive: true, facts: { pattern: glob } }, `search ${target.path} for ${glob}`);
+  }
+
+  public async invoke(input: GlobInput, ctx: ToolContext): Promise<JsonObject> {
+    const plan = this.#plans.take(input);
+    const { limits } = this.env;
+    await openVerifiedDirectory(this.env, plan.path, input.path ?? '.');
+    const matches = picomatch(plan.glob, { dot: true });
+    const walk = await walkTree(plan.path, { maxDepth: getGlobDepth(plan.glob), maxEntries: limits.maxWalkEntries, signal: ctx.signal });
+    const found = walk.entries.filter((entry) => matches(entry.relativePath)).map((entry) => entry.path);
+    found.sort();
+    const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
+    return { paths: found.slice(0, limit), truncated: walk.truncated || found.length > limit };
+  }
+}

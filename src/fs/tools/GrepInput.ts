@@ -1,0 +1,35 @@
+import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+
+/** Input of `fs_grep`. */
+export class GrepInput {
+  /** A JavaScript regular expression, matched against each line. */
+  @IsString()
+  @MinLength(1)
+  @MaxLength(1000)
+  public pattern!: string;
+
+  /** File or directory to search. Default: the first root. */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(4096)
+  public path?: string;
+
+  /** Only files whose path matches this glob (`*.ts` matches the file name anywhere). */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(1000)
+  public include?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  public ignoreCase?: boolean;
+
+  /** Matches to return at most. Default 200, cap the `maxGrepMatches` limit (2,000). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  public limit?: number;
+}

@@ -1,0 +1,76 @@
+import { inject } from 'inversify';
+import { lstat } from 'node:fs/promises';
+import picomatch from 'picomatch';
+import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
+import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
+import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
+import { PreflightPlans } from '../PreflightPlans.js';
+import { FS_ENVIRONMENT } from '../tokens.js';
+import { compileSearchPattern, type SearchPattern } from '../walk/compileSearchPattern.js';
+import { searchFiles } from '../walk/searchFiles.js';
+import { walkTree } from '../walk/walkTree.js';
+import { GrepInput } from './GrepInput.js';
+import { openVerifiedDirectory } from './openVerifiedDirectory.js';
+
+interface GrepPlan {
+  readonly path: string;
+  readonly isDirectory: boolean;
+  readonly pattern: SearchPattern;
+}
+
+/**
+ * `fs_grep`: structured `{ matches: [{ path, line, text }], truncated }`, sorted by path and
+ * line, bounded. Walks without following symlinked directories; skips binary files, files
+ * over `maxGrepFileBytes` and protected files (a protected file is searched only when named
+ * as `path` itself, which makes the request protected). Only the first 64 KiB of a line are
+ * searched.
+ */
+@Tool({
+  name: 'fs_grep',
+  description:
+    'Searches file contents inside the workspace for a regular expression (JavaScript syntax) and returns matching lines with path and line number, sorted. path is a file or directory (default the workspace root); include limits the files searched to a glob such as "*.ts"; set ignoreCase for case-insensitive search. Binary files are skipped.',
+  input: GrepInput,
+  annotations: { readOnlyHint: true, idempotentHint: true },
+})
+export class GrepTool {
+  readonly #plans = new PreflightPlans<GrepPlan>('fs_grep');
+
+  public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
+
+  @Preflight()
+  public async preflight(input: GrepInput): Promise<FileSystemPermissionRequest> {
+    const pattern = compileSearchPattern(input.pattern, input.ignoreCase === true);
+    const target = await this.env.resolve(input.path ?? '.', 'read');
+    const isDirectory = target.exists && (await lstat(target.path)).isDirectory();
+    this.#plans.set(input, { path: target.path, isDirectory, pattern });
+    const facts = { pattern: input.pattern, ...(input.include === undefined ? {} : { include: input.include }) };
+    return new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path), recursive: isDirectory, facts }, `search ${target.path} for /${input.pattern}/`);
+  }
+
+  public async invoke(input: GrepInput, ctx: ToolContext): Promise<JsonObject> {
+    const plan = this.#plans.take(input);
+    const { env } = this;
+    const { limits } = env;
+    const limit = Math.min(input.limit ?? limits.defaultGrepMatches, limits.maxGrepMatches);
+    const options = { limit: limit + 1, maxFileBytes: limits.maxGrepFileBytes, maxLineChars: limits.maxLineChars, signal: ctx.signal };
+    let files: string[];
+    let walkTruncated = false;
+    if (plan.isDirectory) {
+      await openVerifiedDirectory(env, plan.path, input.path ?? '.');
+      const walk = await walkTree(plan.path, { maxDepth: Number.POSITIVE_INFINITY, maxEntries: limits.maxWalkEntries, signal: ctx.signal });
+      walkTruncated = walk.truncated;
+      const include = input.include === undefined ? undefined : picomatch(input.include, { dot: true, basename: true });
+      files = walk.entries
+        .filter((entry) => entry.kind === 'file' && (include === undefined || include(entry.relativePath)) && !env.isProtected(entry.path))
+        .map((entry) => entry.path)
+        .sort();
+    } else {
+      // A single file: the open-time re-check of the workspace, then the walker's own read.
+      const opened = await env.workspace.openVerified(plan.path, { maxBytes: limits.maxGrepFileBytes });
+      await opened.handle.close();
+      files = [opened.path];
+    }
+    const matches = await searchFiles(files, plan.pattern, options);
+    return { matches: matches.slice(0, limit).map((match) => ({ ...match })), truncated: walkTruncated || matches.length > limit };
+  }
+}

@@ -1,0 +1,103 @@
+import { inject } from 'inversify';
+import type { Stats } from 'node:fs';
+import { link, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Preflight, Tool, type JsonObject, type ToolContext, type ToolRequest } from '../../index.js';
+import { buildFsError } from '../buildFsError.js';
+import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
+import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
+import { getErrnoCode } from '../getErrnoCode.js';
+import { lstatIfPresent } from '../lstatIfPresent.js';
+import { PreflightPlans } from '../PreflightPlans.js';
+import { FS_ENVIRONMENT } from '../tokens.js';
+import { getEntryKind } from '../walk/getEntryKind.js';
+import { scanSubtree } from '../walk/scanSubtree.js';
+import { assertVerifiedDirectory } from '../write/assertVerifiedDirectory.js';
+import { assertSameEntry } from './assertSameEntry.js';
+import { checkMoveDestination } from './checkMoveDestination.js';
+import { MoveInput } from './MoveInput.js';
+
+interface MovePlan {
+  readonly from: string;
+  readonly to: string;
+  readonly source: Stats | undefined;
+  readonly destination: Stats | undefined;
+}
+
+/**
+ * `fs_move`: renames a file, symlink (the link itself) or directory. Both ends are checked
+ * (write access, containment, protection) and named in one `fs.move` request; roots are never
+ * moved. Without `overwrite` it never replaces anything (files move by link + unlink, which
+ * fails atomically when the destination exists). Structured result `{ from, to, overwritten }`.
+ */
+@Tool({
+  name: 'fs_move',
+  description:
+    'Moves or renames a file, symlink or directory inside the workspace. "to" is the new path, and its parent directory must exist. An existing file at "to" is replaced only with overwrite: true (read it first). Workspace roots cannot be moved.',
+  input: MoveInput,
+  annotations: { destructiveHint: true },
+})
+export class MoveTool {
+  readonly #plans = new PreflightPlans<MovePlan>('fs_move');
+
+  public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
+
+  @Preflight()
+  public async preflight(input: MoveInput, request: ToolRequest): Promise<FileSystemPermissionRequest> {
+    const { env } = this;
+    const from = await env.resolveEntry(input.from);
+    const to = await env.resolveEntry(input.to);
+    const source = from.stats;
+    await checkMoveDestination(env, input, from, to, request.sessionId);
+    let isProtected = env.isProtected(from.path) || env.isProtected(to.path);
+    const kind = source === undefined ? 'missing' : getEntryKind(source);
+    let facts: JsonObject = { from: from.path, to: to.path, entryKind: kind, overwrite: to.stats !== undefined };
+    if (kind === 'directory') {
+      const scan = await scanSubtree(env, from.path, to.path);
+      facts = { ...facts, entries: scan.entries };
+      isProtected ||= scan.protected;
+    }
+    this.#plans.set(input, { from: from.path, to: to.path, source, destination: to.stats });
+    return new FileSystemPermissionRequest('fs.move', from.path, { paths: [from.path, to.path], protected: isProtected, facts }, `move ${from.path} to ${to.path}${to.stats === undefined ? '' : ' (replacing it)'}`);
+  }
+
+  public async invoke(input: MoveInput, ctx: ToolContext): Promise<JsonObject> {
+    const plan = this.#plans.take(input);
+    const { workspace, tracker } = this.env;
+    const source = await lstatIfPresent(plan.from);
+    if (plan.source === undefined || source === undefined) {
+      throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.from)}; nothing was moved.`, { path: plan.from });
+    }
+    assertSameEntry(plan.source, source, plan.from);
+    assertSameEntry(plan.destination, await lstatIfPresent(plan.to), plan.to);
+    await assertVerifiedDirectory(workspace, path.dirname(plan.from));
+    await assertVerifiedDirectory(workspace, path.dirname(plan.to));
+    try {
+      if (plan.destination !== undefined || source.isDirectory()) await rename(plan.from, plan.to);
+      else await this.#moveWithoutReplacing(plan.from, plan.to);
+    } catch (error) {
+      if (getErrnoCode(error) === 'EXDEV') {
+        throw buildFsError('execution_failed', 'cross_device', `${JSON.stringify(input.from)} and ${JSON.stringify(input.to)} are on different file systems; a move cannot cross them. Copy the content with fs_read_file and fs_write_file instead.`, { from: plan.from, to: plan.to }, error);
+      }
+      throw error;
+    }
+    tracker.forget(ctx.sessionId, plan.from);
+    tracker.forget(ctx.sessionId, plan.to);
+    return { from: plan.from, to: plan.to, overwritten: plan.destination !== undefined };
+  }
+
+  /** A hard link fails with EEXIST if anything appeared at `to`: no-clobber, atomically. */
+  async #moveWithoutReplacing(from: string, to: string): Promise<void> {
+    try {
+      await link(from, to);
+    } catch (error) {
+      if (getErrnoCode(error) === 'EEXIST') {
+        throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(to)} appeared after the call was checked; nothing was moved.`, { path: to }, error);
+      }
+      // File systems without hard links: the destination was checked just above.
+      if (getErrnoCode(error) === 'EPERM' || getErrnoCode(error) === 'ENOTSUP') return rename(from, to);
+      throw error;
+    }
+    await unlink(from);
+  }
+}

@@ -1,0 +1,84 @@
+import { inject } from 'inversify';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildToolResult, Preflight, Tool, type ContentPart, type ToolContext, type ToolResult } from '../../index.js';
+import { decodeFileContent } from '../content/decodeFileContent.js';
+import type { BinaryFileContent } from '../content/FileContent.js';
+import { detectLineEnding, toDisplayText } from '../content/LineEnding.js';
+import { pageLines } from '../content/pageLines.js';
+import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
+import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
+import { PreflightPlans } from '../PreflightPlans.js';
+import { readVerifiedFile } from '../readVerifiedFile.js';
+import { takeSnapshot } from '../takeSnapshot.js';
+import { FS_ENVIRONMENT } from '../tokens.js';
+import { ReadFileInput } from './ReadFileInput.js';
+
+/**
+ * `fs_read_file`: a text file's lines as `text` output (exactly the requested lines, no
+ * line-number prefixes) with the paging facts on the result's metadata: `{ totalLines,
+ * offset, limit, nextOffset?, truncated, cutLines, path, size, encoding, bom, lineEnding }`.
+ * Binary files come back as `parts`: a short note plus a `media` part (images up to
+ * `maxMediaBytes`) or a `file` reference, never as garbage text.
+ */
+@Tool({
+  name: 'fs_read_file',
+  description:
+    'Reads a text file inside the workspace and returns its lines exactly (no line numbers). Use offset (1-based first line) and limit (line count, default 2000) to page through long files; the result metadata says totalLines and nextOffset. Lines longer than 2000 characters are cut. Images come back as images, other binary files as a file reference. Read a file before editing or overwriting it.',
+  input: ReadFileInput,
+  annotations: { readOnlyHint: true, idempotentHint: true },
+})
+export class ReadFileTool {
+  readonly #plans = new PreflightPlans<{ readonly path: string }>('fs_read_file');
+
+  public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
+
+  @Preflight()
+  public async preflight(input: ReadFileInput): Promise<FileSystemPermissionRequest> {
+    const target = await this.env.resolve(input.path, 'read');
+    this.#plans.set(input, { path: target.path });
+    return new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path) });
+  }
+
+  public async invoke(input: ReadFileInput, ctx: ToolContext): Promise<ToolResult> {
+    const { path: target } = this.#plans.take(input);
+    const { limits } = this.env;
+    const { bytes, stats } = await readVerifiedFile(this.env.workspace, target, limits.maxReadBytes);
+    this.env.tracker.record(ctx.sessionId, target, takeSnapshot(stats, bytes));
+    const content = decodeFileContent(bytes);
+    if (content.kind === 'binary') return this.#binaryResult(ctx, target, bytes, content);
+    const lineEnding = detectLineEnding(content.text);
+    const offset = input.offset ?? 1;
+    const limit = input.limit ?? limits.defaultReadLines;
+    const page = pageLines(toDisplayText(content.text, lineEnding), { offset, limit, maxLineChars: limits.maxLineChars, maxChars: limits.maxReadChars });
+    const metadata = {
+      totalLines: page.totalLines,
+      offset,
+      limit,
+      ...(page.nextOffset === undefined ? {} : { nextOffset: page.nextOffset }),
+      truncated: page.nextOffset !== undefined || page.cutLines.length > 0,
+      cutLines: page.cutLines,
+      path: target,
+      size: stats.size,
+      encoding: content.encoding,
+      bom: content.bom,
+      lineEnding,
+    };
+    if (page.lineCount === 0 && offset > 1 && offset > page.totalLines) {
+      const text = `offset ${offset} is past the end of ${target}, which has ${page.totalLines} lines. Read from offset 1 to ${Math.max(1, page.totalLines)}.`;
+      return buildToolResult(ctx.request, { type: 'text', text }, { isError: true, metadata });
+    }
+    return buildToolResult(ctx.request, { type: 'text', text: page.text }, { metadata });
+  }
+
+  #binaryResult(ctx: ToolContext, target: string, bytes: Buffer, content: BinaryFileContent): ToolResult {
+    const inline = content.isImage && bytes.length <= this.env.limits.maxMediaBytes;
+    const note = `${target} is a binary file (${content.mimeType}, ${bytes.length} bytes); ${inline ? 'the image follows' : 'here is a reference to it instead of its bytes'}.`;
+    const part: ContentPart = inline
+      ? { type: 'media', mimeType: content.mimeType, data: bytes.toString('base64'), modality: 'image' }
+      : { type: 'file', uri: pathToFileURL(target).href, mimeType: content.mimeType, name: path.basename(target), size: bytes.length };
+    return buildToolResult(ctx.request, { type: 'parts', parts: [{ type: 'text', text: note }, part] }, {
+      metadata: { path: target, size: bytes.length, binary: true, mimeType: content.mimeType },
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { inject } from 'inversify';
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { Preflight, Tool, type JsonObject, type ToolContext, type ToolRequest } from '../../index.js';
+import { buildFsError } from '../buildFsError.js';
+import { buildUnifiedDiff } from '../content/buildUnifiedDiff.js';
+import { decodeFileContent } from '../content/decodeFileContent.js';
+import { encodeText } from '../content/encodeText.js';
+import { detectLineEnding, toDisplayText } from '../content/LineEnding.js';
+import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
+import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
+import { findMissingDirectories } from '../paths/findMissingDirectories.js';
+import { PreflightPlans } from '../PreflightPlans.js';
+import { readVerifiedFile } from '../readVerifiedFile.js';
+import { takeSnapshot } from '../takeSnapshot.js';
+import { FS_ENVIRONMENT } from '../tokens.js';
+import { createDirectories } from '../write/createDirectories.js';
+import { replaceFileAtomically } from '../write/replaceFileAtomically.js';
+import { writeNewFile } from '../write/writeNewFile.js';
+import { assertWritableFile } from './assertWritableFile.js';
+import { WriteFileInput } from './WriteFileInput.js';
+
+type WritePlan =
+  | { readonly kind: 'create'; readonly path: string; readonly missing: readonly string[] }
+  | { readonly kind: 'overwrite'; readonly path: string };
+
+/**
+ * `fs_write_file`: creates a file (exclusive create; `createParents` makes missing directories
+ * one at a time) or, with `overwrite: true`, replaces one the session has read (temp file +
+ * rename; mode, encoding and BOM kept). Structured result `{ path, created, bytes,
+ * createdDirectories, diff, diffTruncated }`.
+ */
+@Tool({
+  name: 'fs_write_file',
+  description:
+    'Writes a text file inside the workspace. Creates a new file; set createParents to create missing directories. To replace an existing file, read it first with fs_read_file and set overwrite: true. Prefer fs_edit_file for changes to part of a file. Returns a unified diff of the change.',
+  input: WriteFileInput,
+  annotations: { destructiveHint: true },
+})
+export class WriteFileTool {
+  readonly #plans = new PreflightPlans<WritePlan>('fs_write_file');
+
+  public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
+
+  @Preflight()
+  public async preflight(input: WriteFileInput, request: ToolRequest): Promise<FileSystemPermissionRequest[]> {
+    const { env } = this;
+    const target = await env.resolve(input.path, 'write');
+    const bytes = Buffer.byteLength(input.content, 'utf8');
+    const isProtected = env.isProtected(target.path);
+    if (target.exists) {
+      const stats = await lstat(target.path);
+      assertWritableFile(stats, input.path, target.path);
+      if (input.overwrite !== true) {
+        throw buildFsError('invalid_input', 'exists', `The file ${JSON.stringify(input.path)} already exists. To replace it, read it with fs_read_file and call again with overwrite: true; to change part of it, use fs_edit_file.`, { path: target.path });
+      }
+      await env.assertReadBeforeWrite(request.sessionId, target.path, input.path, stats);
+      this.#plans.set(input, { kind: 'overwrite', path: target.path });
+      return [new FileSystemPermissionRequest('fs.write', target.path, { protected: isProtected, facts: { bytes, overwrite: true } }, `overwrite ${target.path} with ${bytes} bytes`)];
+    }
+    const missing = await findMissingDirectories(path.dirname(target.path));
+    if (missing.length > 0 && input.createParents !== true) {
+      throw buildFsError('invalid_input', 'parent_missing', `The directory ${JSON.stringify(missing.at(-1))} does not exist. Call again with createParents: true to create it, or check the path.`, { path: target.path, missing });
+    }
+    this.#plans.set(input, { kind: 'create', path: target.path, missing });
+    const write = new FileSystemPermissionRequest('fs.write', target.path, { protected: isProtected, facts: { bytes, overwrite: false } }, `create ${target.path} with ${bytes} bytes`);
+    if (missing.length === 0) return [write];
+    const mkdir = new FileSystemPermissionRequest('fs.mkdir', missing[0] as string, { paths: missing, protected: missing.some((dir) => env.isProtected(dir)) }, `create directories ${missing.join(', ')}`);
+    return [mkdir, write];
+  }
+
+  public async invoke(input: WriteFileInput, ctx: ToolContext): Promise<JsonObject> {
+    const plan = this.#plans.take(input);
+    const { env } = this;
+    if (plan.kind === 'create') {
+      const createdDirectories = await createDirectories(env.workspace, plan.missing);
+      const bytes = Buffer.from(input.content, 'utf8');
+      const stats = await writeNewFile(env.workspace, plan.path, bytes);
+      env.tracker.record(ctx.sessionId, plan.path, takeSnapshot(stats, bytes));
+      const diff = buildUnifiedDiff(plan.path, '', input.content, env.limits.maxDiffChars);
+      return { path: plan.path, created: true, bytes: bytes.length, createdDirectories, diff: diff.diff, diffTruncated: diff.truncated };
+    }
+    const old = await readVerifiedFile(env.workspace, plan.path, env.limits.maxReadBytes);
+    env.assertUnchangedSinceRead(ctx.sessionId, plan.path, input.path, old.stats, old.bytes);
+    const previous = decodeFileContent(old.bytes);
+    const content = previous.kind === 'text' && previous.bom ? input.content.replace(/^\uFEFF/u, '') : input.content;
+    const bytes = previous.kind === 'text' ? encodeText(content, previous.encoding, previous.bom, plan.path) : Buffer.from(content, 'utf8');
+    const stats = await replaceFileAtomically(env.workspace, plan.path, old.stats, bytes);
+    env.tracker.record(ctx.sessionId, plan.path, takeSnapshot(stats, bytes));
+    const before = previous.kind === 'text' ? toDisplayText(previous.text, detectLineEnding(previous.text)) : `[binary file, ${old.bytes.length} bytes]\n`;
+    const diff = buildUnifiedDiff(plan.path, before, toDisplayText(content, detectLineEnding(content)), env.limits.maxDiffChars);
+    return { path: plan.path, created: false, bytes: bytes.length, createdDirectories: [], diff: diff.diff, diffTruncated: diff.truncated };
+  }
+}
