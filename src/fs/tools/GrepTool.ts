@@ -59,9 +59,11 @@ export class GrepTool {
       await openVerifiedDirectory(env, plan.path, input.path ?? '.');
       const walk = await walkTree(plan.path, { maxDepth: Number.POSITIVE_INFINITY, maxEntries: limits.maxWalkEntries, signal: ctx.signal });
       walkTruncated = walk.truncated;
-      const include = input.include === undefined ? undefined : picomatch(input.include, { dot: true, basename: true });
+      const include = input.include === undefined ? undefined : picomatch(input.include, { dot: true });
+      // Like ripgrep's --glob: a pattern without a slash matches the file name at any depth.
+      const byName = input.include?.includes('/') !== true;
       files = walk.entries
-        .filter((entry) => entry.kind === 'file' && (include === undefined || include(entry.relativePath)) && !env.isProtected(entry.path))
+        .filter((entry) => entry.kind === 'file' && (include === undefined || include(byName ? entry.name : entry.relativePath)) && !env.isProtected(entry.path))
         .map((entry) => entry.path)
         .sort();
     } else {

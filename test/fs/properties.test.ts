@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { countOccurrences, replaceLiteral } from '../../src/fs/content/applyLiteralEdit.js';
+import { decodeFileContent } from '../../src/fs/content/decodeFileContent.js';
+import { diffLines } from '../../src/fs/content/diffLines.js';
+import { encodeText } from '../../src/fs/content/encodeText.js';
+import { pageLines } from '../../src/fs/content/pageLines.js';
+import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
+
+const smallText = fc.string({ unit: fc.constantFrom('a', 'b', '\n', '$', '&', 'é'), maxLength: 40 });
+
+describe('edit semantics', () => {
+  it('counts and replaces exactly like split/join, whatever the replacement holds', () => {
+    fc.assert(
+      fc.property(smallText, fc.string({ unit: fc.constantFrom('a', 'b', '\n', '$'), minLength: 1, maxLength: 3 }), smallText, (text, search, replacement) => {
+        expect(countOccurrences(text, search)).toBe(text.split(search).length - 1);
+        expect(replaceLiteral(text, search, replacement)).toBe(text.split(search).join(replacement));
+      }),
+    );
+  });
+
+  describe('through the executor', () => {
+    let h: FsHarness;
+    beforeAll(async () => {
+      h = await createFsHarness();
+    });
+    afterAll(() => h.cleanup());
+
+    it('completes iff the search string occurs once, then the file is the reference result; else the file is unchanged', async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(smallText, fc.string({ unit: fc.constantFrom('a', 'b', '$'), minLength: 1, maxLength: 2 }), smallText, async (text, search, replacement) => {
+          fc.pre(search !== replacement);
+          const name = `edit-${run++}.txt`;
+          writeFileSync(path.join(h.root, name), text);
+          await h.call('fs_read_file', { path: name });
+          const outcome = await h.call('fs_edit_file', { path: name, oldString: search, newString: replacement });
+          const count = text.split(search).length - 1;
+          const expected = count === 1 ? text.split(search).join(replacement) : text;
+          expect(outcome.status).toBe(count === 1 ? 'completed' : 'failed');
+          expect(readFileSync(path.join(h.root, name), 'utf8')).toBe(expected);
+        }),
+        { numRuns: 60 },
+      );
+    });
+  });
+});
+
+describe('paging', () => {
+  it('pages through any text and gets it back whole', () => {
+    fc.assert(
+      fc.property(smallText, fc.integer({ min: 1, max: 5 }), (text, limit) => {
+        let offset = 1;
+        let joined = '';
+        for (let guard = 0; guard < 100; guard++) {
+          const page = pageLines(text, { offset, limit, maxLineChars: 1000, maxChars: 1000 });
+          joined += page.text;
+          if (page.nextOffset === undefined) break;
+          offset = page.nextOffset;
+        }
+        expect(joined).toBe(text);
+      }),
+    );
+  });
+});
+
+describe('diff', () => {
+  it('keeps and removes exactly the old lines, keeps and adds exactly the new ones', () => {
+    const lines = fc.array(fc.constantFrom('a', 'b', 'c', ''), { maxLength: 15 });
+    fc.assert(
+      fc.property(lines, lines, (before, after) => {
+        const diff = diffLines(before, after);
+        expect(diff.filter((line) => line.op !== '+').map((line) => line.text)).toStrictEqual(before);
+        expect(diff.filter((line) => line.op !== '-').map((line) => line.text)).toStrictEqual(after);
+      }),
+    );
+  });
+});
+
+describe('encodings', () => {
+  it('decodes what it encodes, BOM and encoding included', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.constantFrom('utf8', 'utf16le', 'utf16be') , (text, encoding) => {
+        const decoded = decodeFileContent(encodeText(text, encoding, true, '/x'));
+        expect(decoded).toStrictEqual({ kind: 'text', text, encoding, bom: true });
+      }),
+    );
+  });
+});
+
+describe('write containment', () => {
+  let h: FsHarness;
+  beforeAll(async () => {
+    h = await createFsHarness();
+    mkdirSync(path.join(h.root, 'a'));
+    symlinkSync(h.outside, path.join(h.root, 'link-out'));
+    symlinkSync(path.join(h.root, 'a'), path.join(h.root, 'link-in'));
+  });
+  afterAll(() => h.cleanup());
+
+  it('either refuses a path before running or writes inside the root; nothing ever lands outside', async () => {
+    const segment = fc.constantFrom('.', '..', 'a', 'ghost', 'link-out', 'link-in', 'new', 'outside', 'root');
+    const spelling = fc.tuple(fc.constantFrom('', '/', `${h.root}/`, `${h.base}/`), fc.array(segment, { minLength: 1, maxLength: 6 }));
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(spelling, async ([prefix, segments]) => {
+        const input = `${prefix}${segments.join('/')}/f${run++}.txt`;
+        const outcome = await h.call('fs_write_file', { path: input, content: 'x', createParents: true });
+        if (outcome.status === 'completed') {
+          const written = (outcome.result.result.output as { value: { path: string } }).value.path;
+          expect(written.startsWith(`${h.root}/`)).toBe(true);
+        } else {
+          expect(outcome).toMatchObject({ status: 'failed', invoked: false });
+        }
+        expect(readdirSync(h.outside)).toStrictEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
