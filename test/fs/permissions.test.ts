@@ -36,7 +36,8 @@ describe(FileSystemPermissionRequest.name, () => {
 
 describe('filesystem tools with the DefaultPermissionChecker', () => {
   it('allows reads and lists inside the roots', async () => {
-    const { call } = await withDefaultChecker();
+    const harness = await withDefaultChecker();
+    const call = harness.call.bind(harness);
     completed(await call('fs_read_file', { path: 'notes.txt' }));
     completed(await call('fs_list_directory', { path: '.' }));
     completed(await call('fs_grep', { pattern: 'hello' }));
@@ -62,7 +63,8 @@ describe('filesystem tools with the DefaultPermissionChecker', () => {
   });
 
   it('asks before reading a protected path', async () => {
-    const { call } = await withDefaultChecker();
+    const harness = await withDefaultChecker();
+    const call = harness.call.bind(harness);
     const approval = approvalOf(await call('fs_read_file', { path: '.env' }));
     expect(approval.requests[0]).toMatchObject({ kind: 'fs.read', metadata: { protected: true } });
   });

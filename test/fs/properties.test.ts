@@ -8,6 +8,7 @@ import { diffLines } from '../../src/fs/content/diffLines.js';
 import { encodeText } from '../../src/fs/content/encodeText.js';
 import { pageLines } from '../../src/fs/content/pageLines.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
+import { structured } from './fixtures/outcomes.js';
 
 const smallText = fc.string({ unit: fc.constantFrom('a', 'b', '\n', '$', '&', 'é'), maxLength: 40 });
 
@@ -109,8 +110,8 @@ describe('write containment', () => {
         const input = `${prefix}${segments.join('/')}/f${run++}.txt`;
         const outcome = await h.call('fs_write_file', { path: input, content: 'x', createParents: true });
         if (outcome.status === 'completed') {
-          const written = (outcome.result.result.output as { value: { path: string } }).value.path;
-          expect(written.startsWith(`${h.root}/`)).toBe(true);
+          const written = structured(outcome)['path'];
+          expect(typeof written === 'string' && written.startsWith(`${h.root}/`)).toBe(true);
         } else {
           expect(outcome).toMatchObject({ status: 'failed', invoked: false });
         }
