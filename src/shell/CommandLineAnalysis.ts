@@ -1,0 +1,26 @@
+import type { ShellWord } from './readWord.js';
+import type { ShellRisk } from './SHELL_RISKS.js';
+
+/** An output redirection to a file: `>`, `>>`, `>|`, `&>`, `&>>`, `>&file`. */
+export interface OutputRedirection {
+  readonly operator: string;
+  readonly target: ShellWord;
+}
+
+/** What a command line does, as policy needs to know it before it runs. */
+export interface CommandLineAnalysis {
+  /**
+   * The words of every simple command: each side of `&&`, `||`, `;`, `|`, inside subshells,
+   * groups, functions, loops and substitutions, commands run by wrappers (`timeout 5 rm x`
+   * also lists `rm x`) and by nested shell code (`bash -c '...'`, `eval '...'`).
+   */
+  readonly subcommands: readonly (readonly string[])[];
+  /** Sorted, without duplicates. */
+  readonly risks: readonly ShellRisk[];
+  /** Output redirections to files (`/dev/null` and the standard streams excluded). */
+  readonly redirections: readonly OutputRedirection[];
+  /** Whether it runs `cd`, `pushd` or `popd` (relative redirection targets move with it). */
+  readonly changesDirectory: boolean;
+  /** Where parsing failed (`parse_error` is then among the risks). */
+  readonly parseError?: string;
+}

@@ -1,0 +1,163 @@
+import type { Node, Parser } from 'web-tree-sitter';
+import { classifyCommand } from './classifyCommand.js';
+import type { OutputRedirection } from './CommandLineAnalysis.js';
+import { describeParseError } from './describeParseError.js';
+import { readRedirection } from './readRedirection.js';
+import { readWord, type ShellWord } from './readWord.js';
+import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
+
+/** How deep `bash -c "eval '...'"` nesting is followed before it is only flagged. */
+const MAX_NESTING = 3;
+/** Where an assignment is part of something else rather than a statement of its own. */
+const ASSIGNMENT_HOSTS = new Set(['command', 'declaration_command', 'variable_assignments', 'c_style_for_statement']);
+const ARITHMETIC_TEST_OPERATORS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
+const VARIABLE_TYPES = new Set(['variable_name', 'simple_expansion', 'expansion', 'command_substitution', 'word', 'subscript']);
+
+function containsVariable(node: Node): boolean {
+  return VARIABLE_TYPES.has(node.type) || node.children.some(containsVariable);
+}
+
+/** Walks one parse tree, collecting subcommands, risks and redirections. */
+export class CommandLineWalker {
+  public readonly subcommands: (readonly string[])[] = [];
+  public readonly risks = new Set<ShellRisk>();
+  public readonly redirections: OutputRedirection[] = [];
+  public changesDirectory = false;
+  public parseError: string | undefined;
+
+  public constructor(
+    private readonly parser: Parser,
+    private readonly depth: number,
+  ) {}
+
+  public walk(text: string): void {
+    const tree = this.parser.parse(text);
+    if (tree === null) throw new Error('the bash parser returned no tree');
+    try {
+      const root = tree.rootNode;
+      if (root.hasError) {
+        this.risks.add(SHELL_RISKS.parseError);
+        this.parseError ??= describeParseError(root);
+      }
+      this.visit(root, '');
+    } finally {
+      tree.delete();
+    }
+  }
+
+  private visit(node: Node, parentType: string): void {
+    const { type } = node;
+    switch (type) {
+      case 'comment':
+        return;
+      case 'command':
+        this.command(node);
+        break;
+      case 'declaration_command':
+      case 'unset_command':
+        this.addCommand(node.children.map((child) => (child.isNamed ? readWord(child) : { text: child.text, literal: true })));
+        break;
+      case 'variable_assignments':
+        this.subcommands.push(node.namedChildren.map((child) => child.text));
+        break;
+      case 'variable_assignment':
+        if (!ASSIGNMENT_HOSTS.has(parentType)) this.subcommands.push([node.text]);
+        break;
+      case 'command_substitution':
+        this.risks.add(SHELL_RISKS.commandSubstitution);
+        break;
+      case 'process_substitution':
+        this.risks.add(SHELL_RISKS.processSubstitution);
+        break;
+      case 'expansion':
+        this.expansion(node);
+        break;
+      case 'subscript': {
+        const index = node.namedChildren[1];
+        if (index !== undefined && index.type !== 'number' && index.text !== '@' && index.text !== '*') this.risks.add(SHELL_RISKS.arithmetic);
+        break;
+      }
+      case 'arithmetic_expansion':
+      case 'c_style_for_statement':
+        if (containsVariable(node)) this.risks.add(SHELL_RISKS.arithmetic);
+        break;
+      case 'compound_statement':
+        if (node.firstChild?.type === '((' && containsVariable(node)) this.risks.add(SHELL_RISKS.arithmetic);
+        break;
+      case 'test_operator':
+        if (ARITHMETIC_TEST_OPERATORS.has(node.text)) this.risks.add(SHELL_RISKS.arithmetic);
+        break;
+      case 'file_redirect':
+        this.redirect(node);
+        break;
+      case '&':
+        this.risks.add(SHELL_RISKS.background);
+        return;
+      default:
+        break;
+    }
+    for (const child of node.children) this.visit(child, type);
+  }
+
+  private command(node: Node): void {
+    const words: ShellWord[] = [];
+    let nameAt = -1;
+    for (const child of node.namedChildren) {
+      if (child.type === 'variable_assignment') {
+        words.push({ text: child.text, literal: false });
+      } else if (child.type === 'command_name') {
+        nameAt = words.length;
+        words.push(readWord(child));
+      } else if (!child.type.endsWith('_redirect') && child.type !== 'comment') {
+        words.push(readWord(child));
+      }
+    }
+    this.subcommands.push(words.map((word) => word.text));
+    if (nameAt !== -1) this.classify(words.slice(nameAt));
+  }
+
+  public addCommand(words: readonly ShellWord[]): void {
+    this.subcommands.push(words.map((word) => word.text));
+    this.classify(words);
+  }
+
+  private classify(words: readonly ShellWord[]): void {
+    const facts = classifyCommand(words);
+    for (const risk of facts.risks) this.risks.add(risk);
+    if (facts.changesDirectory) this.changesDirectory = true;
+    for (const inner of facts.innerCommands) this.addCommand(inner);
+    for (const script of facts.scripts) this.nested(script);
+  }
+
+  private nested(script: string): void {
+    if (this.depth >= MAX_NESTING) {
+      this.risks.add(SHELL_RISKS.nestingTooDeep);
+      return;
+    }
+    const inner = new CommandLineWalker(this.parser, this.depth + 1);
+    inner.walk(script);
+    this.subcommands.push(...inner.subcommands);
+    for (const risk of inner.risks) this.risks.add(risk);
+    this.redirections.push(...inner.redirections);
+    if (inner.changesDirectory) this.changesDirectory = true;
+    this.parseError ??= inner.parseError;
+  }
+
+  private expansion(node: Node): void {
+    const children = node.children;
+    if (children[1]?.type === '!') this.risks.add(SHELL_RISKS.indirectExpansion);
+    const colon = children.findIndex((child) => child.type === ':');
+    if (colon !== -1 && children.slice(colon + 1).some((child) => child.isNamed && child.type !== 'number')) {
+      this.risks.add(SHELL_RISKS.arithmetic);
+    }
+    if (children.some((child) => child.type === '@')) this.risks.add(SHELL_RISKS.parameterTransformation);
+  }
+
+  private redirect(node: Node): void {
+    const redirection = readRedirection(node);
+    if (redirection === undefined) return;
+    this.risks.add(SHELL_RISKS.redirection);
+    this.redirections.push(redirection);
+  }
+}
+

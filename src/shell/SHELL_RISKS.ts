@@ -1,0 +1,42 @@
+/**
+ * The risk flags a `shell.exec` request can carry in `metadata.risks`. Any of them makes a
+ * policy allow at most an ask. Two more families are built from a program name:
+ * `wrapper:<name>` (bash -c, env, xargs, sudo, nohup, timeout, ...) and `interpreter:<name>`
+ * (python -c, node -e, perl -e, awk, ...).
+ */
+export const SHELL_RISKS = Object.freeze({
+  /** `$(...)` or backticks: a command whose output becomes part of another. */
+  commandSubstitution: 'command_substitution',
+  /** `<(...)` or `>(...)`. */
+  processSubstitution: 'process_substitution',
+  /** `${x@P}` and the other `@` transformations (prompt expansion runs substitutions). */
+  parameterTransformation: 'parameter_transformation',
+  /** `${!x}`: the value names another parameter, which can run code through a subscript. */
+  indirectExpansion: 'indirect_expansion',
+  /** Arithmetic over parameters (`$((x))`, `[[ $x -eq 1 ]]`, `a[$i]`): a value like `a[$(cmd)]` runs cmd. */
+  arithmetic: 'arithmetic',
+  /** Output redirected to a file (each target is also an `fs.write` request). */
+  redirection: 'redirection',
+  /** `cmd &`. */
+  background: 'background',
+  /** `eval` or `trap`: a string run as shell code. */
+  eval: 'eval',
+  /** `source` or `.`: a file run as shell code. */
+  source: 'source',
+  findExec: 'find_exec',
+  findWrite: 'find_write',
+  /** `git -c ...`, `--config-env`, `--exec-path`: configuration that can name programs to run. */
+  gitConfigOverride: 'git_config_override',
+  /** `--upload-pack`, `--receive-pack`, `--exec`: git runs the named program. */
+  gitProgramOption: 'git_program_option',
+  /** The command name itself comes from an expansion (`$cmd args`). */
+  dynamicCommand: 'dynamic_command',
+  /** The model set environment variables (`PAGER`, `npm_config_*`, ... change what programs run). */
+  envOverride: 'env_override',
+  /** The command line could not be parsed completely. */
+  parseError: 'parse_error',
+  /** Shell code nested deeper than the parser follows (`bash -c "bash -c '...'"`). */
+  nestingTooDeep: 'nesting_too_deep',
+});
+
+export type ShellRisk = (typeof SHELL_RISKS)[keyof typeof SHELL_RISKS] | `wrapper:${string}` | `interpreter:${string}`;

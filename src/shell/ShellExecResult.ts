@@ -1,0 +1,28 @@
+import type { JsonObject } from '../index.js';
+
+/** What `shell_exec` completes with (structured output). */
+export interface ShellExecResult {
+  /** The exit code, or `null` when a signal ended the process. */
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Whether the call's own timeout stopped it. */
+  readonly timedOut: boolean;
+  /** Whether output was cut (per-stream cap) or the process was killed for too much output. */
+  readonly truncated: boolean;
+}
+
+export const SHELL_EXEC_OUTPUT_SCHEMA: JsonObject = {
+  type: 'object',
+  properties: {
+    exitCode: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+    signal: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+    stdout: { type: 'string' },
+    stderr: { type: 'string' },
+    timedOut: { type: 'boolean' },
+    truncated: { type: 'boolean' },
+  },
+  required: ['exitCode', 'signal', 'stdout', 'stderr', 'timedOut', 'truncated'],
+  additionalProperties: false,
+};

@@ -1,0 +1,96 @@
+import { realpathSync } from 'node:fs';
+import { inject } from 'inversify';
+import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type PermissionRequest, type ToolContext, type ToolResult } from '../index.js';
+import { planShellExec } from './planShellExec.js';
+import { runProcess, type ProcessOutcome } from './runProcess.js';
+import { SHELL_EXEC_INPUT_SCHEMA, type ShellExecInput } from './ShellExecInput.js';
+import type { ShellExecPlan } from './ShellExecPlan.js';
+import { SHELL_EXEC_OUTPUT_SCHEMA } from './ShellExecResult.js';
+import { SHELL_TOOL_CONFIG } from './SHELL_TOOL_CONFIG.js';
+import type { ShellToolConfig } from './ShellToolConfig.js';
+
+const DESCRIPTION =
+  'Runs a command in the workspace and returns its exit code, stdout and stderr. Give `command` (a bash command line) ' +
+  'or `argv` (a program and its arguments, no shell). Commands run with a minimal environment, no stdin, a timeout ' +
+  '(default 120 s, at most 600 s) and bounded output; background processes do not outlive the call.';
+
+/** The path's realpath (one native call: cheaper than a thread-pool hop), or undefined. */
+function readRealPath(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function describeStop(outcome: ProcessOutcome, plan: ShellExecPlan, config: ShellToolConfig): string {
+  switch (outcome.stopped) {
+    case 'timeout':
+      return `\n[shell_exec: timed out after ${plan.timeoutMs} ms; the process group was stopped]`;
+    case 'output_limit':
+      return `\n[shell_exec: output passed ${config.hardOutputLimitBytes} bytes; the process group was stopped]`;
+    default:
+      return '';
+  }
+}
+
+/** `shell_exec`: one command, checked before it runs, contained while it runs. */
+@Tool({
+  name: 'shell_exec',
+  description: DESCRIPTION,
+  input: SHELL_EXEC_INPUT_SCHEMA,
+  output: SHELL_EXEC_OUTPUT_SCHEMA,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+})
+export class ShellExecTool {
+  /** What preflight decided, per call (the executor hands the same input object to both). */
+  readonly #plans = new WeakMap<object, ShellExecPlan>();
+
+  public constructor(@inject(SHELL_TOOL_CONFIG) private readonly config: ShellToolConfig) {}
+
+  @Preflight()
+  public async preflight(input: ShellExecInput): Promise<readonly PermissionRequest[]> {
+    const plan = await planShellExec(input, this.config);
+    this.#plans.set(input, plan);
+    return plan.requests;
+  }
+
+  public async invoke(input: ShellExecInput, ctx: ToolContext): Promise<ToolResult> {
+    const plan = this.#plans.get(input);
+    if (plan === undefined) throw new ToolError('internal', 'shell_exec ran without its preflight; nothing was run.');
+    const { signal } = ctx;
+    const release = await this.config.slots.acquire(signal);
+    try {
+      if (signal.aborted) throw new ToolError('interrupted', 'The shell command was cancelled before it started.', { reason: 'cancelled' });
+      if (readRealPath(plan.cwd) !== plan.cwd) {
+        throw new ToolError('execution_failed', `The working directory ${plan.cwd} changed after it was checked; nothing was run. Try again.`, { reason: 'cwd_changed' });
+      }
+      const { config } = this;
+      const outcome = await runProcess({
+        ...plan,
+        killGraceMs: config.killGraceMs,
+        maxOutputBytes: config.maxOutputBytes,
+        hardOutputLimitBytes: config.hardOutputLimitBytes,
+        signal,
+      });
+      const timedOut = outcome.stopped === 'timeout';
+      const value: JsonObject = {
+        exitCode: outcome.exitCode,
+        signal: outcome.signal,
+        stdout: outcome.stdout,
+        stderr: outcome.stderr + describeStop(outcome, plan, config),
+        timedOut,
+        truncated: outcome.truncated,
+      };
+      const metadata: JsonObject = {
+        stdoutBytes: outcome.stdoutBytes,
+        stderrBytes: outcome.stderrBytes,
+        ...(outcome.stopped === undefined ? {} : { stopped: outcome.stopped }),
+      };
+      const isError = outcome.exitCode !== 0 || outcome.signal !== null || outcome.stopped !== undefined;
+      return buildToolResult(ctx.request, { type: 'structured', value }, { isError, metadata });
+    } finally {
+      release();
+    }
+  }
+}

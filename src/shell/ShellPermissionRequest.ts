@@ -1,0 +1,51 @@
+import { BasePermissionRequest, type JsonObject } from '../index.js';
+import type { ShellRisk } from './SHELL_RISKS.js';
+
+/** What a `shell.exec` request describes. */
+export interface ShellPermissionFacts {
+  /** The command line, or the argv words quoted for a shell. */
+  readonly command: string;
+  /** How it runs: `command` through the fixed shell, or `argv` directly. */
+  readonly form: 'command' | 'argv';
+  readonly subcommands: readonly (readonly string[])[];
+  readonly risks: readonly ShellRisk[];
+  /** Canonical working directory. */
+  readonly cwd: string;
+  /** Names of the variables the call sets (sorted). */
+  readonly envKeys: readonly string[];
+  /** Canonical targets of its output redirections. */
+  readonly redirections: readonly string[];
+}
+
+const MAX_SUMMARY_COMMAND = 200;
+
+/**
+ * Running one command. `target` is the command text; `metadata.subcommands` lists the words
+ * of every simple command it contains (policy rules must cover each), `metadata.risks` its
+ * risk flags (any makes an allow at most an ask), plus `cwd`, `envKeys` and `redirections`.
+ */
+export class ShellPermissionRequest extends BasePermissionRequest {
+  public readonly kind = 'shell.exec';
+  public override readonly target: string;
+  public override readonly metadata: JsonObject;
+
+  public constructor(public readonly facts: ShellPermissionFacts) {
+    super();
+    this.target = facts.command;
+    this.metadata = {
+      form: facts.form,
+      subcommands: facts.subcommands.map((words) => [...words]),
+      risks: [...facts.risks],
+      cwd: facts.cwd,
+      envKeys: [...facts.envKeys],
+      redirections: [...facts.redirections],
+    };
+  }
+
+  public summary(): string {
+    const { command, cwd, risks } = this.facts;
+    const shown = command.length > MAX_SUMMARY_COMMAND ? `${command.slice(0, MAX_SUMMARY_COMMAND)}…` : command;
+    const flagged = risks.length === 0 ? '' : ` (${risks.join(', ')})`;
+    return `run ${JSON.stringify(shown)} in ${cwd}${flagged}`;
+  }
+}

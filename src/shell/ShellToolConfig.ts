@@ -1,0 +1,18 @@
+import type { Workspace } from '../index.js';
+import type { Semaphore } from './Semaphore.js';
+
+/** The checked configuration every `shell_exec` call of one module shares. */
+export interface ShellToolConfig {
+  readonly workspace: Workspace;
+  /** The configured default working directory (resolved per call), if any. */
+  readonly cwd: string | undefined;
+  /** The allow-listed environment taken from the host at start-up. */
+  readonly hostEnv: Readonly<Record<string, string>>;
+  /** `/bin/bash` when it exists, else `/bin/sh`, with its fixed arguments. */
+  readonly shell: { readonly file: string; readonly args: readonly string[] };
+  readonly timeoutMs: number;
+  readonly maxOutputBytes: number;
+  readonly hardOutputLimitBytes: number;
+  readonly killGraceMs: number;
+  readonly slots: Semaphore;
+}

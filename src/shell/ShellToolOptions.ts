@@ -1,0 +1,32 @@
+import type { WorkspaceRootConfig } from '../index.js';
+
+/** What the host adds to the allow-listed environment of every command. */
+export interface ShellEnvOptions {
+  /**
+   * More names to inherit from the host's environment: exact names, or prefixes ending in `*`
+   * (`AWS_*`). A name that looks like a secret (`*TOKEN*`, `*KEY*`, ...) is inherited only
+   * when listed exactly.
+   */
+  readonly inherit?: readonly string[];
+  /** Fixed values every command gets. */
+  readonly set?: Readonly<Record<string, string>>;
+}
+
+/** Options of {@link shellTools}. */
+export interface ShellToolOptions {
+  /** Default working directory (inside a root); default: the first root. */
+  readonly cwd?: string;
+  /** Roots for this module's tools; default: the container's `WORKSPACE`. */
+  readonly roots?: readonly WorkspaceRootConfig[];
+  readonly env?: ShellEnvOptions;
+  /** Default per-call timeout in ms: 120,000; at most 600,000. */
+  readonly timeoutMs?: number;
+  /** Output kept per stream (head and tail), in bytes: 1 MiB by default. */
+  readonly maxOutputBytes?: number;
+  /** Total output after which the process group is killed: 16 MiB by default. */
+  readonly hardOutputLimitBytes?: number;
+  /** Shell calls running at once; more wait their turn. Default 4. */
+  readonly maxConcurrent?: number;
+  /** Time between SIGTERM and SIGKILL when a command is stopped, in ms. Default 2,000. */
+  readonly killGraceMs?: number;
+}

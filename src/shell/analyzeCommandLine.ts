@@ -1,0 +1,34 @@
+import type { Parser } from 'web-tree-sitter';
+import type { CommandLineAnalysis } from './CommandLineAnalysis.js';
+import { CommandLineWalker } from './CommandLineWalker.js';
+
+function toAnalysis(walker: CommandLineWalker): CommandLineAnalysis {
+  return {
+    subcommands: walker.subcommands,
+    risks: [...walker.risks].sort(),
+    redirections: walker.redirections,
+    changesDirectory: walker.changesDirectory,
+    ...(walker.parseError === undefined ? {} : { parseError: walker.parseError }),
+  };
+}
+
+/**
+ * Parses a bash command line and describes it for policy. Never throws on bad syntax: a
+ * command line that does not parse cleanly carries the `parse_error` risk (so it is never
+ * allowed without approval) and whatever could be read around the error.
+ */
+export function analyzeCommandLine(parser: Parser, text: string): CommandLineAnalysis {
+  const walker = new CommandLineWalker(parser, 0);
+  walker.walk(text);
+  return toAnalysis(walker);
+}
+
+/**
+ * Describes a program run directly (no shell): its words are the one subcommand, classified
+ * like a command's (so `["bash", "-c", "..."]` is a wrapper and its script is parsed too).
+ */
+export function analyzeArgv(parser: Parser, argv: readonly string[]): CommandLineAnalysis {
+  const walker = new CommandLineWalker(parser, 0);
+  walker.addCommand(argv.map((text) => ({ text, literal: true })));
+  return toAnalysis(walker);
+}

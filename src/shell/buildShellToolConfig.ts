@@ -1,0 +1,48 @@
+import { accessSync, constants } from 'node:fs';
+import { ToolConfigurationError, type Workspace } from '../index.js';
+import { buildHostEnvironment } from './buildHostEnvironment.js';
+import { Semaphore } from './Semaphore.js';
+import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
+import type { ShellToolConfig } from './ShellToolConfig.js';
+import type { ShellToolOptions } from './ShellToolOptions.js';
+
+function checkInteger(name: string, value: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new ToolConfigurationError(`shellTools({ ${name} }) must be a whole number between 1 and ${max}; got ${String(value)}.`);
+  }
+  return value;
+}
+
+function findShell(): ShellToolConfig['shell'] {
+  try {
+    accessSync('/bin/bash', constants.X_OK);
+    return { file: '/bin/bash', args: ['--noprofile', '--norc', '-c'] };
+  } catch {
+    return { file: '/bin/sh', args: ['-c'] };
+  }
+}
+
+/** Checks `shellTools` options (throwing `ToolConfigurationError` at start-up) and fixes the defaults. */
+export function buildShellToolConfig(options: ShellToolOptions, workspace: Workspace, source: NodeJS.ProcessEnv = process.env): ShellToolConfig {
+  if (options.cwd !== undefined && (typeof options.cwd !== 'string' || options.cwd === '')) {
+    throw new ToolConfigurationError('shellTools({ cwd }) must be a non-empty path inside the workspace roots.');
+  }
+  for (const [name, value] of Object.entries(options.env?.set ?? {})) {
+    if (typeof value !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/u.test(name)) {
+      throw new ToolConfigurationError(`shellTools({ env: { set } }) needs string values under valid variable names; ${JSON.stringify(name)} is not.`);
+    }
+  }
+  const maxOutputBytes = checkInteger('maxOutputBytes', options.maxOutputBytes, SHELL_EXEC_DEFAULTS.maxOutputBytes);
+  return {
+    workspace,
+    cwd: options.cwd,
+    hostEnv: Object.freeze(buildHostEnvironment(source, options.env)),
+    shell: findShell(),
+    timeoutMs: checkInteger('timeoutMs', options.timeoutMs, SHELL_EXEC_DEFAULTS.timeoutMs, SHELL_EXEC_DEFAULTS.maxTimeoutMs),
+    maxOutputBytes,
+    hardOutputLimitBytes: checkInteger('hardOutputLimitBytes', options.hardOutputLimitBytes, Math.max(SHELL_EXEC_DEFAULTS.hardOutputLimitBytes, 2 * maxOutputBytes)),
+    killGraceMs: checkInteger('killGraceMs', options.killGraceMs, SHELL_EXEC_DEFAULTS.killGraceMs, 60_000),
+    slots: new Semaphore(checkInteger('maxConcurrent', options.maxConcurrent, SHELL_EXEC_DEFAULTS.maxConcurrent, 1_000)),
+  };
+}

@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+
+export { shellTools } from './shellTools.js';
+export type { ShellEnvOptions, ShellToolOptions } from './ShellToolOptions.js';
+export { ShellExecTool } from './ShellExecTool.js';
+export { SHELL_EXEC_INPUT_SCHEMA, type ShellExecInput } from './ShellExecInput.js';
+export { SHELL_EXEC_OUTPUT_SCHEMA, type ShellExecResult } from './ShellExecResult.js';
+export { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
+export { SHELL_TOOL_CONFIG } from './SHELL_TOOL_CONFIG.js';
+export type { ShellToolConfig } from './ShellToolConfig.js';
+export { ShellPermissionRequest, type ShellPermissionFacts } from './ShellPermissionRequest.js';
+export { ShellRedirectPermissionRequest } from './ShellRedirectPermissionRequest.js';
+export { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
+export { parseShellCommand } from './parseShellCommand.js';
+export type { CommandLineAnalysis, OutputRedirection } from './CommandLineAnalysis.js';
+export type { ShellWord } from './readWord.js';
+export { buildHostEnvironment, BASE_ENV_NAMES } from './buildHostEnvironment.js';
+export { isStartupVariable } from './assertModelEnvironment.js';
+export { isSecretName } from './isSecretName.js';
+export { Semaphore } from './Semaphore.js';

@@ -1,0 +1,27 @@
+import { findStrayProcesses } from './findStrayProcesses.js';
+
+function sendSignal(target: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(target, signal);
+  } catch {
+    // Already gone (ESRCH), or not ours to signal (EPERM): nothing more to do.
+  }
+}
+
+/** Whether `leader` can be the process-group leader of a child we started (never init, never us). */
+function isChildLeader(leader: number): boolean {
+  return Number.isInteger(leader) && leader > 1 && leader !== process.pid && leader !== process.ppid;
+}
+
+/**
+ * Signals a command's whole process group (`-leader`) and every stray process of its run
+ * (see {@link findStrayProcesses}). A leader id that cannot be a child's (0, 1, negative, this
+ * process) is ignored: `kill(-1)` would signal every process on the machine.
+ */
+export function killProcessTree(leader: number, marker: string, signal: NodeJS.Signals, newerOnly = false): void {
+  if (!isChildLeader(leader)) return;
+  sendSignal(-leader, signal);
+  for (const pid of findStrayProcesses(leader, marker, newerOnly)) {
+    if (isChildLeader(pid)) sendSignal(pid, signal);
+  }
+}

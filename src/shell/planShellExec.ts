@@ -1,0 +1,71 @@
+import { ToolError } from '../index.js';
+import { analyzeArgv, analyzeCommandLine } from './analyzeCommandLine.js';
+import { assertModelEnvironment } from './assertModelEnvironment.js';
+import { getBashParser } from './getBashParser.js';
+import { quoteShellWord } from './quoteShellWord.js';
+import { resolveRedirections } from './resolveRedirections.js';
+import { resolveWorkingDirectory } from './resolveWorkingDirectory.js';
+import type { ShellExecInput } from './ShellExecInput.js';
+import type { ShellExecPlan } from './ShellExecPlan.js';
+import { ShellPermissionRequest } from './ShellPermissionRequest.js';
+import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
+import type { ShellToolConfig } from './ShellToolConfig.js';
+
+/** Risks of commands that may leave processes outside their process group. */
+const DETACHING_RISKS: ReadonlySet<string> = new Set([SHELL_RISKS.background, 'wrapper:setsid', 'wrapper:nohup', 'wrapper:coproc', 'wrapper:script', 'wrapper:systemd-run', 'wrapper:bash', 'wrapper:sh']);
+
+function invalid(message: string, reason: string): ToolError {
+  return new ToolError('invalid_input', message, { reason });
+}
+
+/** Checks what the schema cannot say: exactly one of `command` / `argv`, no NUL, something to run. */
+function assertRunnable(input: ShellExecInput): void {
+  if ((input.command === undefined) === (input.argv === undefined)) {
+    throw invalid('Give exactly one of `command` (a bash command line) and `argv` (a program and its arguments, run without a shell).', 'command_or_argv');
+  }
+  const words = input.command === undefined ? (input.argv ?? []) : [input.command];
+  if (words.some((word) => word.includes('\0')) || input.cwd?.includes('\0') === true) {
+    throw invalid('The command contains a NUL character, which no program can receive. Remove it.', 'nul_character');
+  }
+  const blank = input.command?.split('\n').every((line) => /^\s*(#.*)?$/u.test(line)) === true;
+  if (blank || input.argv?.[0] === '') {
+    throw invalid('The command is empty (only blanks or comments). Pass the command to run, for example "git status".', 'empty_command');
+  }
+}
+
+/**
+ * Everything `shell_exec` decides before it may run: input checks, the canonical working
+ * directory, the parsed command line, redirection targets, the environment, and the
+ * permission requests describing it all. Every refusal is a `ToolError` (nothing has run).
+ */
+export async function planShellExec(input: ShellExecInput, config: ShellToolConfig): Promise<ShellExecPlan> {
+  assertRunnable(input);
+  const modelEnv = input.env ?? {};
+  assertModelEnvironment(modelEnv);
+  const cwd = await resolveWorkingDirectory(input.cwd, config);
+  const parser = await getBashParser();
+  const { command, argv } = input;
+  const analysis = command === undefined ? analyzeArgv(parser, argv ?? []) : analyzeCommandLine(parser, command);
+  const writes = await resolveRedirections(analysis, cwd, config.workspace);
+  const envKeys = Object.keys(modelEnv).sort();
+  const risks: ShellRisk[] = envKeys.length > 0 ? [...analysis.risks, SHELL_RISKS.envOverride].sort() : [...analysis.risks];
+  const shellRequest = new ShellPermissionRequest({
+    command: command ?? (argv ?? []).map(quoteShellWord).join(' '),
+    form: command === undefined ? 'argv' : 'command',
+    subcommands: analysis.subcommands,
+    risks,
+    cwd,
+    envKeys,
+    redirections: writes.map((write) => write.target),
+  });
+  const [file, ...args] = command === undefined ? (argv ?? []) : [config.shell.file, ...config.shell.args, command];
+  return {
+    file: file as string,
+    args,
+    cwd,
+    env: { ...config.hostEnv, ...modelEnv },
+    timeoutMs: input.timeoutMs ?? config.timeoutMs,
+    sweepAfterExit: risks.some((risk) => DETACHING_RISKS.has(risk)),
+    requests: [shellRequest, ...writes],
+  };
+}

@@ -1,0 +1,28 @@
+import type { Node } from 'web-tree-sitter';
+import type { OutputRedirection } from './CommandLineAnalysis.js';
+import { readWord } from './readWord.js';
+
+/** Operators that open their target for writing. */
+const WRITING = new Set(['>', '>>', '>|', '&>', '&>>']);
+/** `>&word` and `<&word` duplicate a descriptor when the word is a number or `-`. */
+const DUPLICATING = new Set(['>&', '<&']);
+/** Targets that write nowhere a policy cares about. */
+const SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2']);
+
+/**
+ * The file an output redirection writes to, or `undefined` for input redirections,
+ * descriptor duplications (`2>&1`, `>&-`) and sinks such as `/dev/null`.
+ */
+export function readRedirection(node: Node): OutputRedirection | undefined {
+  const operator = node.children.find((child) => !child.isNamed)?.type;
+  const destination = node.childForFieldName('destination');
+  if (operator === undefined || destination === null) return undefined;
+  const target = readWord(destination);
+  if (DUPLICATING.has(operator)) {
+    if (operator === '<&' || /^([0-9]+-?|-)$/u.test(target.text)) return undefined;
+  } else if (!WRITING.has(operator)) {
+    return undefined;
+  }
+  if (target.literal && SINKS.has(target.text)) return undefined;
+  return { operator, target };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ShellExecTool } from '../../src/shell/index.js';
+import { createShellHarness, getShellValue, sleep, type ShellHarness } from './fixtures/createShellHarness.js';
+
+/** Long enough for a stray process to have written its marker, had it survived. */
+const AFTERMATH_MS = 1_000;
+
+describe(`${ShellExecTool.name} process control`, () => {
+  let shell: ShellHarness;
+
+  beforeAll(async () => {
+    shell = await createShellHarness({ shell: { killGraceMs: 200, maxOutputBytes: 1_000, hardOutputLimitBytes: 256 * 1024 } });
+  });
+
+  afterAll(async () => {
+    await shell.close();
+  });
+
+  describe('timeout', () => {
+    it('stops the command and completes with timedOut and isError', async () => {
+      const started = Date.now();
+      const outcome = await shell.run({ command: 'echo started; sleep 5', timeoutMs: 300 });
+
+      expect(outcome).toMatchObject({ status: 'completed', result: { result: { isError: true }, metadata: { stopped: 'timeout' } } });
+      expect(getShellValue(outcome)).toStrictEqual({
+        exitCode: null,
+        signal: 'SIGTERM',
+        stdout: 'started\n',
+        stderr: '\n[shell_exec: timed out after 300 ms; the process group was stopped]',
+        timedOut: true,
+        truncated: false,
+      });
+      expect(Date.now() - started).toBeLessThan(2_000);
+    });
+
+    it.each([
+      ['a background grandchild', '(sleep 0.5; touch late-1) & sleep 5', 'late-1'],
+      ['a grandchild that ignores SIGTERM', "trap '' TERM; (trap '' TERM; sleep 0.8; touch late-2) & sleep 5", 'late-2'],
+      ['a grandchild in its own session (setsid)', "setsid sh -c 'sleep 0.5; touch late-3' & sleep 5", 'late-3'],
+      ['a grandchild in its own process group (set -m)', "set -m; (sleep 0.5; touch late-4) & sleep 5", 'late-4'],
+    ])('kills %s: its marker is never written', async (_name, command, marker) => {
+      const outcome = await shell.run({ command, timeoutMs: 300 });
+      await sleep(AFTERMATH_MS);
+
+      expect(getShellValue(outcome).timedOut).toBe(true);
+      expect(shell.exists(marker)).toBe(false);
+    });
+
+    it('lets a grandchild finish when the command waits for it (the marker is a real witness)', async () => {
+      const outcome = await shell.run({ command: '(sleep 0.2; touch late-witness) & wait', timeoutMs: 5_000 });
+
+      expect(getShellValue(outcome)).toMatchObject({ exitCode: 0, timedOut: false });
+      expect(shell.exists('late-witness')).toBe(true);
+    });
+  });
+
+  describe('exit', () => {
+    it.each([
+      ['a background job', '(sleep 0.4; touch left-1) > /dev/null 2>&1 &', 'left-1'],
+      ['a detached daemon (setsid)', "setsid sh -c 'sleep 0.4; touch left-2' > /dev/null 2>&1 &", 'left-2'],
+      ['a job holding stdout', '(sleep 0.4; touch left-3) & echo done', 'left-3'],
+    ])('kills %s the command left running', async (_name, command, marker) => {
+      const outcome = await shell.run({ command, timeoutMs: 5_000 });
+      await sleep(AFTERMATH_MS);
+
+      expect(getShellValue(outcome)).toMatchObject({ exitCode: 0, timedOut: false });
+      expect(shell.exists(marker)).toBe(false);
+    });
+  });
+
+  describe('abort', () => {
+    it('kills the process group when the caller cancels mid-run', async () => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 250);
+      const outcome = await shell.run({ command: 'sleep 0.5; touch aborted', timeoutMs: 5_000 }, { signal: controller.signal });
+      await sleep(AFTERMATH_MS);
+
+      expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'interrupted', details: { reason: 'cancelled' } } });
+      expect(shell.exists('aborted')).toBe(false);
+    });
+
+    it("kills the process group when the executor's own deadline passes", async () => {
+      const outcome = await shell.run({ command: 'sleep 0.5; touch deadline', timeoutMs: 5_000 }, { timeoutMs: 250 });
+      await sleep(AFTERMATH_MS);
+
+      expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'interrupted', details: { reason: 'timeout' } } });
+      expect(shell.exists('deadline')).toBe(false);
+    });
+  });
+
+  describe('output', () => {
+    it('keeps the head and tail of each stream and says how much was cut', async () => {
+      const outcome = await shell.run({ command: "printf 'a%.0s' $(seq 600); printf 'b%.0s' $(seq 600); echo err >&2" });
+
+      expect(outcome).toMatchObject({ result: { result: { isError: false }, metadata: { stdoutBytes: 1_200, stderrBytes: 4 } } });
+      expect(getShellValue(outcome)).toStrictEqual({
+        exitCode: 0,
+        signal: null,
+        stdout: `${'a'.repeat(500)}\n[... 200 bytes cut ...]\n${'b'.repeat(500)}`,
+        stderr: 'err\n',
+        timedOut: false,
+        truncated: true,
+      });
+    });
+
+    it('kills a flood once it passes the hard limit', async () => {
+      const outcome = await shell.run({ command: 'yes flood; touch after-flood', timeoutMs: 10_000 });
+
+      expect(outcome).toMatchObject({ status: 'completed', result: { result: { isError: true }, metadata: { stopped: 'output_limit' } } });
+      expect(getShellValue(outcome)).toMatchObject({ truncated: true, timedOut: false, exitCode: null, stderr: `\n[shell_exec: output passed ${256 * 1024} bytes; the process group was stopped]` });
+      expect(shell.exists('after-flood')).toBe(false);
+    });
+
+    it('decodes UTF-8 with replacement characters', async () => {
+      expect(getShellValue(await shell.run({ command: "printf 'caf\\xc3\\xa9 \\xff!'" })).stdout).toBe('café \uFFFD!');
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from '@jest/globals';
+import { PolicyPermissionChecker, PermissionDecision } from '../../src/index.js';
+import { ShellPermissionRequest, ShellRedirectPermissionRequest, type ShellPermissionFacts } from '../../src/shell/index.js';
+
+const FACTS: ShellPermissionFacts = {
+  command: 'git status && npm test',
+  form: 'command',
+  subcommands: [['git', 'status'], ['npm', 'test']],
+  risks: [],
+  cwd: '/w',
+  envKeys: [],
+  redirections: [],
+};
+
+describe(ShellPermissionRequest.name, () => {
+  describe('.toJSON', () => {
+    it('serializes kind, summary, target and metadata', () => {
+      expect(new ShellPermissionRequest({ ...FACTS, risks: ['redirection'], redirections: ['/w/out'] }).toJSON()).toStrictEqual({
+        kind: 'shell.exec',
+        summary: 'run "git status && npm test" in /w (redirection)',
+        target: 'git status && npm test',
+        metadata: { form: 'command', subcommands: [['git', 'status'], ['npm', 'test']], risks: ['redirection'], cwd: '/w', envKeys: [], redirections: ['/w/out'] },
+      });
+    });
+  });
+
+  describe('.summary', () => {
+    it('shortens long commands', () => {
+      expect(new ShellPermissionRequest({ ...FACTS, command: 'x'.repeat(300) }).summary()).toBe(`run "${'x'.repeat(200)}…" in /w`);
+    });
+  });
+
+  it('is matched by PolicyPermissionChecker against every subcommand, on word boundaries', () => {
+    const checker = new PolicyPermissionChecker({
+      rules: [
+        { effect: 'allow', kind: 'shell.exec', pattern: 'git status' },
+        { effect: 'allow', kind: 'shell.exec', pattern: 'npm test' },
+      ],
+      fallback: 'deny',
+    });
+
+    expect(checker.evaluate(new ShellPermissionRequest(FACTS))).toStrictEqual(PermissionDecision.allow());
+    expect(checker.evaluate(new ShellPermissionRequest({ ...FACTS, subcommands: [['git', 'statusx']] })).type).toBe('deny');
+    expect(checker.evaluate(new ShellPermissionRequest({ ...FACTS, risks: ['background'] })).type).toBe('require_approval');
+  });
+});
+
+describe(ShellRedirectPermissionRequest.name, () => {
+  it('is an fs.write request on the canonical target', () => {
+    expect(new ShellRedirectPermissionRequest('/w/.npmrc', '>>', true).toJSON()).toStrictEqual({
+      kind: 'fs.write',
+      summary: 'write /w/.npmrc (shell redirection >>)',
+      target: '/w/.npmrc',
+      metadata: { source: 'shell_redirection', operator: '>>', protected: true },
+    });
+  });
+});

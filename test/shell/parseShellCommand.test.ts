@@ -1,0 +1,177 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseShellCommand, type CommandLineAnalysis } from '../../src/shell/index.js';
+
+type Expected = Partial<CommandLineAnalysis>;
+
+/** The whole analysis, with defaults for the fields a case does not mention. */
+function analysis(expected: Expected): CommandLineAnalysis {
+  return { subcommands: [], risks: [], redirections: [], changesDirectory: false, ...expected };
+}
+
+const literal = (text: string): { text: string; literal: boolean } => ({ text, literal: true });
+
+describe(parseShellCommand.name, () => {
+  describe('splits compound commands into every simple command', () => {
+    it.each<[string, Expected]>([
+      ['git status && rm -rf x', { subcommands: [['git', 'status'], ['rm', '-rf', 'x']] }],
+      ['a || b; c | d', { subcommands: [['a'], ['b'], ['c'], ['d']] }],
+      ['git status\nrm x', { subcommands: [['git', 'status'], ['rm', 'x']] }],
+      ['(cd a && rm b); { c; d; }', { subcommands: [['cd', 'a'], ['rm', 'b'], ['c'], ['d']], changesDirectory: true }],
+      ['if true; then rm a; fi; for i in 1; do rm b; done; while false; do rm c; done; case x in x) rm d;; esac', {
+        subcommands: [['true'], ['rm', 'a'], ['rm', 'b'], ['false'], ['rm', 'c'], ['rm', 'd']],
+      }],
+      ['f() { rm x; }; f', { subcommands: [['rm', 'x'], ['f']] }],
+      ['! rm a', { subcommands: [['rm', 'a']] }],
+      ['x=1 y=2', { subcommands: [['x=1', 'y=2']] }],
+      ['FOO=bar make test', { subcommands: [['FOO=bar', 'make', 'test']] }],
+      ['declare -x A=1; unset B', { subcommands: [['declare', '-x', 'A=1'], ['unset', 'B']] }],
+    ])('%j', async (command, expected) => {
+      expect(await parseShellCommand(command)).toStrictEqual(analysis(expected));
+    });
+  });
+
+  describe('reads words the way bash does', () => {
+    it.each<[string, string[]]>([
+      [`git "sta"'tus' "a b"`, ['git', 'status', 'a b']],
+      ['g\\it status', ['git', 'status']],
+      ['git \\\nstatus', ['git', 'status']],
+      ['echo a#b # $(rm x)', ['echo', 'a#b']],
+      ["echo $'a\\nb' $'plain'", ['echo', "$'a\\nb'", 'plain']],
+      ['echo "\\$(rm x)"', ['echo', '$(rm x)']],
+      ['rm {a,b} *.txt ~/x', ['rm', '{a,b}', '*.txt', '~/x']],
+    ])('%j', async (command, words) => {
+      expect(await parseShellCommand(command)).toStrictEqual(analysis({ subcommands: [words] }));
+    });
+  });
+
+  describe('finds commands hidden in substitutions and flags them', () => {
+    it.each<[string, Expected]>([
+      ['echo $(rm -rf x)', { subcommands: [['echo', '$(rm -rf x)'], ['rm', '-rf', 'x']], risks: ['command_substitution'] }],
+      ['echo `rm x`', { subcommands: [['echo', '`rm x`'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ['echo "hi $(rm x)"', { subcommands: [['echo', '"hi $(rm x)"'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ['diff <(ls a) >(tee b)', { subcommands: [['diff', '<(ls a)', '>(tee b)'], ['ls', 'a'], ['tee', 'b']], risks: ['process_substitution'] }],
+      ['echo ${x:-$(rm y)}', { subcommands: [['echo', '${x:-$(rm y)}'], ['rm', 'y']], risks: ['command_substitution'] }],
+      ['x=$(rm y)', { subcommands: [['x=$(rm y)'], ['rm', 'y']], risks: ['command_substitution'] }],
+      ['[[ -n $(rm x) ]] && echo ok', { subcommands: [['rm', 'x'], ['echo', 'ok']], risks: ['command_substitution'] }],
+      ['cat <<EOF\nhello $(rm x)\nEOF', { subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ["cat <<'EOF'\nhello $(rm x)\nEOF", { subcommands: [['cat']] }],
+      ['cat <<< "$(rm x)"', { subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
+    ])('%j', async (command, expected) => {
+      expect(await parseShellCommand(command)).toStrictEqual(analysis(expected));
+    });
+  });
+
+  describe('flags expansions that can run code', () => {
+    it.each<[string, string[]]>([
+      ['echo ${x@P}', ['parameter_transformation']],
+      ['echo ${!x}', ['indirect_expansion']],
+      ['echo $((x))', ['arithmetic']],
+      ['echo ${a[i]} ${x:1:n}', ['arithmetic']],
+      ['[[ $x -eq 1 ]]', ['arithmetic']],
+      ['((x++))', ['arithmetic']],
+      ['echo $((1+2)) ${a[0]} ${a[@]}', []],
+      ['sleep 10 & echo hi', ['background']],
+    ])('%j -> %j', async (command, risks) => {
+      expect((await parseShellCommand(command)).risks).toStrictEqual(risks);
+    });
+  });
+
+  describe('flags wrappers, interpreters and programs that run other programs', () => {
+    it.each<[string, Expected]>([
+      ["bash -c 'rm x'", { subcommands: [['bash', '-c', 'rm x'], ['rm', 'x']], risks: ['wrapper:bash'] }],
+      ['sh -c "a; b"', { subcommands: [['sh', '-c', 'a; b'], ['a'], ['b']], risks: ['wrapper:sh'] }],
+      ['eval "rm x"', { subcommands: [['eval', 'rm x'], ['rm', 'x']], risks: ['eval'] }],
+      ['. ./env.sh; source x', { subcommands: [['.', './env.sh'], ['source', 'x']], risks: ['source'] }],
+      ['timeout 5 rm -rf x', { subcommands: [['timeout', '5', 'rm', '-rf', 'x'], ['rm', '-rf', 'x']], risks: ['wrapper:timeout'] }],
+      ['sudo -u root rm x', { subcommands: [['sudo', '-u', 'root', 'rm', 'x'], ['rm', 'x']], risks: ['wrapper:sudo'] }],
+      ['env FOO=1 node -e x', { subcommands: [['env', 'FOO=1', 'node', '-e', 'x'], ['node', '-e', 'x']], risks: ['interpreter:node', 'wrapper:env'] }],
+      ['nohup make &', { subcommands: [['nohup', 'make'], ['make']], risks: ['background', 'wrapper:nohup'] }],
+      ['ls | xargs -0 rm -f', { subcommands: [['ls'], ['xargs', '-0', 'rm', '-f'], ['rm', '-f']], risks: ['wrapper:xargs'] }],
+      ['python3 -c "print(1)"', { subcommands: [['python3', '-c', 'print(1)']], risks: ['interpreter:python3'] }],
+      ['perl -e 1; ruby -e 1', { subcommands: [['perl', '-e', '1'], ['ruby', '-e', '1']], risks: ['interpreter:perl', 'interpreter:ruby'] }],
+      ['python3 script.py', { subcommands: [['python3', 'script.py']] }],
+      ['find . -name "*.tmp" -exec rm {} \\;', { subcommands: [['find', '.', '-name', '*.tmp', '-exec', 'rm', '{}', ';'], ['rm', '{}']], risks: ['find_exec'] }],
+      ['find . -delete', { subcommands: [['find', '.', '-delete']], risks: ['find_write'] }],
+      ["git -c core.pager='rm -rf x' log", { subcommands: [['git', '-c', 'core.pager=rm -rf x', 'log']], risks: ['git_config_override'] }],
+      ['git -C sub --config-env=core.pager=P log', { subcommands: [['git', '-C', 'sub', '--config-env=core.pager=P', 'log']], risks: ['git_config_override'] }],
+      ['git commit -c HEAD', { subcommands: [['git', 'commit', '-c', 'HEAD']] }],
+      ['git fetch --upload-pack=evil origin', { subcommands: [['git', 'fetch', '--upload-pack=evil', 'origin']], risks: ['git_program_option'] }],
+      ['$cmd status', { subcommands: [['$cmd', 'status']], risks: ['dynamic_command'] }],
+    ])('%j', async (command, expected) => {
+      expect(await parseShellCommand(command)).toStrictEqual(analysis(expected));
+    });
+
+    it('follows nested shell code a few levels, then flags it', async () => {
+      const result = await parseShellCommand(`bash -c 'bash -c "bash -c \\"bash -c ls\\""'`);
+
+      expect(result.risks).toStrictEqual(['nesting_too_deep', 'wrapper:bash']);
+      expect(result.subcommands).toHaveLength(4);
+    });
+  });
+
+  describe('collects output redirections', () => {
+    it('lists every file a command writes, with its operator', async () => {
+      expect(await parseShellCommand('echo a > f1; echo b >> f2; ls 2> f3; ls &> f4; ls >| f5; ls &>> f6; ls >& f7; cat < in')).toStrictEqual(
+        analysis({
+          subcommands: [['echo', 'a'], ['echo', 'b'], ['ls'], ['ls'], ['ls'], ['ls'], ['ls'], ['cat']],
+          risks: ['redirection'],
+          redirections: [
+            { operator: '>', target: literal('f1') },
+            { operator: '>>', target: literal('f2') },
+            { operator: '>', target: literal('f3') },
+            { operator: '&>', target: literal('f4') },
+            { operator: '>|', target: literal('f5') },
+            { operator: '&>>', target: literal('f6') },
+            { operator: '>&', target: literal('f7') },
+          ],
+        }),
+      );
+    });
+
+    it('ignores descriptor duplication and /dev/null', async () => {
+      expect(await parseShellCommand('ls 2>/dev/null >&2 2>&1 3>&-')).toStrictEqual(analysis({ subcommands: [['ls']] }));
+    });
+
+    it('marks targets that expand at run time as non-literal', async () => {
+      expect((await parseShellCommand('echo x > "$HOME/x" > ~/y')).redirections).toStrictEqual([
+        { operator: '>', target: { text: '"$HOME/x"', literal: false } },
+        { operator: '>', target: { text: '~/y', literal: false } },
+      ]);
+    });
+
+    it('finds redirections inside nested shell code and after a heredoc', async () => {
+      expect((await parseShellCommand("bash -c 'echo x > a'; cat <<EOF > b\nx\nEOF")).redirections).toStrictEqual([
+        { operator: '>', target: literal('a') },
+        { operator: '>', target: literal('b') },
+      ]);
+    });
+  });
+
+  describe('parse errors', () => {
+    it.each<[string, string]>([
+      ['echo "unterminated', 'unexpected "\\"unterminated" at line 1, column 6'],
+      ['if then', 'unexpected "if then" at line 1, column 1'],
+      ['echo $(', 'unexpected "$(" at line 1, column 6'],
+      ['ls |', 'a missing "word" at line 1, column 5'],
+      ['&& ls', 'unexpected "&&" at line 1, column 1'],
+      ['echo \\$(rm x)', 'unexpected "\\\\$" at line 1, column 6'],
+    ])('%j carries parse_error and says where', async (command, parseError) => {
+      const result = await parseShellCommand(command);
+
+      expect(result.risks).toContain('parse_error');
+      expect(result.parseError).toBe(parseError);
+    });
+  });
+
+  describe('argv', () => {
+    it('is one subcommand, classified like a command', async () => {
+      expect(await parseShellCommand(['bash', '-c', 'rm x; ls'])).toStrictEqual(
+        analysis({ subcommands: [['bash', '-c', 'rm x; ls'], ['rm', 'x'], ['ls']], risks: ['wrapper:bash'] }),
+      );
+    });
+
+    it('takes words literally', async () => {
+      expect(await parseShellCommand(['echo', '$(rm x)', '>', 'f'])).toStrictEqual(analysis({ subcommands: [['echo', '$(rm x)', '>', 'f']] }));
+    });
+  });
+});
