@@ -16,4 +16,9 @@ export interface ToolOptions {
   readonly metadata?: MetadataMap;
   /** Largest accepted input, in characters of JSON text. Default 1 MiB. */
   readonly maxInputBytes?: number;
+  /**
+   * The executor's deadline for this tool's calls when a call sets none, instead of the
+   * executor default: for tools that enforce (longer) timeouts of their own.
+   */
+  readonly timeoutMs?: number;
 }

@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
+import { MAX_TIMEOUT_MS } from '../executor/BasicToolExecutorOptions.js';
 import type { ToolDefinition } from '../metadata/ToolClassMetadata.js';
 import { buildDtoSchema } from '../schema/buildDtoSchema.js';
 import { compileSchema } from '../schema/compileSchema.js';
@@ -69,6 +70,10 @@ export function buildToolDefinition(options: ToolOptions, subject: string): Tool
   if (maxInputBytes !== undefined && !(Number.isInteger(maxInputBytes) && maxInputBytes > 0)) {
     throw new ToolDefinitionError(subject, '`maxInputBytes` must be a positive integer.', 'Omit it for the 1 MiB default.');
   }
+  const { timeoutMs } = options;
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
+    throw new ToolDefinitionError(subject, `\`timeoutMs\` must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}.`, 'Omit it to use the executor default.');
+  }
   const inputSchema = options.input === undefined ? EMPTY_INPUT_SCHEMA : toSchema(options.input, subject, 'input');
   const outputSchema = options.output === undefined ? undefined : toSchema(options.output, subject, 'output');
   const inputClass = typeof options.input === 'function' ? options.input : undefined;
@@ -87,5 +92,6 @@ export function buildToolDefinition(options: ToolOptions, subject: string): Tool
     validateInput: compileSchema(inputSchema, subject, 'input'),
     ...(outputSchema === undefined ? {} : { validateOutput: compileSchema(outputSchema, subject, 'output') }),
     ...(maxInputBytes === undefined ? {} : { maxInputBytes }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
   };
 }

@@ -40,6 +40,7 @@ function withSource(tool: Tool, source: string): Tool {
     source,
     ...(tool.schemaStrictness === undefined ? {} : { schemaStrictness: tool.schemaStrictness }),
     ...(tool.maxInputBytes === undefined ? {} : { maxInputBytes: tool.maxInputBytes }),
+    ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
     ...(tool.parseInput === undefined ? {} : { parseInput: (request) => tool.parseInput?.(request) }),
     ...(tool.proposedRequests === undefined ? {} : { proposedRequests: (request) => tool.proposedRequests?.(request) ?? [] }),
     ...(tool.invokeOutcome === undefined

@@ -156,7 +156,7 @@ export class BasicToolExecutor implements ToolExecutor {
     if (signal?.aborted === true) {
       return failed('interrupted', `Tool \`${request.toolName}\` was cancelled before it started.`, { reason: 'cancelled' }, false);
     }
-    const timeoutMs = options.timeoutMs ?? this.#defaultTimeoutMs;
+    const timeoutMs = options.timeoutMs ?? entry.tool.timeoutMs ?? this.#defaultTimeoutMs;
     if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
       return failed('internal', `timeoutMs must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}; got ${String(timeoutMs)}.`, { reason: 'invalid_timeout' }, false);
     }

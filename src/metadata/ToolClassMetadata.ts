@@ -11,6 +11,7 @@ export interface ToolDefinition {
   readonly validateInput: ValidateFunction;
   readonly validateOutput?: ValidateFunction;
   readonly maxInputBytes?: number;
+  readonly timeoutMs?: number;
 }
 
 /** The one metadata aggregate of a tool class. */

@@ -35,6 +35,7 @@ export class ClassTool implements Tool {
   public readonly spec: ToolSpec;
   public readonly source: string;
   public readonly maxInputBytes?: number;
+  public readonly timeoutMs?: number;
   public readonly invokeOutcome?: (request: ToolRequest, ctx: ToolContext) => Promise<ToolExecutionOutcome>;
   readonly #buildInput: DtoFactory | undefined;
 
@@ -46,6 +47,7 @@ export class ClassTool implements Tool {
     this.spec = definition.spec;
     this.source = `class ${instance.constructor.name}`;
     if (definition.maxInputBytes !== undefined) this.maxInputBytes = definition.maxInputBytes;
+    if (definition.timeoutMs !== undefined) this.timeoutMs = definition.timeoutMs;
     if (definition.inputClass !== undefined) this.#buildInput = buildDtoFactory(definition.inputClass);
     if (typeof instance.invokeOutcome === 'function') {
       this.invokeOutcome = (request, ctx) => this.#invokeOutcome(request, ctx);

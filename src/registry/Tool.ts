@@ -27,6 +27,11 @@ export interface Tool {
   /** Largest accepted input, in characters of JSON text. Default 1 MiB. */
   readonly maxInputBytes?: number;
   /**
+   * The executor's deadline for this tool's calls when a call sets none (instead of the
+   * executor default), for tools that enforce longer timeouts of their own.
+   */
+  readonly timeoutMs?: number;
+  /**
    * Optional second validation/parsing step after the schema, before preflight. What it
    * returns is the call's input from then on (`proposedRequests`' second argument and
    * `ctx.input`). A throw here (a `ToolError` `invalid_input`, say) means nothing ran.

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { inject } from 'inversify';
 import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type PermissionRequest, type ToolContext, type ToolResult } from '../index.js';
 import { planShellExec } from './planShellExec.js';
+import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
 import { runProcess, type ProcessOutcome } from './runProcess.js';
 import { SHELL_EXEC_INPUT_SCHEMA, type ShellExecInput } from './ShellExecInput.js';
 import type { ShellExecPlan } from './ShellExecPlan.js';
@@ -41,6 +42,10 @@ function describeStop(outcome: ProcessOutcome, plan: ShellExecPlan, config: Shel
   input: SHELL_EXEC_INPUT_SCHEMA,
   output: SHELL_EXEC_OUTPUT_SCHEMA,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  // The tool enforces each call's own timeout (up to 10 minutes) and kills the process group
+  // itself; the executor's deadline only backs it up: the longest timeout, the longest kill
+  // grace, and a margin.
+  timeoutMs: SHELL_EXEC_DEFAULTS.maxTimeoutMs + 65_000,
 })
 export class ShellExecTool {
   /** What preflight decided, per call (the executor hands the same input object to both). */

@@ -243,3 +243,28 @@ describe(BasicToolExecutor.name, () => {
     });
   });
 });
+
+describe(BasicToolExecutor.name, () => {
+  describe('.execute (a tool deadline of its own)', () => {
+    function slowTool(timeoutMs: number) {
+      return {
+        ...plainTool({
+          name: 'own_deadline',
+          invoke: (request: ToolRequest) =>
+            new Promise((resolve) => setTimeout(() => resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} }), 60)),
+        }),
+        timeoutMs,
+      };
+    }
+
+    it("uses the tool's own timeout instead of the executor default", async () => {
+      const outcome = await createExecutor([slowTool(1_000)], { defaultTimeoutMs: 10 }).execute(createToolRequest('own_deadline'));
+      expect(outcome.status).toBe('completed');
+    });
+
+    it('lets a per-call timeout override the tool timeout', async () => {
+      const outcome = await createExecutor([slowTool(1_000)]).execute(createToolRequest('own_deadline'), { timeoutMs: 10 });
+      expect(failureOf(outcome)).toMatchObject({ code: 'interrupted', details: { reason: 'timeout', timeoutMs: 10 } });
+    });
+  });
+});
