@@ -8,6 +8,7 @@ import { createMcpSubject } from './mcp.js';
 import { createOpenAIAgentsSubject } from './openaiAgents.js';
 import { describeEnvironment, describeLoad, renderBursts, renderDiscovery, renderPerCall, renderVerdicts } from './report.js';
 import { evaluateTargets } from './targets.js';
+import { runShellBench } from './shell/run.js';
 import { createVercelAiSubject } from './vercelAi.js';
 
 /**
@@ -24,9 +25,7 @@ function byName<T extends { readonly name: string }>(rows: readonly T[], name: s
   return row;
 }
 
-async function main(): Promise<void> {
-  console.log(describeEnvironment());
-
+async function runCoreBench(): Promise<void> {
   // First, while the process is fresh: the start-up a host pays once.
   console.log(`\nDiscovery: ${DISCOVERY.toolCount} generated tool classes, ${DISCOVERY.rounds} fresh containers ...`);
   const discovery = await measureDiscovery(DISCOVERY);
@@ -70,4 +69,18 @@ async function main(): Promise<void> {
   console.log(`\nAt the end: ${describeLoad()}`);
 }
 
-await main();
+/** Every section, in order; `npm run bench -- shell` runs only the named ones. */
+const SECTIONS: Readonly<Record<string, () => Promise<unknown>>> = {
+  core: runCoreBench,
+  shell: () => runShellBench(),
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in SECTIONS));
+if (unknown.length > 0) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+console.log(describeEnvironment());
+for (const [name, run] of Object.entries(SECTIONS)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  console.log(`\n##### ${name} #####`);
+  await run();
+}

@@ -5,11 +5,13 @@
 import { run as helloTool } from './01-hello-tool/index.js';
 import { run as permissions } from './02-permissions/index.js';
 import { run as nestedTools } from './03-nested-tools/index.js';
+import { run as shellTool } from './05-shell-tool/index.js';
 
 const samples: readonly (readonly [string, (log: (line: string) => void) => Promise<unknown>])[] = [
   ['01-hello-tool', helloTool],
   ['02-permissions', permissions],
   ['03-nested-tools', nestedTools],
+  ['05-shell-tool', shellTool],
 ];
 
 for (const [name, run] of samples) {

@@ -13,7 +13,7 @@ describe('npm start', () => {
     const [command, ...args] = (scripts.start ?? '').split(' ');
     expect(command).toBe('node');
     const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, timeout: 60_000 });
-    for (const sample of ['01-hello-tool', '02-permissions', '03-nested-tools']) {
+    for (const sample of ['01-hello-tool', '02-permissions', '03-nested-tools', '05-shell-tool']) {
       expect(stdout).toContain(`=== ${sample} ===`);
     }
     expect(stdout).toContain('approved and resumed -> completed');
