@@ -66,25 +66,20 @@ export class FileSystemEnvironment {
    * write access and must be inside a root; roots (and entries containing one) are refused.
    */
   public async resolveEntry(input: string): Promise<ResolvedEntry> {
-    let followed: ResolvedPath | undefined;
     try {
-      followed = await this.resolve(input, 'write');
+      await this.resolve(input, 'write');
     } catch (error) {
       // A link leading out (or nowhere) may itself be removed or moved: its parent decides.
       if (!(ToolError.is(error) && FOLLOWED_LINK_REASONS.has(error.details['reason']))) throw error;
     }
     const first = this.workspace.roots[0];
     const lexical = path.resolve(first?.path ?? path.sep, input);
-    const followedRoot = followed !== undefined && this.isRoot(followed.path);
-    if (followedRoot || this.isRoot(lexical) || path.dirname(lexical) === lexical) {
-      throw buildFsError('permission_denied', 'root', `The path ${JSON.stringify(input)} is a workspace root. A root itself is never deleted or moved; name an entry inside it.`, { path: input });
-    }
+    if (this.isRoot(lexical) || path.dirname(lexical) === lexical) throw this.#rootError(input, lexical, []);
     const parent = await this.resolve(path.dirname(lexical), 'write');
+    // Not followed: a link to a root is only a link, and what the entry is decides the rest.
     const entry = path.join(parent.path, path.basename(lexical));
     const within = this.rootsWithin(entry);
-    if (within.length > 0) {
-      throw buildFsError('permission_denied', 'root', `The path ${JSON.stringify(input)} is or contains the workspace root ${JSON.stringify(within[0])}, which is never deleted or moved.`, { path: input, roots: within });
-    }
+    if (within.length > 0) throw this.#rootError(input, entry, within);
     return { path: entry, stats: parent.exists ? await lstatIfPresent(entry) : undefined, parentExists: parent.exists };
   }
 
@@ -123,6 +118,15 @@ export class FileSystemEnvironment {
       `The file ${JSON.stringify(input)} changed since you last read it in this session. Read it again with fs_read_file and redo the change on the current content.`,
       { path: canonicalPath },
     );
+  }
+
+  #rootError(input: string, entry: string, within: readonly string[]): ToolError {
+    const [root] = within;
+    const message =
+      root === undefined || root === entry
+        ? `The path ${JSON.stringify(input)} is a workspace root. A root itself is never deleted or moved; name an entry inside it.`
+        : `The path ${JSON.stringify(input)} contains the workspace root ${JSON.stringify(root)}, which is never deleted or moved.`;
+    return buildFsError('permission_denied', 'root', message, within.length === 0 ? { path: input } : { path: input, roots: [...within] });
   }
 
   async #isUnchanged(snapshot: FileSnapshot, current: Stats, canonicalPath: string): Promise<boolean> {

@@ -3,7 +3,7 @@
  * keep the workspace's reasons: `outside_roots`, `symlink_escape`, ...). Stable strings.
  *
  * Refused before the body runs (`invoked: false`): `not_read` and `stale_read` (read-before-
- * write, `invalid_input`), `exists`, `parent_missing`, `is_a_directory`, `not_a_file`, `not_a_directory`,
+ * write, `invalid_input`), `exists`, `parent_missing`, `is_a_directory`, `not_a_regular_file`, `too_large`, `not_a_directory`,
  * `directory_not_empty`, `no_change`, `same_path`, `into_itself`, `invalid_pattern`,
  * `unsafe_pattern` (`invalid_input`), `hard_link`, `root` (`permission_denied`).
  *
@@ -17,7 +17,8 @@ export type FileSystemErrorReason =
   | 'exists'
   | 'parent_missing'
   | 'is_a_directory'
-  | 'not_a_file'
+  | 'not_a_regular_file'
+  | 'too_large'
   | 'not_a_directory'
   | 'directory_not_empty'
   | 'no_change'
@@ -35,4 +36,5 @@ export type FileSystemErrorReason =
   | 'replacement_count_mismatch'
   | 'cross_device'
   | 'unencodable'
+  | 'cancelled'
   | 'io_error';

@@ -15,6 +15,9 @@ export interface FileSystemRequestDetails {
   readonly facts?: { readonly [key: string]: JsonValue };
 }
 
+/** Metadata keys the request sets itself. */
+const RESERVED_KEYS: ReadonlySet<string> = new Set(['paths', 'protected', 'recursive']);
+
 const VERBS: Readonly<Record<FileSystemRequestKind, string>> = {
   'fs.read': 'read',
   'fs.list': 'list',
@@ -41,11 +44,13 @@ export class FileSystemPermissionRequest extends BasePermissionRequest {
     private readonly description?: string,
   ) {
     super();
+    // Facts never set the keys checkers read.
+    const facts = Object.fromEntries(Object.entries(details.facts ?? {}).filter(([key]) => !RESERVED_KEYS.has(key)));
     this.metadata = Object.freeze({
-      paths: [...(details.paths ?? [target])],
+      ...facts,
+      paths: Object.freeze([...(details.paths ?? [target])]),
       ...(details.protected === true ? { protected: true } : {}),
       ...(details.recursive === true ? { recursive: true } : {}),
-      ...details.facts,
     });
   }
 

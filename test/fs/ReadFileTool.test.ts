@@ -146,14 +146,14 @@ describe(ReadFileTool.name, () => {
 
     it('refuses a FIFO without blocking', async () => {
       const started = Date.now();
-      failure(await read({ path: 'fifo' }), 'invalid_input', 'not_a_regular_file', true);
+      failure(await read({ path: 'fifo' }), 'invalid_input', 'not_a_regular_file', false);
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
     it('refuses a directory, a missing file and a file over the 20 MB cap', async () => {
-      failure(await read({ path: 'dir' }), 'invalid_input', 'is_a_directory', true);
+      failure(await read({ path: 'dir' }), 'invalid_input', 'is_a_directory', false);
       failure(await read({ path: 'missing.txt' }), 'execution_failed', 'not_found', true);
-      failure(await read({ path: 'huge.txt' }), 'invalid_input', 'too_large', true);
+      failure(await read({ path: 'huge.txt' }), 'invalid_input', 'too_large', false);
     });
 
     it('reads a hard link inside the root (hard links are refused for writes only)', async () => {

@@ -65,7 +65,7 @@ describe(ListDirectoryTool.name, () => {
 
   it('refuses a symlinked directory leading out, and a file', async () => {
     failure(await h.call('fs_list_directory', { path: 'link-out' }), 'permission_denied', 'symlink_escape', false);
-    failure(await h.call('fs_list_directory', { path: 'src/index.ts' }), 'execution_failed', 'not_a_directory', true);
+    failure(await h.call('fs_list_directory', { path: 'src/index.ts' }), 'invalid_input', 'not_a_directory', false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { inject } from 'inversify';
 import type { Stats } from 'node:fs';
-import { readdir, rm, rmdir, unlink } from 'node:fs/promises';
+import { lstat, readdir, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
@@ -11,7 +11,8 @@ import { PreflightPlans } from '../PreflightPlans.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { getEntryKind } from '../walk/getEntryKind.js';
 import { scanSubtree } from '../walk/scanSubtree.js';
-import { assertVerifiedDirectory } from '../write/assertVerifiedDirectory.js';
+import { removeTree } from '../write/removeTree.js';
+import { withVerifiedDirectory } from '../write/withVerifiedDirectory.js';
 import { assertSameEntry } from './assertSameEntry.js';
 import { DeleteInput } from './DeleteInput.js';
 
@@ -24,8 +25,9 @@ interface DeletePlan {
 
 /**
  * `fs_delete`: removes a file, a symlink (the link itself, never its target), an empty
- * directory, or with `recursive: true` a directory tree (its own request detail, so policies
- * can ask for it). Never a root. Structured result `{ path, deleted, kind?, entries? }`.
+ * directory, or with `recursive: true` a directory tree (request detail `metadata.recursive`,
+ * so policies can ask for it). Never a root. Structured result `{ path, deleted, kind?,
+ * entries? }`.
  */
 @Tool({
   name: 'fs_delete',
@@ -69,18 +71,22 @@ export class DeleteTool {
 
   public async invoke(input: DeleteInput, ctx: ToolContext): Promise<JsonObject> {
     const plan = this.#plans.take(input);
-    const current = await lstatIfPresent(plan.path);
-    if (current === undefined) {
+    if (plan.stats === undefined && (await lstatIfPresent(plan.path)) === undefined) {
       if (input.missingOk === true) return { path: plan.path, deleted: false };
       throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.path)}; nothing was deleted. Pass missingOk: true if that is fine.`, { path: plan.path });
     }
-    assertSameEntry(plan.stats, current, plan.path);
-    await assertVerifiedDirectory(this.env.workspace, path.dirname(plan.path));
-    const kind = getEntryKind(current);
-    if (kind !== 'directory') await unlink(plan.path);
-    else if (plan.recursive) await rm(plan.path, { recursive: true });
-    else await rmdir(plan.path);
+    const result = await withVerifiedDirectory(this.env.workspace, path.dirname(plan.path), async (parent): Promise<JsonObject> => {
+      const name = path.basename(plan.path);
+      const entry = parent.entry(name);
+      const current = await lstat(entry).catch(() => undefined);
+      assertSameEntry(plan.stats, current, plan.path);
+      const kind = getEntryKind(current as Stats);
+      if (kind !== 'directory') await unlink(entry);
+      else if (plan.recursive) return { path: plan.path, deleted: true, kind, entries: await removeTree(parent, name, ctx.signal) };
+      else await rmdir(entry);
+      return { path: plan.path, deleted: true, kind };
+    });
     this.env.tracker.forget(ctx.sessionId, plan.path);
-    return { path: plan.path, deleted: true, kind };
+    return result;
   }
 }

@@ -1,14 +1,15 @@
 import { inject } from 'inversify';
+import { lstat } from 'node:fs/promises';
 import picomatch from 'picomatch';
 import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { PreflightPlans } from '../PreflightPlans.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
-import { walkTree } from '../walk/walkTree.js';
+import { assertDirectory } from './assertDirectory.js';
 import { GlobInput } from './GlobInput.js';
-import { openVerifiedDirectory } from './openVerifiedDirectory.js';
 import { splitGlobPattern } from './splitGlobPattern.js';
+import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 
 /** How deep a glob can match: its segment count, or unlimited with `**`. */
 function getGlobDepth(glob: string): number {
@@ -36,6 +37,7 @@ export class GlobTool {
   public async preflight(input: GlobInput): Promise<FileSystemPermissionRequest> {
     const { base, glob } = splitGlobPattern(input.pattern, input.path);
     const target = await this.env.resolve(base, 'read');
+    if (target.exists) assertDirectory(await lstat(target.path), base, target.path);
     this.#plans.set(input, { path: target.path, glob });
     return new FileSystemPermissionRequest('fs.list', target.path, { protected: this.env.isProtected(target.path), recursive: true, facts: { pattern: glob } }, `search ${target.path} for ${glob}`);
   }
@@ -43,12 +45,17 @@ export class GlobTool {
   public async invoke(input: GlobInput, ctx: ToolContext): Promise<JsonObject> {
     const plan = this.#plans.take(input);
     const { limits } = this.env;
-    await openVerifiedDirectory(this.env, plan.path, input.path ?? '.');
     const matches = picomatch(plan.glob, { dot: true });
-    const walk = await walkTree(plan.path, { maxDepth: getGlobDepth(plan.glob), maxEntries: limits.maxWalkEntries, signal: ctx.signal });
-    const found = walk.entries.filter((entry) => matches(entry.relativePath)).map((entry) => entry.path);
-    found.sort();
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
-    return { paths: found.slice(0, limit), truncated: walk.truncated || found.length > limit };
+    const paths: string[] = [];
+    const walk = await walkVerifiedDirectory(this.env, plan.path, input.path ?? '.', {
+      maxDepth: getGlobDepth(plan.glob),
+      maxEntries: limits.maxWalkEntries,
+      signal: ctx.signal,
+      collect: false,
+      // The walk comes out sorted: stop at the first match past the limit.
+      visit: (entry) => !(matches(entry.relativePath) && paths.push(entry.path) > limit),
+    });
+    return { paths: paths.slice(0, limit), truncated: walk.truncated || paths.length > limit };
   }
 }

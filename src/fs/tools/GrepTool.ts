@@ -5,12 +5,14 @@ import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { PreflightPlans } from '../PreflightPlans.js';
+import { readVerifiedFile } from '../readVerifiedFile.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { compileSearchPattern, type SearchPattern } from '../walk/compileSearchPattern.js';
-import { searchFiles } from '../walk/searchFiles.js';
-import { walkTree } from '../walk/walkTree.js';
+import { MatchCollector } from '../walk/MatchCollector.js';
+import { readRegularFileSync } from '../walk/readRegularFileSync.js';
+import { assertReadableFile } from './assertReadableFile.js';
 import { GrepInput } from './GrepInput.js';
-import { openVerifiedDirectory } from './openVerifiedDirectory.js';
+import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 
 interface GrepPlan {
   readonly path: string;
@@ -41,7 +43,9 @@ export class GrepTool {
   public async preflight(input: GrepInput): Promise<FileSystemPermissionRequest> {
     const pattern = compileSearchPattern(input.pattern, input.ignoreCase === true);
     const target = await this.env.resolve(input.path ?? '.', 'read');
-    const isDirectory = target.exists && (await lstat(target.path)).isDirectory();
+    const stats = target.exists ? await lstat(target.path) : undefined;
+    const isDirectory = stats?.isDirectory() === true;
+    if (stats !== undefined && !isDirectory) assertReadableFile(stats, input.path ?? '.', target.path, this.env.limits.maxGrepFileBytes);
     this.#plans.set(input, { path: target.path, isDirectory, pattern });
     const facts = { pattern: input.pattern, ...(input.include === undefined ? {} : { include: input.include }) };
     return new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path), recursive: isDirectory, facts }, `search ${target.path} for /${input.pattern}/`);
@@ -52,27 +56,30 @@ export class GrepTool {
     const { env } = this;
     const { limits } = env;
     const limit = Math.min(input.limit ?? limits.defaultGrepMatches, limits.maxGrepMatches);
-    const options = { limit: limit + 1, maxFileBytes: limits.maxGrepFileBytes, maxLineChars: limits.maxLineChars, signal: ctx.signal };
-    let files: string[];
-    let walkTruncated = false;
-    if (plan.isDirectory) {
-      await openVerifiedDirectory(env, plan.path, input.path ?? '.');
-      const walk = await walkTree(plan.path, { maxDepth: Number.POSITIVE_INFINITY, maxEntries: limits.maxWalkEntries, signal: ctx.signal });
-      walkTruncated = walk.truncated;
-      const include = input.include === undefined ? undefined : picomatch(input.include, { dot: true });
-      // Like ripgrep's --glob: a pattern without a slash matches the file name at any depth.
-      const byName = input.include?.includes('/') !== true;
-      files = walk.entries
-        .filter((entry) => entry.kind === 'file' && (include === undefined || include(byName ? entry.name : entry.relativePath)) && !env.isProtected(entry.path))
-        .map((entry) => entry.path)
-        .sort();
-    } else {
-      // A single file: the open-time re-check of the workspace, then the walker's own read.
-      const opened = await env.workspace.openVerified(plan.path, { maxBytes: limits.maxGrepFileBytes });
-      await opened.handle.close();
-      files = [opened.path];
+    // One more than returned, to know whether there are more.
+    const collector = new MatchCollector(plan.pattern, limit + 1, limits.maxLineChars);
+    if (!plan.isDirectory) {
+      // A single file: read from the handle the open-time re-check verified.
+      const { bytes } = await readVerifiedFile(env.workspace, plan.path, limits.maxGrepFileBytes);
+      collector.add(plan.path, bytes);
+      return collector.toResult(limit, false);
     }
-    const matches = await searchFiles(files, plan.pattern, options);
-    return { matches: matches.slice(0, limit).map((match) => ({ ...match })), truncated: walkTruncated || matches.length > limit };
+    const include = input.include === undefined ? undefined : picomatch(input.include, { dot: true });
+    // Like ripgrep's --glob: a pattern without a slash matches the file name at any depth.
+    const byName = input.include?.includes('/') !== true;
+    const isProtected = env.protectedPaths.below(plan.path);
+    const walk = await walkVerifiedDirectory(env, plan.path, input.path ?? '.', {
+      maxDepth: Number.POSITIVE_INFINITY,
+      maxEntries: limits.maxWalkEntries,
+      signal: ctx.signal,
+      collect: false,
+      visit: (entry, access) => {
+        if (entry.kind !== 'file' || (include !== undefined && !include(byName ? entry.name : entry.relativePath)) || isProtected(entry.relativePath)) return true;
+        const bytes = readRegularFileSync(access, limits.maxGrepFileBytes);
+        if (bytes !== undefined) collector.add(entry.path, bytes);
+        return !collector.full;
+      },
+    });
+    return collector.toResult(limit, walk.truncated);
   }
 }

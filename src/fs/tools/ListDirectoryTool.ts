@@ -1,13 +1,22 @@
 import { inject } from 'inversify';
 import { lstatSync } from 'node:fs';
+import { lstat } from 'node:fs/promises';
 import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { PreflightPlans } from '../PreflightPlans.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
-import { walkTree } from '../walk/walkTree.js';
+import { assertDirectory } from './assertDirectory.js';
 import { ListDirectoryInput } from './ListDirectoryInput.js';
-import { openVerifiedDirectory } from './openVerifiedDirectory.js';
+import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
+
+function sizeOf(access: string): number | undefined {
+  try {
+    return lstatSync(access).size;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * `fs_list_directory`: structured `{ entries: [{ name, path, kind, size? }], truncated }`,
@@ -28,6 +37,7 @@ export class ListDirectoryTool {
   @Preflight()
   public async preflight(input: ListDirectoryInput): Promise<FileSystemPermissionRequest> {
     const target = await this.env.resolve(input.path, 'read');
+    if (target.exists) assertDirectory(await lstat(target.path), input.path, target.path);
     this.#plans.set(input, { path: target.path });
     return new FileSystemPermissionRequest('fs.list', target.path, { protected: this.env.isProtected(target.path), recursive: input.recursive === true });
   }
@@ -35,19 +45,19 @@ export class ListDirectoryTool {
   public async invoke(input: ListDirectoryInput, ctx: ToolContext): Promise<JsonObject> {
     const { path: target } = this.#plans.take(input);
     const { limits } = this.env;
-    await openVerifiedDirectory(this.env, target, input.path);
-    const maxDepth = input.recursive === true ? (input.maxDepth ?? Number.POSITIVE_INFINITY) : 1;
-    const walk = await walkTree(target, { maxDepth, maxEntries: limits.maxWalkEntries, signal: ctx.signal });
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
-    const sorted = walk.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const entries = sorted.slice(0, limit).map((entry): JsonObject => {
-      if (entry.kind !== 'file') return { name: entry.name, path: entry.path, kind: entry.kind };
-      try {
-        return { name: entry.name, path: entry.path, kind: entry.kind, size: lstatSync(entry.path).size };
-      } catch {
-        return { name: entry.name, path: entry.path, kind: entry.kind };
-      }
+    const entries: JsonObject[] = [];
+    const walk = await walkVerifiedDirectory(this.env, target, input.path, {
+      maxDepth: input.recursive === true ? (input.maxDepth ?? Number.POSITIVE_INFINITY) : 1,
+      // The walk comes out sorted: its first `limit` entries are the page; one more means truncated.
+      maxEntries: limit,
+      signal: ctx.signal,
+      collect: false,
+      visit: (entry, access) => {
+        const size = entry.kind === 'file' ? sizeOf(access) : undefined;
+        entries.push(size === undefined ? { name: entry.name, path: entry.path, kind: entry.kind } : { name: entry.name, path: entry.path, kind: entry.kind, size });
+      },
     });
-    return { entries, truncated: walk.truncated || sorted.length > limit };
+    return { entries, truncated: walk.truncated };
   }
 }

@@ -12,7 +12,7 @@ import { PreflightPlans } from '../PreflightPlans.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { getEntryKind } from '../walk/getEntryKind.js';
 import { scanSubtree } from '../walk/scanSubtree.js';
-import { assertVerifiedDirectory } from '../write/assertVerifiedDirectory.js';
+import { withVerifiedDirectory } from '../write/withVerifiedDirectory.js';
 import { assertSameEntry } from './assertSameEntry.js';
 import { checkMoveDestination } from './checkMoveDestination.js';
 import { MoveInput } from './MoveInput.js';
@@ -64,35 +64,39 @@ export class MoveTool {
   public async invoke(input: MoveInput, ctx: ToolContext): Promise<JsonObject> {
     const plan = this.#plans.take(input);
     const { workspace, tracker } = this.env;
-    const source = await lstatIfPresent(plan.from);
-    if (plan.source === undefined || source === undefined) {
+    if (plan.source === undefined) {
       throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.from)}; nothing was moved.`, { path: plan.from });
     }
-    assertSameEntry(plan.source, source, plan.from);
-    assertSameEntry(plan.destination, await lstatIfPresent(plan.to), plan.to);
-    await assertVerifiedDirectory(workspace, path.dirname(plan.from));
-    await assertVerifiedDirectory(workspace, path.dirname(plan.to));
-    try {
-      if (plan.destination !== undefined || source.isDirectory()) await rename(plan.from, plan.to);
-      else await this.#moveWithoutReplacing(plan.from, plan.to);
-    } catch (error) {
-      if (getErrnoCode(error) === 'EXDEV') {
-        throw buildFsError('execution_failed', 'cross_device', `${JSON.stringify(input.from)} and ${JSON.stringify(input.to)} are on different file systems; a move cannot cross them. Copy the content with fs_read_file and fs_write_file instead.`, { from: plan.from, to: plan.to }, error);
-      }
-      throw error;
-    }
+    const source = plan.source;
+    await withVerifiedDirectory(workspace, path.dirname(plan.from), (fromDir) =>
+      withVerifiedDirectory(workspace, path.dirname(plan.to), async (toDir) => {
+        const from = fromDir.entry(path.basename(plan.from));
+        const to = toDir.entry(path.basename(plan.to));
+        assertSameEntry(source, await lstatIfPresent(from), plan.from);
+        assertSameEntry(plan.destination, await lstatIfPresent(to), plan.to);
+        try {
+          if (plan.destination !== undefined || source.isDirectory()) await rename(from, to);
+          else await this.#moveWithoutReplacing(from, to, plan.to);
+        } catch (error) {
+          if (getErrnoCode(error) === 'EXDEV') {
+            throw buildFsError('execution_failed', 'cross_device', `${JSON.stringify(input.from)} and ${JSON.stringify(input.to)} are on different file systems; a move cannot cross them. Copy the content with fs_read_file and fs_write_file instead.`, { from: plan.from, to: plan.to }, error);
+          }
+          throw error;
+        }
+      }),
+    );
     tracker.forget(ctx.sessionId, plan.from);
     tracker.forget(ctx.sessionId, plan.to);
     return { from: plan.from, to: plan.to, overwritten: plan.destination !== undefined };
   }
 
   /** A hard link fails with EEXIST if anything appeared at `to`: no-clobber, atomically. */
-  async #moveWithoutReplacing(from: string, to: string): Promise<void> {
+  async #moveWithoutReplacing(from: string, to: string, destination: string): Promise<void> {
     try {
       await link(from, to);
     } catch (error) {
       if (getErrnoCode(error) === 'EEXIST') {
-        throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(to)} appeared after the call was checked; nothing was moved.`, { path: to }, error);
+        throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(destination)} appeared after the call was checked; nothing was moved.`, { path: destination }, error);
       }
       // File systems without hard links: the destination was checked just above.
       if (getErrnoCode(error) === 'EPERM' || getErrnoCode(error) === 'ENOTSUP') return rename(from, to);

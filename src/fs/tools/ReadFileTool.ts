@@ -1,4 +1,5 @@
 import { inject } from 'inversify';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildToolResult, Preflight, Tool, type ContentPart, type ToolContext, type ToolResult } from '../../index.js';
@@ -12,6 +13,7 @@ import { PreflightPlans } from '../PreflightPlans.js';
 import { readVerifiedFile } from '../readVerifiedFile.js';
 import { takeSnapshot } from '../takeSnapshot.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
+import { assertReadableFile } from './assertReadableFile.js';
 import { ReadFileInput } from './ReadFileInput.js';
 
 /**
@@ -36,6 +38,7 @@ export class ReadFileTool {
   @Preflight()
   public async preflight(input: ReadFileInput): Promise<FileSystemPermissionRequest> {
     const target = await this.env.resolve(input.path, 'read');
+    if (target.exists) assertReadableFile(await lstat(target.path), input.path, target.path, this.env.limits.maxReadBytes);
     this.#plans.set(input, { path: target.path });
     return new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path) });
   }

@@ -11,7 +11,17 @@ export interface SearchPattern {
    * break): then every line is tested.
    */
   readonly scan?: RegExp;
+  /**
+   * For a case-sensitive pattern without any regular-expression syntax, made of ASCII only:
+   * its bytes, which every matching file holds as they are in UTF-8 and Latin-1, so a file
+   * without them (and without a UTF-16 BOM) is skipped undecoded.
+   */
+  readonly literal?: Buffer;
 }
+
+/** Plain ASCII text without a character that has a meaning in a regular expression. */
+const PLAIN_ASCII = /^[\x20-\x7e]+$/u;
+const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/u;
 
 function compile(pattern: string, flags: string): RegExp {
   try {
@@ -33,5 +43,6 @@ export function compileSearchPattern(pattern: string, ignoreCase: boolean): Sear
     throw buildFsError('invalid_input', 'invalid_pattern', `The pattern ${JSON.stringify(pattern)} is not a valid JavaScript regular expression: ${(error as Error).message}. Escape special characters like ( [ { . * + ? with a backslash to match them literally.`, { pattern }, error);
   }
   const negativeLookaround = /\(\?<?!/.test(pattern);
-  return negativeLookaround ? { line } : { line, scan: new RegExp(line.source, `${line.flags}gm`) };
+  const compiled: SearchPattern = negativeLookaround ? { line } : { line, scan: new RegExp(line.source, `${line.flags}gm`) };
+  return !ignoreCase && PLAIN_ASCII.test(pattern) && !REGEX_SYNTAX.test(pattern) ? { ...compiled, literal: Buffer.from(pattern, 'latin1') } : compiled;
 }

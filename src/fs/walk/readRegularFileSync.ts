@@ -2,13 +2,33 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /** Read-only; the final component is never followed; FIFOs never block; no controlling tty. */
 const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+/** Most files fit in one read into this buffer, shared by every walk (reads are synchronous). */
+const CHUNK = 64 * 1024;
+const shared = Buffer.allocUnsafe(CHUNK);
+
+function readRest(fd: number, head: Buffer, maxBytes: number): Buffer | undefined {
+  const stats = fstatSync(fd);
+  if (!stats.isFile() || stats.size > maxBytes) return undefined;
+  const buffer = Buffer.allocUnsafe(Math.max(stats.size, CHUNK) + 1);
+  head.copy(buffer, 0, 0, CHUNK);
+  let filled = CHUNK;
+  for (;;) {
+    if (filled === buffer.length) return undefined;
+    const read = readSync(fd, buffer, filled, buffer.length - filled, filled);
+    if (read === 0) return buffer.subarray(0, filled);
+    filled += read;
+    if (filled > maxBytes) return undefined;
+  }
+}
 
 /**
- * A walker's read of one file it found by `readdir` in a verified directory: one open that
- * never follows a link swapped in and never blocks on a FIFO, then `fstat` of the handle:
- * regular files up to `maxBytes` only. `undefined` for anything else or any error (the walker
- * skips it). Synchronous: walkers read many small files, and the thread-pool round trips of
- * the async API would cost more than the reads.
+ * A walker's read of a file it found by `readdir` as a regular file, by a path through its
+ * directory's confirmed handle: one open that never follows a link swapped in and never blocks
+ * on a FIFO, then bounded reads (a short first read is the end of the file). Files up to 64 KiB come back as a view of a shared buffer,
+ * valid until the next call (decode it first); larger ones are checked with `fstat` (regular,
+ * at most `maxBytes`). `undefined` for anything else or any error (the walker skips it).
+ * Synchronous: walkers read many small files, and the thread-pool round trips of the async
+ * API would cost more than the reads.
  */
 export function readRegularFileSync(filePath: string, maxBytes: number): Buffer | undefined {
   let fd: number;
@@ -18,16 +38,10 @@ export function readRegularFileSync(filePath: string, maxBytes: number): Buffer 
     return undefined;
   }
   try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size > maxBytes) return undefined;
-    const buffer = Buffer.allocUnsafe(stats.size);
-    let filled = 0;
-    while (filled < stats.size) {
-      const read = readSync(fd, buffer, filled, stats.size - filled, filled);
-      if (read === 0) break;
-      filled += read;
-    }
-    return filled === stats.size ? buffer : buffer.subarray(0, filled);
+    // A regular file reads short only at its end: one read tells a small file whole.
+    const filled = readSync(fd, shared, 0, CHUNK, 0);
+    if (filled === CHUNK) return readRest(fd, shared, maxBytes);
+    return filled > maxBytes ? undefined : shared.subarray(0, filled);
   } catch {
     return undefined;
   } finally {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { walkTree } from './walkTree.js';
 
@@ -13,9 +12,20 @@ export interface SubtreeScan {
 
 /** Walks `directory` (no links followed) for a recursive delete or a move to `destination`. */
 export async function scanSubtree(env: FileSystemEnvironment, directory: string, destination?: string): Promise<SubtreeScan> {
-  const walk = await walkTree(directory, { maxDepth: Number.POSITIVE_INFINITY, maxEntries: env.limits.maxWalkEntries });
-  const touchesProtected = walk.entries.some(
-    (entry) => env.isProtected(entry.path) || (destination !== undefined && env.isProtected(path.join(destination, entry.relativePath))),
-  );
-  return { entries: walk.entries.length, protected: touchesProtected || walk.truncated, truncated: walk.truncated };
+  const here = env.protectedPaths.below(directory);
+  const there = destination === undefined ? undefined : env.protectedPaths.below(destination);
+  let entries = 0;
+  let touchesProtected = false;
+  const walk = await walkTree(directory, {
+    maxDepth: Number.POSITIVE_INFINITY,
+    maxEntries: env.limits.maxWalkEntries,
+    collect: false,
+    visit: (entry) => {
+      entries++;
+      touchesProtected ||= here(entry.relativePath) || there?.(entry.relativePath) === true;
+    },
+  });
+  // A directory that cannot be walked as itself is treated as holding anything: protected.
+  const truncated = walk === undefined || walk.truncated;
+  return { entries, protected: touchesProtected || truncated, truncated };
 }

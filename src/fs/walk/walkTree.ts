@@ -1,5 +1,5 @@
 import { readdirSync, type Dirent } from 'node:fs';
-import path from 'node:path';
+import { ConfirmedDirectory } from '../paths/ConfirmedDirectory.js';
 import { getEntryKind } from './getEntryKind.js';
 import type { WalkEntry } from './WalkEntry.js';
 
@@ -9,14 +9,26 @@ export interface WalkOptions {
   /** Entries visited at most; the walk reports `truncated` when it stops there. */
   readonly maxEntries: number;
   readonly signal?: AbortSignal;
+  /** Keep the entries in the result. Default `true`. */
+  readonly collect?: boolean;
+  /**
+   * Called for every entry, in path order, with the path to open it by (through its
+   * directory's confirmed handle). Returning `false` stops the walk.
+   */
+  readonly visit?: (entry: WalkEntry, access: string) => boolean | undefined | void;
 }
 
 export interface WalkResult {
+  /** Sorted by path (code units), when collected. */
   readonly entries: WalkEntry[];
-  /** Stopped at `maxEntries` (or by the signal) before the whole tree was seen. */
+  /** Stopped at `maxEntries`, at the depth limit of open handles, or by the signal, before the whole tree was seen. */
   readonly truncated: boolean;
+  /** `visit` stopped the walk. */
+  readonly stopped: boolean;
 }
 
+/** Directories held open at once (one per level): deeper ones are not descended into. */
+export const MAX_OPEN_LEVELS = 256;
 /** How long the walk may hold the event loop before it yields, in ms. */
 const SLICE_MS = 8;
 
@@ -24,37 +36,83 @@ export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/**
- * Every entry below `base` (a verified, canonical directory), breadth-first, never following a
- * symlinked directory: only entries that are real directories are descended into, so every
- * entry found is inside `base`. Directories that cannot be read are skipped. Reads directories
- * synchronously in slices of a few milliseconds, yielding to the event loop between slices.
- */
-export async function walkTree(base: string, options: WalkOptions): Promise<WalkResult> {
-  const entries: WalkEntry[] = [];
-  const queue: { readonly dir: string; readonly rel: string; readonly depth: number }[] = [{ dir: base, rel: '', depth: 1 }];
-  let sliceStart = performance.now();
-  for (let next = 0; next < queue.length; next++) {
-    const { dir, rel, depth } = queue[next] as (typeof queue)[number];
-    let dirents: Dirent[];
-    try {
-      dirents = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const dirent of dirents) {
-      if (entries.length >= options.maxEntries) return { entries, truncated: true };
-      const kind = getEntryKind(dirent);
-      const entryPath = path.join(dir, dirent.name);
-      const relativePath = rel === '' ? dirent.name : `${rel}/${dirent.name}`;
-      entries.push({ path: entryPath, relativePath, name: dirent.name, kind, depth });
-      if (kind === 'directory' && depth < options.maxDepth) queue.push({ dir: entryPath, rel: relativePath, depth: depth + 1 });
-    }
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToEventLoop();
-      if (options.signal?.aborted === true) return { entries, truncated: true };
-      sliceStart = performance.now();
-    }
+interface Frame {
+  readonly dir: ConfirmedDirectory;
+  readonly rel: string;
+  readonly depth: number;
+  readonly children: readonly Dirent[];
+  next: number;
+}
+
+/** A directory's entries in the order that makes a depth-first walk come out sorted by path. */
+function readSorted(dir: ConfirmedDirectory): Dirent[] {
+  let dirents: Dirent[];
+  try {
+    dirents = readdirSync(dir.access, { withFileTypes: true });
+  } catch {
+    return [];
   }
-  return { entries, truncated: false };
+  const keyed = dirents.map((dirent) => ({ dirent, key: dirent.isDirectory() ? `${dirent.name}/` : dirent.name }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((item) => item.dirent);
+}
+
+/**
+ * Every entry below `base` (a verified, canonical directory), depth-first in path order, never
+ * following a symlinked directory: each directory is opened without following links, through
+ * its parent's confirmed handle, so every entry found is inside `base` even if a component is
+ * swapped for a link meanwhile. Unreadable directories are skipped. Synchronous reads in slices
+ * of a few milliseconds, yielding to the event loop (and honouring the signal) between slices.
+ * @returns `undefined` when `base` cannot be opened as itself (it changed since it was checked).
+ */
+export async function walkTree(base: string, options: WalkOptions): Promise<WalkResult | undefined> {
+  const root = ConfirmedDirectory.open(base);
+  if (root === undefined) return undefined;
+  const entries: WalkEntry[] = [];
+  const collect = options.collect !== false;
+  const frames: Frame[] = [{ dir: root, rel: '', depth: 1, children: readSorted(root), next: 0 }];
+  let visited = 0;
+  let truncated = false;
+  let stopped = false;
+  let sliceStart = performance.now();
+  try {
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1] as Frame;
+      const dirent = frame.children[frame.next++];
+      if (dirent === undefined) {
+        frames.pop()?.dir.close();
+        continue;
+      }
+      if (visited >= options.maxEntries) {
+        truncated = true;
+        break;
+      }
+      visited++;
+      const { name } = dirent;
+      const kind = getEntryKind(dirent);
+      const relativePath = frame.rel === '' ? name : `${frame.rel}/${name}`;
+      const entry: WalkEntry = { path: `${frame.dir.path === '/' ? '' : frame.dir.path}/${name}`, relativePath, name, kind, depth: frame.depth };
+      if (collect) entries.push(entry);
+      if (options.visit?.(entry, frame.dir.entry(name)) === false) {
+        stopped = true;
+        break;
+      }
+      if (kind === 'directory' && frame.depth < options.maxDepth) {
+        const child = frames.length < MAX_OPEN_LEVELS ? frame.dir.openChild(name) : undefined;
+        if (child === undefined) truncated ||= frames.length >= MAX_OPEN_LEVELS;
+        else frames.push({ dir: child, rel: relativePath, depth: frame.depth + 1, children: readSorted(child), next: 0 });
+      }
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await yieldToEventLoop();
+        if (options.signal?.aborted === true) {
+          truncated = true;
+          break;
+        }
+        sliceStart = performance.now();
+      }
+    }
+  } finally {
+    for (const frame of frames) frame.dir.close();
+  }
+  return { entries, truncated, stopped };
 }

@@ -4,43 +4,45 @@ import { lstat, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Workspace } from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
-import { assertVerifiedDirectory } from './assertVerifiedDirectory.js';
+import { withVerifiedDirectory } from './withVerifiedDirectory.js';
 
 const TEMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /**
  * Replaces the regular file `target` (whose `fstat` at read time was `original`) with `bytes`:
- * a temp file in the re-verified parent (exclusive create), the original's mode (and owner,
- * where allowed), then `rename` over the target, which never follows a link swapped in. Files
- * with more than one hard link are refused; a target replaced since it was read is refused;
- * the temp file is removed on any failure. Returns the `lstat` of the new file.
+ * a temp file created exclusively through a confirmed handle of the parent, the original's
+ * mode (and owner, where allowed), then `rename` over the target, which never follows a link
+ * swapped in. Files with more than one hard link are refused; a target replaced since it was
+ * read is refused; the temp file is removed on any failure. Returns the `lstat` of the new file.
  */
 export async function replaceFileAtomically(workspace: Workspace, target: string, original: Stats, bytes: Uint8Array): Promise<Stats> {
-  const directory = path.dirname(target);
   if (original.nlink > 1) {
     throw buildFsError('execution_failed', 'hard_link', `${JSON.stringify(target)} has ${original.nlink} hard links; writing it would change the other names too. Nothing was written.`, { path: target, nlink: original.nlink });
   }
-  await assertVerifiedDirectory(workspace, directory);
-  const temp = path.join(directory, `.${path.basename(target)}.agentkit-${randomBytes(6).toString('hex')}.tmp`);
-  const mode = original.mode & 0o7777;
-  let renamed = false;
-  try {
-    const handle = await open(temp, TEMP_FLAGS, mode);
+  return withVerifiedDirectory(workspace, path.dirname(target), async (parent) => {
+    const name = path.basename(target);
+    const entry = parent.entry(name);
+    const temp = parent.entry(`.${name.slice(0, 64)}.agentkit-${randomBytes(6).toString('hex')}.tmp`);
+    const mode = original.mode & 0o7777;
+    let renamed = false;
     try {
-      await handle.writeFile(bytes);
-      await handle.chmod(mode);
-      await handle.chown(original.uid, original.gid).catch(() => undefined);
+      const handle = await open(temp, TEMP_FLAGS, mode);
+      try {
+        await handle.writeFile(bytes);
+        await handle.chmod(mode);
+        await handle.chown(original.uid, original.gid).catch(() => undefined);
+      } finally {
+        await handle.close();
+      }
+      const current = await lstat(entry);
+      if (!current.isFile() || current.dev !== original.dev || current.ino !== original.ino || current.nlink > 1) {
+        throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(target)} was replaced or linked while it was being written. Nothing was changed; read it again.`, { path: target });
+      }
+      await rename(temp, entry);
+      renamed = true;
+      return await lstat(entry);
     } finally {
-      await handle.close();
+      if (!renamed) await unlink(temp).catch(() => undefined);
     }
-    const current = await lstat(target);
-    if (!current.isFile() || current.dev !== original.dev || current.ino !== original.ino || current.nlink > 1) {
-      throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(target)} was replaced or linked while it was being written. Nothing was changed; read it again.`, { path: target });
-    }
-    await rename(temp, target);
-    renamed = true;
-    return await lstat(target);
-  } finally {
-    if (!renamed) await unlink(temp).catch(() => undefined);
-  }
+  });
 }

@@ -4,38 +4,39 @@ import path from 'node:path';
 import type { Workspace } from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
 import { getErrnoCode } from '../getErrnoCode.js';
-import { assertVerifiedDirectory } from './assertVerifiedDirectory.js';
+import { withVerifiedDirectory } from './withVerifiedDirectory.js';
 
 /** Create only: fails when anything (a file, a link, a FIFO) is already there; never follows. */
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /**
- * Creates `target` with exclusive create (`O_CREAT | O_EXCL | O_NOFOLLOW`) in its re-verified
- * parent, confirms through `workspace.openVerified` that the new file is the one inside the
- * root, then writes `bytes`. Returns the `fstat` of the written file.
+ * Creates `target` with exclusive create (`O_CREAT | O_EXCL | O_NOFOLLOW`) through a confirmed
+ * handle of its parent, confirms through `workspace.openVerified` that the new file is the one
+ * inside the root, then writes `bytes`. Returns the `fstat` of the written file.
  */
 export async function writeNewFile(workspace: Workspace, target: string, bytes: Uint8Array): Promise<Stats> {
-  await assertVerifiedDirectory(workspace, path.dirname(target));
-  let handle: FileHandle;
-  try {
-    handle = await open(target, CREATE_FLAGS, 0o666);
-  } catch (error) {
-    if (getErrnoCode(error) === 'EEXIST') {
-      throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(target)} was created by someone else after the call was checked. Nothing was written; read it and decide again.`, { path: target }, error);
+  return withVerifiedDirectory(workspace, path.dirname(target), async (parent) => {
+    let handle: FileHandle;
+    try {
+      handle = await open(parent.entry(path.basename(target)), CREATE_FLAGS, 0o666);
+    } catch (error) {
+      if (getErrnoCode(error) === 'EEXIST') {
+        throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(target)} was created by someone else after the call was checked. Nothing was written; read it and decide again.`, { path: target }, error);
+      }
+      throw error;
     }
-    throw error;
-  }
-  try {
-    const created = await handle.stat();
-    const confirmed = await workspace.openVerified(target);
-    const same = confirmed.stats.dev === created.dev && confirmed.stats.ino === created.ino;
-    await confirmed.handle.close();
-    if (!same) {
-      throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(target)} was replaced while it was being created. Nothing was written.`, { path: target });
+    try {
+      const created = await handle.stat();
+      const confirmed = await workspace.openVerified(target);
+      const same = confirmed.stats.dev === created.dev && confirmed.stats.ino === created.ino;
+      await confirmed.handle.close();
+      if (!same) {
+        throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(target)} was replaced while it was being created. Nothing was written.`, { path: target });
+      }
+      await handle.writeFile(bytes);
+      return await handle.stat();
+    } finally {
+      await handle.close();
     }
-    await handle.writeFile(bytes);
-    return await handle.stat();
-  } finally {
-    await handle.close();
-  }
+  });
 }

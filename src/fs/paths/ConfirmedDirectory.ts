@@ -1,0 +1,91 @@
+import { closeSync, constants, openSync, readlinkSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+
+const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
+const PROC_FD = '/proc/self/fd';
+
+/** Whether `/proc/self/fd/<fd>` names open handles (Linux); found out on first use. */
+let procFdWorks: boolean | undefined;
+
+function locate(fd: number): string | undefined {
+  if (procFdWorks === false) return undefined;
+  try {
+    const located = readlinkSync(`${PROC_FD}/${fd}`);
+    procFdWorks = true;
+    return located;
+  } catch {
+    procFdWorks ??= false;
+    return undefined;
+  }
+}
+
+/**
+ * A directory held open by a handle, confirmed to be `path`. Its entries are reached through
+ * `access`: `/proc/self/fd/<fd>` on Linux, which resolves through the handle itself (like
+ * `openat`), so a component of `path` swapped for a link afterwards changes nothing; elsewhere
+ * `path` itself, re-checked by realpath when opened. Close it when done.
+ */
+export class ConfirmedDirectory {
+  private constructor(
+    public readonly path: string,
+    public readonly fd: number,
+    public readonly access: string,
+  ) {}
+
+  /**
+   * Opens the canonical directory `directory` (the final component not followed) and confirms
+   * the handle is that directory; `undefined` when it cannot be opened or is elsewhere now.
+   */
+  public static open(directory: string): ConfirmedDirectory | undefined {
+    let fd: number;
+    try {
+      fd = openSync(directory, DIRECTORY_FLAGS);
+    } catch {
+      return undefined;
+    }
+    const located = locate(fd);
+    const confirmed = located === undefined ? safeRealpath(directory) === directory : located === directory;
+    if (!confirmed) {
+      closeSync(fd);
+      return undefined;
+    }
+    return new ConfirmedDirectory(directory, fd, located === undefined ? directory : `${PROC_FD}/${fd}`);
+  }
+
+  /** The real (not symlinked) subdirectory `name`, opened through this handle. */
+  public openChild(name: string): ConfirmedDirectory | undefined {
+    const childPath = path.join(this.path, name);
+    let fd: number;
+    try {
+      fd = openSync(this.entry(name), DIRECTORY_FLAGS);
+    } catch {
+      return undefined;
+    }
+    if (this.access === this.path && safeRealpath(childPath) !== childPath) {
+      closeSync(fd);
+      return undefined;
+    }
+    return new ConfirmedDirectory(childPath, fd, this.access === this.path ? childPath : `${PROC_FD}/${fd}`);
+  }
+
+  /** The path to reach the entry `name` of this directory by (through the handle on Linux). */
+  public entry(name: string): string {
+    return `${this.access}/${name}`;
+  }
+
+  public close(): void {
+    try {
+      closeSync(this.fd);
+    } catch {
+      // already closed
+    }
+  }
+}
+
+function safeRealpath(target: string): string | undefined {
+  try {
+    return realpathSync.native(target);
+  } catch {
+    return undefined;
+  }
+}
