@@ -86,10 +86,10 @@ export class FileSystemEnvironment {
   /**
    * Read-before-write in preflight: editing or overwriting `canonicalPath` needs an earlier
    * read of it in this session, and the file must not have changed since (stat fields; the
-   * bytes too when the snapshot carries a hash). Refusals are `invalid_input`: the call as made
+   * bytes too when the snapshot carries a hash: `bytes` when the caller has them, else read). Refusals are `invalid_input`: the call as made
    * cannot run, nothing ran, and the fix is the model's (read the file first, or again).
    */
-  public async assertReadBeforeWrite(sessionId: string, canonicalPath: string, input: string, current: Stats): Promise<void> {
+  public async assertReadBeforeWrite(sessionId: string, canonicalPath: string, input: string, current: Stats, bytes?: Uint8Array): Promise<void> {
     if (!this.config.requireReadBeforeWrite) return;
     const snapshot = this.tracker.get(sessionId, canonicalPath);
     if (snapshot === undefined) {
@@ -100,7 +100,7 @@ export class FileSystemEnvironment {
         { path: canonicalPath },
       );
     }
-    if (!(await this.#isUnchanged(snapshot, current, canonicalPath))) throw this.staleError('invalid_input', input, canonicalPath);
+    if (!(await this.#isUnchanged(snapshot, current, canonicalPath, bytes))) throw this.staleError('invalid_input', input, canonicalPath);
   }
 
   /** The body's check, on the bytes it is about to replace (read through a verified handle). */
@@ -129,9 +129,10 @@ export class FileSystemEnvironment {
     return buildFsError('permission_denied', 'root', message, within.length === 0 ? { path: input } : { path: input, roots: [...within] });
   }
 
-  async #isUnchanged(snapshot: FileSnapshot, current: Stats, canonicalPath: string): Promise<boolean> {
+  async #isUnchanged(snapshot: FileSnapshot, current: Stats, canonicalPath: string, bytes: Uint8Array | undefined): Promise<boolean> {
     if (!matchesSnapshot(snapshot, current)) return false;
     if (snapshot.sha256 === undefined) return true;
+    if (bytes !== undefined) return hashBytes(bytes) === snapshot.sha256;
     const file = await this.workspace.openVerified(canonicalPath, { maxBytes: this.limits.maxReadBytes });
     try {
       return hashBytes(await file.handle.readFile()) === snapshot.sha256;

@@ -130,6 +130,20 @@ describe(WriteFileTool.name, () => {
       expect(readFileSync(path.join(h.root, 'u16.txt'))).toStrictEqual(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('nëw\n', 'utf16le').swap16()]));
     });
 
+    it('keeps CRLF line endings and the BOM when given LF text, as fs_read_file shows the file', async () => {
+      writeFileSync(path.join(h.root, 'win.txt'), '\ufeffone\r\ntwo\r\n');
+      await read('win.txt');
+      const value = structured(await write({ path: 'win.txt', content: 'one\n$& three\n', overwrite: true }));
+      expect(readFileSync(path.join(h.root, 'win.txt'))).toStrictEqual(Buffer.from('\ufeffone\r\n$& three\r\n'));
+      expect(value['diff']).toBe(`--- ${path.join(h.root, 'win.txt')}\n+++ ${path.join(h.root, 'win.txt')}\n@@ -1,2 +1,2 @@\n one\n-two\n+$& three\n`);
+    });
+
+    it('writes LF text into an LF file unchanged, and $& literally', async () => {
+      await read('existing.txt');
+      structured(await write({ path: 'existing.txt', content: "$& $1 $$\r\nkept\n", overwrite: true }));
+      expect(readFileSync(path.join(h.root, 'existing.txt'), 'utf8')).toBe("$& $1 $$\r\nkept\n");
+    });
+
     it('refuses a directory', async () => {
       failure(await write({ path: 'dir', content: 'x', overwrite: true }), 'invalid_input', 'is_a_directory', false);
     });

@@ -51,7 +51,8 @@ export class DeleteTool {
       return input.missingOk === true ? [] : [new FileSystemPermissionRequest('fs.delete', entry.path, { protected: env.isProtected(entry.path) }, `delete ${entry.path}`)];
     }
     const kind = getEntryKind(stats);
-    let facts: JsonObject = { entryKind: kind };
+    // Sizes and counts bind an approval to what was seen: a file or tree that changed meanwhile no longer matches it.
+    let facts: JsonObject = kind === 'file' ? { entryKind: kind, bytes: stats.size } : { entryKind: kind };
     let entries = 0;
     let isProtected = env.isProtected(entry.path);
     const recursive = kind === 'directory' && input.recursive === true;

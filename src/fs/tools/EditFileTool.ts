@@ -1,12 +1,8 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
 import { Preflight, Tool, type JsonObject, type ToolContext, type ToolRequest } from '../../index.js';
-import { countOccurrences, replaceLiteral } from '../content/applyLiteralEdit.js';
 import { buildFsError } from '../buildFsError.js';
 import { buildUnifiedDiff } from '../content/buildUnifiedDiff.js';
-import { decodeFileContent } from '../content/decodeFileContent.js';
-import { encodeText } from '../content/encodeText.js';
-import { detectLineEnding, fromDisplayText, toDisplayText } from '../content/LineEnding.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { PreflightPlans } from '../PreflightPlans.js';
@@ -15,14 +11,16 @@ import { takeSnapshot } from '../takeSnapshot.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { replaceFileAtomically } from '../write/replaceFileAtomically.js';
 import { assertWritableFile } from './assertWritableFile.js';
+import { computeFileEdit } from './computeFileEdit.js';
 import { EditFileInput } from './EditFileInput.js';
-import { expectReplacements } from './expectReplacements.js';
 
 /**
  * `fs_edit_file`: exact, literal string replacement in a text file the session has read.
  * Unique unless `expectedReplacements` says how many; encoding, BOM and line endings kept
- * (CRLF files are matched and shown with LF). Structured result `{ path, replacements, diff,
- * diffTruncated }`.
+ * (CRLF files are matched and shown with LF). The preflight works the edit out on the current
+ * bytes, so an edit that cannot apply (no match, ambiguous, wrong count, binary file) is
+ * refused before anyone is asked to approve it, and the `fs.edit` request carries the diff.
+ * Structured result `{ path, replacements, diff, diffTruncated }`.
  */
 @Tool({
   name: 'fs_edit_file',
@@ -38,23 +36,23 @@ export class EditFileTool {
 
   @Preflight()
   public async preflight(input: EditFileInput, request: ToolRequest): Promise<FileSystemPermissionRequest> {
+    const { env } = this;
     if (input.oldString === input.newString) {
       throw buildFsError('invalid_input', 'no_change', 'oldString and newString are the same, so the edit would change nothing. Pass the new text in newString.', {});
     }
-    const target = await this.env.resolve(input.path, 'write');
-    if (target.exists) {
-      const stats = await lstat(target.path);
-      assertWritableFile(stats, input.path, target.path);
-      await this.env.assertReadBeforeWrite(request.sessionId, target.path, input.path, stats);
-    }
+    const target = await env.resolve(input.path, 'write');
+    const isProtected = env.isProtected(target.path);
     this.#plans.set(input, { path: target.path, exists: target.exists });
-    const expected = input.expectedReplacements ?? 1;
-    return new FileSystemPermissionRequest(
-      'fs.edit',
-      target.path,
-      { protected: this.env.isProtected(target.path), facts: { replacements: expected } },
-      `edit ${target.path} (${expected} replacement${expected === 1 ? '' : 's'})`,
-    );
+    if (!target.exists) {
+      return new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected }, `edit ${target.path} (missing)`);
+    }
+    assertWritableFile(await lstat(target.path), input.path, target.path);
+    const current = await readVerifiedFile(env.workspace, target.path, env.limits.maxReadBytes);
+    await env.assertReadBeforeWrite(request.sessionId, target.path, input.path, current.stats, current.bytes);
+    const edit = computeFileEdit(current.bytes, input, target.path, 'invalid_input');
+    const diff = buildUnifiedDiff(target.path, edit.before, edit.after, env.limits.maxDiffChars);
+    const facts = { replacements: edit.replacements, diff: diff.diff, ...(diff.truncated ? { diffTruncated: true } : {}) };
+    return new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected, facts }, `edit ${target.path} (${edit.replacements} replacement${edit.replacements === 1 ? '' : 's'})`);
   }
 
   public async invoke(input: EditFileInput, ctx: ToolContext): Promise<JsonObject> {
@@ -65,21 +63,10 @@ export class EditFileTool {
     }
     const old = await readVerifiedFile(env.workspace, plan.path, env.limits.maxReadBytes);
     env.assertUnchangedSinceRead(ctx.sessionId, plan.path, input.path, old.stats, old.bytes);
-    const content = decodeFileContent(old.bytes);
-    if (content.kind === 'binary') {
-      throw buildFsError('execution_failed', 'binary_file', `${JSON.stringify(input.path)} is a binary file (${content.mimeType}); only text files can be edited.`, { path: plan.path });
-    }
-    const ending = detectLineEnding(content.text);
-    const before = toDisplayText(content.text, ending);
-    const search = ending === 'crlf' ? input.oldString.replaceAll('\r\n', '\n') : input.oldString;
-    const replacement = ending === 'crlf' ? input.newString.replaceAll('\r\n', '\n') : input.newString;
-    const count = countOccurrences(before, search);
-    expectReplacements(count, input.expectedReplacements, input.path, plan.path);
-    const after = replaceLiteral(before, search, replacement);
-    const bytes = encodeText(fromDisplayText(after, ending), content.encoding, content.bom, plan.path);
-    const stats = await replaceFileAtomically(env.workspace, plan.path, old.stats, bytes);
-    env.tracker.record(ctx.sessionId, plan.path, takeSnapshot(stats, bytes));
-    const diff = buildUnifiedDiff(plan.path, before, after, env.limits.maxDiffChars);
-    return { path: plan.path, replacements: count, diff: diff.diff, diffTruncated: diff.truncated };
+    const edit = computeFileEdit(old.bytes, input, plan.path, 'execution_failed');
+    const stats = await replaceFileAtomically(env.workspace, plan.path, old.stats, edit.bytes);
+    env.tracker.record(ctx.sessionId, plan.path, takeSnapshot(stats, edit.bytes));
+    const diff = buildUnifiedDiff(plan.path, edit.before, edit.after, env.limits.maxDiffChars);
+    return { path: plan.path, replacements: edit.replacements, diff: diff.diff, diffTruncated: diff.truncated };
   }
 }

@@ -6,7 +6,8 @@ import { buildFsError } from '../buildFsError.js';
 import { buildUnifiedDiff } from '../content/buildUnifiedDiff.js';
 import { decodeFileContent } from '../content/decodeFileContent.js';
 import { encodeText } from '../content/encodeText.js';
-import { detectLineEnding, toDisplayText } from '../content/LineEnding.js';
+import type { TextFileContent } from '../content/FileContent.js';
+import { detectLineEnding, fromDisplayText, toDisplayText } from '../content/LineEnding.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { findMissingDirectories } from '../paths/findMissingDirectories.js';
@@ -20,6 +21,15 @@ import { writeNewFile } from '../write/writeNewFile.js';
 import { assertWritableFile } from './assertWritableFile.js';
 import { WriteFileInput } from './WriteFileInput.js';
 
+/**
+ * New content for a text file, in the file's conventions: no second BOM (the file's is kept
+ * by encoding), and CRLF line breaks for a CRLF file given LF text (as `fs_read_file` shows it).
+ */
+function keepTextConventions(text: string, previous: TextFileContent): string {
+  const content = previous.bom ? text.replace(/^\uFEFF/u, '') : text;
+  return detectLineEnding(previous.text) === 'crlf' && detectLineEnding(content) === 'lf' ? fromDisplayText(content, 'crlf') : content;
+}
+
 type WritePlan =
   | { readonly kind: 'create'; readonly path: string; readonly missing: readonly string[] }
   | { readonly kind: 'overwrite'; readonly path: string };
@@ -27,7 +37,7 @@ type WritePlan =
 /**
  * `fs_write_file`: creates a file (exclusive create; `createParents` makes missing directories
  * one at a time) or, with `overwrite: true`, replaces one the session has read (temp file +
- * rename; mode, encoding and BOM kept). Structured result `{ path, created, bytes,
+ * rename; mode, encoding, BOM and CRLF line endings kept). Structured result `{ path, created, bytes,
  * createdDirectories, diff, diffTruncated }`.
  */
 @Tool({
@@ -83,7 +93,7 @@ export class WriteFileTool {
     const old = await readVerifiedFile(env.workspace, plan.path, env.limits.maxReadBytes);
     env.assertUnchangedSinceRead(ctx.sessionId, plan.path, input.path, old.stats, old.bytes);
     const previous = decodeFileContent(old.bytes);
-    const content = previous.kind === 'text' && previous.bom ? input.content.replace(/^\uFEFF/u, '') : input.content;
+    const content = previous.kind === 'text' ? keepTextConventions(input.content, previous) : input.content;
     const bytes = previous.kind === 'text' ? encodeText(content, previous.encoding, previous.bom, plan.path) : Buffer.from(content, 'utf8');
     const stats = await replaceFileAtomically(env.workspace, plan.path, old.stats, bytes);
     env.tracker.record(ctx.sessionId, plan.path, takeSnapshot(stats, bytes));
