@@ -1,0 +1,129 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { formatMs, formatNs, formatRatio, renderTable } from '../format.js';
+import { measurePerCall, type PerCallResult } from '../measure.js';
+import { describeLoad } from '../report.js';
+import { createFsExecutor } from './createFsExecutor.js';
+import { compareGrep, GREP_TREE, runFsGrep, runGrep, writeGrepTree, type GrepComparison } from './grepBench.js';
+import { createAgentkitReadSubject, createBaselineReadSubject, createMcpReadSubject, type ReadSubject } from './readSubjects.js';
+
+/** The issue's targets. */
+export const FS_TARGETS = { readVsBaseline: 1.3, mcpVsRead64k: 3, mcpVsRead1m: 10, grepVsGrep: 3 } as const;
+const PER_CALL = { warmupMs: 300, batchMs: 20, rounds: 21 } as const;
+const GREP_ROUNDS = 9;
+/** `fs_read_file` hashes a file changed within the last second (read-before-write); files here are older, as most are. */
+const SETTLE_MS = 1100;
+
+export interface FsVerdict {
+  readonly target: string;
+  readonly measured: string;
+  readonly pass: boolean;
+}
+
+export interface FsBenchResult {
+  readonly reads: readonly PerCallResult[];
+  readonly greps: readonly GrepComparison[];
+  readonly verdicts: readonly FsVerdict[];
+  readonly pass: boolean;
+  readonly report: string;
+}
+
+/** About `bytes` of text in lines of 64 characters (63 + LF). */
+function textOfSize(bytes: number): string {
+  const line = 'const value = "the quick brown fox jumps over the lazy dog"; // 64';
+  return `${line.slice(0, 63)}\n`.repeat(Math.ceil(bytes / 64)).slice(0, bytes);
+}
+
+async function verify(subjects: readonly ReadSubject[], expected: string, firstLines: string): Promise<void> {
+  for (const subject of subjects) {
+    const text = await subject.readText();
+    if (text !== expected && text !== firstLines) throw new Error(`${subject.name} read something else (${text.length} characters)`);
+  }
+}
+
+function byName(rows: readonly PerCallResult[], name: string): PerCallResult {
+  const row = rows.find((candidate) => candidate.name === name);
+  if (row === undefined) throw new Error(`no result named ${name}`);
+  return row;
+}
+
+/**
+ * The filesystem benchmark: `fs_read_file` through the executor against `readFile` + a realpath
+ * check and against the official MCP filesystem server over stdio (64 KiB and 1 MiB files), and
+ * `fs_grep` against a spawned `grep -rn` over a generated tree of 10,000 files. Everything lives
+ * in a temp directory that is removed at the end.
+ */
+export async function runFsBench(log: (line: string) => void = console.log): Promise<FsBenchResult> {
+  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agentkit-fs-bench-')));
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    const root = path.join(base, 'root');
+    mkdirSync(root);
+    const sizes = [['64 KiB', '64k.txt', 64 * 1024], ['1 MiB', '1m.txt', 1024 * 1024]] as const;
+    for (const [, name, bytes] of sizes) writeFileSync(path.join(root, name), textOfSize(bytes));
+    const written = Date.now();
+    log(`fs: writing ${GREP_TREE.directories * GREP_TREE.filesPerDirectory} files for grep (${describeLoad()}) ...`);
+    const files = writeGrepTree(path.join(root, 'tree'));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, SETTLE_MS - (Date.now() - written))));
+    const fs = await createFsExecutor(root);
+
+    const reads: PerCallResult[] = [];
+    for (const [label, name] of sizes) {
+      const content = textOfSize(statSync(path.join(root, name)).size);
+      if (content.length !== statSync(path.join(root, name)).size) throw new Error(`${name}: unexpected size`);
+      const subjects = [createBaselineReadSubject(root, name, label), createAgentkitReadSubject(fs, name, label), await createMcpReadSubject(root, name, label)];
+      for (const subject of subjects) if (subject.close !== undefined) closers.push(subject.close.bind(subject));
+      await verify(subjects, content, content.split('\n').slice(0, 2000).join('\n') + '\n');
+      log(`fs: reading ${label}, ${PER_CALL.rounds} round-robin rounds of ~${PER_CALL.batchMs} ms batches ...`);
+      reads.push(...(await measurePerCall(subjects, PER_CALL)));
+    }
+    for (const close of closers.splice(0)) await close();
+
+    log(`fs: grep over ${files} files, ${GREP_ROUNDS} alternating rounds ...`);
+    const tree = path.join(root, 'tree');
+    const greps = [
+      await compareGrep('literal "needle = 1107;"', () => runGrep(['-rn', 'needle = 1107;'], tree), () => runFsGrep(fs, 'needle = 1107;', tree), GREP_ROUNDS),
+      await compareGrep('literal "export const needle"', () => runGrep(['-rn', 'export const needle'], tree), () => runFsGrep(fs, 'export const needle', tree), GREP_ROUNDS),
+      await compareGrep('regex "needle = [0-9]+;" (grep -rnE)', () => runGrep(['-rnE', 'needle = [0-9]+;'], tree), () => runFsGrep(fs, 'needle = [0-9]+;', tree), GREP_ROUNDS),
+    ];
+
+    const verdicts: FsVerdict[] = [];
+    for (const [label] of sizes) {
+      const baseline = byName(reads, `readFile + realpath check, ${label}`);
+      const ours = byName(reads, `agentkit fs_read_file (executor), ${label}`);
+      const mcp = byName(reads, `MCP server-filesystem read_text_file (stdio), ${label}`);
+      const slower = ours.medianNs / baseline.medianNs;
+      const faster = mcp.medianNs / ours.medianNs;
+      const mcpTarget = label === '64 KiB' ? FS_TARGETS.mcpVsRead64k : FS_TARGETS.mcpVsRead1m;
+      verdicts.push({ target: `fs_read_file ${label} <= ${FS_TARGETS.readVsBaseline}x readFile + realpath`, measured: `${formatRatio(slower)} (${formatNs(ours.medianNs)} vs ${formatNs(baseline.medianNs)})`, pass: slower <= FS_TARGETS.readVsBaseline });
+      verdicts.push({ target: `fs_read_file ${label} >= ${mcpTarget}x faster than MCP read_text_file`, measured: `${formatRatio(faster)} (${formatNs(mcp.medianNs)} vs ${formatNs(ours.medianNs)})`, pass: faster >= mcpTarget });
+    }
+    for (const grep of greps) {
+      const ratio = grep.fsGrepMs / grep.grepMs;
+      verdicts.push({ target: `fs_grep ${grep.label} <= ${FS_TARGETS.grepVsGrep}x grep -rn`, measured: `${formatRatio(ratio)} (${formatMs(grep.fsGrepMs)} vs ${formatMs(grep.grepMs)})`, pass: ratio <= FS_TARGETS.grepVsGrep });
+    }
+
+    const readTable = renderTable(
+      ['one read (sequential)', 'median/op', 'batch range', 'rounds x calls'],
+      reads.map((row) => [row.name, formatNs(row.medianNs), `${formatNs(row.minNs)} - ${formatNs(row.maxNs)}`, `${row.rounds} x ${row.batchSize}`]),
+    );
+    const grepTable = renderTable(
+      [`search of ${files} files (${GREP_TREE.linesPerFile} lines each)`, 'matches', 'grep -rn', 'fs_grep', 'ratio'],
+      greps.map((row) => [row.label, String(row.matches), formatMs(row.grepMs), formatMs(row.fsGrepMs), formatRatio(row.fsGrepMs / row.grepMs)]),
+    );
+    const verdictTable = renderTable(['target', 'measured', 'verdict'], verdicts.map((row) => [row.target, row.measured, row.pass ? 'PASS' : 'FAIL']));
+    const report = `${readTable}\n\n${grepTable}\n\nFilesystem targets (medians of this run)\n${verdictTable}\n\nAt the end: ${describeLoad()}`;
+    log(report);
+    return { reads, greps, verdicts, pass: verdicts.every((row) => row.pass), report };
+  } finally {
+    for (const close of closers) await close().catch(() => undefined);
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await runFsBench();
+  process.exitCode = result.pass ? 0 : 1;
+}
