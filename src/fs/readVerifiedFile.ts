@@ -1,5 +1,8 @@
-import type { Stats } from 'node:fs';
+import { readSync, type Stats } from 'node:fs';
 import type { Workspace } from '../index.js';
+
+/** Files up to this size are read with one synchronous call on the verified handle (no thread-pool round trip). */
+const SYNC_READ_BYTES = 1024 * 1024;
 
 /** A file's bytes read through `workspace.openVerified`, with the `fstat` of that handle. */
 export interface VerifiedBytes {
@@ -18,7 +21,7 @@ export async function readVerifiedFile(workspace: Workspace, canonicalPath: stri
     const buffer = Buffer.allocUnsafe(size);
     let filled = 0;
     while (filled < size) {
-      const { bytesRead } = await file.handle.read(buffer, filled, size - filled, filled);
+      const bytesRead = size <= SYNC_READ_BYTES ? readSync(file.handle.fd, buffer, filled, size - filled, filled) : (await file.handle.read(buffer, filled, size - filled, filled)).bytesRead;
       if (bytesRead === 0) break;
       filled += bytesRead;
     }

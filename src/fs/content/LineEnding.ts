@@ -6,6 +6,7 @@ export type LineEnding = 'lf' | 'crlf' | 'mixed' | 'none';
 
 /** The line ending style of `text`. */
 export function detectLineEnding(text: string): LineEnding {
+  if (!text.includes('\r')) return text.includes('\n') ? 'lf' : 'none';
   let breaks = 0;
   let crlf = 0;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {

@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { detectBinaryType } from './detectBinaryType.js';
 import type { FileContent } from './FileContent.js';
 
@@ -47,6 +47,8 @@ export function decodeFileContent(bytes: Buffer): FileContent {
   const known = detectBinaryType(bytes);
   if (known !== undefined) return { kind: 'binary', ...known };
   if (hasNul(bytes)) return BINARY;
+  // ASCII is UTF-8 that decodes byte for byte, several times faster than the UTF-8 decoder.
+  if (isAscii(bytes)) return { kind: 'text', text: bytes.toString('latin1'), encoding: 'utf8', bom: false };
   if (isUtf8(bytes)) return { kind: 'text', text: bytes.toString('utf8'), encoding: 'utf8', bom: false };
   if (hasManyControls(bytes)) return BINARY;
   return { kind: 'text', text: bytes.toString('latin1'), encoding: 'latin1', bom: false };

@@ -28,42 +28,52 @@ export function countLines(text: string): number {
   return text.endsWith('\n') ? count : count + 1;
 }
 
-/** The lines `offset .. offset + limit - 1` of `text` (LF line breaks), bounded by `maxChars`. */
+function cutLine(line: string, max: number): string {
+  return `${line.slice(0, max)} [... ${line.length - max} more characters on this line]`;
+}
+
+/**
+ * The lines `offset .. offset + limit - 1` of `text` (LF line breaks), bounded by `maxChars`.
+ * One pass over the text counts its lines and finds the page; the page is one slice unless a
+ * line in it has to be cut.
+ */
 export function pageLines(text: string, options: PageOptions): TextPage {
-  const totalLines = countLines(text);
-  let position = 0;
-  for (let line = 1; line < options.offset && position < text.length; line++) {
-    const end = text.indexOf('\n', position);
-    position = end === -1 ? text.length : end + 1;
-  }
-  const pieces: string[] = [];
+  const { offset, limit, maxLineChars, maxChars } = options;
   const cutLines: number[] = [];
+  let pageStart = 0;
+  let pageEnd = 0;
   let size = 0;
   let lineCount = 0;
-  while (lineCount < options.limit && position < text.length) {
-    const end = text.indexOf('\n', position);
-    const stop = end === -1 ? text.length : end;
-    let line = text.slice(position, stop);
-    if (line.length > options.maxLineChars) {
-      line = `${line.slice(0, options.maxLineChars)} [... ${line.length - options.maxLineChars} more characters on this line]`;
-      cutLines.push(options.offset + lineCount);
+  let open = true;
+  let lineNumber = 1;
+  for (let start = 0; start < text.length; lineNumber++) {
+    const found = text.indexOf('\n', start);
+    const stop = found === -1 ? text.length : found;
+    const end = found === -1 ? text.length : found + 1;
+    if (open && lineNumber >= offset) {
+      const length = stop - start;
+      const cut = length > maxLineChars;
+      const pieceLength = cut ? cutLine(text.slice(start, stop), maxLineChars).length + (end - stop) : end - start;
+      if (lineCount >= limit || (lineCount > 0 && size + pieceLength > maxChars)) {
+        open = false;
+      } else {
+        if (lineCount === 0) pageStart = start;
+        pageEnd = end;
+        size += pieceLength;
+        lineCount++;
+        if (cut) cutLines.push(lineNumber);
+      }
     }
-    const piece = end === -1 ? line : `${line}\n`;
-    if (lineCount > 0 && size + piece.length > options.maxChars) {
-      if (cutLines.at(-1) === options.offset + lineCount) cutLines.pop();
-      break;
-    }
-    pieces.push(piece);
-    size += piece.length;
-    lineCount++;
-    position = stop + 1;
+    start = end;
   }
-  const next = options.offset + lineCount;
-  return {
-    text: pieces.join(''),
-    totalLines,
-    lineCount,
-    ...(next <= totalLines ? { nextOffset: next } : {}),
-    cutLines,
-  };
+  const totalLines = lineNumber - 1;
+  const next = offset + lineCount;
+  return { text: cutLines.length === 0 ? text.slice(pageStart, pageEnd) : buildCutPage(text.slice(pageStart, pageEnd), maxLineChars), totalLines, lineCount, ...(next <= totalLines ? { nextOffset: next } : {}), cutLines };
+}
+
+function buildCutPage(page: string, maxLineChars: number): string {
+  return page
+    .split('\n')
+    .map((line) => (line.length > maxLineChars ? cutLine(line, maxLineChars) : line))
+    .join('\n');
 }

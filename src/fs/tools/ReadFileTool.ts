@@ -1,5 +1,5 @@
 import { inject } from 'inversify';
-import { lstat } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildToolResult, Preflight, Tool, type ContentPart, type ToolContext, type ToolResult } from '../../index.js';
@@ -38,7 +38,8 @@ export class ReadFileTool {
   @Preflight()
   public async preflight(input: ReadFileInput): Promise<FileSystemPermissionRequest> {
     const target = await this.env.resolve(input.path, 'read');
-    if (target.exists) assertReadableFile(await lstat(target.path), input.path, target.path, this.env.limits.maxReadBytes);
+    // Synchronous: one local lstat costs less than a thread-pool round trip; it never blocks on a FIFO.
+    if (target.exists) assertReadableFile(lstatSync(target.path), input.path, target.path, this.env.limits.maxReadBytes);
     this.#plans.set(input, { path: target.path });
     return new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path) });
   }
