@@ -1,0 +1,134 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolResultSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { CredentialStore } from '../index.js';
+import { createClientTransport } from './createClientTransport.js';
+import type { McpServerConfig } from './McpServersOptions.js';
+
+const CLIENT_INFO = { name: 'agentkit-tools-core', version: '0.1.0' } as const;
+/** Upper bound of pages read from one listing, against a server that never stops paginating. */
+const MAX_PAGES = 1000;
+
+/**
+ * One configured server's client: connects on first use, and again after the connection was
+ * lost or reset (a dead process, a failed call). Every request goes through {@link use}.
+ */
+export class McpConnection {
+  readonly #config: McpServerConfig;
+  readonly #credentials: CredentialStore;
+  readonly #connectTimeoutMs: number;
+  readonly #listeners = new Set<() => void>();
+  #client: Promise<Client> | undefined;
+  /** Counts connections, so a stale connection's close does not drop a newer one. */
+  #generation = 0;
+  #transport: Transport | undefined;
+  /** Remote tools whose `execution.taskSupport` is `required`, from the latest listing. */
+  #taskTools = new Set<string>();
+
+  public constructor(config: McpServerConfig, credentials: CredentialStore, connectTimeoutMs: number) {
+    this.#config = config;
+    this.#credentials = credentials;
+    this.#connectTimeoutMs = connectTimeoutMs;
+  }
+
+  public get id(): string {
+    return this.#config.id;
+  }
+
+  /** The current transport (a `ProcessClientTransport` for stdio servers), if connected. */
+  public get transport(): Transport | undefined {
+    return this.#transport;
+  }
+
+  /** The connected client, connecting first when there is none. */
+  public client(): Promise<Client> {
+    this.#client ??= this.#connect().catch((error: unknown) => {
+      this.#client = undefined;
+      throw error;
+    });
+    return this.#client;
+  }
+
+  async #connect(): Promise<Client> {
+    const generation = ++this.#generation;
+    const transport = await createClientTransport(this.#config, this.#credentials);
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      for (const listener of this.#listeners) listener();
+    });
+    client.onclose = () => {
+      // The connection is gone (the process died, the server closed): the next use reconnects.
+      if (generation !== this.#generation) return;
+      this.#client = undefined;
+      this.#transport = undefined;
+    };
+    try {
+      await client.connect(transport, { timeout: this.#connectTimeoutMs });
+    } catch (error) {
+      await transport.close().catch(() => undefined);
+      throw error;
+    }
+    if (generation !== this.#generation) {
+      await client.close().catch(() => undefined);
+      throw new Error(`The connection to MCP server "${this.id}" was reset while connecting.`);
+    }
+    this.#transport = transport;
+    return client;
+  }
+
+  /** Every tool the server lists, page by page. */
+  public async listTools(options: RequestOptions = {}): Promise<McpTool[]> {
+    const client = await this.client();
+    const tools: McpTool[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const result = await client.listTools(cursor === undefined ? {} : { cursor }, options);
+      tools.push(...result.tools);
+      cursor = result.nextCursor;
+      if (cursor === undefined) break;
+    }
+    this.#taskTools = new Set(tools.filter((tool) => tool.execution?.taskSupport === 'required').map((tool) => tool.name));
+    return tools;
+  }
+
+  /**
+   * Calls a remote tool. The result is not checked against the tool's output schema here: the
+   * remote tool does that with the schema it was registered with.
+   */
+  public async callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
+    const client = await this.client();
+    const params = { name, arguments: args };
+    if (this.#taskTools.has(name)) {
+      const stream = client.experimental.tasks.callToolStream(params, CallToolResultSchema, { ...options, task: {} });
+      const result: CallToolResult = await takeResult(stream);
+      return result;
+    }
+    return client.request({ method: 'tools/call', params }, CallToolResultSchema, options);
+  }
+
+  /** Drops the current connection (after a transport failure or timeout); the next use reconnects. */
+  public async reset(): Promise<void> {
+    const client = this.#client;
+    this.#generation += 1;
+    this.#client = undefined;
+    this.#transport = undefined;
+    await client?.then((connected) => connected.close()).catch(() => undefined);
+  }
+
+  /** Calls `listener` whenever the server says its tool list changed. */
+  public onToolsChanged(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  public close(): Promise<void> {
+    return this.reset();
+  }
+}

@@ -1,0 +1,38 @@
+import { BasePermissionRequest, type MetadataMap } from '../index.js';
+
+/** The permission kinds of the MCP built-in. */
+export const MCP_PERMISSION_KINDS = ['mcp.connect', 'mcp.invoke_tool', 'mcp.read_resource', 'mcp.get_prompt'] as const;
+
+export type McpPermissionKind = (typeof MCP_PERMISSION_KINDS)[number];
+
+const VERBS: Record<McpPermissionKind, string> = {
+  'mcp.connect': 'connect to MCP server',
+  'mcp.invoke_tool': 'call MCP tool',
+  'mcp.read_resource': 'read MCP resource',
+  'mcp.get_prompt': 'get MCP prompt',
+};
+
+/**
+ * One MCP side effect, described before it happens. `target` is what policy rules match:
+ * `server/tool` for `mcp.invoke_tool`, `server/uri` for `mcp.read_resource`, `server/prompt`
+ * for `mcp.get_prompt`, the server id for `mcp.connect`. `metadata` always names `server`.
+ */
+export class McpPermissionRequest extends BasePermissionRequest {
+  public override readonly target: string;
+  public override readonly metadata: MetadataMap;
+
+  public constructor(
+    public readonly kind: McpPermissionKind,
+    public readonly server: string,
+    public readonly name?: string,
+    metadata: MetadataMap = {},
+  ) {
+    super();
+    this.target = name === undefined ? server : `${server}/${name}`;
+    this.metadata = { server, ...(name === undefined ? {} : { name }), ...metadata };
+  }
+
+  public summary(): string {
+    return this.name === undefined ? `${VERBS[this.kind]} ${this.server}` : `${VERBS[this.kind]} ${this.name} on server ${this.server}`;
+  }
+}

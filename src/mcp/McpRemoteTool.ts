@@ -1,0 +1,116 @@
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { ValidateFunction } from 'ajv';
+import {
+  buildToolResult,
+  ToolError,
+  type JsonObject,
+  type PermissionRequest,
+  type Tool,
+  type ToolAnnotations,
+  type ToolContext,
+  type ToolRequest,
+  type ToolResult,
+  type ToolSpec,
+} from '../index.js';
+import { buildMcpToolName } from './buildMcpToolName.js';
+import { buildRemoteOutput } from './buildRemoteOutput.js';
+import { compileOutputValidator } from './compileOutputValidator.js';
+import type { McpConnection } from './McpConnection.js';
+import { McpPermissionRequest } from './McpPermissionRequest.js';
+import { normalizeRemoteSchema } from './normalizeRemoteSchema.js';
+import { toRemoteFailure } from './toRemoteFailure.js';
+
+export interface McpRemoteToolOptions {
+  readonly callTimeoutMs: number;
+  readonly maxResultBytes: number;
+}
+
+/** The executor's own deadline sits past the call timeout, so a slow server ends `unavailable`. */
+const DEADLINE_MARGIN_MS = 2000;
+
+function buildAnnotations(remote: McpTool): ToolAnnotations {
+  const hints = remote.annotations ?? {};
+  return {
+    ...(hints.readOnlyHint === undefined ? {} : { readOnlyHint: hints.readOnlyHint }),
+    ...(hints.destructiveHint === undefined ? {} : { destructiveHint: hints.destructiveHint }),
+    ...(hints.idempotentHint === undefined ? {} : { idempotentHint: hints.idempotentHint }),
+  };
+}
+
+function buildSpec(serverId: string, remote: McpTool): ToolSpec {
+  const title = remote.title ?? remote.annotations?.title;
+  return {
+    name: buildMcpToolName(serverId, remote.name),
+    description: remote.description?.trim() || title?.trim() || `Tool "${remote.name}" of MCP server "${serverId}".`,
+    inputSchema: normalizeRemoteSchema(remote.inputSchema),
+    ...(remote.outputSchema === undefined ? {} : { outputSchema: normalizeRemoteSchema(remote.outputSchema) }),
+    annotations: buildAnnotations(remote),
+    metadata: {
+      mcpServer: serverId,
+      mcpTool: remote.name,
+      ...(title === undefined ? {} : { title }),
+      ...(remote.annotations?.openWorldHint === undefined ? {} : { openWorldHint: remote.annotations.openWorldHint }),
+    },
+  };
+}
+
+/**
+ * A remote MCP tool as a plain `Tool`: named `mcp_<server>_<tool>`, validated leniently
+ * against its own schema, preflighting `mcp.invoke_tool` (target `server/tool`) on every call.
+ */
+export class McpRemoteTool implements Tool {
+  public readonly spec: ToolSpec;
+  public readonly source: string;
+  public readonly schemaStrictness = 'lenient' as const;
+  public readonly timeoutMs: number;
+  readonly #connection: McpConnection;
+  readonly #remote: McpTool;
+  readonly #options: McpRemoteToolOptions;
+  #validateOutput: ValidateFunction | undefined | null = null;
+
+  public constructor(connection: McpConnection, remote: McpTool, options: McpRemoteToolOptions) {
+    this.#connection = connection;
+    this.#remote = remote;
+    this.#options = options;
+    this.spec = buildSpec(connection.id, remote);
+    this.source = `mcp server ${connection.id} (tool "${remote.name}")`;
+    this.timeoutMs = options.callTimeoutMs + DEADLINE_MARGIN_MS;
+  }
+
+  public proposedRequests(): readonly PermissionRequest[] {
+    return [new McpPermissionRequest('mcp.invoke_tool', this.#connection.id, this.#remote.name, { toolName: this.spec.name })];
+  }
+
+  public async invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult> {
+    const server = this.#connection.id;
+    const what = `tool "${this.#remote.name}"`;
+    let result;
+    try {
+      result = await this.#connection.callTool(this.#remote.name, request.input as JsonObject, { signal: ctx.signal, timeout: this.#options.callTimeoutMs });
+    } catch (thrown) {
+      if (ctx.signal.aborted) throw thrown;
+      const failure = toRemoteFailure(thrown, server, what);
+      if (failure.reset) await this.#connection.reset();
+      throw failure.error;
+    }
+    const isError = result.isError === true;
+    if (!isError) this.#checkStructured(result.structuredContent);
+    const { output, truncated } = buildRemoteOutput(result, this.#options.maxResultBytes);
+    return buildToolResult(request, output, { isError, metadata: { mcpServer: server, mcpTool: this.#remote.name, ...(truncated ? { truncated } : {}) } });
+  }
+
+  /** As the SDK client does: a tool with an output schema must return matching structured content. */
+  #checkStructured(value: unknown): void {
+    const { outputSchema } = this.spec;
+    if (outputSchema === undefined) return;
+    const server = this.#connection.id;
+    if (value === undefined) {
+      throw new ToolError('execution_failed', `MCP tool "${this.#remote.name}" of server "${server}" declares an output schema but returned no structured content.`, { server, reason: 'output_schema' });
+    }
+    if (this.#validateOutput === null) this.#validateOutput = compileOutputValidator(outputSchema);
+    const validate = this.#validateOutput;
+    if (validate !== undefined && !validate(value)) {
+      throw new ToolError('execution_failed', `MCP tool "${this.#remote.name}" of server "${server}" returned structured content that does not match its output schema: ${validate.errors?.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ') ?? ''}.`, { server, reason: 'output_schema' });
+    }
+  }
+}

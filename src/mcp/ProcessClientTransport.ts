@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+export interface ProcessClientTransportOptions {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  /** How long a server gets to exit after SIGTERM before SIGKILL, in ms. Default 1 s. */
+  readonly killGraceMs?: number;
+}
+
+const STDERR_TAIL = 4096;
+
+/**
+ * The stdio client transport, with a process of our own: the server runs in its own process
+ * group, so closing kills its whole tree (the SDK's transport signals only the direct child).
+ */
+export class ProcessClientTransport implements Transport {
+  public onclose?: () => void;
+  public onerror?: (error: Error) => void;
+  public onmessage?: (message: JSONRPCMessage) => void;
+
+  readonly #options: ProcessClientTransportOptions;
+  readonly #buffer = new ReadBuffer();
+  #child: ChildProcess | undefined;
+  #exited: Promise<void> = Promise.resolve();
+  #closed = false;
+  #stderr = '';
+
+  public constructor(options: ProcessClientTransportOptions) {
+    this.#options = options;
+  }
+
+  /** The server's process id (and process group id) once started. */
+  public get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  /** The last few KiB the server wrote to stderr. */
+  public get stderr(): string {
+    return this.#stderr;
+  }
+
+  public start(): Promise<void> {
+    if (this.#child !== undefined) throw new Error('ProcessClientTransport already started.');
+    const { command, args, env, cwd } = this.#options;
+    const child = spawn(command, [...args], { env, ...(cwd === undefined ? {} : { cwd }), stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true });
+    this.#child = child;
+    // `exit`, not `close`: a process the server left behind may hold its pipes open.
+    this.#exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    child.stdout?.on('data', (chunk: Buffer) => this.#read(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
+    });
+    child.stdin?.on('error', (error) => this.onerror?.(error));
+    child.once('exit', () => {
+      // Whatever the server left in its group goes with it.
+      if (child.pid !== undefined && child.pid > 1) signalGroup(child.pid, 'SIGKILL');
+      this.#finish();
+    });
+    return new Promise((resolve, reject) => {
+      child.once('spawn', () => resolve());
+      child.once('error', (error) => {
+        this.#finish();
+        reject(error);
+      });
+    });
+  }
+
+  public send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (this.#closed || stdin === undefined || stdin === null || !stdin.writable) {
+      return Promise.reject(new Error('The MCP server process is not running.'));
+    }
+    return new Promise((resolve, reject) => {
+      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  /** Ends stdin, then signals the whole process group: SIGTERM, and SIGKILL after the grace period. */
+  public async close(): Promise<void> {
+    const child = this.#child;
+    if (child === undefined) return;
+    child.stdin?.end();
+    const pid = child.pid;
+    if (pid !== undefined && pid > 1 && child.exitCode === null && child.signalCode === null) {
+      signalGroup(pid, 'SIGTERM');
+      const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), this.#options.killGraceMs ?? 1000);
+      await this.#exited;
+      clearTimeout(timer);
+      // Children the server left behind in its group.
+      signalGroup(pid, 'SIGKILL');
+    }
+    this.#finish();
+  }
+
+  #read(chunk: Buffer): void {
+    try {
+      this.#buffer.append(chunk);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.#buffer.readMessage();
+      } catch (error) {
+        this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+        continue;
+      }
+      if (message === null) return;
+      this.onmessage?.(message);
+    }
+  }
+
+  #finish(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#buffer.clear();
+    this.onclose?.();
+  }
+}
+
+/** Signals the process group we created for a server (`-pid`); never a group we did not start. */
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}

@@ -1,0 +1,59 @@
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CredentialStore } from '../index.js';
+import { buildServerEnvironment } from './buildServerEnvironment.js';
+import { McpHttpAuthError } from './McpHttpAuthError.js';
+import type { McpServerConfig } from './McpServersOptions.js';
+import type { McpHttpTransportConfig } from './McpTransportConfig.js';
+import { ProcessClientTransport } from './ProcessClientTransport.js';
+
+/** The credential provider name of a server: `mcp:<id>`. */
+export function getCredentialProvider(serverId: string): string {
+  return `mcp:${serverId}`;
+}
+
+/**
+ * A fetch that adds the configured headers and the stored credentials to every request, read
+ * anew each time (so credentials stored after a 401 apply to the very next request), and that
+ * turns a 401 into {@link McpHttpAuthError} when no OAuth provider handles it.
+ */
+function createAuthorizingFetch(serverId: string, config: McpHttpTransportConfig, credentials: CredentialStore): FetchLike {
+  return async (url, init) => {
+    const headers = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);
+    const stored = await credentials.get(getCredentialProvider(serverId));
+    for (const [name, value] of Object.entries(stored?.headers ?? {})) headers.set(name, value);
+    if (stored?.bearerToken !== undefined) headers.set('authorization', `Bearer ${stored.bearerToken}`);
+    const response = await fetch(url, { ...init, headers });
+    if (response.status === 401 && config.authProvider === undefined) {
+      await response.body?.cancel();
+      throw McpHttpAuthError.fromResponse(response);
+    }
+    return response;
+  };
+}
+
+/** A fresh client transport for one connection attempt to `server`. */
+export async function createClientTransport(server: McpServerConfig, credentials: CredentialStore): Promise<Transport> {
+  const { transport } = server;
+  switch (transport.type) {
+    case 'stdio':
+      return new ProcessClientTransport({
+        command: transport.command,
+        args: transport.args ?? [],
+        env: buildServerEnvironment(process.env, transport.env),
+        ...(transport.cwd === undefined ? {} : { cwd: transport.cwd }),
+      });
+    case 'http':
+      return new StreamableHTTPClientTransport(new URL(transport.url), {
+        fetch: createAuthorizingFetch(server.id, transport, credentials),
+        ...(transport.authProvider === undefined ? {} : { authProvider: transport.authProvider }),
+      });
+    case 'in_memory': {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await transport.server.connect(serverSide);
+      return clientSide;
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+
+// Client side: remote servers' tools, resources and prompts
+export { mcpServers } from './mcpServers.js';
+export { MCP_SERVERS_DEFAULTS, type McpServerConfig, type McpServersOptions } from './McpServersOptions.js';
+export type { McpHttpTransportConfig, McpInMemoryTransportConfig, McpStdioTransportConfig, McpTransportConfig } from './McpTransportConfig.js';
+export { MCP_CLIENT_REGISTRY } from './MCP_CLIENT_REGISTRY.js';
+export { McpClientRegistry } from './McpClientRegistry.js';
+export { McpConnection } from './McpConnection.js';
+export { McpToolSource } from './McpToolSource.js';
+export { McpRemoteTool, type McpRemoteToolOptions } from './McpRemoteTool.js';
+export { McpResourceProvider } from './McpResourceProvider.js';
+export { McpPromptProvider } from './McpPromptProvider.js';
+export type { McpProviderOptions } from './McpProviderOptions.js';
+export { MCP_PERMISSION_KINDS, McpPermissionRequest, type McpPermissionKind } from './McpPermissionRequest.js';
+export { buildMcpToolName } from './buildMcpToolName.js';
+export { buildServerEnvironment } from './buildServerEnvironment.js';
+export { getCredentialProvider } from './createClientTransport.js';
+export { ProcessClientTransport, type ProcessClientTransportOptions } from './ProcessClientTransport.js';

@@ -1,0 +1,28 @@
+import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
+import { CREDENTIAL_STORE, PERMISSION_CHECKER, ToolConfigurationError, TOOL_SOURCE } from '../index.js';
+import { assertMcpServersOptions } from './assertMcpServersOptions.js';
+import { MCP_CLIENT_REGISTRY } from './MCP_CLIENT_REGISTRY.js';
+import { McpClientRegistry } from './McpClientRegistry.js';
+import type { McpServersOptions } from './McpServersOptions.js';
+
+/**
+ * The MCP client built-in as a container module: one `TOOL_SOURCE` per server (remote tools
+ * as `mcp_<id>_<tool>`, connected when the executor is first resolved) and the
+ * `MCP_CLIENT_REGISTRY` (resources, prompts, `close()`). Load it once per container, with
+ * every server. Options are checked now (`ToolConfigurationError`).
+ */
+export function mcpServers(options: McpServersOptions): ContainerModule {
+  assertMcpServersOptions(options);
+  return new ContainerModule((bindings: ContainerModuleLoadOptions) => {
+    if (bindings.isBound(MCP_CLIENT_REGISTRY)) {
+      throw new ToolConfigurationError('mcpServers is loaded twice in one container; load it once with every server.');
+    }
+    bindings
+      .bind(MCP_CLIENT_REGISTRY)
+      .toDynamicValue((context) => new McpClientRegistry(options, context.get(CREDENTIAL_STORE), context.get(PERMISSION_CHECKER)))
+      .inSingletonScope();
+    for (const server of options.servers) {
+      bindings.bind(TOOL_SOURCE).toDynamicValue((context) => context.get(MCP_CLIENT_REGISTRY).source(server.id)).inSingletonScope();
+    }
+  });
+}

@@ -1,0 +1,54 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { AuthRequiredError, ToolError } from '../index.js';
+import { getCredentialProvider } from './createClientTransport.js';
+import { McpHttpAuthError } from './McpHttpAuthError.js';
+
+export interface RemoteFailure {
+  /** What the call throws: a categorized ToolError, or AuthRequiredError for a 401. */
+  readonly error: ToolError | AuthRequiredError;
+  /** Whether the connection is suspect and must be dropped, so the next call reconnects. */
+  readonly reset: boolean;
+}
+
+/**
+ * How a failed remote request ends, for `server`'s `what` (`tool echo`, `resource demo://x`):
+ * - a 401 (ours, or the SDK's `UnauthorizedError` with an OAuth provider): `auth_required`;
+ * - MCP `InvalidParams`: `invalid_input`;
+ * - a timeout, a closed connection, any transport or process error: `unavailable`, and reset;
+ * - any other MCP error the server answered with: `execution_failed`.
+ */
+export function toRemoteFailure(thrown: unknown, server: string, what: string): RemoteFailure {
+  const auth = McpHttpAuthError.find(thrown);
+  if (auth !== undefined || thrown instanceof UnauthorizedError) {
+    const metadata = { server, ...(auth?.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: auth.resourceMetadataUrl }) };
+    return {
+      error: new AuthRequiredError({
+        provider: getCredentialProvider(server),
+        challenge: auth?.challenge ?? '',
+        ...(auth?.scopes === undefined ? {} : { scopes: auth.scopes }),
+        metadata,
+        message: `MCP server "${server}" needs authentication (HTTP 401). Store credentials for provider "${getCredentialProvider(server)}", then run the same call again.`,
+      }),
+      reset: false,
+    };
+  }
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  const details = { server, reason: 'remote_error' };
+  if (thrown instanceof McpError) {
+    switch (thrown.code as ErrorCode) {
+      case ErrorCode.InvalidParams:
+        return { error: new ToolError('invalid_input', `MCP server "${server}" refused the arguments of ${what}: ${message}`, { server, reason: 'remote_invalid_params', mcpCode: thrown.code }, { cause: thrown }), reset: false };
+      case ErrorCode.RequestTimeout:
+        return { error: new ToolError('unavailable', `MCP server "${server}" did not answer ${what} in time: ${message}. The next call reconnects.`, { server, reason: 'timeout' }, { cause: thrown }), reset: true };
+      case ErrorCode.ConnectionClosed:
+        return { error: new ToolError('unavailable', `The connection to MCP server "${server}" closed during ${what}: ${message}. The next call reconnects.`, { server, reason: 'connection_closed' }, { cause: thrown }), reset: true };
+      default:
+        return { error: new ToolError('execution_failed', `MCP server "${server}" failed ${what}: ${message}`, { ...details, mcpCode: thrown.code }, { cause: thrown }), reset: false };
+    }
+  }
+  return {
+    error: new ToolError('unavailable', `MCP server "${server}" cannot be reached for ${what}: ${message}. The next call reconnects.`, { server, reason: 'transport_error' }, { cause: thrown }),
+    reset: true,
+  };
+}
