@@ -17,3 +17,8 @@ export { buildMcpToolName } from './buildMcpToolName.js';
 export { buildServerEnvironment } from './buildServerEnvironment.js';
 export { getCredentialProvider } from './createClientTransport.js';
 export { ProcessClientTransport, type ProcessClientTransportOptions } from './ProcessClientTransport.js';
+
+// Server side: an executor's tools served over MCP
+export { serveTools, type ServeToolsOptions } from './serveTools.js';
+export { serveStdio } from './serveStdio.js';
+export { buildCallToolResult } from './buildCallToolResult.js';

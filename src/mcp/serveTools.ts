@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { ApprovalRequest, JsonValue, ToolExecutor, ToolRequest, ToolSpec } from '../index.js';
+import { buildCallToolResult, buildErrorResult } from './buildCallToolResult.js';
+
+export interface ServeToolsOptions {
+  /** The server's name and version announced to clients. Default `agentkit-tools` 0.1.0. */
+  readonly name?: string;
+  readonly version?: string;
+  /** The `sessionId` of every call (approvals and read-before-write tracking are per session). Default: one id per server. */
+  readonly sessionId?: string;
+}
+
+function toMcpTool(spec: ToolSpec): McpTool {
+  const title = spec.metadata['title'];
+  return {
+    name: spec.name,
+    description: spec.description,
+    inputSchema: spec.inputSchema as McpTool['inputSchema'],
+    ...(spec.outputSchema === undefined ? {} : { outputSchema: spec.outputSchema as NonNullable<McpTool['outputSchema']> }),
+    ...(typeof title === 'string' ? { title } : {}),
+    annotations: { ...spec.annotations },
+  };
+}
+
+/** Asks the client's user through MCP elicitation whether `approval` may run. */
+async function askApproval(server: Server, approval: ApprovalRequest, signal: AbortSignal): Promise<boolean> {
+  const result = await server.elicitInput(
+    {
+      mode: 'form',
+      message: `Tool ${approval.toolName} needs your approval: ${approval.reason}\n${approval.requests.map((request) => `- ${request.summary}`).join('\n')}`,
+      requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Approve this call', default: false } }, required: ['approve'] },
+    },
+    { signal },
+  );
+  return result.action === 'accept' && result.content?.['approve'] === true;
+}
+
+/**
+ * Serves `executor`'s tools over `transport` as an MCP server (the low-level SDK `Server`, JSON
+ * Schema). Every call runs through the executor, so validation and permissions apply. A call
+ * that needs approval is put to the client's user through elicitation when the client supports
+ * it; otherwise, or when declined, it is refused with an error result: never run unapproved.
+ * Returns the connected server (close it to stop).
+ */
+export async function serveTools(executor: ToolExecutor, transport: Transport, options: ServeToolsOptions = {}): Promise<Server> {
+  const server = new Server({ name: options.name ?? 'agentkit-tools', version: options.version ?? '0.1.0' }, { capabilities: { tools: {} } });
+  const sessionId = options.sessionId ?? randomUUID();
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: executor.specs().map(toMcpTool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { name } = request.params;
+    const spec = executor.specs().find((candidate) => candidate.name === name);
+    const call: ToolRequest = { callId: randomUUID(), toolName: name, input: (request.params.arguments ?? {}) as JsonValue, sessionId, turnId: randomUUID(), metadata: {} };
+    const outcome = await executor.execute(call, { signal: extra.signal });
+    if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') return buildCallToolResult(outcome, spec);
+    if (server.getClientCapabilities()?.elicitation === undefined) return buildCallToolResult(outcome, spec);
+    const { approval } = outcome.interruption;
+    let approved: boolean;
+    try {
+      approved = await askApproval(server, approval, extra.signal);
+    } catch (error) {
+      return buildErrorResult(`[approval_required] Refused: asking for approval failed (${error instanceof Error ? error.message : String(error)}). Nothing was run.`);
+    }
+    if (!approved) return buildErrorResult(`[permission_denied] Refused: the user did not approve this call (${approval.reason}). Nothing was run.`);
+    return buildCallToolResult(await executor.executeApproved(call, approval, { signal: extra.signal }), spec);
+  });
+  await server.connect(transport);
+  return server;
+}
