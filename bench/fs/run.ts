@@ -11,7 +11,9 @@ import { createAgentkitReadSubject, createBaselineReadSubject, createMcpReadSubj
 
 /** The issue's targets. */
 export const FS_TARGETS = { readVsBaseline: 1.3, mcpVsRead64k: 3, mcpVsRead1m: 10, grepVsGrep: 3 } as const;
-const PER_CALL = { warmupMs: 300, batchMs: 20, rounds: 21 } as const;
+/** The executor path runs many more functions than `readFile`: a long warm-up lets V8 optimize them all before measuring. */
+const VS_BASELINE = { warmupMs: 1500, batchMs: 20, rounds: 31 } as const;
+const VS_MCP = { warmupMs: 300, batchMs: 20, rounds: 15 } as const;
 const GREP_ROUNDS = 9;
 /** `fs_read_file` hashes a file changed within the last second (read-before-write); files here are older, as most are. */
 const SETTLE_MS = 1100;
@@ -73,11 +75,16 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
     for (const [label, name] of sizes) {
       const content = textOfSize(statSync(path.join(root, name)).size);
       if (content.length !== statSync(path.join(root, name)).size) throw new Error(`${name}: unexpected size`);
-      const subjects = [createBaselineReadSubject(root, name, label), createAgentkitReadSubject(fs, name, label), await createMcpReadSubject(root, name, label)];
-      for (const subject of subjects) if (subject.close !== undefined) closers.push(subject.close.bind(subject));
-      await verify(subjects, content, content.split('\n').slice(0, 2000).join('\n') + '\n');
-      log(`fs: reading ${label}, ${PER_CALL.rounds} round-robin rounds of ~${PER_CALL.batchMs} ms batches ...`);
-      reads.push(...(await measurePerCall(subjects, PER_CALL)));
+      const baseline = createBaselineReadSubject(root, name, label);
+      const ours = createAgentkitReadSubject(fs, name, label);
+      const mcp = await createMcpReadSubject(root, name, label);
+      closers.push(() => mcp.close?.() ?? Promise.resolve());
+      await verify([baseline, ours, mcp], content, content.split('\n').slice(0, 2000).join('\n') + '\n');
+      // Two pairings, each measured round-robin: the ratio of each target comes from one pairing.
+      log(`fs: reading ${label}: vs readFile (${VS_BASELINE.rounds} rounds), vs the MCP server (${VS_MCP.rounds} rounds) ...`);
+      reads.push(...(await measurePerCall([baseline, ours], VS_BASELINE)));
+      const [oursAgain, mcpRow] = (await measurePerCall([ours, mcp], VS_MCP)) as [PerCallResult, PerCallResult];
+      reads.push({ ...oursAgain, name: `${oursAgain.name} (paired with MCP)` }, mcpRow);
     }
     for (const close of closers.splice(0)) await close();
 
@@ -94,11 +101,12 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
       const baseline = byName(reads, `readFile + realpath check, ${label}`);
       const ours = byName(reads, `agentkit fs_read_file (executor), ${label}`);
       const mcp = byName(reads, `MCP server-filesystem read_text_file (stdio), ${label}`);
+      const oursWithMcp = byName(reads, `agentkit fs_read_file (executor), ${label} (paired with MCP)`);
       const slower = ours.medianNs / baseline.medianNs;
-      const faster = mcp.medianNs / ours.medianNs;
+      const faster = mcp.medianNs / oursWithMcp.medianNs;
       const mcpTarget = label === '64 KiB' ? FS_TARGETS.mcpVsRead64k : FS_TARGETS.mcpVsRead1m;
       verdicts.push({ target: `fs_read_file ${label} <= ${FS_TARGETS.readVsBaseline}x readFile + realpath`, measured: `${formatRatio(slower)} (${formatNs(ours.medianNs)} vs ${formatNs(baseline.medianNs)})`, pass: slower <= FS_TARGETS.readVsBaseline });
-      verdicts.push({ target: `fs_read_file ${label} >= ${mcpTarget}x faster than MCP read_text_file`, measured: `${formatRatio(faster)} (${formatNs(mcp.medianNs)} vs ${formatNs(ours.medianNs)})`, pass: faster >= mcpTarget });
+      verdicts.push({ target: `fs_read_file ${label} >= ${mcpTarget}x faster than MCP read_text_file`, measured: `${formatRatio(faster)} (${formatNs(mcp.medianNs)} vs ${formatNs(oursWithMcp.medianNs)})`, pass: faster >= mcpTarget });
     }
     for (const grep of greps) {
       const ratio = grep.fsGrepMs / grep.grepMs;
