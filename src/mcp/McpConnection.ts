@@ -83,10 +83,11 @@ export class McpConnection {
     return client;
   }
 
-  /** Every tool the server lists, page by page. */
+  /** Every tool the server lists, page by page (none when it has no `tools` capability). */
   public async listTools(options: RequestOptions = {}): Promise<McpTool[]> {
     const client = await this.client();
     const tools: McpTool[] = [];
+    if (client.getServerCapabilities()?.tools === undefined) return tools;
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page += 1) {
       const result = await client.listTools(cursor === undefined ? {} : { cursor }, options);
