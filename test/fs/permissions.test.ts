@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FileSystemPermissionRequest } from '../../src/fs/index.js';
-import { PolicyPermissionChecker, type ApprovalRequest, type ToolExecutionOutcome } from '../../src/index.js';
+import { PermissionDecision, PolicyPermissionChecker, type ApprovalRequest, type ToolExecutionOutcome } from '../../src/index.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { completed, failure, structured } from './fixtures/outcomes.js';
+import { snapshotTree } from './fixtures/snapshotTree.js';
 
 let h: FsHarness | undefined;
 
@@ -90,6 +91,30 @@ describe('filesystem tools with the DefaultPermissionChecker', () => {
     expect(readFileSync(path.join(harness.root, 'notes.txt'), 'utf8')).toBe('hello\n');
     expect(structured(await harness.executor.executeApproved(asked, approval))).toMatchObject({ created: false });
     expect(readFileSync(path.join(harness.root, 'notes.txt'), 'utf8')).toBe('approved\n');
+  });
+
+  it('binds an edit approval to its exact replacement and session', async () => {
+    const harness = await withDefaultChecker();
+    await harness.call('fs_read_file', { path: 'notes.txt' });
+    const asked = harness.request('fs_edit_file', { path: 'notes.txt', oldString: 'hello', newString: 'bye' });
+    const approval = approvalOf(await harness.executor.execute(asked));
+    const before = snapshotTree(harness.base);
+    const otherText = { ...asked, input: { path: 'notes.txt', oldString: 'hello', newString: '$& pwned' } };
+    failure(await harness.executor.executeApproved(otherText, approval), 'permission_denied', 'binding_mismatch', false);
+    failure(await harness.executor.executeApproved({ ...asked, sessionId: 'session-2' }, approval), 'permission_denied', 'binding_mismatch', false);
+    expect(snapshotTree(harness.base)).toStrictEqual(before);
+    expect(structured(await harness.executor.executeApproved(asked, approval))).toMatchObject({ replacements: 1 });
+    expect(readFileSync(path.join(harness.root, 'notes.txt'), 'utf8')).toBe('bye\n');
+  });
+
+  it('describes every side effect before any happens: a denied write creates none of its parent directories', async () => {
+    h = await createFsHarness({
+      checker: { evaluate: (request) => (request.kind === 'fs.write' ? PermissionDecision.deny('no writes', 'no_writes') : PermissionDecision.allow()) },
+    });
+    const before = snapshotTree(h.base);
+    const error = failure(await h.call('fs_write_file', { path: 'a/b/c.txt', content: 'x', createParents: true }), 'permission_denied', undefined, false);
+    expect(error.details).toMatchObject({ code: 'no_writes' });
+    expect(snapshotTree(h.base)).toStrictEqual(before);
   });
 
   it('refuses an approved edit whose file changed while the approval waited', async () => {
