@@ -2,14 +2,20 @@
  * The `details.reason` of the errors the filesystem tools raise themselves (path refusals
  * keep the workspace's reasons: `outside_roots`, `symlink_escape`, ...). Stable strings.
  *
- * Refused before the body runs (`invoked: false`): `not_read` and `stale_read` (read-before-
- * write, `invalid_input`), `exists`, `parent_missing`, `is_a_directory`, `not_a_regular_file`, `too_large`, `not_a_directory`,
- * `directory_not_empty`, `no_change`, `same_path`, `into_itself`, `invalid_pattern`,
- * `unsafe_pattern` (`invalid_input`), `hard_link`, `root` (`permission_denied`).
+ * Refused before the body runs (`invoked: false`, nothing changed):
+ * - `invalid_input`: `not_read` and `stale_read` (read-before-write), `exists`,
+ *   `parent_missing`, `is_a_directory`, `not_a_regular_file`, `too_large`, `not_a_directory`,
+ *   `directory_not_empty`, `no_change`, `same_path`, `into_itself`, `invalid_pattern`,
+ *   `unsafe_pattern`, and for edits, worked out on the current bytes: `binary_file`,
+ *   `no_match`, `ambiguous_match`, `replacement_count_mismatch`, `unencodable`;
+ * - `permission_denied`: `hard_link`, `root`.
  *
- * Found by the body (`invoked: true`, `execution_failed`): `not_found`, `stale_read`,
- * `changed_since_preflight`, `hard_link`, `binary_file`, `no_match`, `ambiguous_match`,
- * `replacement_count_mismatch`, `unencodable`, `cross_device`, `io_error`.
+ * Found by the body (`invoked: true`): `execution_failed` with `not_found`, `stale_read`,
+ * `changed_since_preflight` (the entry moved, vanished or was replaced after the check),
+ * `hard_link`, `unencodable`, `cross_device`, `io_error` (and the edit reasons above when the
+ * file changed without read-before-write); `interrupted` with `cancelled`. Open-time
+ * refusals of reads carry the workspace's reasons (`final_symlink`, `changed_during_open`,
+ * `is_a_directory`, `not_a_regular_file`, `too_large`).
  */
 export type FileSystemErrorReason =
   | 'not_read'

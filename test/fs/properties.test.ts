@@ -67,6 +67,38 @@ describe('paging', () => {
   });
 });
 
+describe('paging against a reference', () => {
+  /** The page as a reader would cut it by hand: split into lines, take the window, cut long lines, stop at the character cap. */
+  function referencePage(text: string, offset: number, limit: number, maxLineChars: number, maxChars: number): { text: string; totalLines: number; cutLines: number[] } {
+    const lines = text.length === 0 ? [] : text.split('\n');
+    const last = lines.length > 0 && lines[lines.length - 1] === '' ? lines.pop() : undefined;
+    const breaks = lines.map((_, index) => index < lines.length - 1 || last !== undefined);
+    const pieces: string[] = [];
+    const cutLines: number[] = [];
+    let size = 0;
+    for (let index = offset - 1; index < lines.length && pieces.length < limit; index++) {
+      const line = lines[index] as string;
+      const cut = line.length > maxLineChars;
+      const piece = `${cut ? `${line.slice(0, maxLineChars)} [... ${line.length - maxLineChars} more characters on this line]` : line}${breaks[index] === true ? '\n' : ''}`;
+      if (pieces.length > 0 && size + piece.length > maxChars) break;
+      pieces.push(piece);
+      size += piece.length;
+      if (cut) cutLines.push(index + 1);
+    }
+    return { text: pieces.join(''), totalLines: lines.length, cutLines };
+  }
+
+  it('returns the reference page, line count and cut lines for any window and caps', () => {
+    fc.assert(
+      fc.property(smallText, fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 30 }), (text, offset, limit, maxLineChars, maxChars) => {
+        const page = pageLines(text, { offset, limit, maxLineChars, maxChars });
+        expect({ text: page.text, totalLines: page.totalLines, cutLines: page.cutLines }).toStrictEqual(referencePage(text, offset, limit, maxLineChars, maxChars));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('diff', () => {
   it('keeps and removes exactly the old lines, keeps and adds exactly the new ones', () => {
     const lines = fc.array(fc.constantFrom('a', 'b', 'c', ''), { maxLength: 15 });
