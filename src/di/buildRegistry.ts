@@ -42,7 +42,7 @@ function withSource(tool: Tool, source: string): Tool {
     ...(tool.maxInputBytes === undefined ? {} : { maxInputBytes: tool.maxInputBytes }),
     ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
     ...(tool.parseInput === undefined ? {} : { parseInput: (request) => tool.parseInput?.(request) }),
-    ...(tool.proposedRequests === undefined ? {} : { proposedRequests: (request) => tool.proposedRequests?.(request) ?? [] }),
+    ...(tool.proposedRequests === undefined ? {} : { proposedRequests: (request, input) => tool.proposedRequests?.(request, input) ?? [] }),
     ...(tool.invokeOutcome === undefined
       ? {}
       : { invokeOutcome: (request, ctx) => (tool.invokeOutcome as NonNullable<Tool['invokeOutcome']>).call(tool, request, ctx) }),

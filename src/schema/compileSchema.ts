@@ -10,6 +10,15 @@ const compiled: Record<SchemaStrictness, WeakMap<JsonObject, ValidateFunction>> 
 };
 
 /**
+ * A schema written by others may name a meta-schema this ajv instance does not load (draft
+ * 2020-12, say); lenient compilation validates by its keywords and ignores the declaration.
+ */
+function withoutMetaSchema(schema: JsonObject): JsonObject {
+  if (typeof schema.$schema !== 'string') return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$schema'));
+}
+
+/**
  * Compiles a JSON Schema once (cached per schema object) with the shared ajv instance.
  * @throws ToolDefinitionError naming `subject` when the schema does not compile.
  */
@@ -24,7 +33,7 @@ export function compileSchema(
   if (cached !== undefined) return cached;
   let validate: ValidateFunction;
   try {
-    validate = getAjv(strictness).compile(schema);
+    validate = getAjv(strictness).compile(strictness === 'lenient' ? withoutMetaSchema(schema) : schema);
   } catch (error) {
     throw new ToolDefinitionError(
       subject,

@@ -26,8 +26,11 @@ function getTopFolder(file: string): string {
   return relative(SRC, file).split(/[\\/]/)[0] ?? '';
 }
 
+/** Composition roots (the package bin): they may use the public entries of the core and built-ins. */
+const COMPOSITION_ROOTS = ['bin'];
+
 const files = listFiles(SRC);
-const coreFiles = files.filter((file) => !BUILT_INS.includes(getTopFolder(file)));
+const coreFiles = files.filter((file) => !BUILT_INS.includes(getTopFolder(file)) && !COMPOSITION_ROOTS.includes(getTopFolder(file)));
 
 describe('import graph', () => {
   it('reads the source tree', () => {
@@ -66,6 +69,20 @@ describe('import graph', () => {
             const isPublicRoot = target === join(SRC, 'index.js') || target === join(SRC, 'index.ts');
             return folder !== getTopFolder(file) && !isPublicRoot;
           })
+          .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
+      );
+    expect(offenders).toStrictEqual([]);
+  });
+
+  it('lets composition roots use only the public entries of the core and the built-ins', () => {
+    const entries = new Set([join(SRC, 'index.js'), ...BUILT_INS.map((folder) => join(SRC, folder, 'index.js'))]);
+    const offenders = files
+      .filter((file) => COMPOSITION_ROOTS.includes(getTopFolder(file)))
+      .flatMap((file) =>
+        getImports(file)
+          .filter((specifier) => specifier.startsWith('.'))
+          .filter((specifier) => getTopFolder(resolve(dirname(file), specifier)) !== getTopFolder(file))
+          .filter((specifier) => !entries.has(resolve(dirname(file), specifier)))
           .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
       );
     expect(offenders).toStrictEqual([]);
