@@ -57,6 +57,22 @@ describe(ListDirectoryTool.name, () => {
     expect((all['entries'] as { path: string }[]).some((entry) => entry.path.includes('secret') || entry.path.startsWith(p('link-src') + '/'))).toBe(false);
   });
 
+  it('sorts by path: a directory before a file that extends its name, and that file before the directory\'s entries', async () => {
+    const own = await createFsHarness();
+    const q = (...parts: string[]): string => path.join(own.root, ...parts);
+    mkdirSync(q('src'));
+    writeFileSync(q('src.txt'), 'x\n');
+    writeFileSync(q('src/a.ts'), 'x\n');
+    const value = structured(await own.call('fs_list_directory', { path: '.', recursive: true }));
+    expect((value['entries'] as { path: string }[]).map((entry) => entry.path)).toStrictEqual([q('src'), q('src.txt'), q('src/a.ts')]);
+    expect(structured(await own.call('fs_glob', { pattern: '**' }))['paths']).toStrictEqual([q('src'), q('src.txt'), q('src/a.ts')]);
+    expect(structured(await own.call('fs_grep', { pattern: 'x' }))['matches']).toStrictEqual([
+      { path: q('src.txt'), line: 1, text: 'x' },
+      { path: q('src/a.ts'), line: 1, text: 'x' },
+    ]);
+    own.cleanup();
+  });
+
   it('reports truncation at the limit', async () => {
     const value = structured(await small.call('fs_list_directory', { path: '.' }));
     expect(value['truncated']).toBe(true);

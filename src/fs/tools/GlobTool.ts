@@ -53,9 +53,11 @@ export class GlobTool {
       maxEntries: limits.maxWalkEntries,
       signal: ctx.signal,
       collect: false,
-      // The walk comes out sorted: stop at the first match past the limit.
-      visit: (entry) => !(matches(entry.relativePath) && paths.push(entry.path) > limit),
+      visit: (entry) => {
+        if (matches(entry.relativePath)) paths.push(entry.path);
+      },
     });
+    paths.sort();
     return { paths: paths.slice(0, limit), truncated: walk.truncated || paths.length > limit };
   }
 }

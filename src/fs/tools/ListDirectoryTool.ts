@@ -46,18 +46,20 @@ export class ListDirectoryTool {
     const { path: target } = this.#plans.take(input);
     const { limits } = this.env;
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
-    const entries: JsonObject[] = [];
+    const found: { readonly path: string; readonly entry: JsonObject }[] = [];
     const walk = await walkVerifiedDirectory(this.env, target, input.path, {
       maxDepth: input.recursive === true ? (input.maxDepth ?? Number.POSITIVE_INFINITY) : 1,
-      // The walk comes out sorted: its first `limit` entries are the page; one more means truncated.
-      maxEntries: limit,
+      maxEntries: limits.maxWalkEntries,
       signal: ctx.signal,
       collect: false,
       visit: (entry, access) => {
         const size = entry.kind === 'file' ? sizeOf(access) : undefined;
-        entries.push(size === undefined ? { name: entry.name, path: entry.path, kind: entry.kind } : { name: entry.name, path: entry.path, kind: entry.kind, size });
+        found.push({ path: entry.path, entry: size === undefined ? { name: entry.name, path: entry.path, kind: entry.kind } : { name: entry.name, path: entry.path, kind: entry.kind, size } });
       },
     });
-    return { entries, truncated: walk.truncated };
+    // The walk is depth-first (a directory's entries right after it); the listing is sorted by path.
+    found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const entries = found.slice(0, limit).map((item) => item.entry);
+    return { entries, truncated: walk.truncated || found.length > limit };
   }
 }

@@ -19,7 +19,11 @@ export interface WalkOptions {
 }
 
 export interface WalkResult {
-  /** Sorted by path (code units), when collected. */
+  /**
+   * In walk order, when collected: depth-first, siblings sorted by name with a `/` after
+   * directory names. Files (and so grep matches) come out sorted by path; a directory itself
+   * can come after a sibling file whose name extends its own (`src.txt` before `src`).
+   */
   readonly entries: WalkEntry[];
   /** Stopped at `maxEntries`, at the depth limit of open handles, or by the signal, before the whole tree was seen. */
   readonly truncated: boolean;
