@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PERMISSION_CHECKER, PermissionDecision, PolicyPermissionChecker } from '../src/index.js';
@@ -57,5 +57,22 @@ describe('README', () => {
     const approved = await runWithApproval(executor, createToolRequest('guarded'), () => Promise.resolve(true));
     expect(approved.status).toBe('completed');
     expect(tool.calls).toHaveLength(1);
+  });
+});
+
+describe('README (built-ins)', () => {
+  it('"Built-in tools" wires the filesystem and shell tools under the default checker', async () => {
+    const { executor, workspaceDir } = await import('../samples/readme/builtIns.js');
+    try {
+      const names = executor.specs().map((spec) => spec.name);
+      expect(names).toEqual(expect.arrayContaining(['fs_read_file', 'fs_write_file', 'fs_edit_file', 'fs_grep', 'shell_exec']));
+      const write = await executor.execute(createToolRequest('fs_write_file', { path: 'a.txt', content: 'hi' }));
+      expect(write).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required' } });
+      expect(existsSync(join(workspaceDir, 'a.txt'))).toBe(false);
+      const shell = await executor.execute(createToolRequest('shell_exec', { argv: ['true'] }));
+      expect(shell).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required' } });
+    } finally {
+      rmSync(workspaceDir, { recursive: true, force: true });
+    }
   });
 });
