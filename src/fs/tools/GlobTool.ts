@@ -52,7 +52,6 @@ export class GlobTool {
       maxDepth: getGlobDepth(plan.glob),
       maxEntries: limits.maxWalkEntries,
       signal: ctx.signal,
-      collect: false,
       visit: (entry) => {
         if (matches(entry.relativePath)) paths.push(entry.path);
       },

@@ -72,7 +72,6 @@ export class GrepTool {
       maxDepth: Number.POSITIVE_INFINITY,
       maxEntries: limits.maxWalkEntries,
       signal: ctx.signal,
-      collect: false,
       visit: (entry, access) => {
         if (entry.kind !== 'file' || (include !== undefined && !include(byName ? entry.name : entry.relativePath)) || isProtected(entry.relativePath)) return true;
         const bytes = readRegularFileSync(access, limits.maxGrepFileBytes);

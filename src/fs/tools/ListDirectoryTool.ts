@@ -51,7 +51,6 @@ export class ListDirectoryTool {
       maxDepth: input.recursive === true ? (input.maxDepth ?? Number.POSITIVE_INFINITY) : 1,
       maxEntries: limits.maxWalkEntries,
       signal: ctx.signal,
-      collect: false,
       visit: (entry, access) => {
         const size = entry.kind === 'file' ? sizeOf(access) : undefined;
         found.push({ path: entry.path, entry: size === undefined ? { name: entry.name, path: entry.path, kind: entry.kind } : { name: entry.name, path: entry.path, kind: entry.kind, size } });

@@ -19,7 +19,6 @@ export async function scanSubtree(env: FileSystemEnvironment, directory: string,
   const walk = await walkTree(directory, {
     maxDepth: Number.POSITIVE_INFINITY,
     maxEntries: env.limits.maxWalkEntries,
-    collect: false,
     visit: (entry) => {
       entries++;
       touchesProtected ||= here(entry.relativePath) || there?.(entry.relativePath) === true;

@@ -9,28 +9,25 @@ export interface WalkOptions {
   /** Entries visited at most; the walk reports `truncated` when it stops there. */
   readonly maxEntries: number;
   readonly signal?: AbortSignal;
-  /** Keep the entries in the result. Default `true`. */
-  readonly collect?: boolean;
   /**
-   * Called for every entry, in path order, with the path to open it by (through its
+   * Called for every entry, in walk order, with the path to open it by (through its
    * directory's confirmed handle). Returning `false` stops the walk.
    */
-  readonly visit?: (entry: WalkEntry, access: string) => boolean | undefined | void;
+  readonly visit: (entry: WalkEntry, access: string) => boolean | undefined | void;
 }
 
 export interface WalkResult {
-  /**
-   * In walk order, when collected: depth-first, siblings sorted by name with a `/` after
-   * directory names. Files (and so grep matches) come out sorted by path; a directory itself
-   * can come after a sibling file whose name extends its own (`src.txt` before `src`).
-   */
-  readonly entries: WalkEntry[];
   /** Stopped at `maxEntries`, at the depth limit of open handles, or by the signal, before the whole tree was seen. */
   readonly truncated: boolean;
   /** `visit` stopped the walk. */
   readonly stopped: boolean;
 }
 
+/**
+ * The walk order: depth-first, siblings sorted by name with a `/` after directory names.
+ * Files (and so grep matches) come out sorted by path; a directory itself can come after a
+ * sibling file whose name extends its own (`src.txt` before `src`), so listings sort again.
+ */
 /** Directories held open at once (one per level): deeper ones are not descended into. */
 export const MAX_OPEN_LEVELS = 256;
 /** How long the walk may hold the event loop before it yields, in ms. */
@@ -62,7 +59,7 @@ function readSorted(dir: ConfirmedDirectory): Dirent[] {
 }
 
 /**
- * Every entry below `base` (a verified, canonical directory), depth-first in path order, never
+ * Visits every entry below `base` (a verified, canonical directory), depth-first, never
  * following a symlinked directory: each directory is opened without following links, through
  * its parent's confirmed handle, so every entry found is inside `base` even if a component is
  * swapped for a link meanwhile. Unreadable directories are skipped. Synchronous reads in slices
@@ -72,8 +69,6 @@ function readSorted(dir: ConfirmedDirectory): Dirent[] {
 export async function walkTree(base: string, options: WalkOptions): Promise<WalkResult | undefined> {
   const root = ConfirmedDirectory.open(base);
   if (root === undefined) return undefined;
-  const entries: WalkEntry[] = [];
-  const collect = options.collect !== false;
   const frames: Frame[] = [{ dir: root, rel: '', depth: 1, children: readSorted(root), next: 0 }];
   let visited = 0;
   let truncated = false;
@@ -96,8 +91,7 @@ export async function walkTree(base: string, options: WalkOptions): Promise<Walk
       const kind = getEntryKind(dirent);
       const relativePath = frame.rel === '' ? name : `${frame.rel}/${name}`;
       const entry: WalkEntry = { path: `${frame.dir.path === '/' ? '' : frame.dir.path}/${name}`, relativePath, name, kind, depth: frame.depth };
-      if (collect) entries.push(entry);
-      if (options.visit?.(entry, frame.dir.entry(name)) === false) {
+      if (options.visit(entry, frame.dir.entry(name)) === false) {
         stopped = true;
         break;
       }
@@ -118,5 +112,5 @@ export async function walkTree(base: string, options: WalkOptions): Promise<Walk
   } finally {
     for (const frame of frames) frame.dir.close();
   }
-  return { entries, truncated, stopped };
+  return { truncated, stopped };
 }
