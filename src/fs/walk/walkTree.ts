@@ -23,11 +23,6 @@ export interface WalkResult {
   readonly stopped: boolean;
 }
 
-/**
- * The walk order: depth-first, siblings sorted by name with a `/` after directory names.
- * Files (and so grep matches) come out sorted by path; a directory itself can come after a
- * sibling file whose name extends its own (`src.txt` before `src`), so listings sort again.
- */
 /** Directories held open at once (one per level): deeper ones are not descended into. */
 export const MAX_OPEN_LEVELS = 256;
 /** How long the walk may hold the event loop before it yields, in ms. */
@@ -45,7 +40,11 @@ interface Frame {
   next: number;
 }
 
-/** A directory's entries in the order that makes a depth-first walk come out sorted by path. */
+/**
+ * A directory's entries in walk order. The walk order: depth-first, siblings sorted by name with a `/` after directory names.
+ * Files (and so grep matches) come out sorted by path; a directory itself can come after a
+ * sibling file whose name extends its own (`src.txt` before `src`), so listings sort again.
+ */
 function readSorted(dir: ConfirmedDirectory): Dirent[] {
   let dirents: Dirent[];
   try {
