@@ -8,6 +8,7 @@ import { createMcpSubject } from './mcp.js';
 import { createOpenAIAgentsSubject } from './openaiAgents.js';
 import { describeEnvironment, describeLoad, renderBursts, renderDiscovery, renderPerCall, renderVerdicts } from './report.js';
 import { evaluateTargets } from './targets.js';
+import { runFsBench } from './fs/run.js';
 import { runShellBench } from './shell/run.js';
 import { createVercelAiSubject } from './vercelAi.js';
 
@@ -72,6 +73,7 @@ async function runCoreBench(): Promise<void> {
 /** Every section, in order; `npm run bench -- shell` runs only the named ones. */
 const SECTIONS: Readonly<Record<string, () => Promise<unknown>>> = {
   core: runCoreBench,
+  fs: () => runFsBench(),
   shell: () => runShellBench(),
 };
 
