@@ -10,6 +10,7 @@ import { describeEnvironment, describeLoad, renderBursts, renderDiscovery, rende
 import { evaluateTargets } from './targets.js';
 import { runFsBench } from './fs/run.js';
 import { runShellBench } from './shell/run.js';
+import { runMcpBench } from './mcp/run.js';
 import { createVercelAiSubject } from './vercelAi.js';
 
 /**
@@ -75,6 +76,7 @@ const SECTIONS: Readonly<Record<string, () => Promise<unknown>>> = {
   core: runCoreBench,
   fs: () => runFsBench(),
   shell: () => runShellBench(),
+  mcp: () => runMcpBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -75,9 +75,11 @@ export class ProcessClientTransport implements Transport {
     if (this.#closed || stdin === undefined || stdin === null || !stdin.writable) {
       return Promise.reject(new Error('The MCP server process is not running.'));
     }
-    return new Promise((resolve, reject) => {
-      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
-    });
+    // As the SDK's transport does: done once the pipe took the bytes, or after `drain`; a write
+    // error reaches `onerror` through stdin's error listener (waiting for each write's callback
+    // would add an event-loop turn to every request).
+    if (stdin.write(serializeMessage(message))) return Promise.resolve();
+    return new Promise((resolve) => stdin.once('drain', resolve));
   }
 
   /** Ends stdin, then signals the whole process group: SIGTERM, and SIGKILL after the grace period. */

@@ -35,6 +35,21 @@ function toContent(output: ToolOutput): ContentBlock[] {
   }
 }
 
+/** The `_meta` key under which a completed result's metadata travels (paging facts, sizes, ...). */
+export const RESULT_METADATA_META_KEY = 'agentkit-tools/metadata';
+
+/**
+ * The metadata of a completed result, for the client (`_meta`) and, when the result says it is
+ * partial (`truncated: true`), for the model too: a last text block, so a paged read over MCP
+ * never looks like the whole file.
+ */
+function buildMetadata(metadata: Readonly<Record<string, unknown>>): Pick<CallToolResult, '_meta'> & { note?: ContentBlock } {
+  if (Object.keys(metadata).length === 0) return {};
+  const note: ContentBlock | undefined =
+    metadata['truncated'] === true ? { type: 'text', text: `[This result is partial. Its metadata: ${JSON.stringify(metadata)}]` } : undefined;
+  return { _meta: { [RESULT_METADATA_META_KEY]: metadata }, ...(note === undefined ? {} : { note }) };
+}
+
 /** A refusal or failure as an MCP error result the client's model can read. */
 export function buildErrorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
@@ -42,7 +57,8 @@ export function buildErrorResult(message: string): CallToolResult {
 
 /**
  * An executor outcome as an MCP tool result: completed output as content blocks (plus
- * `structuredContent` when the tool declares an output schema and returned structured data),
+ * `structuredContent` when the tool declares an output schema and returned structured data,
+ * and the result's metadata under `_meta["agentkit-tools/metadata"]`),
  * failures and interruptions as `isError` results carrying the message.
  */
 export function buildCallToolResult(outcome: ToolExecutionOutcome, spec: ToolSpec | undefined): CallToolResult {
@@ -50,10 +66,12 @@ export function buildCallToolResult(outcome: ToolExecutionOutcome, spec: ToolSpe
     case 'completed': {
       const { output, isError } = outcome.result.result;
       const structured = output.type === 'structured' && spec?.outputSchema !== undefined && typeof output.value === 'object' && output.value !== null && !Array.isArray(output.value);
+      const { note, ...meta } = buildMetadata(outcome.result.metadata);
       return {
-        content: toContent(output),
+        content: note === undefined ? toContent(output) : [...toContent(output), note],
         ...(structured ? { structuredContent: output.value as Record<string, unknown> } : {}),
         ...(isError ? { isError: true } : {}),
+        ...meta,
       };
     }
     case 'failed':

@@ -21,4 +21,4 @@ export { ProcessClientTransport, type ProcessClientTransportOptions } from './Pr
 // Server side: an executor's tools served over MCP
 export { serveTools, type ServeToolsOptions } from './serveTools.js';
 export { serveStdio } from './serveStdio.js';
-export { buildCallToolResult } from './buildCallToolResult.js';
+export { buildCallToolResult, RESULT_METADATA_META_KEY } from './buildCallToolResult.js';

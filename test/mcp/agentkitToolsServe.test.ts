@@ -42,8 +42,24 @@ describe('agentkit-tools serve', () => {
     expect(tools.find((tool) => tool.name === 'fs_read_file')?.inputSchema).toMatchObject({ type: 'object', required: ['path'], additionalProperties: false });
   });
 
-  it('reads a file inside the root', async () => {
-    expect(await plain.callTool({ name: 'fs_read_file', arguments: { path: 'notes.txt' } })).toStrictEqual({ content: [{ type: 'text', text: 'hello\n' }] });
+  it('reads a file inside the root, with the result metadata in _meta', async () => {
+    const result = await plain.callTool({ name: 'fs_read_file', arguments: { path: 'notes.txt' } });
+
+    expect(result).toStrictEqual({
+      content: [{ type: 'text', text: 'hello\n' }],
+      _meta: { 'agentkit-tools/metadata': expect.objectContaining({ totalLines: 1, offset: 1, truncated: false, path: path.join(root, 'notes.txt'), size: 6 }) },
+    });
+  });
+
+  it('says so, to the model too, when a read returns one page of a longer file', async () => {
+    await writeFile(path.join(root, 'long.txt'), Array.from({ length: 5 }, (_, index) => `line ${index + 1}\n`).join(''));
+
+    const result = await plain.callTool({ name: 'fs_read_file', arguments: { path: 'long.txt', limit: 2 } });
+
+    expect(result).toMatchObject({
+      content: [{ type: 'text', text: 'line 1\nline 2\n' }, { type: 'text', text: expect.stringMatching(/^\[This result is partial\. Its metadata: \{.*"nextOffset":3.*\}\]$/u) }],
+      _meta: { 'agentkit-tools/metadata': { totalLines: 5, offset: 1, limit: 2, nextOffset: 3, truncated: true } },
+    });
   });
 
   it('refuses a path outside the root', async () => {
@@ -87,6 +103,6 @@ describe('agentkit-tools serve', () => {
     const [listed, called] = await Promise.all([inspect(['--method', 'tools/list']), inspect(['--method', 'tools/call', '--tool-name', 'fs_read_file', '--tool-arg', 'path=notes.txt'])]);
 
     expect((JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toContain('fs_read_file');
-    expect(JSON.parse(called.stdout)).toStrictEqual({ content: [{ type: 'text', text: 'hello\n' }] });
+    expect(JSON.parse(called.stdout)).toMatchObject({ content: [{ type: 'text', text: 'hello\n' }], _meta: { 'agentkit-tools/metadata': { totalLines: 1 } } });
   }, 30_000);
 });

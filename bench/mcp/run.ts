@@ -1,0 +1,116 @@
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMcpReadSubject, type ReadSubject } from '../fs/readSubjects.js';
+import { formatNs, formatRatio, renderTable } from '../format.js';
+import { measurePerCall, type PerCallResult } from '../measure.js';
+import { describeLoad } from '../report.js';
+import { createAgentkitEchoSubject, createSdkEchoSubject, type EchoBenchSubject, type EchoTransportKind } from './echoSubjects.js';
+import { connectToServe, createServeReadSubject } from './serveReadSubjects.js';
+
+/** The issue's targets: a remote echo through us at most 1.10x the SDK's callTool; our serve faster than server-filesystem. */
+export const MCP_TARGETS = { echoVsSdk: 1.1, serveVsFilesystem: 1 } as const;
+const ECHO = { warmupMs: 1000, batchMs: 25, rounds: 31 } as const;
+const READ = { warmupMs: 400, batchMs: 30, rounds: 15 } as const;
+/** `fs_read_file` hashes a file changed within the last second (read-before-write); files here are older, as most are. */
+const SETTLE_MS = 1100;
+
+export interface McpVerdict {
+  readonly target: string;
+  readonly measured: string;
+  readonly pass: boolean;
+}
+
+export interface McpBenchResult {
+  readonly rows: readonly PerCallResult[];
+  readonly verdicts: readonly McpVerdict[];
+  readonly pass: boolean;
+  readonly report: string;
+}
+
+/** About `bytes` of text in lines of 64 characters (63 + LF). */
+function textOfSize(bytes: number): string {
+  const line = 'const value = "the quick brown fox jumps over the lazy dog"; // 64';
+  return `${line.slice(0, 63)}\n`.repeat(Math.ceil(bytes / 64)).slice(0, bytes);
+}
+
+async function compareEcho(kind: EchoTransportKind, log: (line: string) => void): Promise<[PerCallResult, PerCallResult]> {
+  const subjects: EchoBenchSubject[] = [];
+  try {
+    subjects.push(await createSdkEchoSubject(kind), await createAgentkitEchoSubject(kind));
+    const [sdk, ours] = subjects as [EchoBenchSubject, EchoBenchSubject];
+    if ((await sdk.echo()) !== (await ours.echo())) throw new Error(`the ${kind} subjects echo different texts`);
+    log(`mcp: remote echo (${kind}), ${ECHO.rounds} round-robin rounds of ~${ECHO.batchMs} ms batches ...`);
+    return (await measurePerCall([sdk, ours], ECHO)) as [PerCallResult, PerCallResult];
+  } finally {
+    for (const subject of subjects) await subject.close();
+  }
+}
+
+async function compareReads(log: (line: string) => void): Promise<[PerCallResult, PerCallResult][]> {
+  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agentkit-mcp-bench-')));
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    const sizes = [['64 KiB', '64k.txt', 64 * 1024], ['1 MiB', '1m.txt', 1024 * 1024]] as const;
+    for (const [, name, bytes] of sizes) writeFileSync(path.join(root, name), textOfSize(bytes));
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const client = await connectToServe(root);
+    closers.push(() => client.close());
+    const pairs: [PerCallResult, PerCallResult][] = [];
+    for (const [label, name, bytes] of sizes) {
+      const theirs = await createMcpReadSubject(root, name, label);
+      closers.push(() => theirs.close?.() ?? Promise.resolve());
+      const ours = createServeReadSubject(client, name, label);
+      for (const subject of [theirs, ours] as ReadSubject[]) {
+        if ((await subject.readText()) !== textOfSize(bytes)) throw new Error(`${subject.name} did not read the whole file`);
+      }
+      log(`mcp: reading ${label} over stdio, ${READ.rounds} round-robin rounds ...`);
+      pairs.push((await measurePerCall([theirs, ours], READ)) as [PerCallResult, PerCallResult]);
+    }
+    return pairs;
+  } finally {
+    for (const close of closers) await close().catch(() => undefined);
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The MCP benchmark: a remote echo through `mcpServers` + the executor against the SDK's own
+ * `Client.callTool` (in memory, and server-everything over stdio); our `agentkit-tools serve`
+ * against `@modelcontextprotocol/server-filesystem` reading whole 64 KiB and 1 MiB files over
+ * stdio with the SDK client. Servers are stopped and the temp directory removed at the end.
+ */
+export async function runMcpBench(log: (line: string) => void = console.log): Promise<McpBenchResult> {
+  log(`mcp: ${describeLoad()}`);
+  const echoes = [await compareEcho('in-memory', log), await compareEcho('stdio', log)];
+  const reads = await compareReads(log);
+  const verdicts: McpVerdict[] = [
+    ...echoes.map(([sdk, ours], index): McpVerdict => {
+      const ratio = ours.medianNs / sdk.medianNs;
+      const kind = index === 0 ? 'in-memory' : 'stdio';
+      return { target: `remote echo (${kind}) <= ${MCP_TARGETS.echoVsSdk}x SDK callTool`, measured: `${formatRatio(ratio)} (${formatNs(ours.medianNs)} vs ${formatNs(sdk.medianNs)})`, pass: ratio <= MCP_TARGETS.echoVsSdk };
+    }),
+    ...reads.map(([theirs, ours], index): McpVerdict => {
+      const ratio = ours.medianNs / theirs.medianNs;
+      const size = index === 0 ? '64 KiB' : '1 MiB';
+      return { target: `serve fs_read_file ${size} faster than server-filesystem`, measured: `${formatRatio(ratio)} of its time (${formatNs(ours.medianNs)} vs ${formatNs(theirs.medianNs)})`, pass: ratio < MCP_TARGETS.serveVsFilesystem };
+    }),
+  ];
+  const rows = [...echoes.flat(), ...reads.flat()];
+  const table = renderTable(
+    ['one call (sequential)', 'median/op', 'batch range', 'vs peer', 'rounds x calls'],
+    [...echoes, ...reads].flatMap(([peer, ours]) =>
+      [peer, ours].map((row) => [row.name, formatNs(row.medianNs), `${formatNs(row.minNs)} - ${formatNs(row.maxNs)}`, formatRatio(row.medianNs / peer.medianNs), `${row.rounds} x ${row.batchSize}`]),
+    ),
+  );
+  const verdictTable = renderTable(['target', 'measured', 'verdict'], verdicts.map((row) => [row.target, row.measured, row.pass ? 'PASS' : 'FAIL']));
+  const report = `${table}\n\nMCP targets (medians of this run)\n${verdictTable}\n\nAt the end: ${describeLoad()}`;
+  log(report);
+  return { rows, verdicts, pass: verdicts.every((row) => row.pass), report };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await runMcpBench();
+  process.exitCode = result.pass ? 0 : 1;
+}
