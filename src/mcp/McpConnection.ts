@@ -9,12 +9,12 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CredentialStore } from '../index.js';
+import { collectPages } from './collectPages.js';
 import { createClientTransport } from './createClientTransport.js';
 import type { McpServerConfig } from './McpServersOptions.js';
 
 const CLIENT_INFO = { name: 'agentkit-tools-core', version: '0.1.0' } as const;
 /** Upper bound of pages read from one listing, against a server that never stops paginating. */
-const MAX_PAGES = 1000;
 
 /**
  * One configured server's client: connects on first use, and again after the connection was
@@ -86,15 +86,8 @@ export class McpConnection {
   /** Every tool the server lists, page by page (none when it has no `tools` capability). */
   public async listTools(options: RequestOptions = {}): Promise<McpTool[]> {
     const client = await this.client();
-    const tools: McpTool[] = [];
-    if (client.getServerCapabilities()?.tools === undefined) return tools;
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page += 1) {
-      const result = await client.listTools(cursor === undefined ? {} : { cursor }, options);
-      tools.push(...result.tools);
-      cursor = result.nextCursor;
-      if (cursor === undefined) break;
-    }
+    if (client.getServerCapabilities()?.tools === undefined) return [];
+    const tools: McpTool[] = await collectPages((params) => client.listTools(params, options), (page) => page.tools);
     this.#taskTools = new Set(tools.filter((tool) => tool.execution?.taskSupport === 'required').map((tool) => tool.name));
     return tools;
   }

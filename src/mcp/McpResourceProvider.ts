@@ -1,11 +1,10 @@
 import type { PermissionChecker, ResourceContents, ResourceDescriptor, ResourceProvider } from '../index.js';
+import { callRemote } from './callRemote.js';
 import { checkMcpPermission } from './checkMcpPermission.js';
+import { collectPages } from './collectPages.js';
 import type { McpConnection } from './McpConnection.js';
 import { McpPermissionRequest } from './McpPermissionRequest.js';
 import type { McpProviderOptions } from './McpProviderOptions.js';
-import { toRemoteFailure } from './toRemoteFailure.js';
-
-const MAX_PAGES = 1000;
 
 /**
  * One MCP server's resources as the core's `ResourceProvider`. Listing is free; every `read`
@@ -19,31 +18,24 @@ export class McpResourceProvider implements ResourceProvider {
   ) {}
 
   public async list(): Promise<readonly ResourceDescriptor[]> {
-    return this.#remote('resources/list', async () => {
+    return callRemote(this.connection, 'resources/list', async () => {
       const client = await this.connection.client();
-      const found: ResourceDescriptor[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page += 1) {
-        const result = await client.listResources(cursor === undefined ? {} : { cursor });
-        for (const resource of result.resources) {
-          found.push({
-            uri: resource.uri,
-            name: resource.name,
-            ...(resource.description === undefined ? {} : { description: resource.description }),
-            ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
-            metadata: { mcpServer: this.connection.id, ...(resource.title === undefined ? {} : { title: resource.title }) },
-          });
-        }
-        cursor = result.nextCursor;
-        if (cursor === undefined) break;
-      }
-      return found;
+      return collectPages(
+        (params) => client.listResources(params),
+        (page) => page.resources.map((resource): ResourceDescriptor => ({
+          uri: resource.uri,
+          name: resource.name,
+          ...(resource.description === undefined ? {} : { description: resource.description }),
+          ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+          metadata: { mcpServer: this.connection.id, ...(resource.title === undefined ? {} : { title: resource.title }) },
+        })),
+      );
     });
   }
 
   public async read(uri: string): Promise<readonly ResourceContents[]> {
     await checkMcpPermission(this.permissions, new McpPermissionRequest('mcp.read_resource', this.connection.id, uri), this.options);
-    return this.#remote(`resource "${uri}"`, async () => {
+    return callRemote(this.connection, `resource "${uri}"`, async () => {
       const result = await (await this.connection.client()).readResource({ uri });
       return result.contents.map((content): ResourceContents => {
         const mime = content.mimeType === undefined ? {} : { mimeType: content.mimeType };
@@ -54,13 +46,4 @@ export class McpResourceProvider implements ResourceProvider {
     });
   }
 
-  async #remote<T>(what: string, body: () => Promise<T>): Promise<T> {
-    try {
-      return await body();
-    } catch (thrown) {
-      const failure = toRemoteFailure(thrown, this.connection.id, what);
-      if (failure.reset) await this.connection.reset();
-      throw failure.error;
-    }
-  }
 }
