@@ -1,11 +1,10 @@
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import { ToolError, type PathAccess, type ResolvedPath, type Workspace } from '../index.js';
+import { ProtectedPathMatcher, ToolError, type PathAccess, type ResolvedPath, type Workspace } from '../index.js';
 import { buildFsError } from './buildFsError.js';
 import type { FileSystemConfig } from './config/FileSystemConfig.js';
 import type { FileSnapshot } from './FileSnapshot.js';
 import { lstatIfPresent } from './lstatIfPresent.js';
-import { ProtectedPathMatcher } from './paths/ProtectedPathMatcher.js';
 import type { ReadTracker } from './ReadTracker.js';
 import { hashBytes, matchesSnapshot } from './takeSnapshot.js';
 

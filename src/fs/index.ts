@@ -4,7 +4,8 @@ export type { FileSystemToolsOptions } from './config/FileSystemToolsOptions.js'
 export type { FileSystemLimits } from './config/FileSystemLimits.js';
 export type { FileSystemConfig } from './config/FileSystemConfig.js';
 export { DEFAULT_FILE_SYSTEM_LIMITS } from './config/DEFAULT_FILE_SYSTEM_LIMITS.js';
-export { DEFAULT_PROTECTED_PATHS } from './config/DEFAULT_PROTECTED_PATHS.js';
+// The protected-path defaults live in the core (shared with the shell's redirection targets).
+export { DEFAULT_PROTECTED_PATHS } from '../index.js';
 export { FS_ENVIRONMENT, FS_OPTIONS, FS_READ_TRACKER, FS_WORKSPACE } from './tokens.js';
 export {
   FileSystemPermissionRequest,

@@ -1,8 +1,19 @@
 import { isAbsolute } from 'node:path';
-import { ToolError, type Workspace } from '../index.js';
+import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, ToolError, type Workspace } from '../index.js';
 import type { CommandLineAnalysis } from './CommandLineAnalysis.js';
-import { isProtectedPath } from './isProtectedPath.js';
 import { ShellRedirectPermissionRequest } from './ShellRedirectPermissionRequest.js';
+
+/** One matcher per workspace, over the core's protected-path defaults. */
+const matchers = new WeakMap<Workspace, ProtectedPathMatcher>();
+
+function getMatcher(workspace: Workspace): ProtectedPathMatcher {
+  let matcher = matchers.get(workspace);
+  if (matcher === undefined) {
+    matcher = new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace);
+    matchers.set(workspace, matcher);
+  }
+  return matcher;
+}
 
 /**
  * One `fs.write` request per output redirection, its target resolved through the workspace
@@ -28,7 +39,7 @@ export async function resolveRedirections(analysis: CommandLineAnalysis, cwd: st
       );
     }
     const resolved = await workspace.resolve(target.text, { access: 'write', base: cwd });
-    requests.push(new ShellRedirectPermissionRequest(resolved.path, operator, isProtectedPath(resolved.path, resolved.root.path)));
+    requests.push(new ShellRedirectPermissionRequest(resolved.path, operator, getMatcher(workspace).matches(resolved.path)));
   }
   return requests;
 }

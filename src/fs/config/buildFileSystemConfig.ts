@@ -1,6 +1,5 @@
-import { ToolConfigurationError } from '../../index.js';
+import { DEFAULT_PROTECTED_PATHS, ToolConfigurationError } from '../../index.js';
 import { DEFAULT_FILE_SYSTEM_LIMITS } from './DEFAULT_FILE_SYSTEM_LIMITS.js';
-import { DEFAULT_PROTECTED_PATHS } from './DEFAULT_PROTECTED_PATHS.js';
 import type { FileSystemConfig } from './FileSystemConfig.js';
 import type { FileSystemLimits } from './FileSystemLimits.js';
 import type { FileSystemToolsOptions } from './FileSystemToolsOptions.js';

@@ -4,12 +4,15 @@
  * contains it; an absolute pattern is matched against the canonical path. A directory pattern
  * ending in `/**` also matches the directory itself.
  *
- * Extend rather than replace: `protectedPaths: [...DEFAULT_PROTECTED_PATHS, 'secrets/**']`.
+ * One list for every built-in (fs tools, shell redirection targets). Extend rather than replace:
+ * `fileSystemTools({ protectedPaths: [...DEFAULT_PROTECTED_PATHS, 'secrets/**'] })`.
  */
 export const DEFAULT_PROTECTED_PATHS: readonly string[] = Object.freeze([
   // git internals that run code or redirect remotes
   '**/.git/config',
   '**/.git/hooks/**',
+  '**/.gitconfig',
+  '**/.gitmodules',
   // secrets
   '**/.env*',
   '**/.npmrc',
@@ -40,8 +43,12 @@ export const DEFAULT_PROTECTED_PATHS: readonly string[] = Object.freeze([
   '**/.cursor/**',
   '**/.gemini/**',
   '**/.codex/**',
+  '**/.zed/**',
+  '**/.devcontainer/**',
   // CI definitions
   '**/.github/workflows/**',
   '**/.gitlab-ci.yml',
   '**/.circleci/**',
+  '**/.buildkite/**',
+  '**/azure-pipelines.yml',
 ]);

@@ -4,9 +4,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { DEFAULT_PROTECTED_PATHS } from '../../src/fs/index.js';
-import { ProtectedPathMatcher } from '../../src/fs/paths/ProtectedPathMatcher.js';
-import { Workspace } from '../../src/index.js';
+import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, Workspace } from '../../src/index.js';
 
 let root: string;
 let workspace: Workspace;
@@ -32,6 +30,23 @@ describe(ProtectedPathMatcher.name, () => {
         }),
         { numRuns: 1000 },
       );
+    });
+
+    it('protects what security.md lists, for every built-in, and leaves ordinary files alone', () => {
+      const matcher = new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace);
+      const verdicts = Object.fromEntries(
+        [
+          '.git/config', '.git/hooks/pre-commit', '.env', 'app/.env.local', '.bashrc', '.zshrc', '.npmrc', '.mcp.json', '.gitconfig',
+          '.gitmodules', '.vscode/settings.json', '.claude/settings.json', '.devcontainer/devcontainer.json', '.github/workflows/ci.yml',
+          '.gitlab-ci.yml', 'azure-pipelines.yml', '.git/HEAD', 'src/env.ts', 'README.md', '.github/CODEOWNERS',
+        ].map((rel) => [rel, matcher.matches(path.join(root, rel))]),
+      );
+      expect(verdicts).toStrictEqual({
+        '.git/config': true, '.git/hooks/pre-commit': true, '.env': true, 'app/.env.local': true, '.bashrc': true, '.zshrc': true, '.npmrc': true,
+        '.mcp.json': true, '.gitconfig': true, '.gitmodules': true, '.vscode/settings.json': true, '.claude/settings.json': true,
+        '.devcontainer/devcontainer.json': true, '.github/workflows/ci.yml': true, '.gitlab-ci.yml': true, 'azure-pipelines.yml': true,
+        '.git/HEAD': false, 'src/env.ts': false, 'README.md': false, '.github/CODEOWNERS': false,
+      });
     });
 
     it('protects .env below a directory named ..x (a name, not a way up)', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
-import type { Workspace } from '../../index.js';
+import type { Workspace } from './Workspace.js';
 
 /** Case-insensitive file systems by default: `.ENV` is `.env` there. */
 const NOCASE = process.platform === 'darwin' || process.platform === 'win32';
