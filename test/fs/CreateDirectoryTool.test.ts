@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { CreateDirectoryTool } from '../../src/fs/index.js';
-import { PermissionDecision, type JsonValue } from '../../src/index.js';
+import { PermissionDecision } from '../../src/index.js';
 import { createMutationHarness, type MutationHarness } from './fixtures/createMutationHarness.js';
-import { failure, structured } from './fixtures/outcomes.js';
+import { structured } from './fixtures/outcomes.js';
 import { snapshotTree } from './fixtures/snapshotTree.js';
 
 let h: MutationHarness;
@@ -15,11 +15,6 @@ beforeEach(async () => {
 
 afterEach(() => h.cleanup());
 
-async function expectRefused(input: Record<string, JsonValue>, code: string, reason: string | undefined): Promise<void> {
-  const before = snapshotTree(h.base);
-  failure(await h.call('fs_create_directory', input), code, reason, false);
-  expect(snapshotTree(h.base)).toStrictEqual(before);
-}
 
 describe(CreateDirectoryTool.name, () => {
   it('creates the missing components one at a time, naming each in one fs.mkdir request', async () => {
@@ -62,7 +57,7 @@ describe(CreateDirectoryTool.name, () => {
     ['an absolute path outside', () => path.join(h.outside, 'new'), 'permission_denied', 'outside_roots'],
     ['a read-only root', () => path.join(h.base, 'ro', 'new'), 'permission_denied', 'read_only_root'],
   ])('refuses %s, creating nothing', async (_name, spell, code, reason) => {
-    await expectRefused({ path: spell() }, code, reason);
+    await h.expectRefused('fs_create_directory', { path: spell() }, code, reason);
     expect(existsSync(path.join(h.outside, 'new'))).toBe(false);
   });
 });

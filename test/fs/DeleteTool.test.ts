@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DeleteTool } from '../../src/fs/index.js';
-import { PermissionDecision, type ApprovalRequest, type JsonValue } from '../../src/index.js';
+import { PermissionDecision, type ApprovalRequest } from '../../src/index.js';
 import { createMutationHarness, type MutationHarness } from './fixtures/createMutationHarness.js';
 import { failure, structured } from './fixtures/outcomes.js';
 import { snapshotTree } from './fixtures/snapshotTree.js';
@@ -15,11 +15,6 @@ beforeEach(async () => {
 
 afterEach(() => h.cleanup());
 
-async function expectRefused(input: Record<string, JsonValue>, code: string, reason: string | undefined): Promise<void> {
-  const before = snapshotTree(h.base);
-  failure(await h.call('fs_delete', input), code, reason, false);
-  expect(snapshotTree(h.base)).toStrictEqual(before);
-}
 
 describe(DeleteTool.name, () => {
   describe('files, links and directories', () => {
@@ -32,7 +27,7 @@ describe(DeleteTool.name, () => {
     });
 
     it('deletes an empty directory, and refuses a non-empty one without recursive', async () => {
-      await expectRefused({ path: 'dir' }, 'invalid_input', 'directory_not_empty');
+      await h.expectRefused('fs_delete', { path: 'dir' }, 'invalid_input', 'directory_not_empty');
       expect(structured(await h.call('fs_delete', { path: 'empty' }))).toStrictEqual({ path: h.p('empty'), deleted: true, kind: 'directory' });
     });
 
@@ -104,7 +99,7 @@ describe(DeleteTool.name, () => {
       ['a nested root spelled relatively', () => 'box/nested-root'],
       ['a directory containing a root', () => 'box'],
     ])('refuses %s, changing nothing', async (_name, spell) => {
-      await expectRefused({ path: spell(), recursive: true }, 'permission_denied', 'root');
+      await h.expectRefused('fs_delete', { path: spell(), recursive: true }, 'permission_denied', 'root');
     });
   });
 
@@ -115,7 +110,7 @@ describe(DeleteTool.name, () => {
       ['ghost/../..', () => 'ghost/../../outside/keep.txt', 'outside_roots'],
       ['a file in a read-only root', () => path.join(h.base, 'ro', 'frozen.txt'), 'read_only_root'],
     ])('refuses %s, changing nothing', async (_name, spell, reason) => {
-      await expectRefused({ path: spell(), recursive: true }, 'permission_denied', reason);
+      await h.expectRefused('fs_delete', { path: spell(), recursive: true }, 'permission_denied', reason);
     });
   });
 

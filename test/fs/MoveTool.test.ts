@@ -15,11 +15,6 @@ beforeEach(async () => {
 
 afterEach(() => h.cleanup());
 
-async function expectRefused(input: Record<string, JsonValue>, code: string, reason: string | undefined): Promise<void> {
-  const before = snapshotTree(h.base);
-  failure(await h.call('fs_move', input), code, reason, false);
-  expect(snapshotTree(h.base)).toStrictEqual(before);
-}
 
 describe(MoveTool.name, () => {
   describe('moves', () => {
@@ -48,16 +43,16 @@ describe(MoveTool.name, () => {
     });
 
     it('never replaces without overwrite, and replaces a file this session read with it', async () => {
-      await expectRefused({ from: 'file.txt', to: 'dir/a.txt' }, 'invalid_input', 'exists');
-      await expectRefused({ from: 'file.txt', to: 'dir/a.txt', overwrite: true }, 'invalid_input', 'not_read');
+      await h.expectRefused('fs_move', { from: 'file.txt', to: 'dir/a.txt' }, 'invalid_input', 'exists');
+      await h.expectRefused('fs_move', { from: 'file.txt', to: 'dir/a.txt', overwrite: true }, 'invalid_input', 'not_read');
       await h.call('fs_read_file', { path: 'dir/a.txt' });
       expect(structured(await h.call('fs_move', { from: 'file.txt', to: 'dir/a.txt', overwrite: true }))).toStrictEqual({ from: h.p('file.txt'), to: h.p('dir/a.txt'), overwritten: true });
       expect(readFileSync(h.p('dir/a.txt'), 'utf8')).toBe('file');
     });
 
     it('never replaces a directory, nor a file by a directory', async () => {
-      await expectRefused({ from: 'file.txt', to: 'empty', overwrite: true }, 'invalid_input', 'is_a_directory');
-      await expectRefused({ from: 'empty', to: 'file.txt', overwrite: true }, 'invalid_input', 'is_a_directory');
+      await h.expectRefused('fs_move', { from: 'file.txt', to: 'empty', overwrite: true }, 'invalid_input', 'is_a_directory');
+      await h.expectRefused('fs_move', { from: 'empty', to: 'file.txt', overwrite: true }, 'invalid_input', 'is_a_directory');
     });
 
     it('reports a missing source in the body', async () => {
@@ -77,7 +72,7 @@ describe(MoveTool.name, () => {
       ['a destination in a read-only root', () => ({ from: 'file.txt', to: path.join(h.base, 'ro', 'x.txt') }), 'read_only_root'],
       ['a source in a read-only root', () => ({ from: path.join(h.base, 'ro', 'frozen.txt'), to: 'thawed.txt' }), 'read_only_root'],
     ])('refuses %s, changing nothing', async (_name, input, reason) => {
-      await expectRefused(input(), 'permission_denied', reason);
+      await h.expectRefused('fs_move', input(), 'permission_denied', reason);
     });
 
     it('lets a deny rule on either end refuse the move', async () => {
@@ -111,14 +106,14 @@ describe(MoveTool.name, () => {
       ['a nested root as the source', () => ({ from: 'box/nested-root', to: 'x' })],
       ['a directory containing a root', () => ({ from: 'box', to: 'x' })],
     ])('refuses %s, changing nothing', async (_name, input) => {
-      await expectRefused(input(), 'permission_denied', 'root');
+      await h.expectRefused('fs_move', input(), 'permission_denied', 'root');
     });
 
     it('refuses moving a directory into itself, onto itself, or to a missing directory', async () => {
-      await expectRefused({ from: 'dir', to: 'dir/sub/dir' }, 'invalid_input', 'into_itself');
-      await expectRefused({ from: 'dir', to: 'link-root/dir/sub/x' }, 'invalid_input', 'into_itself');
-      await expectRefused({ from: 'dir', to: './dir' }, 'invalid_input', 'same_path');
-      await expectRefused({ from: 'file.txt', to: 'nowhere/x.txt' }, 'invalid_input', 'parent_missing');
+      await h.expectRefused('fs_move', { from: 'dir', to: 'dir/sub/dir' }, 'invalid_input', 'into_itself');
+      await h.expectRefused('fs_move', { from: 'dir', to: 'link-root/dir/sub/x' }, 'invalid_input', 'into_itself');
+      await h.expectRefused('fs_move', { from: 'dir', to: './dir' }, 'invalid_input', 'same_path');
+      await h.expectRefused('fs_move', { from: 'file.txt', to: 'nowhere/x.txt' }, 'invalid_input', 'parent_missing');
     });
   });
 });
