@@ -9,6 +9,7 @@
  * of `PolicyPermissionCheckerOptions` (`{ "rules": [...], "fallback": "ask" }`).
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Container } from 'inversify';
 import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type PolicyPermissionCheckerOptions } from '../index.js';
 import { fileSystemTools } from '../fs/index.js';
@@ -35,7 +36,8 @@ function parseArgs(argv: readonly string[]): ServeArgs {
     else if (flag === '--root' || flag === '--policy') {
       const value = rest[++index];
       if (value === undefined) throw new Error(`${flag} needs a value.`);
-      if (flag === '--root') root = value;
+      // Command-line paths are the user's: relative ones mean relative to where they run it.
+      if (flag === '--root') root = path.resolve(value);
       else policy = value;
     } else throw new Error(`Unknown option ${JSON.stringify(flag)}.`);
   }
