@@ -253,6 +253,7 @@ export class BasicToolExecutor implements ToolExecutor {
       this.#resources,
       frame,
       this.#runner,
+      call.signal !== undefined,
     );
     const { invokeValue } = entry;
     let body: () => unknown;

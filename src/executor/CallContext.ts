@@ -28,6 +28,7 @@ export class CallContext implements ToolContext, Abortable {
     public readonly resources: ToolResources,
     private readonly frame: ExecutionFrame,
     private readonly runner: ScopeRunner,
+    public readonly cancellable: boolean,
   ) {
     const approvedRequest = frame.run?.approval;
     this.sessionId = request.sessionId;

@@ -86,7 +86,9 @@ export class McpRemoteTool implements Tool {
     const what = `tool "${this.#remote.name}"`;
     let result;
     try {
-      result = await this.#connection.callTool(this.#remote.name, request.input as JsonObject, { signal: ctx.signal, timeout: this.#options.callTimeoutMs });
+      // The SDK's own timeout (shorter than the executor's deadline for this tool) cancels on the
+      // server; the call's signal is only needed when a host or parent can cancel it sooner.
+      result = await this.#connection.callTool(this.#remote.name, request.input as JsonObject, { ...(ctx.cancellable ? { signal: ctx.signal } : {}), timeout: this.#options.callTimeoutMs });
     } catch (thrown) {
       if (ctx.signal.aborted) throw thrown;
       const failure = toRemoteFailure(thrown, server, what);

@@ -268,3 +268,25 @@ describe(BasicToolExecutor.name, () => {
     });
   });
 });
+
+describe(BasicToolExecutor.name, () => {
+  describe('ctx.cancellable', () => {
+    function contextProbe(seen: boolean[]) {
+      return plainTool({
+        name: 'probe',
+        invoke: (request: ToolRequest, ctx) => {
+          seen.push(ctx.cancellable);
+          return { result: { callId: request.callId, output: { type: 'text', text: 'ok' }, isError: false }, durationMs: 0, metadata: {} };
+        },
+      });
+    }
+
+    it('is false when only the call deadline can end the call, true when the host passes a signal', async () => {
+      const seen: boolean[] = [];
+      const executor = createExecutor([contextProbe(seen)]);
+      await executor.execute(createToolRequest('probe'));
+      await executor.execute(createToolRequest('probe'), { signal: new AbortController().signal });
+      expect(seen).toStrictEqual([false, true]);
+    });
+  });
+});
