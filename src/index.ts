@@ -120,6 +120,7 @@ export type { PathAccess } from './workspace/PathAccess.js';
 export type { ResolvePathOptions } from './workspace/ResolvePathOptions.js';
 export type { OpenVerifiedOptions } from './workspace/OpenVerifiedOptions.js';
 export type { VerifiedFile } from './workspace/VerifiedFile.js';
+export type { VerifiedDescriptor } from './workspace/VerifiedDescriptor.js';
 export { WORKSPACE_PATH_REFUSAL_REASONS, type WorkspacePathRefusalReason } from './workspace/WorkspacePathRefusalReason.js';
 export { DEFAULT_PROTECTED_PATHS } from './workspace/DEFAULT_PROTECTED_PATHS.js';
 export { ProtectedPathMatcher } from './workspace/ProtectedPathMatcher.js';

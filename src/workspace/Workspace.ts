@@ -6,9 +6,11 @@ import { findContainingRoot } from './findContainingRoot.js';
 import { getErrnoCode } from './getErrnoCode.js';
 import { normalizeWorkspacePath } from './normalizeWorkspacePath.js';
 import type { OpenVerifiedOptions } from './OpenVerifiedOptions.js';
-import { openVerifiedFile } from './openVerifiedFile.js';
+import { openVerifiedFile, type OpenVerifiedContext } from './openVerifiedFile.js';
+import { openVerifiedFileSync } from './openVerifiedFileSync.js';
 import type { ResolvedPath } from './ResolvedPath.js';
 import type { ResolvePathOptions } from './ResolvePathOptions.js';
+import type { VerifiedDescriptor } from './VerifiedDescriptor.js';
 import type { VerifiedFile } from './VerifiedFile.js';
 import type { WorkspaceRoot } from './WorkspaceRoot.js';
 import type { WorkspaceRootConfig } from './WorkspaceRootConfig.js';
@@ -21,10 +23,12 @@ import type { WorkspaceRootConfig } from './WorkspaceRootConfig.js';
 export class Workspace {
   public readonly roots: readonly WorkspaceRoot[];
   readonly #realRoots: readonly (readonly [string, WorkspaceRoot])[];
+  readonly #openContext: OpenVerifiedContext;
   readonly #spellings: WorkspaceRootSet['spellings'];
 
   private constructor(set: WorkspaceRootSet) {
     this.roots = set.roots;
+    this.#openContext = { roots: this.roots, rootOf: (candidate) => this.rootOf(candidate) };
     this.#realRoots = set.roots.map((root) => [root.path, root] as const);
     this.#spellings = set.spellings;
   }
@@ -90,8 +94,19 @@ export class Workspace {
    * reads from and closes the handle; on refusal it is already closed.
    */
   public async openVerified(canonicalPath: string, options: OpenVerifiedOptions = {}): Promise<VerifiedFile> {
-    return openVerifiedFile(canonicalPath, options, { roots: this.roots, rootOf: (candidate) => this.rootOf(candidate) });
+    return openVerifiedFile(canonicalPath, options, this.#openContext);
   }
+
+  /**
+   * `openVerified` with synchronous calls: the same checks, reasons and codes, for callers
+   * where a thread-pool round trip costs more than the read (small local files). The caller
+   * closes the descriptor; on refusal it is already closed.
+   */
+  public openVerifiedSync(canonicalPath: string, options: OpenVerifiedOptions = {}): VerifiedDescriptor {
+    return openVerifiedFileSync(canonicalPath, options, this.#openContext);
+  }
+
+
 
   #rootPaths(): string[] {
     return this.roots.map((root) => root.path);
