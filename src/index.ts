@@ -124,3 +124,8 @@ export type { VerifiedDescriptor } from './workspace/VerifiedDescriptor.js';
 export { WORKSPACE_PATH_REFUSAL_REASONS, type WorkspacePathRefusalReason } from './workspace/WorkspacePathRefusalReason.js';
 export { DEFAULT_PROTECTED_PATHS } from './workspace/DEFAULT_PROTECTED_PATHS.js';
 export { ProtectedPathMatcher } from './workspace/ProtectedPathMatcher.js';
+
+// Environment allow-list for child processes
+export { BASE_ENV_NAMES, buildHostEnvironment } from './environment/buildHostEnvironment.js';
+export { isSecretName } from './environment/isSecretName.js';
+export type { HostEnvironmentOptions } from './environment/HostEnvironmentOptions.js';

@@ -1,16 +1,9 @@
+import type { HostEnvironmentOptions } from '../index.js';
 import type { WorkspaceRootConfig } from '../index.js';
 
 /** What the host adds to the allow-listed environment of every command. */
-export interface ShellEnvOptions {
-  /**
-   * More names to inherit from the host's environment: exact names, or prefixes ending in `*`
-   * (`AWS_*`). A name that looks like a secret (`*TOKEN*`, `*KEY*`, ...) is inherited only
-   * when listed exactly.
-   */
-  readonly inherit?: readonly string[];
-  /** Fixed values every command gets. */
-  readonly set?: Readonly<Record<string, string>>;
-}
+/** The shell's `env` option: the core's environment allow-list options. */
+export type ShellEnvOptions = HostEnvironmentOptions;
 
 /** Options of {@link shellTools}. */
 export interface ShellToolOptions {

@@ -1,6 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { ToolConfigurationError, type Workspace } from '../index.js';
-import { buildHostEnvironment } from './buildHostEnvironment.js';
+import { ToolConfigurationError, type Workspace, buildHostEnvironment } from '../index.js';
 import { Semaphore } from './Semaphore.js';
 import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
 import type { ShellToolConfig } from './ShellToolConfig.js';

@@ -14,7 +14,7 @@ export { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
 export { parseShellCommand } from './parseShellCommand.js';
 export type { CommandLineAnalysis, OutputRedirection } from './CommandLineAnalysis.js';
 export type { ShellWord } from './readWord.js';
-export { buildHostEnvironment, BASE_ENV_NAMES } from './buildHostEnvironment.js';
+// The environment allow-list lives in the core (shared with MCP server processes).
+export { buildHostEnvironment, BASE_ENV_NAMES, isSecretName } from '../index.js';
 export { isStartupVariable } from './assertModelEnvironment.js';
-export { isSecretName } from './isSecretName.js';
 export { Semaphore } from './Semaphore.js';

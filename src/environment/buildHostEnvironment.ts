@@ -1,17 +1,17 @@
 import { isSecretName } from './isSecretName.js';
-import type { ShellEnvOptions } from './ShellToolOptions.js';
+import type { HostEnvironmentOptions } from './HostEnvironmentOptions.js';
 
-/** What every command inherits from the host by default (plus every `LC_*`). */
+/** What every child process (shell commands, MCP servers) inherits by default (plus every `LC_*`). */
 export const BASE_ENV_NAMES: readonly string[] = Object.freeze(['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'TMPDIR']);
 const BASE_ENV_PREFIXES: readonly string[] = Object.freeze(['LC_']);
 
 /**
- * The environment commands start from: an allow-list, never the whole parent environment.
+ * The environment child processes (shell commands, MCP servers) start from (security.md, Environment): an allow-list, never the whole parent environment.
  * It starts empty and takes from `source` the base names, `LC_*`, and the names the host lists
  * in `inherit` (exact names, or prefixes ending in `*`). Names that look like secrets are
  * dropped unless the host lists that exact name. `set` values are added last.
  */
-export function buildHostEnvironment(source: NodeJS.ProcessEnv, options: ShellEnvOptions = {}): Record<string, string> {
+export function buildHostEnvironment(source: NodeJS.ProcessEnv, options: HostEnvironmentOptions = {}): Record<string, string> {
   const exact = new Set([...BASE_ENV_NAMES, ...(options.inherit ?? []).filter((name) => !name.endsWith('*'))]);
   const named = new Set((options.inherit ?? []).filter((name) => !name.endsWith('*')));
   const prefixes = [...BASE_ENV_PREFIXES, ...(options.inherit ?? []).filter((name) => name.endsWith('*')).map((name) => name.slice(0, -1))];
