@@ -169,20 +169,21 @@ export class BasicToolExecutor implements ToolExecutor {
   #parse(call: Call): MaybePromise<Outcome> {
     const { tool } = call.entry;
     if (tool.parseInput === undefined) return this.#preflight(call);
-    const refused = (thrown: unknown): Outcome =>
-      failure(toToolError(thrown, 'invalid_input', `Input for tool \`${call.request.toolName}\` is invalid`), false);
     try {
       const parsed = tool.parseInput(call.request);
       if (isThenable(parsed)) {
-        return Promise.resolve(parsed).then((input) => {
-          call.input = input;
-          return this.#preflight(call);
-        }, refused);
+        return Promise.resolve(parsed).then(
+          (input) => {
+            call.input = input;
+            return this.#preflight(call);
+          },
+          (thrown: unknown) => parseFailure(call, thrown),
+        );
       }
       call.input = parsed;
       return this.#preflight(call);
     } catch (thrown) {
-      return refused(thrown);
+      return parseFailure(call, thrown);
     }
   }
 
@@ -270,6 +271,10 @@ export class BasicToolExecutor implements ToolExecutor {
     }
     return runWithDeadline(body, call.started + call.timeoutMs, ctx, call.signal, (end, value) => settleInvocation(call.entry, request, call.started, call.timeoutMs, end, value, kind));
   }
+}
+
+function parseFailure(call: Call, thrown: unknown): Outcome {
+  return failure(toToolError(thrown, 'invalid_input', `Input for tool \`${call.request.toolName}\` is invalid`), false);
 }
 
 function preflightFailure(call: Call, thrown: unknown): Outcome {

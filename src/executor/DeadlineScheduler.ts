@@ -1,10 +1,10 @@
 import { monotonicNow } from './monotonicNow.js';
 
-/** One pending deadline: a node of the scheduler's list. */
+/** One pending deadline: a node of the scheduler's list (the caller's own object). */
 export interface Deadline {
   readonly at: number;
-  readonly onExpire: () => void;
-  /** @internal list links */
+  onExpire(): void;
+  /** @internal list links, kept by the scheduler */
   prev: Deadline | undefined;
   next: Deadline | undefined;
   pending: boolean;
@@ -22,14 +22,16 @@ export class DeadlineScheduler {
   #timer: NodeJS.Timeout | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
 
-  /** Calls `onExpire` once `monotonicNow()` reaches `at`, unless removed first. */
-  public add(at: number, onExpire: () => void): Deadline {
-    const deadline: Deadline = { at, onExpire, prev: undefined, next: this.#head, pending: true };
+  /** Calls `deadline.onExpire()` once `monotonicNow()` reaches `deadline.at`, unless removed first. */
+  public add(deadline: Deadline): void {
+    const { at } = deadline;
+    deadline.prev = undefined;
+    deadline.next = this.#head;
+    deadline.pending = true;
     if (this.#head !== undefined) this.#head.prev = deadline;
     this.#head = deadline;
     if (this.#size++ === 0) this.#timer?.ref();
     if (at < this.#timerAt) this.#schedule(at);
-    return deadline;
   }
 
   public remove(deadline: Deadline): void {

@@ -85,7 +85,8 @@ export function evaluatePermissions(
   if (requests.length === 0) return NONE;
   if (requests.length === 1) {
     const only = decide(checker, requests[0] as PermissionRequest, ctx);
-    return isThenable(only) ? only.then((decision) => sort(requests, [decision])) : sort(requests, [only]);
+    if (isThenable(only)) return only.then((decision) => sort(requests, [decision]));
+    return only.type === 'allow' ? NONE : sort(requests, [only]);
   }
   const decisions: MaybePromise<PermissionDecision>[] = requests.map((request) => decide(checker, request, ctx));
   if (!decisions.some(isThenable)) return sort(requests, decisions as PermissionDecision[]);

@@ -1,4 +1,4 @@
-import { DeadlineScheduler } from './DeadlineScheduler.js';
+import { DeadlineScheduler, type Deadline } from './DeadlineScheduler.js';
 import { isThenable } from './maybeAsync.js';
 
 /**
@@ -15,6 +15,50 @@ const deadlines = new DeadlineScheduler();
 /** What the guarded call can be told when it must stop. */
 export interface Abortable {
   abort(reason: unknown): void;
+}
+
+/**
+ * One running call: its deadline node (so the scheduler holds it directly) and whatever ends it
+ * first. A single object per call instead of a closure per outcome.
+ */
+class GuardedCall<R> implements Deadline {
+  public prev: Deadline | undefined = undefined;
+  public next: Deadline | undefined = undefined;
+  public pending = false;
+  #settled = false;
+  #onAbort: (() => void) | undefined;
+
+  public constructor(
+    public readonly at: number,
+    private readonly target: Abortable,
+    private readonly external: AbortSignal | undefined,
+    private readonly settle: Settle<R>,
+    private readonly resolve: (value: R) => void,
+  ) {}
+
+  public watch(): void {
+    deadlines.add(this);
+    if (this.external !== undefined) {
+      this.#onAbort = () => {
+        this.target.abort(this.external?.reason);
+        this.finish('cancelled', undefined);
+      };
+      this.external.addEventListener('abort', this.#onAbort, { once: true });
+    }
+  }
+
+  public onExpire(): void {
+    this.target.abort(new Error('the call timed out'));
+    this.finish('timeout', undefined);
+  }
+
+  public finish(end: DeadlineEnd, value: unknown): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    deadlines.remove(this);
+    if (this.#onAbort !== undefined) this.external?.removeEventListener('abort', this.#onAbort);
+    this.resolve(this.settle(end, value));
+  }
 }
 
 /**
@@ -40,26 +84,11 @@ export function runWithDeadline<T, R>(
   if (!isThenable<T>(pending)) return settle('value', pending);
   const running = pending;
   return new Promise((resolve) => {
-    let settled = false;
-    const finish = (end: DeadlineEnd, value: unknown): void => {
-      if (settled) return;
-      settled = true;
-      deadlines.remove(deadline);
-      if (external !== undefined) external.removeEventListener('abort', onAbort);
-      resolve(settle(end, value));
-    };
-    const onAbort = (): void => {
-      target.abort(external?.reason);
-      finish('cancelled', undefined);
-    };
-    const deadline = deadlines.add(deadlineAt, () => {
-      target.abort(new Error('the call timed out'));
-      finish('timeout', undefined);
-    });
-    if (external !== undefined) external.addEventListener('abort', onAbort, { once: true });
+    const guarded = new GuardedCall(deadlineAt, target, external, settle, resolve);
+    guarded.watch();
     running.then(
-      (value) => finish('value', value),
-      (thrown: unknown) => finish('thrown', thrown),
+      (value) => guarded.finish('value', value),
+      (thrown: unknown) => guarded.finish('thrown', thrown),
     );
   });
 }

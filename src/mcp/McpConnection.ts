@@ -26,6 +26,8 @@ export class McpConnection {
   readonly #connectTimeoutMs: number;
   readonly #listeners = new Set<() => void>();
   #client: Promise<Client> | undefined;
+  /** The client once connected, so calls on a live connection skip awaiting `#client`. */
+  #connected: Client | undefined;
   /** Counts connections, so a stale connection's close does not drop a newer one. */
   #generation = 0;
   #transport: Transport | undefined;
@@ -67,6 +69,7 @@ export class McpConnection {
       // The connection is gone (the process died, the server closed): the next use reconnects.
       if (generation !== this.#generation) return;
       this.#client = undefined;
+      this.#connected = undefined;
       this.#transport = undefined;
     };
     try {
@@ -80,6 +83,7 @@ export class McpConnection {
       throw new Error(`The connection to MCP server "${this.id}" was reset while connecting.`);
     }
     this.#transport = transport;
+    this.#connected = client;
     return client;
   }
 
@@ -96,13 +100,17 @@ export class McpConnection {
    * Calls a remote tool. The result is not checked against the tool's output schema here: the
    * remote tool does that with the schema it was registered with.
    */
-  public async callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
-    const client = await this.client();
+  public callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
+    const connected = this.#connected;
+    if (connected !== undefined) return this.#callTool(connected, name, args, options);
+    return this.client().then((client) => this.#callTool(client, name, args, options));
+  }
+
+  #callTool(client: Client, name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
     const params = { name, arguments: args };
     if (this.#taskTools.has(name)) {
       const stream = client.experimental.tasks.callToolStream(params, CallToolResultSchema, { ...options, task: {} });
-      const result: CallToolResult = await takeResult(stream);
-      return result;
+      return takeResult(stream);
     }
     return client.request({ method: 'tools/call', params }, CallToolResultSchema, options);
   }
@@ -112,6 +120,7 @@ export class McpConnection {
     const client = this.#client;
     this.#generation += 1;
     this.#client = undefined;
+    this.#connected = undefined;
     this.#transport = undefined;
     await client?.then((connected) => connected.close()).catch(() => undefined);
   }

@@ -1,4 +1,5 @@
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { ValidateFunction } from 'ajv';
 import {
   buildToolResult,
@@ -67,6 +68,9 @@ export class McpRemoteTool implements Tool {
   readonly #remote: McpTool;
   readonly #options: McpRemoteToolOptions;
   #validateOutput: ValidateFunction | undefined | null = null;
+  /** The request options of a call nobody but the SDK's timeout can cancel (read, never changed). */
+  readonly #callOptions: RequestOptions;
+  readonly #requests: readonly PermissionRequest[];
 
   public constructor(connection: McpConnection, remote: McpTool, options: McpRemoteToolOptions) {
     this.#connection = connection;
@@ -75,30 +79,45 @@ export class McpRemoteTool implements Tool {
     this.spec = buildSpec(connection.id, remote);
     this.source = `mcp server ${connection.id} (tool "${remote.name}")`;
     this.timeoutMs = options.callTimeoutMs + DEADLINE_MARGIN_MS;
+    this.#callOptions = Object.freeze({ timeout: options.callTimeoutMs });
+    const invoke = new McpPermissionRequest('mcp.invoke_tool', connection.id, remote.name, { toolName: this.spec.name });
+    Object.freeze(invoke.metadata);
+    this.#requests = Object.freeze([Object.freeze(invoke)]);
   }
 
+  /** Every call's single request: the same for every call of this tool, so built once (frozen). */
   public proposedRequests(): readonly PermissionRequest[] {
-    return [new McpPermissionRequest('mcp.invoke_tool', this.#connection.id, this.#remote.name, { toolName: this.spec.name })];
+    return this.#requests;
   }
 
-  public async invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult> {
-    const server = this.#connection.id;
-    const what = `tool "${this.#remote.name}"`;
-    let result;
+  public invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult> {
+    // The SDK's own timeout (shorter than the executor's deadline for this tool) cancels on the
+    // server; the call's signal is only needed when a host or parent can cancel it sooner.
+    const options = ctx.cancellable ? { signal: ctx.signal, timeout: this.#options.callTimeoutMs } : this.#callOptions;
+    let pending: Promise<CallToolResult>;
     try {
-      // The SDK's own timeout (shorter than the executor's deadline for this tool) cancels on the
-      // server; the call's signal is only needed when a host or parent can cancel it sooner.
-      result = await this.#connection.callTool(this.#remote.name, request.input as JsonObject, { ...(ctx.cancellable ? { signal: ctx.signal } : {}), timeout: this.#options.callTimeoutMs });
+      pending = this.#connection.callTool(this.#remote.name, request.input as JsonObject, options);
     } catch (thrown) {
-      if (ctx.signal.aborted) throw thrown;
-      const failure = toRemoteFailure(thrown, server, what);
-      if (failure.reset) await this.#connection.reset();
-      throw failure.error;
+      return this.#fail(thrown, ctx);
     }
+    return pending.then(
+      (result) => this.#toResult(request, result),
+      (thrown: unknown) => this.#fail(thrown, ctx),
+    );
+  }
+
+  #toResult(request: ToolRequest, result: CallToolResult): ToolResult {
     const isError = result.isError === true;
     if (!isError) this.#checkStructured(result.structuredContent);
     const { output, truncated } = buildRemoteOutput(result, this.#options.maxResultBytes);
-    return buildToolResult(request, output, { isError, metadata: { mcpServer: server, mcpTool: this.#remote.name, ...(truncated ? { truncated } : {}) } });
+    return buildToolResult(request, output, { isError, metadata: { mcpServer: this.#connection.id, mcpTool: this.#remote.name, ...(truncated ? { truncated } : {}) } });
+  }
+
+  async #fail(thrown: unknown, ctx: ToolContext): Promise<never> {
+    if (ctx.signal.aborted) throw thrown;
+    const failure = toRemoteFailure(thrown, this.#connection.id, `tool "${this.#remote.name}"`);
+    if (failure.reset) await this.#connection.reset();
+    throw failure.error;
   }
 
   /** As the SDK client does: a tool with an output schema must return matching structured content. */

@@ -12,6 +12,20 @@ function measure(part: ContentPart): number {
   return JSON.stringify(part).length;
 }
 
+/** JSON escapes a character to at most 6 (`\\uXXXX`); the rest of a text part is under 32. */
+const MAX_ESCAPED_CHAR = 6;
+const TEXT_PART_OVERHEAD = 32;
+
+/** Whether the parts surely fit in `maxBytes` without serializing them (text-only results). */
+function surelyFits(parts: readonly ContentPart[], maxBytes: number): boolean {
+  let bound = 0;
+  for (const part of parts) {
+    if (part.type !== 'text') return false;
+    bound += part.text.length * MAX_ESCAPED_CHAR + TEXT_PART_OVERHEAD;
+  }
+  return bound <= maxBytes;
+}
+
 /** Keeps parts in order while they fit in `budget`; cuts the first text that does not, notes the rest. */
 function capParts(parts: readonly ContentPart[], budget: number): ContentPart[] {
   const kept: ContentPart[] = [];
@@ -42,8 +56,7 @@ function capParts(parts: readonly ContentPart[], budget: number): ContentPart[] 
 export function buildRemoteOutput(result: CallToolResult, maxBytes: number): RemoteOutput {
   const parts: ContentPart[] = result.content.map(buildContentPart);
   if (result.structuredContent !== undefined) parts.push({ type: 'json', value: result.structuredContent as JsonValue });
-  const total = parts.reduce((sum, part) => sum + measure(part), 0);
-  const truncated = total > maxBytes;
+  const truncated = !surelyFits(parts, maxBytes) && parts.reduce((sum, part) => sum + measure(part), 0) > maxBytes;
   const capped = truncated ? capParts(parts, maxBytes) : parts;
   const [first] = capped;
   if (capped.length === 0) return { output: { type: 'text', text: '' }, truncated };

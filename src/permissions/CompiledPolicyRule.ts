@@ -9,6 +9,20 @@ import { splitCommandWords } from './splitCommandWords.js';
 /** The picomatch options of every policy glob: dotfiles are ordinary files to policy. */
 export const POLICY_GLOB_OPTIONS: picomatch.PicomatchOptions = Object.freeze({ dot: true });
 
+/** One path segment picomatch matches only literally (no glob, brace, extglob or escape syntax). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_.:@+,=~-]+$/;
+
+/**
+ * Whether picomatch (with {@link POLICY_GLOB_OPTIONS}) matches `pattern` against exactly the
+ * one text `pattern` itself, so string equality can stand in for the glob: plain segments,
+ * none empty, `.` or `..`, optionally absolute. Checked against picomatch by a property test.
+ */
+export function isPlainPattern(pattern: string): boolean {
+  const segments = pattern.split('/');
+  if (segments[0] === '' && segments.length > 1) segments.shift();
+  return segments.every((segment) => segment !== '.' && segment !== '..' && PLAIN_SEGMENT.test(segment));
+}
+
 /**
  * A validated `PolicyRule`, ready to match: its glob compiled once, its command prefix split
  * into words once.
@@ -19,6 +33,8 @@ export class CompiledPolicyRule {
   readonly #glob: ((text: string) => boolean) | undefined;
   readonly #prefixWords: readonly string[];
   readonly #literal: boolean;
+  /** The pattern, when it can only match itself (compared as a string, without the glob). */
+  readonly #exact: string | undefined;
 
   public constructor(public readonly rule: PolicyRule) {
     const { effect, kind, pattern } = rule;
@@ -30,6 +46,7 @@ export class CompiledPolicyRule {
     this.#prefixWords = pattern === undefined ? [] : splitCommandWords(pattern);
     const scan = pattern === undefined ? undefined : picomatch.scan(pattern);
     this.#literal = scan !== undefined && !scan.isGlob && !scan.negated;
+    this.#exact = pattern !== undefined && isPlainPattern(pattern) ? pattern : undefined;
   }
 
   public get effect(): PolicyRule['effect'] {
@@ -49,9 +66,10 @@ export class CompiledPolicyRule {
     if (this.#glob === undefined) {
       return true;
     }
-    return subject.type === 'command'
-      ? matchesCommandPrefix(this.#prefixWords, subject.words)
-      : this.#glob(subject.text);
+    if (subject.type === 'command') {
+      return matchesCommandPrefix(this.#prefixWords, subject.words);
+    }
+    return this.#exact === undefined ? this.#glob(subject.text) : subject.text === this.#exact;
   }
 
   /**

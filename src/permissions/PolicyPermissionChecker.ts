@@ -17,6 +17,31 @@ function describeRules(rules: readonly CompiledPolicyRule[]): string {
   return `${descriptions.length === 1 ? 'rule' : 'rules'} ${descriptions.join(', ')}`;
 }
 
+const NO_RULES: readonly CompiledPolicyRule[] = Object.freeze([]);
+
+/** The rules that match any of the subjects (a rule without pattern matches every request). */
+function matchingRules(
+  candidates: readonly CompiledPolicyRule[],
+  subjects: readonly PolicySubject[],
+): readonly CompiledPolicyRule[] {
+  if (candidates.length === 0) {
+    return NO_RULES;
+  }
+  return candidates.filter(
+    (rule) => !rule.hasPattern || subjects.some((subject) => rule.matches(subject)),
+  );
+}
+
+/** The rules that apply to one permission kind, by effect. */
+interface KindRules {
+  readonly deny: readonly CompiledPolicyRule[];
+  readonly ask: readonly CompiledPolicyRule[];
+  readonly allow: readonly CompiledPolicyRule[];
+}
+
+/** Kinds whose rule buckets are kept; past this many distinct kinds, buckets are built per call. */
+const MAX_CACHED_KINDS = 256;
+
 /**
  * A rule-based `PermissionChecker`. Deny rules win over ask rules, which win over allow rules,
  * whatever their order; a request no rule decides gets the fallback.
@@ -30,6 +55,8 @@ function describeRules(rules: readonly CompiledPolicyRule[]): string {
 export class PolicyPermissionChecker implements PermissionChecker {
   readonly #rules: readonly CompiledPolicyRule[];
   readonly #fallback: PolicyEffect;
+  /** The rules of each kind seen so far, split by effect (rules are fixed once constructed). */
+  readonly #byKind = new Map<string, KindRules>();
 
   public constructor(options: PolicyPermissionCheckerOptions) {
     assertPolicyPermissionCheckerOptions(options);
@@ -39,39 +66,49 @@ export class PolicyPermissionChecker implements PermissionChecker {
 
   public evaluate(request: PermissionRequest, _ctx?: PermissionContext): PermissionDecision {
     const subjects = getPolicySubjects(request);
-    const risks = getRequestRisks(request);
-    const what = describePermissionRequest(request);
     if (!subjects.ok) {
-      return buildMalformedRequestDecision(what, subjects.problem);
+      return buildMalformedRequestDecision(describePermissionRequest(request), subjects.problem);
     }
+    const risks = getRequestRisks(request);
     if (!risks.ok) {
-      return buildMalformedRequestDecision(what, risks.problem);
+      return buildMalformedRequestDecision(describePermissionRequest(request), risks.problem);
     }
-    const rules = this.#rules.filter((rule) => rule.appliesTo(request.kind));
-    const matching = (effect: PolicyEffect): CompiledPolicyRule[] =>
-      rules.filter(
-        (rule) =>
-          rule.effect === effect &&
-          (!rule.hasPattern || subjects.values.some((subject) => rule.matches(subject))),
-      );
-    const denying = matching('deny');
+    // getPolicySubjects succeeded, so the kind is a string.
+    const rules = this.#rulesFor(request.kind);
+    const denying = matchingRules(rules.deny, subjects.values);
     if (denying.length > 0) {
       return PermissionDecision.deny(
-        `${what} is denied by policy ${describeRules(denying)}.`,
+        `${describePermissionRequest(request)} is denied by policy ${describeRules(denying)}.`,
         PERMISSION_DENY_CODES.policyDenied,
       );
     }
-    const asking = matching('ask');
+    const asking = matchingRules(rules.ask, subjects.values);
     if (asking.length > 0) {
       return PermissionDecision.requireApproval(
-        `${what} needs approval: policy ${describeRules(asking)} asks for it.`,
+        `${describePermissionRequest(request)} needs approval: policy ${describeRules(asking)} asks for it.`,
       );
     }
-    const allowing = rules.filter((rule) => rule.effect === 'allow');
-    if (this.#allows(allowing, subjects.values)) {
-      return this.#checkOverrides(request, what, allowing, subjects.values, risks.values);
+    if (this.#allows(rules.allow, subjects.values)) {
+      return this.#checkOverrides(request, rules.allow, subjects.values, risks.values);
     }
-    return this.#fallbackDecision(request, what, allowing, subjects.values, risks.values);
+    return this.#fallbackDecision(request, rules.allow, subjects.values, risks.values);
+  }
+
+  #rulesFor(kind: string): KindRules {
+    const cached = this.#byKind.get(kind);
+    if (cached !== undefined) {
+      return cached;
+    }
+    const applying = this.#rules.filter((rule) => rule.appliesTo(kind));
+    const split: KindRules = {
+      deny: applying.filter((rule) => rule.effect === 'deny'),
+      ask: applying.filter((rule) => rule.effect === 'ask'),
+      allow: applying.filter((rule) => rule.effect === 'allow'),
+    };
+    if (this.#byKind.size < MAX_CACHED_KINDS) {
+      this.#byKind.set(kind, split);
+    }
+    return split;
   }
 
   #allows(allowing: readonly CompiledPolicyRule[], subjects: readonly PolicySubject[]): boolean {
@@ -86,14 +123,14 @@ export class PolicyPermissionChecker implements PermissionChecker {
 
   #fallbackDecision(
     request: PermissionRequest,
-    what: string,
     allowing: readonly CompiledPolicyRule[],
     subjects: readonly PolicySubject[],
     risks: readonly string[],
   ): PermissionDecision {
     if (this.#fallback === 'allow') {
-      return this.#checkOverrides(request, what, allowing, subjects, risks);
+      return this.#checkOverrides(request, allowing, subjects, risks);
     }
+    const what = describePermissionRequest(request);
     const uncovered = subjects.filter((subject) => !allowing.some((rule) => rule.matches(subject)));
     const why =
       uncovered.length === 0
@@ -111,7 +148,6 @@ export class PolicyPermissionChecker implements PermissionChecker {
 
   #checkOverrides(
     request: PermissionRequest,
-    what: string,
     allowing: readonly CompiledPolicyRule[],
     subjects: readonly PolicySubject[],
     risks: readonly string[],
@@ -120,14 +156,16 @@ export class PolicyPermissionChecker implements PermissionChecker {
     if (risks.length > 0) {
       reasons.push(`it carries risk flags (${risks.join(', ')}) that an allow rule does not cover`);
     }
-    const named =
+    const named = (): boolean =>
       subjects.length > 0 &&
       subjects.every((subject) => allowing.some((rule) => rule.names(subject)));
-    if (request.metadata?.['protected'] === true && !named) {
+    if (request.metadata?.['protected'] === true && !named()) {
       reasons.push('it touches a protected path, and no allow rule names that exact target');
     }
     return reasons.length === 0
       ? PermissionDecision.allow()
-      : PermissionDecision.requireApproval(`${what} needs approval: ${reasons.join('; ')}.`);
+      : PermissionDecision.requireApproval(
+          `${describePermissionRequest(request)} needs approval: ${reasons.join('; ')}.`,
+        );
   }
 }

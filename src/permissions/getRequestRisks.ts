@@ -5,10 +5,12 @@ import type { PermissionRequest } from './PermissionRequest.js';
  * The risk flags of a request (`metadata.risks`: substitution, redirection, wrapper, ...).
  * Absent means none; a value that is not an array of strings makes the request unreadable.
  */
+const NO_RISKS: MetadataReadResult<string> = Object.freeze({ ok: true, values: Object.freeze([]) });
+
 export function getRequestRisks(request: PermissionRequest): MetadataReadResult<string> {
   const risks: unknown = request.metadata?.['risks'];
   if (risks === undefined) {
-    return { ok: true, values: [] };
+    return NO_RISKS;
   }
   if (!Array.isArray(risks) || !risks.every((risk) => typeof risk === 'string')) {
     return { ok: false, problem: 'metadata.risks must be an array of strings' };

@@ -16,63 +16,72 @@ function escapePointer(key: string | number): string {
   return typeof key === 'number' ? String(key) : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The running JSON size of one walk, and its limits. */
+interface WalkState {
+  size: number;
+  readonly limits: InputLimits;
+}
+
+function found(kind: ProblemKind): Found {
+  return { ...kind, segments: [] };
+}
+
+function walk(value: unknown, depth: number, state: WalkState): Found | undefined {
+  switch (typeof value) {
+    case 'string':
+      state.size += value.length + 2;
+      break;
+    case 'number':
+      if (!Number.isFinite(value)) return found({ reason: 'not_json', found: String(value) });
+      state.size += 8;
+      break;
+    case 'boolean':
+      state.size += 5;
+      break;
+    case 'object': {
+      if (value === null) {
+        state.size += 4;
+        break;
+      }
+      if (depth >= state.limits.maxDepth) return found({ reason: 'too_deep' });
+      state.size += 2;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          state.size += 1;
+          const problem = walk(value[i], depth + 1, state);
+          if (problem !== undefined) {
+            problem.segments.push(i);
+            return problem;
+          }
+        }
+        break;
+      }
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return found({ reason: 'not_json', found: 'a class instance' });
+      for (const key of Object.keys(value)) {
+        if (FORBIDDEN_INPUT_KEYS.has(key)) return found({ reason: 'forbidden_key', key });
+        state.size += key.length + 4;
+        const problem = walk((value as Record<string, unknown>)[key], depth + 1, state);
+        if (problem !== undefined) {
+          problem.segments.push(key);
+          return problem;
+        }
+      }
+      break;
+    }
+    default:
+      return found({ reason: 'not_json', found: typeof value });
+  }
+  return state.size > state.limits.maxBytes ? found({ reason: 'too_large' }) : undefined;
+}
+
 /**
  * One walk over the input: its JSON size (strings and keys counted by length plus quotes and
  * separators, so the figure matches `JSON.stringify` for input without escapes), its depth,
  * forbidden keys and values JSON cannot carry. Paths are only built for a problem found.
  */
 function findProblem(input: unknown, limits: InputLimits): Problem | undefined {
-  let size = 0;
-  const found = (kind: ProblemKind): Found => ({ ...kind, segments: [] });
-  const walk = (value: unknown, depth: number): Found | undefined => {
-    switch (typeof value) {
-      case 'string':
-        size += value.length + 2;
-        break;
-      case 'number':
-        if (!Number.isFinite(value)) return found({ reason: 'not_json', found: String(value) });
-        size += 8;
-        break;
-      case 'boolean':
-        size += 5;
-        break;
-      case 'object': {
-        if (value === null) {
-          size += 4;
-          break;
-        }
-        if (depth >= limits.maxDepth) return found({ reason: 'too_deep' });
-        size += 2;
-        if (Array.isArray(value)) {
-          for (let i = 0; i < value.length; i++) {
-            size += 1;
-            const problem = walk(value[i], depth + 1);
-            if (problem !== undefined) {
-              problem.segments.push(i);
-              return problem;
-            }
-          }
-          break;
-        }
-        const proto: unknown = Object.getPrototypeOf(value);
-        if (proto !== Object.prototype && proto !== null) return found({ reason: 'not_json', found: 'a class instance' });
-        for (const key of Object.keys(value)) {
-          if (FORBIDDEN_INPUT_KEYS.has(key)) return found({ reason: 'forbidden_key', key });
-          size += key.length + 4;
-          const problem = walk((value as Record<string, unknown>)[key], depth + 1);
-          if (problem !== undefined) {
-            problem.segments.push(key);
-            return problem;
-          }
-        }
-        break;
-      }
-      default:
-        return found({ reason: 'not_json', found: typeof value });
-    }
-    return size > limits.maxBytes ? found({ reason: 'too_large' }) : undefined;
-  };
-  const problem = walk(input, 0);
+  const problem = walk(input, 0, { size: 0, limits });
   if (problem === undefined) return undefined;
   const { segments, ...kind } = problem;
   const path = segments.reverse().map((segment) => `/${escapePointer(segment)}`).join('');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { buildRemoteOutput } from '../../src/mcp/buildRemoteOutput.js';
 
 describe(buildRemoteOutput.name, () => {
@@ -44,5 +45,19 @@ describe(buildRemoteOutput.name, () => {
 
   it('gives an empty result as empty text', () => {
     expect(buildRemoteOutput({ content: [] }, 10)).toStrictEqual({ output: { type: 'text', text: '' }, truncated: false });
+  });
+
+  it('truncates text results exactly when their JSON exceeds the cap (escapes included)', () => {
+    const texts = fc.array(fc.oneof(fc.string({ unit: 'grapheme', size: 'medium' }), fc.string({ unit: fc.constantFrom('"', '\\', '\n', '\u0001', 'a'), size: 'medium' })), { maxLength: 4 });
+    fc.assert(
+      // Caps around the exact size, where an estimate that missed escapes would answer wrong.
+      fc.property(texts, fc.integer({ min: -64, max: 64 }), (parts, offset) => {
+        const size = parts.reduce((sum, text) => sum + JSON.stringify({ type: 'text', text }).length, 0);
+        const cap = Math.max(0, size + offset);
+        const { truncated } = buildRemoteOutput({ content: parts.map((text) => ({ type: 'text' as const, text })) }, cap);
+        expect(truncated).toBe(size > cap);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -39,6 +39,18 @@ describe(`${mcpServers.name} and permissions`, () => {
       ]);
     });
 
+    it('hands every call the same frozen request, so a checker cannot change what later calls ask', async () => {
+      const remote = (await harness.registry.source('docs').loadTools()).find((tool) => tool.spec.name === 'mcp_docs_echo');
+      const request = { callId: 'c', toolName: 'mcp_docs_echo', input: {}, sessionId: 's', turnId: 't', metadata: {} };
+      const [first] = (await remote?.proposedRequests?.(request, {})) ?? [];
+
+      expect(Object.isFrozen(first) && Object.isFrozen(first?.metadata)).toBe(true);
+      expect(() => {
+        (first?.metadata as Record<string, unknown>)['toolName'] = 'other';
+      }).toThrow(TypeError);
+      expect((await remote?.proposedRequests?.(request, {}))?.[0]?.metadata).toStrictEqual({ server: 'docs', name: 'echo', toolName: 'mcp_docs_echo' });
+    });
+
     it('runs a call the policy allows', async () => {
       expect(await harness.call('mcp_docs_echo', { message: 'hi' })).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'hi' } } } });
     });
