@@ -64,6 +64,17 @@ export class McpClientRegistry {
     return new McpPromptProvider(this.#get(id).connection, this.#permissions, options);
   }
 
+  /**
+   * Completes server `id`'s OAuth flow with the authorization code the host got back (see
+   * {@link McpConnection.finishAuth}), then reloads the tools of a server whose listing met
+   * the 401. Calls that ended `auth_required` can then run again as they were.
+   */
+  public async finishAuth(id: string, authorizationCode: string): Promise<void> {
+    const { connection, source } = this.#get(id);
+    await connection.finishAuth(authorizationCode);
+    if (source.authRequired !== undefined) source.refresh();
+  }
+
   /** Closes every connection (stdio servers are killed with their process trees). */
   public async close(): Promise<void> {
     await Promise.all([...this.#entries.values()].map((entry) => entry.connection.close()));

@@ -1,3 +1,5 @@
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
@@ -8,7 +10,7 @@ import {
   type CallToolResult,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { CredentialStore } from '../index.js';
+import { ToolConfigurationError, type CredentialStore } from '../index.js';
 import { collectPages } from './collectPages.js';
 import { createClientTransport } from './createClientTransport.js';
 import type { McpServerConfig } from './McpServersOptions.js';
@@ -113,6 +115,34 @@ export class McpConnection {
       return takeResult(stream);
     }
     return client.request({ method: 'tools/call', params }, CallToolResultSchema, options);
+  }
+
+  /**
+   * Completes the OAuth flow of an HTTP server configured with an `authProvider`: after a call
+   * ended `auth_required` and the provider's `redirectToAuthorization` sent the user to the
+   * authorization server, the host passes the code it got back. The SDK exchanges it (PKCE
+   * verifier from the provider) and saves the tokens through `provider.saveTokens`; the next
+   * request reconnects with them. OAuth errors of the exchange are thrown as the SDK reports them.
+   * @throws ToolConfigurationError when this server has no OAuth provider.
+   */
+  public async finishAuth(authorizationCode: string): Promise<void> {
+    const { transport } = this.#config;
+    if (transport.type !== 'http' || transport.authProvider === undefined) {
+      throw new ToolConfigurationError(`MCP server "${this.id}" has no OAuth authProvider: store its credentials in the CredentialStore (provider "mcp:${this.id}") instead.`);
+    }
+    let result;
+    try {
+      result = await auth(transport.authProvider, { serverUrl: transport.url, authorizationCode });
+    } catch (thrown) {
+      if (!(thrown instanceof OAuthError)) throw thrown;
+      const description = thrown.message === '' ? '' : `: ${thrown.message}`;
+      throw new Error(`MCP server "${this.id}": the authorization server refused the code exchange (${thrown.errorCode})${description}. Send the user to authorize again.`, { cause: thrown });
+    }
+    if (result !== 'AUTHORIZED') {
+      throw new ToolConfigurationError(`MCP server "${this.id}": the authorization code was not exchanged for tokens (the OAuth flow asked for another redirect).`);
+    }
+    // The next request connects afresh, so the transport sends the new tokens from the start.
+    await this.reset();
   }
 
   /** Drops the current connection (after a transport failure or timeout); the next use reconnects. */

@@ -28,7 +28,10 @@ export function toRemoteFailure(thrown: unknown, server: string, what: string): 
         challenge: auth?.challenge ?? '',
         ...(auth?.scopes === undefined ? {} : { scopes: auth.scopes }),
         metadata,
-        message: `MCP server "${server}" needs authentication (HTTP 401). Store credentials for provider "${getCredentialProvider(server)}", then run the same call again.`,
+        message:
+          auth === undefined
+            ? `MCP server "${server}" needs authorization (HTTP 401): its OAuth provider was sent to the authorization server (redirectToAuthorization). Pass the code that comes back to McpClientRegistry.finishAuth("${server}", code), then run the same call again.`
+            : `MCP server "${server}" needs authentication (HTTP 401). Store credentials for provider "${getCredentialProvider(server)}", then run the same call again.`,
       }),
       reset: false,
     };
