@@ -15,6 +15,8 @@ export const FS_TARGETS = { readVsBaseline: 1.3, mcpVsRead64k: 3, mcpVsRead1m: 1
 const VS_BASELINE = { warmupMs: 1500, batchMs: 20, rounds: 31 } as const;
 const VS_MCP = { warmupMs: 300, batchMs: 20, rounds: 15 } as const;
 const GREP_ROUNDS = 9;
+/** Identical copies of each file, read in turn: more than our decoded-text cache keeps (8). */
+export const READ_COPIES = 12;
 /** `fs_read_file` hashes a file changed within the last second (read-before-write); files here are older, as most are. */
 const SETTLE_MS = 1100;
 
@@ -53,7 +55,8 @@ function byName(rows: readonly PerCallResult[], name: string): PerCallResult {
 
 /**
  * The filesystem benchmark: `fs_read_file` through the executor against `readFile` + a realpath
- * check and against the official MCP filesystem server over stdio (64 KiB and 1 MiB files), and
+ * check and against the official MCP filesystem server over stdio (64 KiB and 1 MiB files, each
+ * subject reading {@link READ_COPIES} identical copies in turn, so our reads always decode), and
  * `fs_grep` against a spawned `grep -rn` over a generated tree of 10,000 files. Everything lives
  * in a temp directory that is removed at the end.
  */
@@ -63,8 +66,10 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
   try {
     const root = path.join(base, 'root');
     mkdirSync(root);
-    const sizes = [['64 KiB', '64k.txt', 64 * 1024], ['1 MiB', '1m.txt', 1024 * 1024]] as const;
-    for (const [, name, bytes] of sizes) writeFileSync(path.join(root, name), textOfSize(bytes));
+    const sizes = [['64 KiB', '64k', 64 * 1024], ['1 MiB', '1m', 1024 * 1024]] as const;
+    // One more copy than the cycled ones: the cached-decode subject reads it alone.
+    const copies = (stem: string): string[] => Array.from({ length: READ_COPIES + 1 }, (_, index) => `${stem}-${index + 1}.txt`);
+    for (const [, stem, bytes] of sizes) for (const name of copies(stem)) writeFileSync(path.join(root, name), textOfSize(bytes));
     const written = Date.now();
     log(`fs: writing ${GREP_TREE.directories * GREP_TREE.filesPerDirectory} files for grep (${describeLoad()}) ...`);
     const files = writeGrepTree(path.join(root, 'tree'));
@@ -72,17 +77,21 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
     const fs = await createFsExecutor(root);
 
     const reads: PerCallResult[] = [];
-    for (const [label, name] of sizes) {
-      const content = textOfSize(statSync(path.join(root, name)).size);
-      if (content.length !== statSync(path.join(root, name)).size) throw new Error(`${name}: unexpected size`);
-      const baseline = createBaselineReadSubject(root, name, label);
-      const ours = createAgentkitReadSubject(fs, name, label);
-      const mcp = await createMcpReadSubject(root, name, label);
+    for (const [label, stem, bytes] of sizes) {
+      const all = copies(stem);
+      const names = all.slice(0, READ_COPIES);
+      const content = textOfSize(bytes);
+      if (all.some((name) => statSync(path.join(root, name)).size !== bytes)) throw new Error(`${stem}: unexpected size`);
+      const baseline = createBaselineReadSubject(root, names, label);
+      const ours = createAgentkitReadSubject(fs, names, label);
+      // For the record, not a target: the same file again, paged from the decoded-text cache.
+      const cached = createAgentkitReadSubject(fs, all.slice(READ_COPIES), label, `agentkit fs_read_file (executor), ${label}, same file again (cached decode)`);
+      const mcp = await createMcpReadSubject(root, names, label);
       closers.push(() => mcp.close?.() ?? Promise.resolve());
-      await verify([baseline, ours, mcp], content, content.split('\n').slice(0, 2000).join('\n') + '\n');
+      await verify([baseline, ours, cached, mcp], content, content.split('\n').slice(0, 2000).join('\n') + '\n');
       // Two pairings, each measured round-robin: the ratio of each target comes from one pairing.
       log(`fs: reading ${label}: vs readFile (${VS_BASELINE.rounds} rounds), vs the MCP server (${VS_MCP.rounds} rounds) ...`);
-      reads.push(...(await measurePerCall([baseline, ours], VS_BASELINE)));
+      reads.push(...(await measurePerCall([baseline, ours, cached], VS_BASELINE)));
       const [oursAgain, mcpRow] = (await measurePerCall([ours, mcp], VS_MCP)) as [PerCallResult, PerCallResult];
       reads.push({ ...oursAgain, name: `${oursAgain.name} (paired with MCP)` }, mcpRow);
     }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMcpReadSubject, type ReadSubject } from '../fs/readSubjects.js';
+import { READ_COPIES } from '../fs/run.js';
 import { formatNs, formatRatio, renderTable } from '../format.js';
 import { measurePerCall, type PerCallResult } from '../measure.js';
 import { describeLoad } from '../report.js';
@@ -52,16 +53,17 @@ async function compareReads(log: (line: string) => void): Promise<[PerCallResult
   const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agentkit-mcp-bench-')));
   const closers: (() => Promise<void>)[] = [];
   try {
-    const sizes = [['64 KiB', '64k.txt', 64 * 1024], ['1 MiB', '1m.txt', 1024 * 1024]] as const;
-    for (const [, name, bytes] of sizes) writeFileSync(path.join(root, name), textOfSize(bytes));
+    const sizes = [['64 KiB', '64k', 64 * 1024], ['1 MiB', '1m', 1024 * 1024]] as const;
+    const copies = (stem: string): string[] => Array.from({ length: READ_COPIES }, (_, index) => `${stem}-${index + 1}.txt`);
+    for (const [, stem, bytes] of sizes) for (const name of copies(stem)) writeFileSync(path.join(root, name), textOfSize(bytes));
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const client = await connectToServe(root);
     closers.push(() => client.close());
     const pairs: [PerCallResult, PerCallResult][] = [];
-    for (const [label, name, bytes] of sizes) {
-      const theirs = await createMcpReadSubject(root, name, label);
+    for (const [label, stem, bytes] of sizes) {
+      const theirs = await createMcpReadSubject(root, copies(stem), label);
       closers.push(() => theirs.close?.() ?? Promise.resolve());
-      const ours = createServeReadSubject(client, name, label);
+      const ours = createServeReadSubject(client, copies(stem), label);
       for (const subject of [theirs, ours] as ReadSubject[]) {
         if ((await subject.readText()) !== textOfSize(bytes)) throw new Error(`${subject.name} did not read the whole file`);
       }

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { RESULT_METADATA_META_KEY } from '../../src/mcp/index.js';
-import type { ReadSubject } from '../fs/readSubjects.js';
+import { cycle, type ReadSubject } from '../fs/readSubjects.js';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(PROJECT_ROOT, 'src/bin/agentkit-tools.ts');
@@ -31,10 +31,13 @@ function getNextOffset(result: CallToolResult): number | undefined {
 /**
  * `fs_read_file` of our `serve` with the SDK client: the whole file, page after page as the
  * result metadata says (`nextOffset`), each page as large as the tool allows (`limit` 100,000
- * lines, cut at 256,000 characters). A 64 KiB file is one call; 1 MiB takes several.
+ * lines, cut at 256,000 characters). A 64 KiB file is one call; 1 MiB takes several. Calls
+ * read `files` (identical copies) in turn, so each whole-file read starts with a decode.
  */
-export function createServeReadSubject(client: Client, file: string, label: string): ReadSubject {
+export function createServeReadSubject(client: Client, files: readonly string[], label: string): ReadSubject {
+  const nextFile = cycle(files);
   const read = async (): Promise<string> => {
+    const file = nextFile();
     let text = '';
     for (let offset: number | undefined = 1; offset !== undefined; ) {
       const result = (await client.callTool({ name: 'fs_read_file', arguments: { path: file, offset, limit: 100_000 } })) as CallToolResult;

@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { ProtectedPathMatcher, ToolError, type PathAccess, type ResolvedPath, type Workspace } from '../index.js';
 import { buildFsError } from './buildFsError.js';
+import { DecodedTextCache } from './content/DecodedTextCache.js';
 import type { FileSystemConfig } from './config/FileSystemConfig.js';
 import type { FileSnapshot } from './FileSnapshot.js';
 import { lstatIfPresent } from './lstatIfPresent.js';
@@ -22,10 +23,12 @@ const FOLLOWED_LINK_REASONS: ReadonlySet<unknown> = new Set(['symlink_escape', '
 
 /**
  * What every filesystem tool shares: the workspace (the one containment function), the
- * resolved options, the read tracker and the protected-path matcher.
+ * resolved options, the read tracker, the protected-path matcher and the decoded-text cache.
  */
 export class FileSystemEnvironment {
   public readonly protectedPaths: ProtectedPathMatcher;
+  /** Decoded text files, so paged reads decode a file once (checked against every open's `fstat`). */
+  public readonly textCache = new DecodedTextCache();
 
   public constructor(
     public readonly workspace: Workspace,

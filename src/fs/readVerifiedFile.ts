@@ -17,22 +17,29 @@ function readAsync(fd: number, buffer: Buffer, offset: number): Promise<number> 
 }
 
 /**
+ * All of the file behind `fd` (of `size` bytes by its `fstat`): synchronously up to 1 MiB (no
+ * thread-pool round trips), on the pool beyond. The caller closes `fd`.
+ */
+export async function readDescriptor(fd: number, size: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(size);
+  let filled = 0;
+  while (filled < size) {
+    const bytesRead = size <= SYNC_READ_BYTES ? readSync(fd, buffer, filled, size - filled, filled) : await readAsync(fd, buffer, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === size ? buffer : buffer.subarray(0, filled);
+}
+
+/**
  * The open-time re-check of security.md (Paths 3) through the core's
  * `Workspace.openVerifiedSync` (one open, `fstat`, location confirmed inside a root, regular
- * file of at most `maxBytes`), then the read from that descriptor: synchronously up to 1 MiB
- * (no thread-pool round trips), on the pool beyond.
+ * file of at most `maxBytes`), then the read from that descriptor.
  */
 export async function readVerifiedFile(workspace: Workspace, canonicalPath: string, maxBytes: number): Promise<VerifiedBytes> {
   const { fd, stats } = workspace.openVerifiedSync(canonicalPath, { maxBytes });
   try {
-    const buffer = Buffer.allocUnsafe(stats.size);
-    let filled = 0;
-    while (filled < stats.size) {
-      const bytesRead = stats.size <= SYNC_READ_BYTES ? readSync(fd, buffer, filled, stats.size - filled, filled) : await readAsync(fd, buffer, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return { bytes: filled === stats.size ? buffer : buffer.subarray(0, filled), stats };
+    return { bytes: await readDescriptor(fd, stats.size), stats };
   } finally {
     closeSync(fd);
   }

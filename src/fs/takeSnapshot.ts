@@ -3,7 +3,7 @@ import type { Stats } from 'node:fs';
 import type { FileSnapshot } from './FileSnapshot.js';
 
 /** Within this long of the last change, stat fields may not tell two writes apart: hash too. */
-const RECENT_CHANGE_MS = 1000;
+export const RECENT_CHANGE_MS = 1000;
 
 export function hashBytes(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');

@@ -28,45 +28,47 @@ export function countLines(text: string): number {
   return text.endsWith('\n') ? count : count + 1;
 }
 
+const LF = 10;
+
 function cutLine(line: string, max: number): string {
   return `${line.slice(0, max)} [... ${line.length - max} more characters on this line]`;
 }
 
+/** Where every line of `text` (LF line breaks) starts: one entry per line, as `countLines` counts them. */
+export function indexLines(text: string): Uint32Array {
+  const starts = new Uint32Array(countLines(text));
+  if (starts.length === 0) return starts;
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && line < starts.length; at = text.indexOf('\n', at + 1)) starts[line++] = at + 1;
+  return starts;
+}
+
 /**
  * The lines `offset .. offset + limit - 1` of `text` (LF line breaks), bounded by `maxChars`.
- * One pass over the text counts its lines and finds the page; the page is one slice unless a
- * line in it has to be cut.
+ * With the line index (built here unless given: a cached text pages without rescanning), only
+ * the page's own lines are looked at; the page is one slice unless a line in it has to be cut.
  */
-export function pageLines(text: string, options: PageOptions): TextPage {
+export function pageLines(text: string, options: PageOptions, lineStarts: Uint32Array = indexLines(text)): TextPage {
   const { offset, limit, maxLineChars, maxChars } = options;
+  const totalLines = lineStarts.length;
   const cutLines: number[] = [];
   let pageStart = 0;
   let pageEnd = 0;
   let size = 0;
   let lineCount = 0;
-  let open = true;
-  let lineNumber = 1;
-  for (let start = 0; start < text.length; lineNumber++) {
-    const found = text.indexOf('\n', start);
-    const stop = found === -1 ? text.length : found;
-    const end = found === -1 ? text.length : found + 1;
-    if (open && lineNumber >= offset) {
-      const length = stop - start;
-      const cut = length > maxLineChars;
-      const pieceLength = cut ? cutLine(text.slice(start, stop), maxLineChars).length + (end - stop) : end - start;
-      if (lineCount >= limit || (lineCount > 0 && size + pieceLength > maxChars)) {
-        open = false;
-      } else {
-        if (lineCount === 0) pageStart = start;
-        pageEnd = end;
-        size += pieceLength;
-        lineCount++;
-        if (cut) cutLines.push(lineNumber);
-      }
-    }
-    start = end;
+  for (let index = Math.max(offset, 1) - 1; index < totalLines && lineCount < limit; index++) {
+    const start = lineStarts[index] as number;
+    const end = index + 1 < totalLines ? (lineStarts[index + 1] as number) : text.length;
+    const stop = end > start && text.charCodeAt(end - 1) === LF ? end - 1 : end;
+    const cut = stop - start > maxLineChars;
+    const pieceLength = cut ? cutLine(text.slice(start, stop), maxLineChars).length + (end - stop) : end - start;
+    if (lineCount > 0 && size + pieceLength > maxChars) break;
+    if (lineCount === 0) pageStart = start;
+    pageEnd = end;
+    size += pieceLength;
+    lineCount++;
+    if (cut) cutLines.push(index + 1);
   }
-  const totalLines = lineNumber - 1;
   const next = offset + lineCount;
   return { text: cutLines.length === 0 ? text.slice(pageStart, pageEnd) : buildCutPage(text.slice(pageStart, pageEnd), maxLineChars), totalLines, lineCount, ...(next <= totalLines ? { nextOffset: next } : {}), cutLines };
 }

@@ -1,16 +1,17 @@
 import { inject } from 'inversify';
-import { lstatSync } from 'node:fs';
+import { closeSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildToolResult, Preflight, Tool, type ContentPart, type ToolContext, type ToolResult } from '../../index.js';
 import { decodeFileContent } from '../content/decodeFileContent.js';
 import type { BinaryFileContent } from '../content/FileContent.js';
 import { detectLineEnding, toDisplayText } from '../content/LineEnding.js';
-import { pageLines } from '../content/pageLines.js';
+import type { DecodedText } from '../content/DecodedTextCache.js';
+import { indexLines, pageLines } from '../content/pageLines.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { PreflightPlans } from '../PreflightPlans.js';
-import { readVerifiedFile } from '../readVerifiedFile.js';
+import { readDescriptor } from '../readVerifiedFile.js';
 import { takeSnapshot } from '../takeSnapshot.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { assertReadableFile } from './assertReadableFile.js';
@@ -46,15 +47,32 @@ export class ReadFileTool {
 
   public async invoke(input: ReadFileInput, ctx: ToolContext): Promise<ToolResult> {
     const { path: target } = this.#plans.take(input);
-    const { limits } = this.env;
-    const { bytes, stats } = await readVerifiedFile(this.env.workspace, target, limits.maxReadBytes);
-    this.env.tracker.record(ctx.sessionId, target, takeSnapshot(stats, bytes));
-    const content = decodeFileContent(bytes);
-    if (content.kind === 'binary') return this.#binaryResult(ctx, target, bytes, content);
+    const { limits, workspace, textCache, tracker } = this.env;
+    const { fd, stats } = workspace.openVerifiedSync(target, { maxBytes: limits.maxReadBytes });
+    let source: { readonly cached: DecodedText } | { readonly bytes: Buffer };
+    try {
+      // Only the decoding is reused, and only for the very file just opened and checked.
+      const cached = textCache.get(target, stats);
+      source = cached === undefined ? { bytes: await readDescriptor(fd, stats.size) } : { cached };
+    } finally {
+      closeSync(fd);
+    }
+    tracker.record(ctx.sessionId, target, takeSnapshot(stats, 'bytes' in source ? source.bytes : undefined));
+    if ('cached' in source) return this.#textResult(ctx, input, target, stats.size, source.cached);
+    const content = decodeFileContent(source.bytes);
+    if (content.kind === 'binary') return this.#binaryResult(ctx, target, source.bytes, content);
     const lineEnding = detectLineEnding(content.text);
+    const text = toDisplayText(content.text, lineEnding);
+    const decoded: DecodedText = { text, lineStarts: indexLines(text), encoding: content.encoding, bom: content.bom, lineEnding };
+    textCache.set(target, stats, decoded);
+    return this.#textResult(ctx, input, target, stats.size, decoded);
+  }
+
+  #textResult(ctx: ToolContext, input: ReadFileInput, target: string, size: number, decoded: DecodedText): ToolResult {
+    const { limits } = this.env;
     const offset = input.offset ?? 1;
     const limit = input.limit ?? limits.defaultReadLines;
-    const page = pageLines(toDisplayText(content.text, lineEnding), { offset, limit, maxLineChars: limits.maxLineChars, maxChars: limits.maxReadChars });
+    const page = pageLines(decoded.text, { offset, limit, maxLineChars: limits.maxLineChars, maxChars: limits.maxReadChars }, decoded.lineStarts);
     const metadata = {
       totalLines: page.totalLines,
       offset,
@@ -63,10 +81,10 @@ export class ReadFileTool {
       truncated: page.nextOffset !== undefined || page.cutLines.length > 0,
       cutLines: page.cutLines,
       path: target,
-      size: stats.size,
-      encoding: content.encoding,
-      bom: content.bom,
-      lineEnding,
+      size,
+      encoding: decoded.encoding,
+      bom: decoded.bom,
+      lineEnding: decoded.lineEnding,
     };
     if (page.lineCount === 0 && offset > 1 && offset > page.totalLines) {
       const text = `offset ${offset} is past the end of ${target}, which has ${page.totalLines} lines. Read from offset 1 to ${Math.max(1, page.totalLines)}.`;

@@ -1,0 +1,86 @@
+import type { Stats } from 'node:fs';
+import type { FileSnapshot } from '../FileSnapshot.js';
+import { matchesSnapshot, RECENT_CHANGE_MS, takeSnapshot } from '../takeSnapshot.js';
+import type { LineEnding } from './LineEnding.js';
+import type { TextEncodingName } from './TextEncodingName.js';
+
+/** A text file decoded once: the text as the tools show it, where its lines start, how it was stored. */
+export interface DecodedText {
+  /** The display text (CRLF files with LF line breaks). */
+  readonly text: string;
+  readonly lineStarts: Uint32Array;
+  readonly encoding: TextEncodingName;
+  readonly bom: boolean;
+  readonly lineEnding: LineEnding;
+}
+
+interface Entry {
+  readonly snapshot: FileSnapshot;
+  readonly value: DecodedText;
+}
+
+/** How many files, and how many characters in all, the cache keeps at most. */
+export interface DecodedTextCacheLimits {
+  readonly maxEntries: number;
+  readonly maxChars: number;
+}
+
+export const DEFAULT_DECODED_TEXT_CACHE_LIMITS: DecodedTextCacheLimits = Object.freeze({ maxEntries: 8, maxChars: 16 * 1024 * 1024 });
+
+/**
+ * Decoded text files by canonical path, so that paging through a file (or reading it again)
+ * decodes and indexes it once. It never decides what may be read: a reader opens and checks
+ * the file first, then asks with that descriptor's `fstat`, and an entry is used only when
+ * every stat field (device, inode, size, mtime, ctime) is the same. Files changed within the
+ * last second are neither kept nor served (two writes in one timestamp tick could leave every
+ * field equal; the read tracker hashes those instead). Least recently used entries go first.
+ */
+export class DecodedTextCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #limits: DecodedTextCacheLimits;
+  #chars = 0;
+
+  public constructor(limits: DecodedTextCacheLimits = DEFAULT_DECODED_TEXT_CACHE_LIMITS) {
+    this.#limits = limits;
+  }
+
+  /** The entry for `canonicalPath` when `stats` (of the file just opened) is the one it was decoded from. */
+  public get(canonicalPath: string, stats: Stats, now = Date.now()): DecodedText | undefined {
+    const entry = this.#entries.get(canonicalPath);
+    if (entry === undefined) return undefined;
+    if (!matchesSnapshot(entry.snapshot, stats) || isRecent(stats, now)) {
+      this.#delete(canonicalPath, entry);
+      return undefined;
+    }
+    // Most recently used last.
+    this.#entries.delete(canonicalPath);
+    this.#entries.set(canonicalPath, entry);
+    return entry.value;
+  }
+
+  /** Keeps `value`, decoded from the file whose descriptor's `fstat` is `stats`. */
+  public set(canonicalPath: string, stats: Stats, value: DecodedText, now = Date.now()): void {
+    const previous = this.#entries.get(canonicalPath);
+    if (previous !== undefined) this.#delete(canonicalPath, previous);
+    if (isRecent(stats, now) || value.text.length > this.#limits.maxChars || this.#limits.maxEntries === 0) return;
+    this.#entries.set(canonicalPath, { snapshot: takeSnapshot(stats), value });
+    this.#chars += value.text.length;
+    for (const [path, entry] of this.#entries) {
+      if (this.#entries.size <= this.#limits.maxEntries && this.#chars <= this.#limits.maxChars) break;
+      this.#delete(path, entry);
+    }
+  }
+
+  public get size(): number {
+    return this.#entries.size;
+  }
+
+  #delete(canonicalPath: string, entry: Entry): void {
+    this.#entries.delete(canonicalPath);
+    this.#chars -= entry.value.text.length;
+  }
+}
+
+function isRecent(stats: Stats, now: number): boolean {
+  return now - stats.ctimeMs < RECENT_CHANGE_MS || now - stats.mtimeMs < RECENT_CHANGE_MS;
+}
