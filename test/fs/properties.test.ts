@@ -6,7 +6,7 @@ import { countOccurrences, replaceLiteral } from '../../src/fs/content/applyLite
 import { decodeFileContent } from '../../src/fs/content/decodeFileContent.js';
 import { diffLines } from '../../src/fs/content/diffLines.js';
 import { encodeText } from '../../src/fs/content/encodeText.js';
-import { pageLines } from '../../src/fs/content/pageLines.js';
+import { countLines, indexLines, pageLines } from '../../src/fs/content/pageLines.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { structured } from './fixtures/outcomes.js';
 
@@ -150,6 +150,20 @@ describe('write containment', () => {
         expect(readdirSync(h.outside)).toStrictEqual([]);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('line index', () => {
+  it('has one start per line, each just after a line break', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '\n', '\r', 'é'), maxLength: 200 }), (text) => {
+        const starts = Array.from(indexLines(text));
+        expect(starts).toHaveLength(countLines(text));
+        expect(starts.every((start, index) => (index === 0 ? start === 0 : text[start - 1] === '\n'))).toBe(true);
+        expect(starts.slice(1).every((start, index) => text.indexOf('\n', (starts[index] as number)) === start - 1)).toBe(true);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -36,11 +36,19 @@ function cutLine(line: string, max: number): string {
 
 /** Where every line of `text` (LF line breaks) starts: one entry per line, as `countLines` counts them. */
 export function indexLines(text: string): Uint32Array {
-  const starts = new Uint32Array(countLines(text));
-  if (starts.length === 0) return starts;
-  let line = 1;
-  for (let at = text.indexOf('\n'); at !== -1 && line < starts.length; at = text.indexOf('\n', at + 1)) starts[line++] = at + 1;
-  return starts;
+  if (text.length === 0) return new Uint32Array(0);
+  // One pass: a line per 64 characters to begin with, doubled when full.
+  let starts = new Uint32Array(Math.max(16, Math.ceil(text.length / 64)));
+  let count = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at + 1 < text.length; at = text.indexOf('\n', at + 1)) {
+    if (count === starts.length) {
+      const grown = new Uint32Array(starts.length * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[count++] = at + 1;
+  }
+  return starts.subarray(0, count);
 }
 
 /**
