@@ -31,6 +31,17 @@ export interface PerCallResult {
   readonly maxNs: number;
   readonly batchSize: number;
   readonly rounds: number;
+  /** The batch mean of every round, in ns, in round order (for paired comparisons). */
+  readonly samplesNs: readonly number[];
+}
+
+/**
+ * The median over rounds of `subject`'s batch mean divided by `reference`'s in the same round:
+ * batches of one round run back to back, so slow drift of the machine cancels out of each ratio.
+ */
+export function pairedRatio(subject: PerCallResult, reference: PerCallResult): number {
+  const ratios = subject.samplesNs.map((ns, round) => ns / (reference.samplesNs[round] as number));
+  return median(ratios);
 }
 
 export interface BurstOptions {
@@ -103,6 +114,7 @@ export async function measurePerCall(subjects: readonly Subject[], options: PerC
       maxNs: Math.max(...perRound),
       batchSize: batchSizes[index] as number,
       rounds: perRound.length,
+      samplesNs: perRound,
     };
   });
 }
