@@ -122,8 +122,9 @@ export class McpConnection {
    * ended `auth_required` and the provider's `redirectToAuthorization` sent the user to the
    * authorization server, the host passes the code it got back. The SDK exchanges it (PKCE
    * verifier from the provider) and saves the tokens through `provider.saveTokens`; the next
-   * request reconnects with them. OAuth errors of the exchange are thrown as the SDK reports them.
-   * @throws ToolConfigurationError when this server has no OAuth provider.
+   * request reconnects with them.
+   * @throws ToolConfigurationError when this server has no OAuth provider; an Error naming the
+   * server and the OAuth error code (the SDK's `OAuthError` as its cause) when the exchange is refused.
    */
   public async finishAuth(authorizationCode: string): Promise<void> {
     const { transport } = this.#config;
