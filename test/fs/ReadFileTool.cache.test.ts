@@ -15,6 +15,7 @@ let h: FsHarness;
 beforeAll(async () => {
   h = await createFsHarness();
   writeFileSync(path.join(h.root, 'paged.txt'), lines(30));
+  writeFileSync(path.join(h.root, 'whole.txt'), lines(30));
   writeFileSync(path.join(h.root, 'swapped.txt'), lines(30));
   writeFileSync(path.join(h.root, 'renamed.txt'), lines(30));
   writeFileSync(path.join(h.root, 'other.txt'), lines(30, 'LINE'));
@@ -40,6 +41,17 @@ describe('fs_read_file with its decoded-text cache', () => {
     expect(pages.join('')).toBe(lines(30));
     expect(h.container.get(FS_ENVIRONMENT).textCache.size).toBeGreaterThan(0);
     expect(completed(await read({ path: 'paged.txt', offset: 29, limit: 7 })).metadata).toMatchObject({ totalLines: 30, offset: 29, truncated: false, lineEnding: 'lf', encoding: 'utf8' });
+  });
+
+  it('keeps only files that are paged: a file read whole in one page is not retained', async () => {
+    const { textCache } = h.container.get(FS_ENVIRONMENT);
+    const before = textCache.size;
+
+    expect(completed(await read({ path: 'whole.txt' })).metadata).toMatchObject({ totalLines: 30, truncated: false });
+    expect(textCache.size).toBe(before);
+
+    expect(completed(await read({ path: 'whole.txt', limit: 29 })).metadata).toMatchObject({ nextOffset: 30 });
+    expect(textCache.size).toBe(before + 1);
   });
 
   it('reads the new content of a file rewritten in place with the same size', async () => {

@@ -28,8 +28,8 @@ export interface DecodedTextCacheLimits {
 export const DEFAULT_DECODED_TEXT_CACHE_LIMITS: DecodedTextCacheLimits = Object.freeze({ maxEntries: 8, maxChars: 16 * 1024 * 1024 });
 
 /**
- * Decoded text files by canonical path, so that paging through a file (or reading it again)
- * decodes and indexes it once. It never decides what may be read: a reader opens and checks
+ * Decoded text files by canonical path, so that paging through a file decodes and indexes it
+ * once (`fs_read_file` keeps a file only when more pages follow). It never decides what may be read: a reader opens and checks
  * the file first, then asks with that descriptor's `fstat`, and an entry is used only when
  * every stat field (device, inode, size, mtime, ctime) is the same. Files changed within the
  * last second are neither kept nor served (two writes in one timestamp tick could leave every

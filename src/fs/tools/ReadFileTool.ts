@@ -2,7 +2,7 @@ import { inject } from 'inversify';
 import { closeSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildToolResult, Preflight, Tool, type ContentPart, type ToolContext, type ToolResult } from '../../index.js';
+import { buildToolResult, Preflight, Tool, type ContentPart, type MetadataMap, type ToolContext, type ToolResult } from '../../index.js';
 import { decodeFileContent } from '../content/decodeFileContent.js';
 import type { BinaryFileContent } from '../content/FileContent.js';
 import { detectLineEnding, toDisplayText } from '../content/LineEnding.js';
@@ -64,8 +64,11 @@ export class ReadFileTool {
     const lineEnding = detectLineEnding(content.text);
     const text = toDisplayText(content.text, lineEnding);
     const decoded: DecodedText = { text, lineStarts: indexLines(text), encoding: content.encoding, bom: content.bom, lineEnding };
-    textCache.set(target, stats, decoded);
-    return this.#textResult(ctx, input, target, stats.size, decoded);
+    const result = this.#textResult(ctx, input, target, stats.size, decoded);
+    // Kept only when more pages follow: keeping a file costs its first read (the text is retained
+    // by the collector), which only a next page pays back.
+    if (result.metadata['nextOffset'] !== undefined) textCache.set(target, stats, decoded);
+    return result;
   }
 
   #textResult(ctx: ToolContext, input: ReadFileInput, target: string, size: number, decoded: DecodedText): ToolResult {
@@ -73,7 +76,7 @@ export class ReadFileTool {
     const offset = input.offset ?? 1;
     const limit = input.limit ?? limits.defaultReadLines;
     const page = pageLines(decoded.text, { offset, limit, maxLineChars: limits.maxLineChars, maxChars: limits.maxReadChars }, decoded.lineStarts);
-    const metadata = {
+    const metadata: MetadataMap = {
       totalLines: page.totalLines,
       offset,
       limit,
