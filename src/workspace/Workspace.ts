@@ -106,8 +106,6 @@ export class Workspace {
     return openVerifiedFileSync(canonicalPath, options, this.#openContext);
   }
 
-
-
   #rootPaths(): string[] {
     return this.roots.map((root) => root.path);
   }
