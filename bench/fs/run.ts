@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import { measurePerCall, type PerCallResult } from '../measure.js';
 import { describeLoad } from '../report.js';
 import { createFsExecutor } from './createFsExecutor.js';
 import { compareGrep, GREP_TREE, runFsGrep, runGrep, writeGrepTree, type GrepComparison } from './grepBench.js';
+import { READ_COPIES, READ_SIZES, SETTLE_MS, textOfSize, writeCopies } from './readFiles.js';
 import { createAgentkitReadSubject, createBaselineReadSubject, createMcpReadSubject, type ReadSubject } from './readSubjects.js';
 
 /** The issue's targets. */
@@ -15,10 +16,6 @@ export const FS_TARGETS = { readVsBaseline: 1.3, mcpVsRead64k: 3, mcpVsRead1m: 1
 const VS_BASELINE = { warmupMs: 1500, batchMs: 20, rounds: 31 } as const;
 const VS_MCP = { warmupMs: 300, batchMs: 20, rounds: 15 } as const;
 const GREP_ROUNDS = 9;
-/** Identical copies of each file, read in turn: more than our decoded-text cache keeps (8). */
-export const READ_COPIES = 12;
-/** `fs_read_file` hashes a file changed within the last second (read-before-write); files here are older, as most are. */
-const SETTLE_MS = 1100;
 
 export interface FsVerdict {
   readonly target: string;
@@ -32,12 +29,6 @@ export interface FsBenchResult {
   readonly verdicts: readonly FsVerdict[];
   readonly pass: boolean;
   readonly report: string;
-}
-
-/** About `bytes` of text in lines of 64 characters (63 + LF). */
-function textOfSize(bytes: number): string {
-  const line = 'const value = "the quick brown fox jumps over the lazy dog"; // 64';
-  return `${line.slice(0, 63)}\n`.repeat(Math.ceil(bytes / 64)).slice(0, bytes);
 }
 
 async function verify(subjects: readonly ReadSubject[], expected: string, firstLines: string): Promise<void> {
@@ -66,10 +57,8 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
   try {
     const root = path.join(base, 'root');
     mkdirSync(root);
-    const sizes = [['64 KiB', '64k', 64 * 1024], ['1 MiB', '1m', 1024 * 1024]] as const;
     // One more copy than the cycled ones: the cached-decode subject reads it alone.
-    const copies = (stem: string): string[] => Array.from({ length: READ_COPIES + 1 }, (_, index) => `${stem}-${index + 1}.txt`);
-    for (const [, stem, bytes] of sizes) for (const name of copies(stem)) writeFileSync(path.join(root, name), textOfSize(bytes));
+    const copies = new Map(READ_SIZES.map(([, stem, bytes]) => [stem, writeCopies(root, stem, bytes, READ_COPIES + 1)]));
     const written = Date.now();
     log(`fs: writing ${GREP_TREE.directories * GREP_TREE.filesPerDirectory} files for grep (${describeLoad()}) ...`);
     const files = writeGrepTree(path.join(root, 'tree'));
@@ -77,8 +66,8 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
     const fs = await createFsExecutor(root);
 
     const reads: PerCallResult[] = [];
-    for (const [label, stem, bytes] of sizes) {
-      const all = copies(stem);
+    for (const [label, stem, bytes] of READ_SIZES) {
+      const all = copies.get(stem) ?? [];
       const names = all.slice(0, READ_COPIES);
       const content = textOfSize(bytes);
       if (all.some((name) => statSync(path.join(root, name)).size !== bytes)) throw new Error(`${stem}: unexpected size`);
@@ -106,7 +95,7 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
     ];
 
     const verdicts: FsVerdict[] = [];
-    for (const [label] of sizes) {
+    for (const [label] of READ_SIZES) {
       const baseline = byName(reads, `readFile + realpath check, ${label}`);
       const ours = byName(reads, `agentkit fs_read_file (executor), ${label}`);
       const mcp = byName(reads, `MCP server-filesystem read_text_file (stdio), ${label}`);

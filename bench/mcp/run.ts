@@ -1,9 +1,9 @@
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMcpReadSubject, type ReadSubject } from '../fs/readSubjects.js';
-import { READ_COPIES } from '../fs/run.js';
+import { READ_SIZES, SETTLE_MS, textOfSize, writeCopies } from '../fs/readFiles.js';
 import { formatNs, formatRatio, renderTable } from '../format.js';
 import { measurePerCall, pairedRatio, type PerCallResult } from '../measure.js';
 import { describeLoad } from '../report.js';
@@ -14,8 +14,6 @@ import { connectToServe, createServeReadSubject } from './serveReadSubjects.js';
 export const MCP_TARGETS = { echoVsSdk: 1.1, serveVsFilesystem: 1 } as const;
 const ECHO = { warmupMs: 1000, batchMs: 25, rounds: 41 } as const;
 const READ = { warmupMs: 400, batchMs: 30, rounds: 15 } as const;
-/** `fs_read_file` hashes a file changed within the last second (read-before-write); files here are older, as most are. */
-const SETTLE_MS = 1100;
 
 export interface McpVerdict {
   readonly target: string;
@@ -28,12 +26,6 @@ export interface McpBenchResult {
   readonly verdicts: readonly McpVerdict[];
   readonly pass: boolean;
   readonly report: string;
-}
-
-/** About `bytes` of text in lines of 64 characters (63 + LF). */
-function textOfSize(bytes: number): string {
-  const line = 'const value = "the quick brown fox jumps over the lazy dog"; // 64';
-  return `${line.slice(0, 63)}\n`.repeat(Math.ceil(bytes / 64)).slice(0, bytes);
 }
 
 async function compareEcho(kind: EchoTransportKind, log: (line: string) => void): Promise<[PerCallResult, PerCallResult]> {
@@ -53,17 +45,15 @@ async function compareReads(log: (line: string) => void): Promise<[PerCallResult
   const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agentkit-mcp-bench-')));
   const closers: (() => Promise<void>)[] = [];
   try {
-    const sizes = [['64 KiB', '64k', 64 * 1024], ['1 MiB', '1m', 1024 * 1024]] as const;
-    const copies = (stem: string): string[] => Array.from({ length: READ_COPIES }, (_, index) => `${stem}-${index + 1}.txt`);
-    for (const [, stem, bytes] of sizes) for (const name of copies(stem)) writeFileSync(path.join(root, name), textOfSize(bytes));
+    const copies = new Map(READ_SIZES.map(([, stem, bytes]) => [stem, writeCopies(root, stem, bytes)]));
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const client = await connectToServe(root);
     closers.push(() => client.close());
     const pairs: [PerCallResult, PerCallResult][] = [];
-    for (const [label, stem, bytes] of sizes) {
-      const theirs = await createMcpReadSubject(root, copies(stem), label);
+    for (const [label, stem, bytes] of READ_SIZES) {
+      const theirs = await createMcpReadSubject(root, copies.get(stem) ?? [], label);
       closers.push(() => theirs.close?.() ?? Promise.resolve());
-      const ours = createServeReadSubject(client, copies(stem), label);
+      const ours = createServeReadSubject(client, copies.get(stem) ?? [], label);
       for (const subject of [theirs, ours] as ReadSubject[]) {
         if ((await subject.readText()) !== textOfSize(bytes)) throw new Error(`${subject.name} did not read the whole file`);
       }
