@@ -156,10 +156,11 @@ export class PolicyPermissionChecker implements PermissionChecker {
     if (risks.length > 0) {
       reasons.push(`it carries risk flags (${risks.join(', ')}) that an allow rule does not cover`);
     }
-    const named = (): boolean =>
-      subjects.length > 0 &&
-      subjects.every((subject) => allowing.some((rule) => rule.names(subject)));
-    if (request.metadata?.['protected'] === true && !named()) {
+    // Only a protected target needs to be named exactly by an allow rule.
+    if (
+      request.metadata?.['protected'] === true &&
+      !(subjects.length > 0 && subjects.every((subject) => allowing.some((rule) => rule.names(subject))))
+    ) {
       reasons.push('it touches a protected path, and no allow rule names that exact target');
     }
     return reasons.length === 0

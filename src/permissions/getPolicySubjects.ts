@@ -27,11 +27,8 @@ export function getPolicySubjects(request: PermissionRequest): MetadataReadResul
       ? { ok: true, values: subcommands.values.map((words) => ({ type: 'command', words })) }
       : subcommands;
   }
-  // The common case (one string target) without the intermediate list.
-  const { target } = request;
-  if (typeof target === 'string') {
-    return { ok: true, values: [{ type: 'target', text: target }] };
-  }
-  const read = getRequestTarget(request);
-  return read.ok ? { ok: true, values: read.values.map((text) => ({ type: 'target', text })) } : read;
+  const target = getRequestTarget(request);
+  return target.ok
+    ? { ok: true, values: target.values.map((text) => ({ type: 'target', text })) }
+    : target;
 }
