@@ -72,13 +72,14 @@ afterAll(() => {
 
 describe(agentkitModule.name, () => {
   describe('bindings', () => {
-    it('binds every token of tokens.ts except the host-provided TOOL_SOURCE', () => {
+    it('binds every token of tokens.ts except TOOL_SOURCE and MODULE_WORKSPACE, which hosts and modules contribute', () => {
       const container = loadedContainer();
       const bound = Object.entries(tokens).filter(([, token]) => container.isBound(token)).map(([name]) => name).sort();
       expect(bound).toStrictEqual([
         'APPROVAL_STORE',
         'CREDENTIAL_STORE',
         'EXECUTOR_OBSERVER',
+        'PATH_CONTAINMENT',
         'PERMISSION_CHECKER',
         'TOOL_EXECUTOR',
         'TOOL_RESOURCES',
