@@ -231,6 +231,26 @@ describe(agentkitModule.name, () => {
       expect(() => agentkitModule({ defaultTimeoutMs: 1, approvalTtlMs: 1, maxNestingDepth: 0 })).not.toThrow();
     });
 
+    it.each([
+      ['root', { root: '/tmp' }],
+      ['timeoutMs', { timeoutMs: 1000 }],
+      ['approvalTTLMs', { approvalTTLMs: undefined }],
+    ])('rejects the unknown key %s, naming it and the known ones', (key, options) => {
+      const error = configurationErrorOf(() => agentkitModule(options as never));
+      expect(error.message).toBe(
+        `agentkitModule(options) has an unknown key "${key}". Use only "roots", "defaultTimeoutMs", "approvalTtlMs", "maxNestingDepth" (check the spelling).`,
+      );
+    });
+
+    it('rejects options that are an array', () => {
+      expect(configurationErrorOf(() => agentkitModule([] as never)).message).toBe('agentkitModule(options) takes an options object or nothing.');
+    });
+
+    it('rejects an unknown key in a root, so a misspelled mode never leaves a root writable', () => {
+      const error = configurationErrorOf(() => agentkitModule({ roots: [{ path: rootDir, readOnly: true } as never] }));
+      expect(error.message).toBe(`Workspace root ${JSON.stringify(rootDir)} has an unknown key "readOnly". Use only "path", "mode" (check the spelling).`);
+    });
+
     it('rejects roots that are not an array', () => {
       const error = configurationErrorOf(() => agentkitModule({ roots: { path: rootDir } as never }));
       expect(error.message).toBe('agentkitModule({ roots }) must be an array of { path, mode? }.');
