@@ -77,6 +77,7 @@ export type { PolicyPermissionCheckerOptions } from './permissions/PolicyPermiss
 export type { PolicyRule } from './permissions/PolicyRule.js';
 export { DefaultPermissionChecker } from './permissions/DefaultPermissionChecker.js';
 export type { PathContainment } from './permissions/PathContainment.js';
+export { UnionPathContainment } from './permissions/UnionPathContainment.js';
 
 // Interruptions
 export type { ToolInterruption } from './interrupt/ToolInterruption.js';
@@ -95,12 +96,15 @@ export { ToolError, type ToolErrorJson } from './errors/ToolError.js';
 export { TOOL_ERROR_CODES, type ToolErrorCode } from './errors/ToolErrorCode.js';
 export { ToolDefinitionError } from './errors/ToolDefinitionError.js';
 export { ToolConfigurationError } from './errors/ToolConfigurationError.js';
+export { assertKnownKeys } from './errors/assertKnownKeys.js';
 
 // Dependency injection
 export {
   APPROVAL_STORE,
   CREDENTIAL_STORE,
   EXECUTOR_OBSERVER,
+  MODULE_WORKSPACE,
+  PATH_CONTAINMENT,
   PERMISSION_CHECKER,
   TOOL_EXECUTOR,
   TOOL_RESOURCES,

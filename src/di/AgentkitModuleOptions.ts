@@ -2,7 +2,10 @@ import type { WorkspaceRootConfig } from '../workspace/WorkspaceRootConfig.js';
 
 /** Options of {@link agentkitModule}. */
 export interface AgentkitModuleOptions {
-  /** The workspace roots built-ins are confined to. Default: none (every path is refused). */
+  /**
+   * The container's `WORKSPACE`: the roots of built-ins that get none of their own. Default:
+   * none (such a built-in refuses every path; `shellTools({ cwd })` then acts in `cwd`).
+   */
   readonly roots?: readonly WorkspaceRootConfig[];
   /** Per-call timeout unless a call sets its own. Default 120,000 ms. */
   readonly defaultTimeoutMs?: number;

@@ -4,6 +4,7 @@ import { MapToolResources } from '../executor/MapToolResources.js';
 import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
 import { InMemoryCredentialStore } from '../interrupt/InMemoryCredentialStore.js';
 import { DefaultPermissionChecker } from '../permissions/DefaultPermissionChecker.js';
+import { UnionPathContainment } from '../permissions/UnionPathContainment.js';
 import { discoverToolClasses } from '../registry/discoverToolClasses.js';
 import type { ToolSource } from '../registry/ToolSource.js';
 import { Workspace } from '../workspace/Workspace.js';
@@ -15,6 +16,8 @@ import {
   APPROVAL_STORE,
   CREDENTIAL_STORE,
   EXECUTOR_OBSERVER,
+  MODULE_WORKSPACE,
+  PATH_CONTAINMENT,
   PERMISSION_CHECKER,
   TOOL_EXECUTOR,
   TOOL_RESOURCES,
@@ -57,6 +60,11 @@ async function createExecutor(context: ResolutionContext, options: AgentkitModul
  * `await container.getAsync(TOOL_EXECUTOR)`) and a singleton default for every other token.
  * A token the host bound before loading the module keeps the host's binding; after loading,
  * `container.rebind(TOKEN)` replaces a default.
+ *
+ * The default checker counts a path as inside when the container's `WORKSPACE` or the
+ * workspace of any loaded built-in module (`MODULE_WORKSPACE`) contains it: roots given to
+ * `fileSystemTools` or `shellTools` are inside for the checks as well as for the tools. Load
+ * every module before resolving the checker or the executor.
  */
 export function agentkitModule(options: AgentkitModuleOptions = {}): ContainerModule {
   assertAgentkitModuleOptions(options);
@@ -67,7 +75,11 @@ export function agentkitModule(options: AgentkitModuleOptions = {}): ContainerMo
       if (!bindings.isBound(token)) bindings.bind<T>(token).toDynamicValue(factory).inSingletonScope();
     };
     bindDefault(WORKSPACE as symbol, () => workspace);
-    bindDefault(PERMISSION_CHECKER as symbol, (context) => new DefaultPermissionChecker(context.get(WORKSPACE)));
+    bindDefault(PATH_CONTAINMENT as symbol, (context) => {
+      const modules = context.getAll(MODULE_WORKSPACE, { optional: true });
+      return new UnionPathContainment([context.get(WORKSPACE), ...modules]);
+    });
+    bindDefault(PERMISSION_CHECKER as symbol, (context) => new DefaultPermissionChecker(context.get(PATH_CONTAINMENT)));
     bindDefault(TOOL_RESOURCES as symbol, () => new MapToolResources());
     bindDefault(CREDENTIAL_STORE as symbol, () => new InMemoryCredentialStore());
     bindDefault(APPROVAL_STORE as symbol, () => new InMemoryApprovalStore());

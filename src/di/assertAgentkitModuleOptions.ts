@@ -1,6 +1,15 @@
+import { assertKnownKeys } from '../errors/assertKnownKeys.js';
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
 import { MAX_TIMEOUT_MS } from '../executor/BasicToolExecutorOptions.js';
 import type { AgentkitModuleOptions } from './AgentkitModuleOptions.js';
+
+/** Every option, so adding one to the interface without listing it here fails to compile. */
+const OPTION_KEYS: Readonly<Record<keyof AgentkitModuleOptions, true>> = {
+  roots: true,
+  defaultTimeoutMs: true,
+  approvalTtlMs: true,
+  maxNestingDepth: true,
+};
 
 function assertRange(name: string, value: unknown, min: number, max: number, integer: boolean): void {
   if (value === undefined) return;
@@ -13,9 +22,10 @@ function assertRange(name: string, value: unknown, min: number, max: number, int
 
 /** Checks `agentkitModule` options up front, naming the bad one. */
 export function assertAgentkitModuleOptions(options: AgentkitModuleOptions): void {
-  if (typeof options !== 'object' || options === null) {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new ToolConfigurationError('agentkitModule(options) takes an options object or nothing.');
   }
+  assertKnownKeys(options, Object.keys(OPTION_KEYS), 'agentkitModule(options)');
   assertRange('defaultTimeoutMs', options.defaultTimeoutMs, 1, MAX_TIMEOUT_MS, false);
   assertRange('approvalTtlMs', options.approvalTtlMs, 1, MAX_TIMEOUT_MS * 1000, false);
   assertRange('maxNestingDepth', options.maxNestingDepth, 0, 64, true);

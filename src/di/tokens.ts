@@ -4,6 +4,7 @@ import type { ToolExecutor } from '../executor/ToolExecutor.js';
 import type { ToolResources } from '../executor/ToolResources.js';
 import type { ApprovalStore } from '../interrupt/ApprovalStore.js';
 import type { CredentialStore } from '../interrupt/CredentialStore.js';
+import type { PathContainment } from '../permissions/PathContainment.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { ToolSource } from '../registry/ToolSource.js';
 import type { Workspace } from '../workspace/Workspace.js';
@@ -19,3 +20,13 @@ export const CREDENTIAL_STORE: ServiceIdentifier<CredentialStore> = Symbol.for('
 export const APPROVAL_STORE: ServiceIdentifier<ApprovalStore> = Symbol.for('agentkit-tools-core/ApprovalStore');
 export const EXECUTOR_OBSERVER: ServiceIdentifier<ExecutorObserver> = Symbol.for('agentkit-tools-core/ExecutorObserver');
 export const WORKSPACE: ServiceIdentifier<Workspace> = Symbol.for('agentkit-tools-core/Workspace');
+/**
+ * Multi-bound: the workspace each built-in module acts in (`fileSystemTools`, `shellTools`
+ * bind theirs). Bind one for a tool module of your own whose roots the checkers must know.
+ */
+export const MODULE_WORKSPACE: ServiceIdentifier<PathContainment> = Symbol.for('agentkit-tools-core/ModuleWorkspace');
+/**
+ * What the default checker counts as inside: by default the union of `WORKSPACE` and every
+ * `MODULE_WORKSPACE`, so roots given to a built-in module are inside for the checks too.
+ */
+export const PATH_CONTAINMENT: ServiceIdentifier<PathContainment> = Symbol.for('agentkit-tools-core/PathContainment');

@@ -1,5 +1,5 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { Workspace, WORKSPACE } from '../index.js';
+import { MODULE_WORKSPACE, Workspace, WORKSPACE } from '../index.js';
 import { buildFileSystemConfig } from './config/buildFileSystemConfig.js';
 import type { FileSystemToolsOptions } from './config/FileSystemToolsOptions.js';
 import { FileSystemEnvironment } from './FileSystemEnvironment.js';
@@ -13,8 +13,8 @@ import { FILE_SYSTEM_TOOL_CLASSES } from './tools/FILE_SYSTEM_TOOL_CLASSES.js';
  * given, realpath'ed now so a missing root fails at start-up; else the container's
  * `WORKSPACE`) and `FS_ENVIRONMENT`. Load it next to `agentkitModule()`.
  *
- * Permission checkers judge containment with the container's `WORKSPACE`: give
- * `agentkitModule` the same roots (or bind a checker of your own) when these tools get their own.
+ * Its workspace is also bound under `MODULE_WORKSPACE`, so its own roots are inside for the
+ * default permission checker too (`agentkitModule` needs no copy of them).
  */
 export function fileSystemTools(options: FileSystemToolsOptions = {}): ContainerModule {
   const config = buildFileSystemConfig(options);
@@ -24,6 +24,7 @@ export function fileSystemTools(options: FileSystemToolsOptions = {}): Container
     bindings.bind(FS_READ_TRACKER).toConstantValue(new ReadTracker());
     if (ownWorkspace === undefined) bindings.bind(FS_WORKSPACE).toService(WORKSPACE);
     else bindings.bind(FS_WORKSPACE).toConstantValue(ownWorkspace);
+    bindings.bind(MODULE_WORKSPACE).toService(FS_WORKSPACE);
     bindings
       .bind(FS_ENVIRONMENT)
       .toDynamicValue((context) => new FileSystemEnvironment(context.get(FS_WORKSPACE), context.get(FS_OPTIONS), context.get(FS_READ_TRACKER)))

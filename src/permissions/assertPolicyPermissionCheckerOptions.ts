@@ -1,7 +1,10 @@
 import picomatch from 'picomatch';
+import { assertKnownKeys } from '../errors/assertKnownKeys.js';
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
+import { BUILT_IN_PERMISSION_KINDS } from './BUILT_IN_PERMISSION_KINDS.js';
 import { POLICY_GLOB_OPTIONS } from './CompiledPolicyRule.js';
 import { quoteForReason } from './describePermissionRequest.js';
+import { matchesKind } from './matchesKind.js';
 import type { PolicyPermissionCheckerOptions } from './PolicyPermissionCheckerOptions.js';
 import { POLICY_EFFECTS } from './PolicyRule.js';
 
@@ -38,18 +41,6 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function assertKnownKeys(
-  value: Readonly<Record<string, unknown>>,
-  keys: readonly string[],
-  where: string,
-): void {
-  const unknown = Object.keys(value).find((key) => !keys.includes(key));
-  if (unknown !== undefined) {
-    const known = keys.map((key) => `"${key}"`).join(', ');
-    fail(`${where} has an unknown key "${unknown}"`, `Use only ${known} (check the spelling).`);
-  }
-}
-
 function assertPattern(pattern: unknown, where: string): void {
   if (typeof pattern !== 'string' || pattern.trim() === '') {
     fail(
@@ -75,11 +66,32 @@ function assertPattern(pattern: unknown, where: string): void {
   }
 }
 
+/**
+ * A kind in a built-in family (`fs.`, `shell.`, `mcp.`, `tool.`) must be one of its kinds, or a
+ * prefix matching at least one of them (`fs.*`, `mcp.get*`): such a rule would otherwise never
+ * match, and a misspelled deny is no deny at all.
+ */
+function assertBuiltInKind(kind: string, where: string): void {
+  const family = Object.keys(BUILT_IN_PERMISSION_KINDS).find((prefix) => kind.startsWith(prefix));
+  if (family === undefined) {
+    return;
+  }
+  const kinds = BUILT_IN_PERMISSION_KINDS[family] ?? [];
+  if (kinds.some((known) => matchesKind(kind, known))) {
+    return;
+  }
+  fail(
+    `${where}.kind ${quoteForReason(kind)} is not a kind of the built-in family "${family}"`,
+    `Use one of ${kinds.map((known) => `"${known}"`).join(', ')}, or "${family}*" for all of them ` +
+      '(kinds of your own need a family of their own, such as "myapp.deploy").',
+  );
+}
+
 function assertRule(rule: unknown, where: string): void {
   if (!isRecord(rule)) {
     fail(`${where} is ${show(rule)}`, 'Give an object { effect, kind, pattern? }.');
   }
-  assertKnownKeys(rule, RULE_KEYS, where);
+  assertKnownKeys(rule, RULE_KEYS, `${SUBJECT}: ${where}`);
   if (!(POLICY_EFFECTS as readonly unknown[]).includes(rule['effect'])) {
     fail(`${where}.effect is ${show(rule['effect'])}`, `Use one of ${EFFECTS}.`);
   }
@@ -96,6 +108,7 @@ function assertRule(rule: unknown, where: string): void {
       'Write it without spaces, with "*" only as its last character ("fs.*", "*").',
     );
   }
+  assertBuiltInKind(kind, where);
   if ('pattern' in rule) {
     assertPattern(rule['pattern'], where);
   }
@@ -114,7 +127,7 @@ export function assertPolicyPermissionCheckerOptions(
       `Give an object { rules, fallback } with fallback one of ${EFFECTS}.`,
     );
   }
-  assertKnownKeys(options, OPTION_KEYS, 'options');
+  assertKnownKeys(options, OPTION_KEYS, `${SUBJECT}: options`);
   const { rules, fallback } = options;
   if (!Array.isArray(rules)) {
     fail(

@@ -1,17 +1,22 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { Workspace, WORKSPACE } from '../index.js';
+import { MODULE_WORKSPACE, Workspace, WORKSPACE } from '../index.js';
+import { assertShellToolOptions } from './assertShellToolOptions.js';
 import { buildShellToolConfig } from './buildShellToolConfig.js';
 import { getBashParser } from './getBashParser.js';
+import { getCwdWorkspace } from './getCwdWorkspace.js';
 import { ShellExecTool } from './ShellExecTool.js';
 import { SHELL_TOOL_CONFIG } from './SHELL_TOOL_CONFIG.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
 
 /**
  * The shell built-in as a container module: binds `shell_exec` and its configuration. With
- * `roots`, its tools use their own workspace; without, the container's `WORKSPACE`. Options
- * are checked now (`ToolConfigurationError`); the host environment is read now, once.
+ * `roots`, its tools use their own workspace; without, the container's `WORKSPACE`; when that
+ * has no roots either, a `cwd` option becomes the one (read-write) root. The workspace it acts
+ * in is bound under `MODULE_WORKSPACE`, so it is inside for the default permission checker too.
+ * Options are checked now (`ToolConfigurationError`); the host environment is read now, once.
  */
 export function shellTools(options: ShellToolOptions = {}): ContainerModule {
+  assertShellToolOptions(options);
   const ownWorkspace = options.roots === undefined ? undefined : Workspace.create(options.roots);
   // Checks the options at once; the container's workspace is only known when resolved.
   const checked = buildShellToolConfig(options, ownWorkspace ?? Workspace.empty());
@@ -20,8 +25,13 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
   return new ContainerModule((bindings: ContainerModuleLoadOptions) => {
     bindings
       .bind(SHELL_TOOL_CONFIG)
-      .toDynamicValue((context) => (ownWorkspace === undefined ? { ...checked, workspace: context.get(WORKSPACE) } : checked))
+      .toDynamicValue((context) => {
+        if (ownWorkspace !== undefined) return checked;
+        const shared = context.get(WORKSPACE);
+        return { ...checked, workspace: shared.roots.length > 0 ? shared : getCwdWorkspace(checked.cwd, shared) };
+      })
       .inSingletonScope();
+    bindings.bind(MODULE_WORKSPACE).toDynamicValue((context) => context.get(SHELL_TOOL_CONFIG).workspace);
     bindings.bind(ShellExecTool).toSelf().inSingletonScope();
   });
 }

@@ -1,5 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { assertKnownKeys } from '../errors/assertKnownKeys.js';
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
 import type { WorkspaceRoot } from './WorkspaceRoot.js';
 import type { WorkspaceRootConfig } from './WorkspaceRootConfig.js';
@@ -18,6 +19,7 @@ export interface WorkspaceRootSet {
 }
 
 const MODES: readonly WorkspaceRootMode[] = ['read_write', 'read_only'];
+const ROOT_KEYS: Readonly<Record<keyof WorkspaceRootConfig, true>> = { path: true, mode: true };
 
 function fail(config: unknown, problem: string, fix: string, cause?: unknown): never {
   const name = typeof config === 'object' && config !== null ? JSON.stringify((config as { path?: unknown }).path) : String(config);
@@ -28,6 +30,8 @@ function checkRoot(config: WorkspaceRootConfig): { readonly real: string; readon
   if (typeof config !== 'object' || (config as unknown) === null) {
     fail(config, 'is not a root configuration', 'Pass `{ path: "/absolute/dir", mode?: "read_write" | "read_only" }` for each root.');
   }
+  // A misspelled `mode` (say `readOnly: true`) would silently leave the root writable.
+  assertKnownKeys(config, Object.keys(ROOT_KEYS), `Workspace root ${JSON.stringify(config.path)}`);
   const configured: unknown = config.path;
   const mode: unknown = config.mode ?? 'read_write';
   if (typeof configured !== 'string' || configured.length === 0 || configured.includes('\0')) {

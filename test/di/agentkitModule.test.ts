@@ -72,13 +72,14 @@ afterAll(() => {
 
 describe(agentkitModule.name, () => {
   describe('bindings', () => {
-    it('binds every token of tokens.ts except the host-provided TOOL_SOURCE', () => {
+    it('binds every token of tokens.ts except TOOL_SOURCE and MODULE_WORKSPACE, which hosts and modules contribute', () => {
       const container = loadedContainer();
       const bound = Object.entries(tokens).filter(([, token]) => container.isBound(token)).map(([name]) => name).sort();
       expect(bound).toStrictEqual([
         'APPROVAL_STORE',
         'CREDENTIAL_STORE',
         'EXECUTOR_OBSERVER',
+        'PATH_CONTAINMENT',
         'PERMISSION_CHECKER',
         'TOOL_EXECUTOR',
         'TOOL_RESOURCES',
@@ -228,6 +229,26 @@ describe(agentkitModule.name, () => {
 
     it('accepts the edges of the ranges', () => {
       expect(() => agentkitModule({ defaultTimeoutMs: 1, approvalTtlMs: 1, maxNestingDepth: 0 })).not.toThrow();
+    });
+
+    it.each([
+      ['root', { root: '/tmp' }],
+      ['timeoutMs', { timeoutMs: 1000 }],
+      ['approvalTTLMs', { approvalTTLMs: undefined }],
+    ])('rejects the unknown key %s, naming it and the known ones', (key, options) => {
+      const error = configurationErrorOf(() => agentkitModule(options as never));
+      expect(error.message).toBe(
+        `agentkitModule(options) has an unknown key "${key}". Use only "roots", "defaultTimeoutMs", "approvalTtlMs", "maxNestingDepth" (check the spelling).`,
+      );
+    });
+
+    it('rejects options that are an array', () => {
+      expect(configurationErrorOf(() => agentkitModule([] as never)).message).toBe('agentkitModule(options) takes an options object or nothing.');
+    });
+
+    it('rejects an unknown key in a root, so a misspelled mode never leaves a root writable', () => {
+      const error = configurationErrorOf(() => agentkitModule({ roots: [{ path: rootDir, readOnly: true } as never] }));
+      expect(error.message).toBe(`Workspace root ${JSON.stringify(rootDir)} has an unknown key "readOnly". Use only "path", "mode" (check the spelling).`);
     });
 
     it('rejects roots that are not an array', () => {

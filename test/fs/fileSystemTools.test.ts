@@ -56,7 +56,16 @@ describe(fileSystemTools.name, () => {
     ['a zero limit', { limits: { maxReadBytes: 0 } }, /maxReadBytes.*positive integer/],
     ['protectedPaths that are not strings', { protectedPaths: [1] }, /protectedPaths/],
     ['roots that are not an array', { roots: 'here' }, /roots/],
+    ['options that are an array', [], /^fileSystemTools\(options\) takes an options object or nothing\.$/],
+    [
+      'an unknown key',
+      { root: '/tmp' },
+      /^fileSystemTools\(options\) has an unknown key "root"\. Use only "roots", "protectedPaths", "requireReadBeforeWrite", "limits" \(check the spelling\)\.$/,
+    ],
+    ['a misspelled key', { requireReadBeforeWrites: false }, /unknown key "requireReadBeforeWrites"/],
+    ['an unknown key in a root', { roots: [{ path: '/tmp', mod: 'read_only' }] }, /unknown key "mod"\. Use only "path", "mode"/],
   ])('rejects %s at start-up', (_name, options, message) => {
+    expect(() => fileSystemTools(options as never)).toThrow(ToolConfigurationError);
     expect(() => fileSystemTools(options as never)).toThrow(message);
   });
 

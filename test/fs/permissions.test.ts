@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FileSystemPermissionRequest } from '../../src/fs/index.js';
 import { PermissionDecision, PolicyPermissionChecker, type ApprovalRequest, type ToolExecutionOutcome } from '../../src/index.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
-import { completed, failure, structured } from './fixtures/outcomes.js';
+import { completed, failure, structured, text } from './fixtures/outcomes.js';
 import { snapshotTree } from './fixtures/snapshotTree.js';
 
 let h: FsHarness | undefined;
@@ -70,13 +70,14 @@ describe('filesystem tools with the DefaultPermissionChecker', () => {
     expect(approval.requests[0]).toMatchObject({ kind: 'fs.read', metadata: { protected: true } });
   });
 
-  it('denies a container whose WORKSPACE lacks the tools\' own roots (the checker judges containment)', async () => {
+  it('counts the tools\' own roots as inside although the container WORKSPACE lacks them, and still denies paths in neither', async () => {
     const base = await createFsHarness({ checker: 'default' });
     h = base;
     const own = await createFsHarness({ checker: 'default', agentkit: { roots: [{ path: base.root }] }, fs: { roots: [{ path: base.outside }] } });
     writeFileSync(path.join(base.outside, 'x.txt'), 'x');
-    const outcome = await own.call('fs_read_file', { path: path.join(base.outside, 'x.txt') });
-    failure(outcome, 'permission_denied', undefined, false);
+    writeFileSync(path.join(base.base, 'root_evil', 'x.txt'), 'x');
+    expect(text(await own.call('fs_read_file', { path: path.join(base.outside, 'x.txt') }))).toBe('x');
+    failure(await own.call('fs_read_file', { path: path.join(base.base, 'root_evil', 'x.txt') }), 'permission_denied', 'outside_roots', false);
     own.cleanup();
   });
 

@@ -106,6 +106,49 @@ describe(PolicyPermissionChecker.name, () => {
       );
     });
 
+    const FS_KINDS = '"fs.read", "fs.list", "fs.write", "fs.edit", "fs.delete", "fs.move", "fs.mkdir"';
+    const MCP_KINDS = '"mcp.connect", "mcp.invoke_tool", "mcp.read_resource", "mcp.get_prompt"';
+
+    it.each([
+      ['fs.reads', 'fs.', FS_KINDS],
+      ['fs.Read', 'fs.', FS_KINDS],
+      ['fs.', 'fs.', FS_KINDS],
+      ['fs.x*', 'fs.', FS_KINDS],
+      ['shell.run', 'shell.', '"shell.exec"'],
+      ['shell.exec_*', 'shell.', '"shell.exec"'],
+      ['mcp.invoke', 'mcp.', MCP_KINDS],
+      ['mcp.call_tool', 'mcp.', MCP_KINDS],
+      ['tool.call', 'tool.', '"tool.invoke"'],
+    ])('rejects %j, a kind its built-in family does not have, naming the known ones', (kind, family, known) => {
+      expectConfigurationError(
+        withRule({ effect: 'deny', kind }),
+        `rules[1].kind ${JSON.stringify(kind)} is not a kind of the built-in family "${family}". ` +
+          `Use one of ${known}, or "${family}*" for all of them (kinds of your own need a family of their own, such as "myapp.deploy").`,
+      );
+    });
+
+    it.each([
+      '*',
+      'fs.*',
+      'fs.read',
+      'fs.mkdir',
+      'fs.m*',
+      'shell.*',
+      'shell.exec',
+      'mcp.*',
+      'mcp.get_prompt',
+      'mcp.read*',
+      'tool.invoke',
+      'tool.*',
+      'f*',
+      'myapp.deploy',
+      'myapp.*',
+      'fs',
+      'fsx.read',
+    ])('accepts the kind %j', (kind) => {
+      expect(getConstructionError({ rules: [{ effect: 'deny', kind }], fallback: 'allow' })).toBeUndefined();
+    });
+
     it.each([
       ['an empty string', '', '""'],
       ['only spaces', '   ', '"   "'],

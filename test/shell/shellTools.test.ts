@@ -101,6 +101,41 @@ describe(shellTools.name, () => {
     expect(() => shellTools(options)).toThrow(ToolConfigurationError);
   });
 
+  it.each<[string, unknown, string]>([
+    [
+      'an unknown key',
+      { timeout: 5000 },
+      'shellTools(options) has an unknown key "timeout". Use only "cwd", "roots", "env", "timeoutMs", "maxOutputBytes", "hardOutputLimitBytes", "maxConcurrent", "killGraceMs", "sandbox", "network" (check the spelling).',
+    ],
+    ['an unknown env key', { env: { inherits: ['AWS_*'] } }, 'shellTools({ env }) has an unknown key "inherits". Use only "inherit", "set" (check the spelling).'],
+    ['an env that is not an object', { env: 'PATH' }, 'shellTools({ env }) must be an object { inherit?, set? }.'],
+    ['an unknown sandbox mode', { sandbox: 'on' }, 'shellTools({ sandbox }) must be "auto", "required" or "off"; got "on".'],
+    ['a sandbox flag', { sandbox: true }, 'shellTools({ sandbox }) must be "auto", "required" or "off"; got true.'],
+    ['a network that is not a boolean', { network: 'yes' }, 'shellTools({ network }) must be a boolean; got "yes".'],
+    ['options that are an array', [], 'shellTools(options) takes an options object or nothing.'],
+    ['an unknown key in a root', { roots: [{ path: '/tmp', readonly: true }] }, 'Workspace root "/tmp" has an unknown key "readonly". Use only "path", "mode" (check the spelling).'],
+  ])('rejects %s at start-up, naming it', (_name, options, message) => {
+    let error: unknown;
+    try {
+      shellTools(options as ShellToolOptions);
+    } catch (thrown: unknown) {
+      error = thrown;
+    }
+
+    expect(error).toBeInstanceOf(ToolConfigurationError);
+    expect((error as Error).message).toBe(message);
+  });
+
+  it.each<[string, unknown]>([
+    ['sandbox "auto"', { sandbox: 'auto' }],
+    ['sandbox "required"', { sandbox: 'required' }],
+    ['sandbox "off"', { sandbox: 'off' }],
+    ['network true', { network: true }],
+    ['network false', { network: false }],
+  ])('accepts %s', (_name, options) => {
+    expect(() => shellTools(options as ShellToolOptions)).not.toThrow();
+  });
+
   it('rejects missing roots at start-up', () => {
     expect(() => shellTools({ roots: [{ path: path.join(first, 'missing') }] })).toThrow(ToolConfigurationError);
   });

@@ -1,8 +1,16 @@
-import { DEFAULT_PROTECTED_PATHS, ToolConfigurationError } from '../../index.js';
+import { assertKnownKeys, DEFAULT_PROTECTED_PATHS, ToolConfigurationError } from '../../index.js';
 import { DEFAULT_FILE_SYSTEM_LIMITS } from './DEFAULT_FILE_SYSTEM_LIMITS.js';
 import type { FileSystemConfig } from './FileSystemConfig.js';
 import type { FileSystemLimits } from './FileSystemLimits.js';
 import type { FileSystemToolsOptions } from './FileSystemToolsOptions.js';
+
+/** Every option, so adding one to the interface without listing it here fails to compile. */
+const OPTION_KEYS: Readonly<Record<keyof FileSystemToolsOptions, true>> = {
+  roots: true,
+  protectedPaths: true,
+  requireReadBeforeWrite: true,
+  limits: true,
+};
 
 function fail(problem: string): never {
   throw new ToolConfigurationError(`fileSystemTools(${problem}`);
@@ -40,9 +48,10 @@ function buildProtectedPaths(patterns: unknown): readonly string[] {
 
 /** Checks `fileSystemTools` options up front, naming the bad one, and fills in the defaults. */
 export function buildFileSystemConfig(options: FileSystemToolsOptions): FileSystemConfig {
-  if (typeof options !== 'object' || (options as unknown) === null) {
+  if (typeof options !== 'object' || (options as unknown) === null || Array.isArray(options)) {
     fail('options) takes an options object or nothing.');
   }
+  assertKnownKeys(options, Object.keys(OPTION_KEYS), 'fileSystemTools(options)');
   const { requireReadBeforeWrite } = options;
   if (requireReadBeforeWrite !== undefined && typeof requireReadBeforeWrite !== 'boolean') {
     fail(`{ requireReadBeforeWrite }) must be a boolean; got ${JSON.stringify(requireReadBeforeWrite)}.`);
