@@ -2,18 +2,22 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import type { Workspace } from './Workspace.js';
 
-/** Case-insensitive file systems by default: `.ENV` is `.env` there. */
-const NOCASE = process.platform === 'darwin' || process.platform === 'win32';
-const GLOB_OPTIONS: picomatch.PicomatchOptions = Object.freeze({ dot: true, nocase: NOCASE });
+/**
+ * Case is ignored on every platform: a case-insensitive file system (a macOS or Windows disk,
+ * a USB stick, an SMB share, an ext4 casefold directory) can sit below any root, and there
+ * `.GIT/config` is `.git/config`. Protecting too much only asks more often.
+ */
+const GLOB_OPTIONS: picomatch.PicomatchOptions = Object.freeze({ dot: true, nocase: true });
 
 function combine(patterns: readonly string[]): RegExp | undefined {
   if (patterns.length === 0) return undefined;
-  return new RegExp(patterns.map((pattern) => `(?:${picomatch.makeRe(pattern, GLOB_OPTIONS).source})`).join('|'), NOCASE ? 'i' : '');
+  return new RegExp(patterns.map((pattern) => `(?:${picomatch.makeRe(pattern, GLOB_OPTIONS).source})`).join('|'), 'i');
 }
 
 /** The longest literal every match of a plain glob contains, or `undefined` when the glob has none or uses richer syntax. */
 function getRequiredLiteral(pattern: string): string | undefined {
-  const glob = pattern.replace(/^(\.\/)+/u, '');
+  // A brace group is one of several spellings: what is outside it is still required.
+  const glob = pattern.replace(/^(\.\/)+/u, '').replace(/\{[^{}\\]*\}/gu, '*');
   if (/[[\]{}()!+@\\]/u.test(glob)) return undefined;
   const pieces = glob.split(/[*?]/u).map((piece) => piece.replace(/^\/+|\/+$/gu, ''));
   const longest = pieces.reduce((best, piece) => (piece.length > best.length ? piece : best), '');
@@ -25,7 +29,31 @@ function buildPrefilter(patterns: readonly string[]): RegExp | undefined {
   const literals = patterns.map(getRequiredLiteral);
   if (literals.length === 0 || literals.some((literal) => literal === undefined)) return undefined;
   const escaped = (literals as string[]).map((literal) => literal.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&'));
-  return new RegExp(escaped.join('|'), NOCASE ? 'i' : '');
+  return new RegExp(escaped.join('|'), 'i');
+}
+
+/** Paths that may hold a spelling some file system folds: non-ASCII, `~`, spaces, a trailing dot. */
+const FOLDABLE = /[^\x21-\x7d]|\.(?:\/|$)/u;
+/** Code points HFS+ ignores in names (`.g\u200cit` is `.git` there), as git's `is_hfs_dotgit` does. */
+const IGNORED_CODE_POINTS = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/gu;
+/** The NTFS short (8.3) names of `.git`. */
+const SHORT_DOT_GIT = /^git~\d+$/iu;
+
+function foldSegment(segment: string): string {
+  // Win32 drops trailing dots and spaces: `.git.` and `.git ` are `.git` there.
+  const folded = segment.replace(IGNORED_CODE_POINTS, '').replace(/[. ]+$/u, '');
+  if (folded === '' || folded === '.' || folded === '..') return segment;
+  return SHORT_DOT_GIT.test(folded) ? '.git' : folded;
+}
+
+/**
+ * A path (`/` separators) spelled as the file systems that fold names would see it, so that a
+ * name one of them takes for a protected one is matched like it; case is ignored by the
+ * expressions themselves. Folding only ever adds protection.
+ */
+function foldSpelling(posixPath: string): string {
+  if (!FOLDABLE.test(posixPath)) return posixPath;
+  return posixPath.normalize('NFC').split('/').map(foldSegment).join('/');
 }
 
 /** Whether a `path.relative` result stays below its base (`..x` is a name, not a way up). */
@@ -36,7 +64,9 @@ function isBelow(rel: string): boolean {
 /**
  * Decides whether a canonical path is protected: relative patterns are matched against the
  * path relative to every root that contains it, absolute ones against the path itself. All
- * patterns are compiled into one expression once, behind a literal prefilter.
+ * patterns are compiled into one expression once, behind a literal prefilter. Case is ignored,
+ * and a name some file system folds into a protected one (`.git.` and `git~1` on NTFS,
+ * `.g\u200cit` on HFS+) is matched as that one too.
  */
 export class ProtectedPathMatcher {
   readonly #relative: RegExp | undefined;
@@ -54,7 +84,7 @@ export class ProtectedPathMatcher {
   }
 
   public matches(canonicalPath: string): boolean {
-    if (this.#absolute?.test(canonicalPath) === true) return true;
+    if (this.#testAbsolute(canonicalPath)) return true;
     if (this.#relative === undefined) return false;
     for (const root of this.workspace.roots) {
       const rel = path.relative(root.path, canonicalPath);
@@ -73,12 +103,22 @@ export class ProtectedPathMatcher {
       const rel = path.relative(root.path, base);
       if (rel === '' || isBelow(rel)) prefixes.push(rel === '' ? '' : `${rel.split(path.sep).join('/')}/`);
     }
+    return (relativePath) => this.#testAbsolute(path.join(base, relativePath)) || prefixes.some((prefix) => this.#testRelative(prefix + relativePath));
+  }
+
+  #testAbsolute(canonicalPath: string): boolean {
     const absolute = this.#absolute;
-    return (relativePath) =>
-      (absolute !== undefined && absolute.test(path.join(base, relativePath))) || prefixes.some((prefix) => this.#testRelative(prefix + relativePath));
+    if (absolute === undefined) return false;
+    const folded = foldSpelling(canonicalPath);
+    return absolute.test(canonicalPath) || (folded !== canonicalPath && absolute.test(folded));
   }
 
   #testRelative(relativePath: string): boolean {
+    const folded = foldSpelling(relativePath);
+    return this.#testRelativeSpelling(relativePath) || (folded !== relativePath && this.#testRelativeSpelling(folded));
+  }
+
+  #testRelativeSpelling(relativePath: string): boolean {
     if (this.#relative === undefined) return false;
     if (this.#prefilter !== undefined && !this.#prefilter.test(relativePath)) return false;
     return this.#relative.test(relativePath);
