@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Container } from 'inversify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_PROTECTED_PATHS, fileSystemTools } from '../../src/fs/index.js';
+import { DEFAULT_PROTECTED_PATHS } from '../../src/fs/index.js';
 import {
   agentkitModule,
   PERMISSION_CHECKER,

@@ -18,7 +18,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const segment = fc.constantFrom(
   '.git', '.GIT', '.Git', 'config', 'commondir', 'config.worktree', 'hooks', 'pre-commit', '.husky', '.config', '.env', '.ENV.local', '.envrc', 'env', '..env', '..x',
-  '.github', '.GitHub', 'workflows', 'actions', 'ci.yml', '.vscode', '.ssh', 'id_rsa', '.npmrc', '.yarnrc.yml', '.gitattributes', 'lefthook.yml', 'src', 'a', 'git', '.gitx', 'x.git',
+  '.github', '.GitHub', 'workflows', 'actions', 'ci.yml', '.vscode', '.ssh', 'id_rsa', '.npmrc', '.yarnrc.yml', '.gitattributes', 'lefthook.yml', 'LEFTHOOK.toml', 'lefthook.',
+  'appveyor.yml', '.appveyor.yml', 'Jenkinsfile', '.pnpmfile.cjs', '.yarn', 'releases', 'app.code-workspace', 'src', 'a', 'git', '.gitx', 'x.git',
 );
 const relativePath = fc.array(segment, { minLength: 1, maxLength: 5 }).map((segments) => segments.join('/'));
 /** Any spelling of a name by case. */
@@ -102,6 +103,21 @@ describe(ProtectedPathMatcher.name, () => {
     it('protects .env below a directory named ..x (a name, not a way up)', () => {
       const matcher = new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace);
       expect([matcher.matches(path.join(root, '..x', '.env')), matcher.matches(path.join(root, 'src', 'main.ts'))]).toStrictEqual([true, false]);
+    });
+
+    it('answers like the globs for name patterns with brace groups, any-segment and last-segment, and the rest', () => {
+      const patterns = ['**/{a,b}.txt', '**/c{,d}', '**/.x{1,2}/**', '**/{.,}y', 'z/**', '**/w*/v', `${root}/abs/**`];
+      const matcher = new ProtectedPathMatcher(patterns, workspace);
+      const globs = patterns.map((pattern) => picomatch(pattern, { dot: true, nocase: true }));
+      const names = fc.constantFrom('a.txt', 'b.txt', 'c.txt', 'c', 'cd', 'ce', '.x1', '.X2', '.x3', 'y', '.y', '..y', 'z', 'w1', 'v', 'abs', 'q');
+      fc.assert(
+        fc.property(fc.array(names, { minLength: 1, maxLength: 4 }), (segments) => {
+          const rel = segments.join('/');
+          const expected = globs.some((glob, i) => (patterns[i]?.startsWith('/') === true ? glob(path.join(root, rel)) : glob(rel)));
+          expect({ rel, protected: matcher.matches(path.join(root, rel)) }).toStrictEqual({ rel, protected: expected });
+        }),
+        { numRuns: 1000 },
+      );
     });
 
     it('keeps patterns without a literal (no prefilter) and absolute patterns working', () => {
