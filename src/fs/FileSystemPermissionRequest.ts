@@ -11,12 +11,17 @@ export interface FileSystemRequestDetails {
   readonly protected?: boolean;
   /** A recursive delete or walk: its own detail so that policies can ask for it. */
   readonly recursive?: boolean;
+  /**
+   * The file read has more than one hard link, so it may be a window onto a file outside the
+   * roots: checkers ask even where a policy allows, unless a rule names the path.
+   */
+  readonly hardLinked?: boolean;
   /** Further facts for the person approving (byte counts, entry counts, ...). */
   readonly facts?: { readonly [key: string]: JsonValue };
 }
 
 /** Metadata keys the request sets itself. */
-const RESERVED_KEYS: ReadonlySet<string> = new Set(['paths', 'protected', 'recursive']);
+const RESERVED_KEYS: ReadonlySet<string> = new Set(['paths', 'protected', 'recursive', 'hardLinked']);
 
 const VERBS: Readonly<Record<FileSystemRequestKind, string>> = {
   'fs.read': 'read',
@@ -31,8 +36,9 @@ const VERBS: Readonly<Record<FileSystemRequestKind, string>> = {
 /**
  * A side effect of a filesystem tool, described before it happens. `target` is the canonical
  * path policy rules match; `metadata.paths` lists every canonical path touched,
- * `metadata.protected: true` marks protected paths and `metadata.recursive: true` a
- * recursive delete or walk, the keys the core's default and policy checkers read.
+ * `metadata.protected: true` marks protected paths, `metadata.hardLinked: true` a read of a
+ * file with more than one hard link, and `metadata.recursive: true` a recursive delete or
+ * walk, the keys the core's default and policy checkers read.
  */
 export class FileSystemPermissionRequest extends BasePermissionRequest {
   public override readonly metadata: MetadataMap;
@@ -51,11 +57,16 @@ export class FileSystemPermissionRequest extends BasePermissionRequest {
       paths: Object.freeze([...(details.paths ?? [target])]),
       ...(details.protected === true ? { protected: true } : {}),
       ...(details.recursive === true ? { recursive: true } : {}),
+      ...(details.hardLinked === true ? { hardLinked: true } : {}),
     });
   }
 
   public summary(): string {
-    const flags = [this.metadata['recursive'] === true ? 'recursively' : '', this.metadata['protected'] === true ? '(protected path)' : '']
+    const flags = [
+      this.metadata['recursive'] === true ? 'recursively' : '',
+      this.metadata['protected'] === true ? '(protected path)' : '',
+      this.metadata['hardLinked'] === true ? '(hard-linked: the file has other names, maybe outside the workspace)' : '',
+    ]
       .filter((flag) => flag !== '')
       .join(' ');
     const what = this.description ?? `${VERBS[this.kind]} ${this.target}`;

@@ -1,5 +1,6 @@
 import { closeSync, read, readSync, type Stats } from 'node:fs';
 import type { Workspace } from '../index.js';
+import { assertLinkCountChecked, type HardLinkedFile } from './HardLinkedFile.js';
 
 /** Files up to this size are read with synchronous calls; larger ones on the thread pool. */
 const SYNC_READ_BYTES = 1024 * 1024;
@@ -34,11 +35,13 @@ export async function readDescriptor(fd: number, size: number): Promise<Buffer> 
 /**
  * The open-time re-check of security.md (Paths 3) through the core's
  * `Workspace.openVerifiedSync` (one open, `fstat`, location confirmed inside a root, regular
- * file of at most `maxBytes`), then the read from that descriptor.
+ * file of at most `maxBytes`), then the read from that descriptor. A file with more than one
+ * hard link is read only when it is `hardLinked`, the file the preflight named (Paths 8).
  */
-export async function readVerifiedFile(workspace: Workspace, canonicalPath: string, maxBytes: number): Promise<VerifiedBytes> {
+export async function readVerifiedFile(workspace: Workspace, canonicalPath: string, maxBytes: number, hardLinked?: HardLinkedFile): Promise<VerifiedBytes> {
   const { fd, stats } = workspace.openVerifiedSync(canonicalPath, { maxBytes });
   try {
+    assertLinkCountChecked(stats, canonicalPath, hardLinked);
     return { bytes: await readDescriptor(fd, stats.size), stats };
   } finally {
     closeSync(fd);

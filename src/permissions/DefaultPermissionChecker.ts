@@ -1,5 +1,6 @@
 import { buildMalformedRequestDecision } from './buildMalformedRequestDecision.js';
 import { describePermissionRequest, quoteForReason } from './describePermissionRequest.js';
+import { getExactTargetReasons } from './getExactTargetReasons.js';
 import { getRequestPaths } from './getRequestPaths.js';
 import { getRequestRisks } from './getRequestRisks.js';
 import type { PathContainment } from './PathContainment.js';
@@ -30,7 +31,8 @@ function getKindReason(kind: string): string {
  * - `fs.*` naming a path outside every workspace root (or no path at all): deny, code
  *   `outside_roots`;
  * - `fs.read` and `fs.list` inside the roots: allow, unless the path is protected
- *   (`metadata.protected: true`) or the request carries risk flags (`metadata.risks`);
+ *   (`metadata.protected: true`), the file is hard-linked (`metadata.hardLinked: true`) or
+ *   the request carries risk flags (`metadata.risks`);
  * - every other `fs.*` kind (write, edit, delete, move, mkdir): require approval;
  * - `shell.exec`, `mcp.*`, `tool.invoke` and every custom kind: require approval.
  */
@@ -56,9 +58,7 @@ export class DefaultPermissionChecker implements PermissionChecker {
       if (!READ_ONLY_KINDS.includes(kind)) {
         reasons.push('it changes the workspace, and the default policy asks before every change');
       }
-      if (request.metadata?.['protected'] === true) {
-        reasons.push('it touches a protected path');
-      }
+      reasons.push(...getExactTargetReasons(request));
     } else {
       reasons.push(getKindReason(kind));
     }

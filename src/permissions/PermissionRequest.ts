@@ -16,6 +16,8 @@ export interface PermissionRequestJson extends JsonObject {
  *
  * Well-known metadata keys read by the built-in checkers:
  * - `protected: true`: the target is a protected path (needs approval unless a rule names it).
+ * - `hardLinked: true`: the file read has more than one hard link, so it may be a window onto
+ *   a file outside the roots (needs approval unless a rule names it).
  * - `subcommands: string[] | string[][]`: every simple command of a shell command line.
  * - `risks: string[]`: risk flags (substitution, redirection, ...); any makes allow at most ask.
  * - `paths: string[]`: every canonical path the request touches (both ends of a move).

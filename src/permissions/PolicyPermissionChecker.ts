@@ -2,6 +2,7 @@ import { assertPolicyPermissionCheckerOptions } from './assertPolicyPermissionCh
 import { buildMalformedRequestDecision } from './buildMalformedRequestDecision.js';
 import { CompiledPolicyRule } from './CompiledPolicyRule.js';
 import { describePermissionRequest, describePolicySubject } from './describePermissionRequest.js';
+import { getExactTargetReasons } from './getExactTargetReasons.js';
 import { getPolicySubjects } from './getPolicySubjects.js';
 import { getRequestRisks } from './getRequestRisks.js';
 import type { PermissionChecker, PermissionContext } from './PermissionChecker.js';
@@ -50,7 +51,8 @@ const MAX_CACHED_KINDS = 256;
  * of an `fs.*` request, any subcommand of a `shell.exec` request). Allow rules allow it only
  * when every subject is matched by some allow rule. Two overrides then turn an allow into
  * require_approval: risk flags (`metadata.risks`), and a protected target
- * (`metadata.protected: true`) that no allow rule names exactly.
+ * (`metadata.protected: true`) or hard-linked file (`metadata.hardLinked: true`) that no
+ * allow rule names exactly.
  */
 export class PolicyPermissionChecker implements PermissionChecker {
   readonly #rules: readonly CompiledPolicyRule[];
@@ -156,12 +158,13 @@ export class PolicyPermissionChecker implements PermissionChecker {
     if (risks.length > 0) {
       reasons.push(`it carries risk flags (${risks.join(', ')}) that an allow rule does not cover`);
     }
-    // Only a protected target needs to be named exactly by an allow rule.
+    // Only a protected or hard-linked target needs to be named exactly by an allow rule.
+    const exact = getExactTargetReasons(request);
     if (
-      request.metadata?.['protected'] === true &&
+      exact.length > 0 &&
       !(subjects.length > 0 && subjects.every((subject) => allowing.some((rule) => rule.names(subject))))
     ) {
-      reasons.push('it touches a protected path, and no allow rule names that exact target');
+      reasons.push(`${exact.join(', and ')}, and no allow rule names that exact target`);
     }
     return reasons.length === 0
       ? PermissionDecision.allow()

@@ -197,7 +197,7 @@ describe(fileSystemTools.name, () => {
       const started = Date.now();
       expect(completed(await h.call('fs_grep', { pattern: 'hello' })).output).toStrictEqual({
         type: 'structured',
-        value: { matches: [{ path: r('notes.txt'), line: 1, text: 'hello' }], truncated: false },
+        value: { matches: [{ path: r('notes.txt'), line: 1, text: 'hello' }], truncated: false, skippedHardLinks: 1 },
       });
       expect(Date.now() - started).toBeLessThan(2000);
     });

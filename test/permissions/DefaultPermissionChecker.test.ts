@@ -94,6 +94,26 @@ describe(DefaultPermissionChecker.name, () => {
       );
     });
 
+    it('requires approval to read a hard-linked file', () => {
+      expect(checker.evaluate(buildRequest('fs.read', '/w/hard.txt', { hardLinked: true }))).toStrictEqual(
+        PermissionDecision.requireApproval(
+          'fs.read "/w/hard.txt" needs approval: the file has more than one hard link, so it may be a window onto a file outside the workspace.',
+        ),
+      );
+    });
+
+    it('names both reasons for a hard-linked file at a protected path, and treats hardLinked only when it is exactly true', () => {
+      expect([
+        checker.evaluate(buildRequest('fs.read', '/w/.env', { protected: true, hardLinked: true })),
+        checker.evaluate(buildRequest('fs.read', '/w/a.txt', { hardLinked: 'yes' })),
+      ]).toStrictEqual([
+        PermissionDecision.requireApproval(
+          'fs.read "/w/.env" needs approval: it touches a protected path; the file has more than one hard link, so it may be a window onto a file outside the workspace.',
+        ),
+        PermissionDecision.allow(),
+      ]);
+    });
+
     it('names every reason a write to a protected path needs approval', () => {
       expect(checker.evaluate(buildRequest('fs.write', '/w/.git/config', { protected: true }))).toStrictEqual(
         PermissionDecision.requireApproval(

@@ -156,6 +156,40 @@ describe(PolicyPermissionChecker.name, () => {
       );
     });
 
+    it('requires approval for a hard-linked file allowed by a glob, a kind-wide rule or the fallback', () => {
+      const read = buildRequest('fs.read', '/w/hard.txt', { hardLinked: true });
+      const expected = PermissionDecision.requireApproval(
+        'fs.read "/w/hard.txt" needs approval: the file has more than one hard link, so it may be a window onto a file outside the workspace, and no allow rule names that exact target.',
+      );
+
+      expect([
+        buildPolicyChecker([{ effect: 'allow', kind: 'fs.*', pattern: '/w/**' }]).evaluate(read),
+        buildPolicyChecker([{ effect: 'allow', kind: 'fs.*' }]).evaluate(read),
+        buildPolicyChecker([], 'allow').evaluate(read),
+      ]).toStrictEqual([expected, expected, expected]);
+    });
+
+    it('allows a hard-linked file that an allow rule of its kind names exactly', () => {
+      const checker = buildPolicyChecker([
+        { effect: 'allow', kind: 'fs.*', pattern: '/w/**' },
+        { effect: 'allow', kind: 'fs.read', pattern: '/w/hard.txt' },
+      ]);
+
+      expect(checker.evaluate(buildRequest('fs.read', '/w/hard.txt', { hardLinked: true }))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
+    });
+
+    it('names both reasons for a hard-linked file at a protected path', () => {
+      const checker = buildPolicyChecker([{ effect: 'allow', kind: 'fs.*' }]);
+
+      expect(checker.evaluate(buildRequest('fs.read', '/w/.env', { protected: true, hardLinked: true }))).toStrictEqual(
+        PermissionDecision.requireApproval(
+          'fs.read "/w/.env" needs approval: it touches a protected path, and the file has more than one hard link, so it may be a window onto a file outside the workspace, and no allow rule names that exact target.',
+        ),
+      );
+    });
+
     it('treats protected only when it is exactly true', () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'fs.*' }]);
 

@@ -81,7 +81,8 @@ function decideByReference(
     return effect === 'deny' ? 'deny' : 'require_approval';
   }
   const risks = (request.metadata?.['risks'] as string[] | undefined) ?? [];
-  if (risks.length > 0 || (request.metadata?.['protected'] === true && !coveredBy(names))) {
+  const needsExactName = request.metadata?.['protected'] === true || request.metadata?.['hardLinked'] === true;
+  if (risks.length > 0 || (needsExactName && !coveredBy(names))) {
     return 'require_approval';
   }
   return 'allow';

@@ -4,12 +4,13 @@ import picomatch from 'picomatch';
 import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
+import { getHardLinkedFile, type HardLinkedFile } from '../HardLinkedFile.js';
 import { PreflightPlans } from '../PreflightPlans.js';
 import { readVerifiedFile } from '../readVerifiedFile.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { compileSearchPattern, type SearchPattern } from '../walk/compileSearchPattern.js';
 import { MatchCollector } from '../walk/MatchCollector.js';
-import { readRegularFileSync } from '../walk/readRegularFileSync.js';
+import { HARD_LINKED, readRegularFileSync } from '../walk/readRegularFileSync.js';
 import { assertReadableFile } from './assertReadableFile.js';
 import { GrepInput } from './GrepInput.js';
 import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
@@ -17,6 +18,8 @@ import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 interface GrepPlan {
   readonly path: string;
   readonly isDirectory: boolean;
+  /** A single file with more than one hard link, named as such in the request. */
+  readonly hardLinked: HardLinkedFile | undefined;
   readonly pattern: SearchPattern;
 }
 
@@ -24,8 +27,11 @@ interface GrepPlan {
  * `fs_grep`: structured `{ matches: [{ path, line, text }], truncated }`, sorted by path and
  * line, bounded. Walks without following symlinked directories; skips binary files, files
  * over `maxGrepFileBytes` and protected files (a protected file is searched only when named
- * as `path` itself, which makes the request protected). Only the first 64 KiB of a line are
- * searched.
+ * as `path` itself, which makes the request protected). Files with more than one hard link
+ * (maybe windows onto files outside the roots) are never read by the walk: the result says
+ * how many were left out (`skippedHardLinks`, present when any was); one named as `path`
+ * itself is searched only once approved (`metadata.hardLinked: true`). Only the first 64 KiB
+ * of a line are searched.
  */
 @Tool({
   name: 'fs_grep',
@@ -46,9 +52,11 @@ export class GrepTool {
     const stats = target.exists ? await lstat(target.path) : undefined;
     const isDirectory = stats?.isDirectory() === true;
     if (stats !== undefined && !isDirectory) assertReadableFile(stats, input.path ?? '.', target.path, this.env.limits.maxGrepFileBytes);
-    this.#plans.set(input, { path: target.path, isDirectory, pattern });
+    const hardLinked = getHardLinkedFile(stats);
+    this.#plans.set(input, { path: target.path, isDirectory, pattern, hardLinked });
     const facts = { pattern: input.pattern, ...(input.include === undefined ? {} : { include: input.include }) };
-    return new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path), recursive: isDirectory, facts }, `search ${target.path} for /${input.pattern}/`);
+    const flags = { protected: this.env.isProtected(target.path), recursive: isDirectory, hardLinked: hardLinked !== undefined, facts };
+    return new FileSystemPermissionRequest('fs.read', target.path, flags, `search ${target.path} for /${input.pattern}/`);
   }
 
   public async invoke(input: GrepInput, ctx: ToolContext): Promise<JsonObject> {
@@ -60,7 +68,7 @@ export class GrepTool {
     const collector = new MatchCollector(plan.pattern, limit + 1, limits.maxLineChars);
     if (!plan.isDirectory) {
       // A single file: read from the handle the open-time re-check verified.
-      const { bytes } = await readVerifiedFile(env.workspace, plan.path, limits.maxGrepFileBytes);
+      const { bytes } = await readVerifiedFile(env.workspace, plan.path, limits.maxGrepFileBytes, plan.hardLinked);
       collector.add(plan.path, bytes);
       return collector.toResult(limit, false);
     }
@@ -68,6 +76,7 @@ export class GrepTool {
     // Like ripgrep's --glob: a pattern without a slash matches the file name at any depth.
     const byName = input.include?.includes('/') !== true;
     const isProtected = env.protectedPaths.below(plan.path);
+    let skippedHardLinks = 0;
     const walk = await walkVerifiedDirectory(env, plan.path, input.path ?? '.', {
       maxDepth: Number.POSITIVE_INFINITY,
       maxEntries: limits.maxWalkEntries,
@@ -75,10 +84,12 @@ export class GrepTool {
       visit: (entry, access) => {
         if (entry.kind !== 'file' || (include !== undefined && !include(byName ? entry.name : entry.relativePath)) || isProtected(entry.relativePath)) return true;
         const bytes = readRegularFileSync(access, limits.maxGrepFileBytes);
-        if (bytes !== undefined) collector.add(entry.path, bytes);
+        if (bytes === HARD_LINKED) skippedHardLinks++;
+        else if (bytes !== undefined) collector.add(entry.path, bytes);
         return !collector.full;
       },
     });
-    return collector.toResult(limit, walk.truncated);
+    const result = collector.toResult(limit, walk.truncated);
+    return skippedHardLinks === 0 ? result : { ...result, skippedHardLinks };
   }
 }

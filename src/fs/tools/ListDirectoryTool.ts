@@ -10,17 +10,25 @@ import { assertDirectory } from './assertDirectory.js';
 import { ListDirectoryInput } from './ListDirectoryInput.js';
 import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 
-function sizeOf(access: string): number | undefined {
+/**
+ * What a listing says about a file besides its name: its size, or `hardLinked: true` (and no
+ * size) for a file with more than one hard link, which may be a window onto a file outside the
+ * roots: nothing about that file itself is reported, and reading it asks.
+ */
+function describeFile(access: string): JsonObject {
   try {
-    return lstatSync(access).size;
+    const stats = lstatSync(access);
+    return stats.nlink > 1 ? { hardLinked: true } : { size: stats.size };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
 /**
- * `fs_list_directory`: structured `{ entries: [{ name, path, kind, size? }], truncated }`,
- * sorted by path, bounded; symlinks are listed as `symlink` and never followed.
+ * `fs_list_directory`: structured `{ entries: [{ name, path, kind, size?, hardLinked? }],
+ * truncated }`, sorted by path, bounded; symlinks are listed as `symlink` and never followed.
+ * Nothing is read: a file with more than one hard link is listed by name with
+ * `hardLinked: true` instead of its size.
  */
 @Tool({
   name: 'fs_list_directory',
@@ -52,8 +60,8 @@ export class ListDirectoryTool {
       maxEntries: limits.maxWalkEntries,
       signal: ctx.signal,
       visit: (entry, access) => {
-        const size = entry.kind === 'file' ? sizeOf(access) : undefined;
-        found.push({ path: entry.path, entry: size === undefined ? { name: entry.name, path: entry.path, kind: entry.kind } : { name: entry.name, path: entry.path, kind: entry.kind, size } });
+        const facts = entry.kind === 'file' ? describeFile(access) : {};
+        found.push({ path: entry.path, entry: { name: entry.name, path: entry.path, kind: entry.kind, ...facts } });
       },
     });
     // The walk is depth-first (a directory's entries right after it); the listing is sorted by path.

@@ -10,6 +10,7 @@ import type { DecodedText } from '../content/DecodedTextCache.js';
 import { indexLines, pageLines } from '../content/pageLines.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
+import { assertLinkCountChecked, getHardLinkedFile, type HardLinkedFile } from '../HardLinkedFile.js';
 import { PreflightPlans } from '../PreflightPlans.js';
 import { readDescriptor } from '../readVerifiedFile.js';
 import { takeSnapshot } from '../takeSnapshot.js';
@@ -22,7 +23,9 @@ import { ReadFileInput } from './ReadFileInput.js';
  * line-number prefixes) with the paging facts on the result's metadata: `{ totalLines,
  * offset, limit, nextOffset?, truncated, cutLines, path, size, encoding, bom, lineEnding }`.
  * Binary files come back as `parts`: a short note plus a `media` part (images up to
- * `maxMediaBytes`) or a `file` reference, never as garbage text.
+ * `maxMediaBytes`) or a `file` reference, never as garbage text. A file with more than one
+ * hard link may be a window onto a file outside the roots: its request says
+ * `metadata.hardLinked: true` (the checkers ask), and the body reads only that very file.
  */
 @Tool({
   name: 'fs_read_file',
@@ -32,7 +35,7 @@ import { ReadFileInput } from './ReadFileInput.js';
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
 export class ReadFileTool {
-  readonly #plans = new PreflightPlans<{ readonly path: string }>('fs_read_file');
+  readonly #plans = new PreflightPlans<{ readonly path: string; readonly hardLinked: HardLinkedFile | undefined }>('fs_read_file');
 
   public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
 
@@ -40,17 +43,21 @@ export class ReadFileTool {
   public async preflight(input: ReadFileInput): Promise<FileSystemPermissionRequest> {
     const target = await this.env.resolve(input.path, 'read');
     // Synchronous: one local lstat costs less than a thread-pool round trip; it never blocks on a FIFO.
-    if (target.exists) assertReadableFile(lstatSync(target.path), input.path, target.path, this.env.limits.maxReadBytes);
-    this.#plans.set(input, { path: target.path });
-    return new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path) });
+    const stats = target.exists ? lstatSync(target.path) : undefined;
+    if (stats !== undefined) assertReadableFile(stats, input.path, target.path, this.env.limits.maxReadBytes);
+    const hardLinked = getHardLinkedFile(stats);
+    this.#plans.set(input, { path: target.path, hardLinked });
+    return new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path), hardLinked: hardLinked !== undefined });
   }
 
   public async invoke(input: ReadFileInput, ctx: ToolContext): Promise<ToolResult> {
-    const { path: target } = this.#plans.take(input);
+    const { path: target, hardLinked } = this.#plans.take(input);
     const { limits, workspace, textCache, tracker } = this.env;
     const { fd, stats } = workspace.openVerifiedSync(target, { maxBytes: limits.maxReadBytes });
     let source: { readonly cached: DecodedText } | { readonly bytes: Buffer };
     try {
+      // The file checked, not one hard-linked since (security.md Paths 8).
+      assertLinkCountChecked(stats, target, hardLinked);
       // Only the decoding is reused, and only for the very file just opened and checked.
       const cached = textCache.get(target, stats);
       source = cached === undefined ? { bytes: await readDescriptor(fd, stats.size) } : { cached };

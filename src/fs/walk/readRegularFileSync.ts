@@ -6,10 +6,12 @@ const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NO
 const CHUNK = 64 * 1024;
 const shared = Buffer.allocUnsafe(CHUNK);
 
-function readRest(fd: number, head: Buffer, maxBytes: number): Buffer | undefined {
-  const stats = fstatSync(fd);
-  if (!stats.isFile() || stats.size > maxBytes) return undefined;
-  const buffer = Buffer.allocUnsafe(Math.max(stats.size, CHUNK) + 1);
+/** What a walker's read found instead of bytes: a file with more than one hard link, left unread. */
+export const HARD_LINKED = 'hard_linked';
+
+function readRest(fd: number, head: Buffer, size: number, maxBytes: number): Buffer | undefined {
+  if (size > maxBytes) return undefined;
+  const buffer = Buffer.allocUnsafe(Math.max(size, CHUNK) + 1);
   head.copy(buffer, 0, 0, CHUNK);
   let filled = CHUNK;
   for (;;) {
@@ -24,13 +26,16 @@ function readRest(fd: number, head: Buffer, maxBytes: number): Buffer | undefine
 /**
  * A walker's read of a file it found by `readdir` as a regular file, by a path through its
  * directory's confirmed handle: one open that never follows a link swapped in and never blocks
- * on a FIFO, then bounded reads (a short first read is the end of the file). Files up to 64 KiB come back as a view of a shared buffer,
- * valid until the next call (decode it first); larger ones are checked with `fstat` (regular,
- * at most `maxBytes`). `undefined` for anything else or any error (the walker skips it).
+ * on a FIFO, an `fstat` of that handle (a regular file with a single hard link: one with more
+ * may be a window onto a file outside the roots, security.md Paths 8, and comes back as
+ * `HARD_LINKED`, unread), then bounded reads (a short first read is the end of the file).
+ * Files up to 64 KiB come back as a view of a shared buffer, valid until the next call (decode
+ * it first); larger ones must be at most `maxBytes`. `undefined` for anything else or any
+ * error (the walker skips it).
  * Synchronous: walkers read many small files, and the thread-pool round trips of the async
  * API would cost more than the reads.
  */
-export function readRegularFileSync(filePath: string, maxBytes: number): Buffer | undefined {
+export function readRegularFileSync(filePath: string, maxBytes: number): Buffer | typeof HARD_LINKED | undefined {
   let fd: number;
   try {
     fd = openSync(filePath, FLAGS);
@@ -38,9 +43,12 @@ export function readRegularFileSync(filePath: string, maxBytes: number): Buffer 
     return undefined;
   }
   try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return undefined;
+    if (stats.nlink > 1) return HARD_LINKED;
     // A regular file reads short only at its end: one read tells a small file whole.
     const filled = readSync(fd, shared, 0, CHUNK, 0);
-    if (filled === CHUNK) return readRest(fd, shared, maxBytes);
+    if (filled === CHUNK) return readRest(fd, shared, stats.size, maxBytes);
     return filled > maxBytes ? undefined : shared.subarray(0, filled);
   } catch {
     return undefined;
