@@ -8,4 +8,10 @@ import type { ToolRequest } from './ToolRequest.js';
 export interface ExecutorObserver {
   onStart?(request: ToolRequest): void;
   onEnd?(request: ToolRequest, outcome: ToolExecutionOutcome, durationMs: number): void;
+  /**
+   * A tool source failed to load or reload (a required source's reload, an MCP server that
+   * cannot be reached), or one of an optional source's tools was left out (a name collision,
+   * a schema that does not compile). `sourceId` is the source's `id` (`mcp server github`).
+   */
+  onSourceError?(sourceId: string, error: Error): void;
 }

@@ -120,7 +120,7 @@ describe(`${mcpServers.name} over Streamable HTTP with bearer auth`, () => {
 
     it('loads the tools once the host stores credentials and refreshes the source', async () => {
       await harness.container.get(CREDENTIAL_STORE).set(PROVIDER, { bearerToken: 'token-3' });
-      harness.registry.source('secure').refresh();
+      await harness.registry.source('secure').refresh();
       await waitForSpecs(harness, true);
 
       expect(harness.executor.specs().map((spec) => spec.name)).toStrictEqual(['mcp_secure_echo']);
