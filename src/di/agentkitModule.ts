@@ -100,7 +100,11 @@ export function agentkitModule(options: AgentkitModuleOptions = {}): ContainerMo
       .bind(TOOL_EXECUTOR)
       .toDynamicValue((context) => createExecutor(context, options))
       .inSingletonScope()
-      // Unbinding the container (`unbindAll()`) closes MCP connections and server processes.
-      .onDeactivation((executor) => executor.close());
+      // Unbinding the container starts `executor.close()` (MCP connections, server processes).
+      // Synchronously, so inversify's synchronous `unbindAll()` accepts it; `await
+      // executor.close()` afterwards waits for the same close to finish.
+      .onDeactivation((executor) => {
+        executor.close().catch(() => undefined);
+      });
   });
 }

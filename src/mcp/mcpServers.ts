@@ -23,8 +23,11 @@ export function mcpServers(options: McpServersOptions): ContainerModule {
       .bind(MCP_CLIENT_REGISTRY)
       .toDynamicValue((context) => new McpClientRegistry(options, context.get(CREDENTIAL_STORE), context.get(PERMISSION_CHECKER)))
       .inSingletonScope()
-      // `container.unbindAll()` closes every connection and ends every server process.
-      .onDeactivation((registry) => registry.close());
+      // `container.unbindAll()` starts closing every connection and server process (synchronously,
+      // as inversify's `unbindAll()` requires); `await registry.close()` waits for it to finish.
+      .onDeactivation((registry) => {
+        registry.close().catch(() => undefined);
+      });
     for (const server of options.servers) {
       bindings.bind(TOOL_SOURCE).toDynamicValue((context) => context.get(MCP_CLIENT_REGISTRY).source(server.id)).inSingletonScope();
     }
