@@ -20,4 +20,6 @@ export interface ToolExecutor {
    * so the host process can exit. Idempotent; unbinding the container calls it.
    */
   close(): Promise<void>;
+  /** The same as {@link close}, for `await using executor = ...`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
