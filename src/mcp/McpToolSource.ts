@@ -10,8 +10,9 @@ import { toRemoteFailure } from './toRemoteFailure.js';
  * reached or listed contributes no tools, and a tool of it that cannot be registered (a name
  * collision, a schema that does not compile) is left out while its other tools serve; the
  * executor is created either way, its observer hears `onSourceError`, and {@link status} says
- * what happened. A 401 records the challenge in {@link authRequired}: the host stores
- * credentials and calls {@link refresh}, which also retries a failed server.
+ * what happened. A 401 (state `auth_required`, reported too) records the challenge in
+ * {@link authRequired}: the host stores credentials and calls {@link refresh}, which also
+ * retries a failed server.
  */
 export class McpToolSource implements ToolSource {
   public readonly id: string;
@@ -51,9 +52,10 @@ export class McpToolSource implements ToolSource {
       if (AuthRequiredError.is(failure.error)) {
         this.#authRequired = failure.error;
         this.#status = { id, state: 'auth_required', error: failure.error };
-        return [];
+      } else {
+        this.#status = { id, state: 'failed', error: failure.error };
       }
-      this.#status = { id, state: 'failed', error: failure.error };
+      // An optional source: the executor leaves its tools out and tells the observer why.
       throw failure.error;
     }
     this.#authRequired = undefined;

@@ -118,6 +118,10 @@ describe(`${mcpServers.name} over Streamable HTTP with bearer auth`, () => {
       });
     });
 
+    it('reports the server auth_required in status()', () => {
+      expect(harness.registry.status()).toStrictEqual([{ id: 'secure', state: 'auth_required', error: harness.registry.source('secure').authRequired }]);
+    });
+
     it('loads the tools once the host stores credentials and refreshes the source', async () => {
       await harness.container.get(CREDENTIAL_STORE).set(PROVIDER, { bearerToken: 'token-3' });
       await harness.registry.source('secure').refresh();
