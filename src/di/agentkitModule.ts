@@ -29,8 +29,16 @@ async function createExecutor(context: ResolutionContext, options: AgentkitModul
   const classTools = discoverToolClasses(context);
   const sources: ToolSource[] = getSources(context, TOOL_SOURCE as symbol);
   const observer = context.get(EXECUTOR_OBSERVER);
+  const report = (sourceId: string, error: Error): void => {
+    try {
+      observer.onSourceError?.(sourceId, error);
+    } catch {
+      // An observer never changes what the executor does.
+    }
+  };
+  const unsubscribes: (() => void)[] = [];
   const executor = new BasicToolExecutor({
-    registry: await buildRegistry(classTools, sources),
+    registry: await buildRegistry(classTools, sources, report),
     permissions: context.get(PERMISSION_CHECKER),
     resources: context.get(TOOL_RESOURCES),
     approvals: context.get(APPROVAL_STORE),
@@ -38,21 +46,37 @@ async function createExecutor(context: ResolutionContext, options: AgentkitModul
     ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),
     ...(options.approvalTtlMs === undefined ? {} : { approvalTtlMs: options.approvalTtlMs }),
     ...(options.maxNestingDepth === undefined ? {} : { maxNestingDepth: options.maxNestingDepth }),
+    onClose: () => closeSources(sources, unsubscribes),
   });
   // A source whose tool set changes makes the executor swap in a freshly built registry.
   // Reloads can overlap; only the latest one started may swap its registry in.
   let latest = 0;
-  const refresh = (): void => {
+  const refresh = (): Promise<void> => {
     const reload = ++latest;
-    void buildRegistry(classTools, sources).then(
+    // The observer hears about left-out tools once the registry they were left out of serves.
+    const heard: [string, Error][] = [];
+    return buildRegistry(classTools, sources, (sourceId, error) => heard.push([sourceId, error])).then(
       (registry) => {
         if (reload === latest) executor.replaceRegistry(registry);
+        for (const [sourceId, error] of heard) report(sourceId, error);
       },
-      () => undefined, // keep serving the last good registry
+      (error: unknown) => {
+        // Keep serving the last good registry; the observer hears why the reload failed.
+        report('registry reload', error instanceof Error ? error : new Error(String(error)));
+      },
     );
   };
-  for (const source of sources) source.onToolsChanged?.(refresh);
+  for (const source of sources) {
+    const unsubscribe = source.onToolsChanged?.(refresh);
+    if (unsubscribe !== undefined) unsubscribes.push(unsubscribe);
+  }
   return executor;
+}
+
+/** Stops listening to the sources, then closes every source that holds something. */
+async function closeSources(sources: readonly ToolSource[], unsubscribes: readonly (() => void)[]): Promise<void> {
+  for (const unsubscribe of unsubscribes) unsubscribe();
+  await Promise.allSettled(sources.map(async (source) => source.close?.()));
 }
 
 /**
@@ -84,6 +108,15 @@ export function agentkitModule(options: AgentkitModuleOptions = {}): ContainerMo
     bindDefault(CREDENTIAL_STORE as symbol, () => new InMemoryCredentialStore());
     bindDefault(APPROVAL_STORE as symbol, () => new InMemoryApprovalStore());
     bindDefault(EXECUTOR_OBSERVER as symbol, () => new NoopExecutorObserver());
-    bindings.bind(TOOL_EXECUTOR).toDynamicValue((context) => createExecutor(context, options)).inSingletonScope();
+    bindings
+      .bind(TOOL_EXECUTOR)
+      .toDynamicValue((context) => createExecutor(context, options))
+      .inSingletonScope()
+      // Unbinding the container starts `executor.close()` (MCP connections, server processes).
+      // Synchronously, so inversify's synchronous `unbindAll()` accepts it; `await
+      // executor.close()` afterwards waits for the same close to finish.
+      .onDeactivation((executor) => {
+        executor.close().catch(() => undefined);
+      });
   });
 }

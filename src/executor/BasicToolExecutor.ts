@@ -70,6 +70,7 @@ export class BasicToolExecutor implements ToolExecutor {
     this.#permissions = options.permissions;
     this.#resources = options.resources ?? new MapToolResources();
     this.#observer = options.observer;
+    this.#onClose = options.onClose;
     const now = options.now ?? Date.now;
     this.#gate = new ApprovalGate(options.approvals ?? new InMemoryApprovalStore(now), options.approvalTtlMs ?? EXECUTOR_DEFAULTS.approvalTtlMs, now);
     this.#defaultTimeoutMs = options.defaultTimeoutMs ?? EXECUTOR_DEFAULTS.defaultTimeoutMs;
@@ -84,6 +85,25 @@ export class BasicToolExecutor implements ToolExecutor {
   public specs(): readonly ToolSpec[] {
     return this.#registry.specs();
   }
+
+  // --- close (lifecycle): runs `options.onClose` once; every later call gets the same promise.
+  #onClose: (() => void | Promise<void>) | undefined;
+  #closed: Promise<void> | undefined;
+
+  /** Releases what the executor's tools hold (MCP connections, server processes). Idempotent. */
+  public close(): Promise<void> {
+    this.#closed ??= (async () => {
+      const onClose = this.#onClose;
+      this.#onClose = undefined;
+      await onClose?.();
+    })();
+    return this.#closed;
+  }
+
+  public [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+  // --- end close
 
   /** Swaps in a new (frozen) registry atomically: calls already running keep their tool. */
   public replaceRegistry(registry: ToolRegistry): void {

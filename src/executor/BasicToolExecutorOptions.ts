@@ -17,6 +17,11 @@ export interface BasicToolExecutorOptions {
   readonly approvalTtlMs?: number;
   /** Default 8. */
   readonly maxNestingDepth?: number;
+  /**
+   * Runs once on `close()`: releases what the executor's tools hold (the sources' connections
+   * and processes). `agentkitModule` sets it.
+   */
+  readonly onClose?: () => void | Promise<void>;
   /** The clock, for tests. */
   readonly now?: () => number;
 }

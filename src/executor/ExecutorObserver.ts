@@ -8,4 +8,12 @@ import type { ToolRequest } from './ToolRequest.js';
 export interface ExecutorObserver {
   onStart?(request: ToolRequest): void;
   onEnd?(request: ToolRequest, outcome: ToolExecutionOutcome, durationMs: number): void;
+  /**
+   * A tool source failed to load or reload (a required source's reload, an MCP server that
+   * cannot be reached), or one of an optional source's tools was left out (a name collision,
+   * a schema that does not compile). `sourceId` is the source's `id` (`mcp server github`),
+   * or `registry reload` when a reload failed as a whole (a required source failed or two of
+   * them clashed): the last good tool set keeps serving.
+   */
+  onSourceError?(sourceId: string, error: Error): void;
 }

@@ -15,4 +15,11 @@ export interface ToolExecutor {
     approval: ApprovalRequest,
     options?: ExecuteOptions,
   ): Promise<ToolExecutionOutcome>;
+  /**
+   * Releases what the executor holds (MCP connections and server processes, subscriptions),
+   * so the host process can exit. Idempotent; unbinding the container calls it.
+   */
+  close(): Promise<void>;
+  /** The same as {@link close}, for `await using executor = ...`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }

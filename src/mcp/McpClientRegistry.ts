@@ -3,6 +3,7 @@ import { McpConnection } from './McpConnection.js';
 import { McpPromptProvider } from './McpPromptProvider.js';
 import { McpResourceProvider } from './McpResourceProvider.js';
 import type { McpProviderOptions } from './McpProviderOptions.js';
+import type { McpServerStatus } from './McpServerStatus.js';
 import { MCP_SERVERS_DEFAULTS, type McpServersOptions } from './McpServersOptions.js';
 import { McpToolSource } from './McpToolSource.js';
 
@@ -13,8 +14,9 @@ interface Entry {
 
 /**
  * The configured MCP servers of a container (token `MCP_CLIENT_REGISTRY`): their tool sources,
- * their resources and prompts as the core's providers, and their lifecycle. Hosts get it with
- * `container.get(MCP_CLIENT_REGISTRY)` and call `close()` when done.
+ * their resources and prompts as the core's providers, their status and their lifecycle. Hosts
+ * get it with `container.get(MCP_CLIENT_REGISTRY)`. Unbinding the container, or closing the
+ * executor, closes every connection; {@link close} does the same by hand.
  */
 export class McpClientRegistry {
   readonly #entries = new Map<string, Entry>();
@@ -72,11 +74,31 @@ export class McpClientRegistry {
   public async finishAuth(id: string, authorizationCode: string): Promise<void> {
     const { connection, source } = this.#get(id);
     await connection.finishAuth(authorizationCode);
-    if (source.authRequired !== undefined) source.refresh();
+    if (source.authRequired !== undefined) await source.refresh();
   }
 
-  /** Closes every connection (stdio servers are killed with their process trees). */
+  /** Every configured server's `{ id, state, error? }`, in configuration order. */
+  public status(): McpServerStatus[] {
+    return [...this.#entries.values()].map((entry) => entry.source.status);
+  }
+
+  /**
+   * Reloads the executor's tools, so servers that failed (unreachable, a tool left out) are
+   * tried again; resolves when the reload is done. Nothing happens before the executor was
+   * resolved, or after close.
+   */
+  public async refresh(): Promise<void> {
+    // Any source's listeners reload every source: asking one that is subscribed is enough.
+    for (const entry of this.#entries.values()) {
+      if (!entry.connection.closed) {
+        await entry.source.refresh();
+        return;
+      }
+    }
+  }
+
+  /** Closes every connection for good (stdio servers are killed with their process trees). Idempotent. */
   public async close(): Promise<void> {
-    await Promise.all([...this.#entries.values()].map((entry) => entry.connection.close()));
+    await Promise.all([...this.#entries.values()].map((entry) => entry.source.close()));
   }
 }

@@ -35,6 +35,8 @@ export class McpConnection {
   #transport: Transport | undefined;
   /** Remote tools whose `execution.taskSupport` is `required`, from the latest listing. */
   #taskTools = new Set<string>();
+  /** Set by {@link close}: no further connection is made. */
+  #closed = false;
 
   public constructor(config: McpServerConfig, credentials: CredentialStore, connectTimeoutMs: number) {
     this.#config = config;
@@ -51,8 +53,14 @@ export class McpConnection {
     return this.#transport;
   }
 
+  /** Whether {@link close} was called: every later use fails without connecting. */
+  public get closed(): boolean {
+    return this.#closed;
+  }
+
   /** The connected client, connecting first when there is none. */
   public client(): Promise<Client> {
+    if (this.#closed) return Promise.reject(new Error(`The connection to MCP server "${this.id}" is closed (the executor or its container was closed).`));
     this.#client ??= this.#connect().catch((error: unknown) => {
       this.#client = undefined;
       throw error;
@@ -162,7 +170,10 @@ export class McpConnection {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Closes the connection for good (a stdio server's process tree is killed); idempotent. */
   public close(): Promise<void> {
+    this.#closed = true;
+    this.#listeners.clear();
     return this.reset();
   }
 }

@@ -1,5 +1,6 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { ContentPart, ToolExecutionOutcome, ToolOutput, ToolSpec } from '../index.js';
+import { describeApproval } from './describeApproval.js';
 
 function toBlock(part: ContentPart): ContentBlock {
   switch (part.type) {
@@ -78,7 +79,7 @@ export function buildCallToolResult(outcome: ToolExecutionOutcome, spec: ToolSpe
       return buildErrorResult(`[${outcome.error.code}] ${outcome.error.message}`);
     case 'interrupted':
       return outcome.interruption.type === 'approval_required'
-        ? buildErrorResult(`[approval_required] Refused: this call needs a person's approval (${outcome.interruption.approval.reason}), and this MCP client cannot ask for it (no elicitation support). Nothing was run.`)
+        ? buildErrorResult(`[approval_required] Refused: this call needs a person's approval, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${describeApproval(outcome.interruption.approval)}`)
         : buildErrorResult(`[auth_required] This call needs authentication with ${outcome.interruption.auth.provider} first. Nothing was run.`);
   }
 }

@@ -6,6 +6,7 @@ export { MCP_SERVERS_DEFAULTS, type McpServerConfig, type McpServersOptions } fr
 export type { McpHttpTransportConfig, McpInMemoryTransportConfig, McpStdioTransportConfig, McpTransportConfig } from './McpTransportConfig.js';
 export { MCP_CLIENT_REGISTRY } from './MCP_CLIENT_REGISTRY.js';
 export { McpClientRegistry } from './McpClientRegistry.js';
+export type { McpServerState, McpServerStatus } from './McpServerStatus.js';
 export { McpConnection } from './McpConnection.js';
 export { McpToolSource } from './McpToolSource.js';
 export { McpRemoteTool, type McpRemoteToolOptions } from './McpRemoteTool.js';

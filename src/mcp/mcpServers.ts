@@ -8,8 +8,10 @@ import type { McpServersOptions } from './McpServersOptions.js';
 /**
  * The MCP client built-in as a container module: one `TOOL_SOURCE` per server (remote tools
  * as `mcp_<id>_<tool>`, connected when the executor is first resolved) and the
- * `MCP_CLIENT_REGISTRY` (resources, prompts, `close()`). Load it once per container, with
- * every server. Options are checked now (`ToolConfigurationError`).
+ * `MCP_CLIENT_REGISTRY` (resources, prompts, `status()`, `refresh()`). A server that cannot be
+ * reached or loaded never stops the executor: its tools are left out and reported. Unbinding
+ * the container (`await container.unbindAll()`) or `await executor.close()` closes every
+ * connection and server process. Load it once per container, with every server. Options are checked now (`ToolConfigurationError`).
  */
 export function mcpServers(options: McpServersOptions): ContainerModule {
   assertMcpServersOptions(options);
@@ -20,7 +22,12 @@ export function mcpServers(options: McpServersOptions): ContainerModule {
     bindings
       .bind(MCP_CLIENT_REGISTRY)
       .toDynamicValue((context) => new McpClientRegistry(options, context.get(CREDENTIAL_STORE), context.get(PERMISSION_CHECKER)))
-      .inSingletonScope();
+      .inSingletonScope()
+      // `container.unbindAll()` starts closing every connection and server process (synchronously,
+      // as inversify's `unbindAll()` requires); `await registry.close()` waits for it to finish.
+      .onDeactivation((registry) => {
+        registry.close().catch(() => undefined);
+      });
     for (const server of options.servers) {
       bindings.bind(TOOL_SOURCE).toDynamicValue((context) => context.get(MCP_CLIENT_REGISTRY).source(server.id)).inSingletonScope();
     }

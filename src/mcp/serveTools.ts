@@ -4,6 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalRequest, JsonValue, ToolExecutor, ToolRequest, ToolSpec } from '../index.js';
 import { buildCallToolResult, buildErrorResult } from './buildCallToolResult.js';
+import { describeApproval } from './describeApproval.js';
 
 export interface ServeToolsOptions {
   /** The server's name and version announced to clients. Default `agentkit-tools` 0.1.0. */
@@ -25,12 +26,12 @@ function toMcpTool(spec: ToolSpec): McpTool {
   };
 }
 
-/** Asks the client's user through MCP elicitation whether `approval` may run. */
+/** Asks the client's user through MCP elicitation whether `approval` may run, showing every target in full. */
 async function askApproval(server: Server, approval: ApprovalRequest, signal: AbortSignal): Promise<boolean> {
   const result = await server.elicitInput(
     {
       mode: 'form',
-      message: `Tool ${approval.toolName} needs your approval: ${approval.reason}\n${approval.requests.map((request) => `- ${request.summary}`).join('\n')}`,
+      message: describeApproval(approval),
       requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Approve this call', default: false } }, required: ['approve'] },
     },
     { signal },
@@ -63,7 +64,7 @@ export async function serveTools(executor: ToolExecutor, transport: Transport, o
     } catch (error) {
       return buildErrorResult(`[approval_required] Refused: asking for approval failed (${error instanceof Error ? error.message : String(error)}). Nothing was run.`);
     }
-    if (!approved) return buildErrorResult(`[permission_denied] Refused: the user did not approve this call (${approval.reason}). Nothing was run.`);
+    if (!approved) return buildErrorResult(`[permission_denied] Refused: the user did not approve this call. Nothing was run.\n${describeApproval(approval)}`);
     return buildCallToolResult(await executor.executeApproved(call, approval, { signal: extra.signal }), spec);
   });
   await server.connect(transport);

@@ -7,10 +7,26 @@ import type { Tool } from './Tool.js';
 export interface ToolSource {
   /** Names the source in error messages (`mcp server github`). */
   readonly id: string;
+  /**
+   * `true` for a source the host does not control (a remote server): when it fails to load,
+   * it contributes no tools; a tool of it that cannot be registered (a name taken by another
+   * tool, a name two of its tools share, an invalid name, a schema that does not compile) is
+   * left out. Either way the executor is still created and the observer hears
+   * `onSourceError`. Default `false`: such mistakes reject the executor's resolution.
+   */
+  readonly optional?: boolean;
   loadTools(): readonly Tool[] | Promise<readonly Tool[]>;
   /**
    * Optional: call `listener` when the source's tool set changed; the executor then reloads
-   * every source and swaps its registry atomically. Returns an unsubscribe function.
+   * every source and swaps its registry atomically. The listener's promise settles (never
+   * rejects) when that reload is done. Returns an unsubscribe function.
    */
-  onToolsChanged?(listener: () => void): () => void;
+  onToolsChanged?(listener: () => void | Promise<void>): () => void;
+  /**
+   * Optional, for `optional` sources: told after each registry build which of the tools it
+   * loaded were left out and why (an empty list when every one was registered).
+   */
+  onToolsOmitted?(errors: readonly Error[]): void;
+  /** Optional: releases what the source holds (connections, processes); called by `executor.close()`. */
+  close?(): void | Promise<void>;
 }

@@ -2,6 +2,7 @@ import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import type { JsonArray, JsonObject, JsonValue } from '../values/JsonValue.js';
+import { assertDtoTypesKnown } from './assertDtoTypesKnown.js';
 import type { Constructor } from './Constructor.js';
 import { getNestedClass } from './getDtoConstraints.js';
 
@@ -68,6 +69,7 @@ class DtoSchemaBuilder {
   public build(target: Constructor, stack: readonly Constructor[]): JsonObject {
     const schema = closeObjects(targetConstructorToSchema(target, CONVERTER_OPTIONS) as JsonValue) as JsonObject;
     const properties = schema.properties;
+    assertDtoTypesKnown(target, isJsonObject(properties) ? properties : {});
     if (!isJsonObject(properties)) return schema;
     const resolved: Record<string, JsonValue> = {};
     for (const [name, property] of Object.entries(properties)) {
@@ -95,7 +97,10 @@ class DtoSchemaBuilder {
 /**
  * Builds a self-contained JSON Schema from a class whose properties carry class-validator
  * decorators: nested classes are inlined (recursive ones go to `definitions`), every object
- * is closed with `additionalProperties: false`, optional properties are not required.
+ * is closed with `additionalProperties: false`, optional properties are not required. A
+ * property whose type cannot be known throws (see {@link assertDtoTypesKnown}): a schema is
+ * never silently `{}`.
+ * @throws ToolDefinitionError
  */
 export function buildDtoSchema(target: Constructor): JsonObject {
   const builder = new DtoSchemaBuilder();

@@ -232,7 +232,7 @@ describe(agentkitModule.name, () => {
       it('ends with the latest tool set when an earlier reload finishes last', async () => {
         const releases: (() => void)[] = [];
         let current: Tool[] = [buildTool('v.one')];
-        let listener: (() => void) | undefined;
+        let listener: (() => void | Promise<void>) | undefined;
         const source: ToolSource = {
           id: 'bursty',
           loadTools: () => {
@@ -248,9 +248,9 @@ describe(agentkitModule.name, () => {
         };
         const executor = await containerWith(source).getAsync(TOOL_EXECUTOR);
         current = [buildTool('v.two')];
-        listener?.();
+        void listener?.();
         current = [buildTool('v.three')];
-        listener?.();
+        void listener?.();
         releases[1]?.();
         await flushPromises();
         releases[0]?.();

@@ -77,7 +77,7 @@ describe('agentkit-tools serve', () => {
   it('refuses a write that needs approval when the client cannot elicit, and writes nothing', async () => {
     const result = await plain.callTool({ name: 'fs_write_file', arguments: { path: 'new.txt', content: 'x' } });
 
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\[approval_required\] Refused: .*no elicitation support\)\. Nothing was run\.$/u) }] });
+    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\[approval_required\] Refused: .*no elicitation support\)\. Nothing was run\.\nTool fs_write_file needs your approval: .*\n- .*\n {2}fs\.write target \(\d+ characters, in full\): ".*new\.txt"$/u) }] });
     await expect(readFile(path.join(root, 'new.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 

@@ -31,4 +31,35 @@ describe(`${mcpServers.name} options`, () => {
       'accepted',
     ]);
   });
+
+  it('refuses unknown keys at every level, naming the key and the known ones', () => {
+    const stdio = { type: 'stdio', command: 'x' };
+    expect([
+      problem({ servers: [], timeout: 5 }),
+      problem({ servers: [{ id: 'a', transport: stdio, env: {} }] }),
+      problem({ servers: [{ id: 'a', transport: { ...stdio, timeoutMs: 5 } }] }),
+      problem({ servers: [{ id: 'a', transport: { type: 'http', url: 'https://example.com/mcp', header: {} } }] }),
+      problem({ servers: [{ id: 'a', transport: { type: 'in_memory', server: {}, command: 'x' } }] }),
+    ]).toStrictEqual([
+      'mcpServers: the options object has an unknown key "timeout"; the known keys are servers, callTimeoutMs, connectTimeoutMs, maxResultBytes.',
+      'mcpServers: server "a" has an unknown key "env"; the known keys are id, transport.',
+      'mcpServers: server "a" (stdio transport) has an unknown key "timeoutMs"; the known keys are type, command, args, env, cwd.',
+      'mcpServers: server "a" (http transport) has an unknown key "header"; the known keys are type, url, headers, authProvider.',
+      'mcpServers: server "a" (in_memory transport) has an unknown key "command"; the known keys are type, server.',
+    ]);
+  });
+
+  it('refuses transport values of the wrong type', () => {
+    expect([
+      problem({ servers: [{ id: 'a', transport: { type: 'stdio', command: 'x', args: 'serve --stdio' } }] }),
+      problem({ servers: [{ id: 'a', transport: { type: 'stdio', command: 'x', env: { PORT: 80 } } }] }),
+      problem({ servers: [{ id: 'a', transport: { type: 'http', url: 'https://example.com/mcp', headers: { 'x-n': 1 } } }] }),
+      problem({ servers: [{ id: 'a', transport: { type: 'in_memory' } }] }),
+    ]).toStrictEqual([
+      'mcpServers: server "a" has `args` that are not an array of strings.',
+      'mcpServers: server "a" has an `env` that is not an object of strings.',
+      'mcpServers: server "a" has `headers` that are not an object of strings.',
+      'mcpServers: server "a" needs an in_memory `server` (an SDK McpServer or Server).',
+    ]);
+  });
 });

@@ -118,9 +118,13 @@ describe(`${mcpServers.name} over Streamable HTTP with bearer auth`, () => {
       });
     });
 
+    it('reports the server auth_required in status()', () => {
+      expect(harness.registry.status()).toStrictEqual([{ id: 'secure', state: 'auth_required', error: harness.registry.source('secure').authRequired }]);
+    });
+
     it('loads the tools once the host stores credentials and refreshes the source', async () => {
       await harness.container.get(CREDENTIAL_STORE).set(PROVIDER, { bearerToken: 'token-3' });
-      harness.registry.source('secure').refresh();
+      await harness.registry.source('secure').refresh();
       await waitForSpecs(harness, true);
 
       expect(harness.executor.specs().map((spec) => spec.name)).toStrictEqual(['mcp_secure_echo']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Container } from 'inversify';
-import { agentkitModule, PolicyPermissionChecker, Tool, TOOL_EXECUTOR, ToolConfigurationError, type ToolExecutor } from '../../src/index.js';
+import { agentkitModule, PolicyPermissionChecker, Tool, TOOL_EXECUTOR, type ToolExecutor } from '../../src/index.js';
 import { mcpServers, MCP_CLIENT_REGISTRY, McpPermissionRequest } from '../../src/mcp/index.js';
 import { createMcpHarness, type McpHarness } from './fixtures/createMcpHarness.js';
 import { createToolServer, fixtureTool, text } from './fixtures/createToolServer.js';
@@ -89,21 +89,25 @@ describe(`${mcpServers.name} and permissions`, () => {
       }
     }
 
-    it('refuses a remote tool that takes a local tool name, naming both', async () => {
-      const error = await resolve((container) => {
+    // Issue 9 changed these: a collision no longer rejects the executor; the remote tools are
+    // left out and reported (see mcpServers.availability.test.ts for the observer and status).
+    it('leaves out a remote tool that takes a local tool name, keeping the local one', async () => {
+      const executor = await resolve((container) => {
         container.bind(ShadowTool).toSelf();
         container.load(agentkitModule(), mcpServers({ servers: [{ id: 'docs', transport: { type: 'in_memory', server: echoServer() } }] }));
       });
 
-      expect(error).toBeInstanceOf(ToolConfigurationError);
-      expect((error as Error).message).toBe('Duplicate tool name "mcp_docs_echo": registered by class ShadowTool and again by mcp server docs (tool "echo"). Rename one of them; tool names must be unique.');
+      expect((executor as ToolExecutor).specs().map((spec) => [spec.name, spec.description])).toStrictEqual([
+        ['mcp_docs_echo', 'A local tool that takes a remote tool name.'],
+        ['mcp_docs_wipe', 'The wipe fixture tool.'],
+      ]);
     });
 
-    it('refuses two remote tools whose names sanitize alike, naming both', async () => {
+    it('leaves out both remote tools whose names sanitize alike', async () => {
       const server = createToolServer([fixtureTool('a.b', () => text('1')), fixtureTool('A_B', () => text('2'))]).server;
-      const error = await resolve((container) => container.load(agentkitModule(), mcpServers({ servers: [{ id: 'x', transport: { type: 'in_memory', server } }] })));
+      const executor = await resolve((container) => container.load(agentkitModule(), mcpServers({ servers: [{ id: 'x', transport: { type: 'in_memory', server } }] })));
 
-      expect((error as Error).message).toBe('Duplicate tool name "mcp_x_a_b": registered by mcp server x (tool "a.b") and again by mcp server x (tool "A_B"). Rename one of them; tool names must be unique.');
+      expect((executor as ToolExecutor).specs()).toStrictEqual([]);
     });
   });
 });

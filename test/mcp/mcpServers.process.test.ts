@@ -56,9 +56,15 @@ describe(`${mcpServers.name} with a server process`, () => {
     expect(await waitForGroupGone(group)).toStrictEqual([]);
   });
 
-  it('fails unavailable when the command cannot start', async () => {
-    const error = await createMcpHarness({ servers: [{ id: 'ghost', transport: { type: 'stdio', command: '/nonexistent/mcp-server' } }] }).catch((thrown: unknown) => thrown);
-
-    expect(error).toMatchObject({ name: 'ToolConfigurationError', message: expect.stringContaining('Tool source "mcp server ghost" failed to load its tools: MCP server "ghost" cannot be reached') });
+  // Issue 9 changed this: an unreachable server no longer rejects the executor; it is reported.
+  it('reports a server whose command cannot start as failed, unavailable', async () => {
+    const ghost = await createMcpHarness({ servers: [{ id: 'ghost', transport: { type: 'stdio', command: '/nonexistent/mcp-server' } }] });
+    try {
+      expect(ghost.registry.status()).toStrictEqual([
+        { id: 'ghost', state: 'failed', error: expect.objectContaining({ code: 'unavailable', message: expect.stringContaining('MCP server "ghost" cannot be reached') }) },
+      ]);
+    } finally {
+      await ghost.close();
+    }
   });
 });
