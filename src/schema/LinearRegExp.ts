@@ -26,8 +26,8 @@ function findBacktrackingSyntax(pattern: string): string | undefined {
     const char = pattern[index];
     if (char === '\\') {
       const next = pattern[index + 1] ?? '';
-      if (!inClass && next >= '1' && next <= '9') return `a backreference (\\${next})`;
-      if (!inClass && next === 'k' && pattern[index + 2] === '<') return 'a named backreference (\\k<...>)';
+      if (!inClass && next >= '1' && next <= '9') return `a backreference "\\${next}"`;
+      if (!inClass && next === 'k' && pattern[index + 2] === '<') return 'a named backreference "\\k<...>"';
       index++;
     } else if (inClass) {
       if (char === ']') inClass = false;
@@ -38,7 +38,7 @@ function findBacktrackingSyntax(pattern: string): string | undefined {
       if (pattern[index + 1] === ']') index++;
     } else if (char === '(') {
       const found = LOOKAROUNDS.find(([opening]) => pattern.startsWith(opening, index));
-      if (found !== undefined) return `${found[1]} (${found[0]}...)`;
+      if (found !== undefined) return `${found[1]} "${found[0]}..."`;
     }
   }
   return undefined;
@@ -62,7 +62,7 @@ export class LinearRegExp {
 
   /**
    * The first construct of `pattern` only a backtracking engine can run (a backreference or
-   * lookaround), described for a message (`a lookahead ((?=...))`), or `undefined`.
+   * lookaround), described for a message (`a lookahead "(?=...)"`), or `undefined`.
    */
   public static findUnsupportedSyntax(pattern: string): string | undefined {
     return findBacktrackingSyntax(pattern);
