@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { GrepTool } from '../../src/fs/index.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { failure, structured } from './fixtures/outcomes.js';
-import { runIsolated } from './fixtures/runIsolated.js';
+import { ISOLATED_TEST_BUDGET_MS, runIsolated } from './fixtures/runIsolated.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -32,7 +32,7 @@ describe(GrepTool.name, () => {
         '(x+x+)+y': { matches: [], truncated: false },
         '(a|aa)+$': { matches: [{ path: expect.stringMatching(/as\.txt$/u), line: 1, text: 'a'.repeat(40) }], truncated: false },
       });
-    });
+    }, ISOLATED_TEST_BUDGET_MS);
 
     it.each([
       ['(a)\\1', 'a backreference "\\1"'],
