@@ -33,7 +33,7 @@ export interface SearchPattern {
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/u;
 const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/u;
-/** Line breaks and surrogates: `indexOf` would not find what the engine finds (code points, one line). */
+/** Line breaks and lone surrogates: `indexOf` would not find what the engine finds (one line, whole code points). */
 const NOT_PLAIN = /[\n\r\uD800-\uDFFF]/u;
 const LINE_END_ASSERTION = /\$|\\[bB]/u;
 /** Text-edge assertions and inline flags (RE2 syntax): a match in a line may be none in the text. */
