@@ -41,6 +41,8 @@ export { buildDtoSchema } from './schema/buildDtoSchema.js';
 export type { Constructor } from './schema/Constructor.js';
 export type { ValidationIssue } from './schema/buildValidationError.js';
 export { DEFAULT_INPUT_LIMITS, type InputLimits } from './schema/InputLimits.js';
+export { LinearRegExp, type LinearRegExpFlags } from './schema/LinearRegExp.js';
+export { SchemaCompiler } from './schema/SchemaCompiler.js';
 
 // Registry
 export type { SchemaStrictness } from './registry/Tool.js';

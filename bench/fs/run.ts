@@ -6,7 +6,8 @@ import { formatMs, formatNs, formatRatio, renderTable } from '../format.js';
 import { measurePerCall, type PerCallResult } from '../measure.js';
 import { describeLoad } from '../report.js';
 import { createFsExecutor } from './createFsExecutor.js';
-import { compareGrep, GREP_TREE, runFsGrep, runGrep, writeGrepTree, type GrepComparison } from './grepBench.js';
+import { GREP_TREE, writeGrepTree, type GrepComparison } from './grepBench.js';
+import { compareGreps, GREP_ROUNDS, renderGrepTable } from './grepRun.js';
 import { READ_COPIES, READ_SIZES, SETTLE_MS, textOfSize, writeCopies } from './readFiles.js';
 import { createAgentkitReadSubject, createBaselineReadSubject, createMcpReadSubject, type ReadSubject } from './readSubjects.js';
 
@@ -15,7 +16,6 @@ export const FS_TARGETS = { readVsBaseline: 1.3, mcpVsRead64k: 3, mcpVsRead1m: 1
 /** The executor path runs many more functions than `readFile`: a long warm-up lets V8 optimize them all before measuring. */
 const VS_BASELINE = { warmupMs: 1500, batchMs: 20, rounds: 31 } as const;
 const VS_MCP = { warmupMs: 300, batchMs: 20, rounds: 15 } as const;
-const GREP_ROUNDS = 9;
 
 export interface FsVerdict {
   readonly target: string;
@@ -88,11 +88,7 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
 
     log(`fs: grep over ${files} files, ${GREP_ROUNDS} alternating rounds ...`);
     const tree = path.join(root, 'tree');
-    const greps = [
-      await compareGrep('literal "needle = 1107;"', () => runGrep(['-rn', 'needle = 1107;'], tree), () => runFsGrep(fs, 'needle = 1107;', tree), GREP_ROUNDS),
-      await compareGrep('literal "export const needle"', () => runGrep(['-rn', 'export const needle'], tree), () => runFsGrep(fs, 'export const needle', tree), GREP_ROUNDS),
-      await compareGrep('regex "needle = [0-9]+;" (grep -rnE)', () => runGrep(['-rnE', 'needle = [0-9]+;'], tree), () => runFsGrep(fs, 'needle = [0-9]+;', tree), GREP_ROUNDS),
-    ];
+    const greps = await compareGreps(fs, tree);
 
     const verdicts: FsVerdict[] = [];
     for (const [label] of READ_SIZES) {
@@ -115,10 +111,7 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
       ['one read (sequential)', 'median/op', 'batch range', 'rounds x calls'],
       reads.map((row) => [row.name, formatNs(row.medianNs), `${formatNs(row.minNs)} - ${formatNs(row.maxNs)}`, `${row.rounds} x ${row.batchSize}`]),
     );
-    const grepTable = renderTable(
-      [`search of ${files} files (${GREP_TREE.linesPerFile} lines each)`, 'matches', 'grep -rn', 'fs_grep', 'ratio'],
-      greps.map((row) => [row.label, String(row.matches), formatMs(row.grepMs), formatMs(row.fsGrepMs), formatRatio(row.fsGrepMs / row.grepMs)]),
-    );
+    const grepTable = renderGrepTable(files, greps);
     const verdictTable = renderTable(['target', 'measured', 'verdict'], verdicts.map((row) => [row.target, row.measured, row.pass ? 'PASS' : 'FAIL']));
     const report = `${readTable}\n\n${grepTable}\n\nFilesystem targets (medians of this run)\n${verdictTable}\n\nAt the end: ${describeLoad()}`;
     log(report);

@@ -14,6 +14,7 @@ import { ToolConfigurationError, type CredentialStore } from '../index.js';
 import { collectPages } from './collectPages.js';
 import { createClientTransport } from './createClientTransport.js';
 import type { McpServerConfig } from './McpServersOptions.js';
+import { NO_SDK_OUTPUT_VALIDATION } from './NO_SDK_OUTPUT_VALIDATION.js';
 
 const CLIENT_INFO = { name: 'agentkit-tools-core', version: '0.1.0' } as const;
 /** Upper bound of pages read from one listing, against a server that never stops paginating. */
@@ -71,7 +72,7 @@ export class McpConnection {
   async #connect(): Promise<Client> {
     const generation = ++this.#generation;
     const transport = await createClientTransport(this.#config, this.#credentials);
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       for (const listener of this.#listeners) listener();
     });

@@ -1,22 +1,16 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import type { JsonObject } from '../index.js';
-
-let ajv: Ajv | undefined;
+import type { ValidateFunction } from 'ajv';
+import { SchemaCompiler, type JsonObject } from '../index.js';
 
 /**
- * A validator for a remote tool's output schema (lenient ajv: unknown keywords and formats are
- * ignored; the schemas are written by others), or `undefined` when it does not compile: then
- * structured results go unchecked rather than the tool being unusable.
+ * A validator for a remote tool's output schema, or `undefined` when it does not compile: then
+ * structured results go unchecked rather than the tool being unusable. Compiled leniently
+ * (unknown keywords and formats are ignored: the schemas are written by others), `pattern`
+ * keywords on the linear-time engine, in an ajv instance of its own that goes away with the
+ * validator (with the tool, at the next reload).
  */
 export function compileOutputValidator(schema: JsonObject): ValidateFunction | undefined {
-  ajv ??= (() => {
-    const instance = new Ajv({ strict: false, allErrors: false, logger: false, addUsedSchema: false });
-    addFormatsModule.default(instance);
-    return instance;
-  })();
   try {
-    return ajv.compile(schema);
+    return new SchemaCompiler().compile(schema, 'remote tool', 'output', 'lenient');
   } catch {
     return undefined;
   }

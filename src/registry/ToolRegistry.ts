@@ -1,6 +1,7 @@
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
-import { compileSchema } from '../schema/compileSchema.js';
+import { findCompiledSchema } from '../schema/compileSchema.js';
+import { SchemaCompiler } from '../schema/SchemaCompiler.js';
 import { getToolNameProblem } from '../spec/ToolName.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import type { ToolContext } from '../executor/ToolContext.js';
@@ -14,7 +15,7 @@ function describeSource(tool: Tool): string {
   return ctor === Object ? `tool object "${String(tool.spec?.name)}"` : `class ${ctor.name}`;
 }
 
-function compile(tool: Tool, source: string): RegisteredTool {
+function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): RegisteredTool {
   const { spec } = tool;
   if (typeof spec !== 'object' || spec === null || typeof tool.invoke !== 'function') {
     throw new ToolDefinitionError(source, 'is not a Tool: it needs a `spec` and an `invoke(request, ctx)` method.', 'Implement the Tool interface, or declare a class with @Tool().');
@@ -27,9 +28,12 @@ function compile(tool: Tool, source: string): RegisteredTool {
     throw new ToolDefinitionError(source, `tool "${spec.name}" has no description.`, 'Describe what the tool does for the model.');
   }
   const strictness = tool.schemaStrictness ?? 'strict';
-  const validateInput = compileSchema(spec.inputSchema, source, 'input', strictness);
+  // `@Tool` classes come precompiled; any other schema compiles in this registry's own ajv
+  // instances, which go away with the registry (a reload drops the remote tools it replaced).
+  const validateInput = findCompiledSchema(spec.inputSchema, strictness) ?? compiler().compile(spec.inputSchema, source, 'input', strictness);
+  const { outputSchema } = spec;
   const validateOutput =
-    spec.outputSchema === undefined ? undefined : compileSchema(spec.outputSchema, source, 'output', strictness);
+    outputSchema === undefined ? undefined : (findCompiledSchema(outputSchema, strictness) ?? compiler().compile(outputSchema, source, 'output', strictness));
   const invokeValue = tool instanceof ClassTool && tool.invokeOutcome === undefined ? (ctx: ToolContext) => tool.invokeValue(ctx) : undefined;
   return {
     tool,
@@ -48,6 +52,7 @@ export class ToolRegistry {
   readonly #tools = new Map<string, RegisteredTool>();
   #frozen = false;
   #specs: readonly ToolSpec[] | undefined;
+  #compiler: SchemaCompiler | undefined;
 
   public register(tool: Tool): this {
     if (this.#frozen) {
@@ -56,7 +61,7 @@ export class ToolRegistry {
       );
     }
     const source = describeSource(tool);
-    const entry = compile(tool, source);
+    const entry = compile(tool, source, () => (this.#compiler ??= new SchemaCompiler()));
     const existing = this.#tools.get(entry.tool.spec.name);
     if (existing !== undefined) {
       throw new ToolConfigurationError(

@@ -1,25 +1,15 @@
 import type { ValidateFunction } from 'ajv';
-import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import type { SchemaStrictness } from '../registry/Tool.js';
 import type { JsonObject } from '../values/JsonValue.js';
-import { getAjv } from './getAjv.js';
+import { SchemaCompiler } from './SchemaCompiler.js';
 
-const compiled: Record<SchemaStrictness, WeakMap<JsonObject, ValidateFunction>> = {
-  strict: new WeakMap(),
-  lenient: new WeakMap(),
-};
+/** The process-wide compiler: `@Tool` classes, which live as long as the process. */
+const shared = new SchemaCompiler({ shared: true });
 
 /**
- * A schema written by others may name a meta-schema this ajv instance does not load (draft
- * 2020-12, say); lenient compilation validates by its keywords and ignores the declaration.
- */
-function withoutMetaSchema(schema: JsonObject): JsonObject {
-  if (typeof schema.$schema !== 'string') return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$schema'));
-}
-
-/**
- * Compiles a JSON Schema once (cached per schema object) with the shared ajv instance.
+ * Compiles a JSON Schema once (cached per schema object) with the process-wide ajv instance,
+ * which keeps it for good: for the schemas of `@Tool` classes. Schemas that come and go compile
+ * in a {@link SchemaCompiler} their owner drops.
  * @throws ToolDefinitionError naming `subject` when the schema does not compile.
  */
 export function compileSchema(
@@ -28,20 +18,10 @@ export function compileSchema(
   which: 'input' | 'output',
   strictness: SchemaStrictness = 'strict',
 ): ValidateFunction {
-  const cache = compiled[strictness];
-  const cached = cache.get(schema);
-  if (cached !== undefined) return cached;
-  let validate: ValidateFunction;
-  try {
-    validate = getAjv(strictness).compile(strictness === 'lenient' ? withoutMetaSchema(schema) : schema);
-  } catch (error) {
-    throw new ToolDefinitionError(
-      subject,
-      `its ${which} schema does not compile: ${error instanceof Error ? error.message : String(error)}.`,
-      'Give a valid JSON Schema (draft-07) without unknown keywords or formats, or a class-validator DTO class.',
-      { cause: error },
-    );
-  }
-  cache.set(schema, validate);
-  return validate;
+  return shared.compile(schema, subject, which, strictness);
+}
+
+/** The validator {@link compileSchema} already compiled for this schema object, if any. */
+export function findCompiledSchema(schema: JsonObject, strictness: SchemaStrictness = 'strict'): ValidateFunction | undefined {
+  return shared.find(schema, strictness);
 }

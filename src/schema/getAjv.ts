@@ -1,43 +1,15 @@
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv } from 'ajv';
 import type { SchemaStrictness } from '../registry/Tool.js';
-
-/**
- * Formats class-validator-jsonschema emits that ajv-formats does not define. class-validator
- * itself enforces them (a DTO using one is validated by class-validator too), so ajv only has
- * to accept the keyword.
- */
-const CLASS_VALIDATOR_ONLY_FORMATS = [
-  'base64',
-  'credit-card',
-  'currency',
-  'isbn',
-  'isin',
-  'json',
-  'mobile-phone',
-] as const;
-
-function createAjv(strictness: SchemaStrictness): Ajv {
-  const ajv = new Ajv({
-    strict: strictness === 'strict',
-    allErrors: true,
-    coerceTypes: false,
-    useDefaults: false,
-    removeAdditional: false,
-    logger: false,
-    // Tools are compiled by object, not looked up by `$id`: two tools (or a reload) may share one.
-    addUsedSchema: false,
-  });
-  addFormatsModule.default(ajv);
-  for (const format of CLASS_VALIDATOR_ONLY_FORMATS) ajv.addFormat(format, true);
-  return ajv;
-}
+import { createAjv } from './createAjv.js';
 
 const instances = new Map<SchemaStrictness, Ajv>();
 
 /**
- * The shared ajv instance for a strictness: never coerces, never removes or defaults, reports
- * every error. One instance each, so compiled schemas are cached across tools.
+ * The process-wide ajv instance for a strictness (see {@link createAjv}). It compiles the
+ * schemas of `@Tool` classes, which live as long as the process, and checks every schema
+ * against the meta-schema. ajv keeps whatever an instance compiled for as long as the instance
+ * lives, so schemas that come and go (remote tools, reloads) compile in a
+ * `SchemaCompiler` their registry owns instead.
  */
 export function getAjv(strictness: SchemaStrictness = 'strict'): Ajv {
   let ajv = instances.get(strictness);

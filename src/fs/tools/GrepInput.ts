@@ -2,7 +2,10 @@ import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength 
 
 /** Input of `fs_grep`. */
 export class GrepInput {
-  /** A JavaScript regular expression, matched against each line. */
+  /**
+   * A regular expression (JavaScript syntax), matched against each line on a linear-time engine:
+   * backreferences and lookaround are refused (`unsafe_pattern`).
+   */
   @IsString()
   @MinLength(1)
   @MaxLength(1000)

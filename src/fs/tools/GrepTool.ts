@@ -36,7 +36,7 @@ interface GrepPlan {
 @Tool({
   name: 'fs_grep',
   description:
-    'Searches file contents inside the workspace for a regular expression (JavaScript syntax) and returns matching lines with path and line number, sorted. path is a file or directory (default the workspace root); include limits the files searched to a glob such as "*.ts"; set ignoreCase for case-insensitive search. Binary files are skipped.',
+    'Searches file contents inside the workspace for a regular expression (JavaScript syntax without backreferences or lookaround, run in linear time) and returns matching lines with path and line number, sorted. path is a file or directory (default the workspace root); include limits the files searched to a glob such as "*.ts"; set ignoreCase for case-insensitive search. Binary files are skipped.',
   input: GrepInput,
   annotations: { readOnlyHint: true, idempotentHint: true },
 })

@@ -1,48 +1,69 @@
+import { LinearRegExp } from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
-import { assertSafeRegex } from './assertSafeRegex.js';
 
-/** A grep pattern compiled twice: per line, and for a scan of a whole file for candidates. */
+/**
+ * A grep pattern compiled for the linear-time engine: no pattern can make a search take more
+ * than time linear in the text searched (a backtracking `RegExp` can freeze the process on
+ * `(a|a)*b`, past any timeout).
+ */
 export interface SearchPattern {
   /** Tests one line (without its line break). */
-  readonly line: RegExp;
+  readonly line: LinearRegExp;
   /**
-   * Finds candidate lines in a whole text (`gm` flags): every line `line` matches also holds a
-   * match of `scan`. Absent when that does not hold (negative lookarounds can see the line
-   * break): then every line is tested.
+   * Tests a whole text (`^` and `$` at line breaks): a text it rejects has no matching line, so
+   * its lines need no test. Exact only where every line ends where the text has a line break:
+   * see {@link lineEndSensitive}. Absent when the pattern can tell a line from a text
+   * (`\A`, `\z`, inline flags such as `(?-m)`): then every line is tested.
    */
-  readonly scan?: RegExp;
+  readonly text?: LinearRegExp;
   /**
-   * For a case-sensitive pattern without any regular-expression syntax, made of ASCII only:
-   * its bytes, which every matching file holds as they are in UTF-8 and Latin-1, so a file
-   * without them (and without a UTF-16 BOM) is skipped undecoded.
+   * The pattern can assert something where a line ends (`$`, `\b`, `\B`): a line cut after
+   * 64 KiB, or ending in `\r`, ends where the text does not, so {@link text} may reject a text
+   * holding such a match.
+   */
+  readonly lineEndSensitive: boolean;
+  /** A case-sensitive pattern without regular-expression syntax: found with `indexOf`. */
+  readonly plain?: string;
+  /**
+   * For a plain pattern made of ASCII only: its bytes, which every matching file holds as they
+   * are in UTF-8 and Latin-1, so a file without them (and without a UTF-16 BOM) is skipped undecoded.
    */
   readonly literal?: Buffer;
 }
 
-/** Plain ASCII text without a character that has a meaning in a regular expression. */
-const PLAIN_ASCII = /^[\x20-\x7e]+$/u;
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/u;
 const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/u;
+/** Line breaks and lone surrogates: `indexOf` would not find what the engine finds (one line, whole code points). */
+const NOT_PLAIN = /[\n\r\uD800-\uDFFF]/u;
+const LINE_END_ASSERTION = /\$|\\[bB]/u;
+/** Text-edge assertions and inline flags (RE2 syntax): a match in a line may be none in the text. */
+const TEXT_SENSITIVE = /\\[Az]|\(\?[-imsU]/u;
 
-function compile(pattern: string, flags: string): RegExp {
+function compile(pattern: string, ignoreCase: boolean, multiline: boolean): LinearRegExp {
   try {
-    return new RegExp(pattern, `${flags}u`);
-  } catch {
-    // Patterns written for other engines often escape characters the `u` flag refuses (`\-`).
-    return new RegExp(pattern, flags);
+    return LinearRegExp.compile(pattern, { ignoreCase, multiline });
+  } catch (error) {
+    const message = (error as Error).message;
+    // Backreferences and lookaround only run on a backtracking engine: refused as unsafe.
+    const backtracking = LinearRegExp.findUnsupportedSyntax(pattern) !== undefined;
+    throw buildFsError(
+      'invalid_input',
+      backtracking ? 'unsafe_pattern' : 'invalid_pattern',
+      `The grep pattern is refused: ${message}${backtracking ? '' : ' Escape special characters like ( [ { . * + ? with a backslash to match them literally.'}`,
+      { pattern },
+      error,
+    );
   }
 }
 
-/** Compiles a JavaScript regular expression for `fs_grep`, refusing invalid and unsafe ones. */
+/**
+ * Compiles a regular expression (JavaScript syntax, without backreferences and lookaround) for
+ * `fs_grep` on the linear-time engine, refusing what that engine cannot run.
+ */
 export function compileSearchPattern(pattern: string, ignoreCase: boolean): SearchPattern {
-  assertSafeRegex(pattern);
-  const flags = ignoreCase ? 'i' : '';
-  let line: RegExp;
-  try {
-    line = compile(pattern, flags);
-  } catch (error) {
-    throw buildFsError('invalid_input', 'invalid_pattern', `The pattern ${JSON.stringify(pattern)} is not a valid JavaScript regular expression: ${(error as Error).message}. Escape special characters like ( [ { . * + ? with a backslash to match them literally.`, { pattern }, error);
-  }
-  const negativeLookaround = /\(\?<?!/.test(pattern);
-  const compiled: SearchPattern = negativeLookaround ? { line } : { line, scan: new RegExp(line.source, `${line.flags}gm`) };
-  return !ignoreCase && PLAIN_ASCII.test(pattern) && !REGEX_SYNTAX.test(pattern) ? { ...compiled, literal: Buffer.from(pattern, 'latin1') } : compiled;
+  const line = compile(pattern, ignoreCase, false);
+  const lineEndSensitive = LINE_END_ASSERTION.test(pattern);
+  const compiled: SearchPattern = TEXT_SENSITIVE.test(pattern) ? { line, lineEndSensitive } : { line, text: compile(pattern, ignoreCase, true), lineEndSensitive };
+  if (ignoreCase || pattern === '' || REGEX_SYNTAX.test(pattern) || NOT_PLAIN.test(pattern)) return compiled;
+  return { ...compiled, plain: pattern, ...(PRINTABLE_ASCII.test(pattern) ? { literal: Buffer.from(pattern, 'latin1') } : {}) };
 }

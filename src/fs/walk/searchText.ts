@@ -14,36 +14,47 @@ function lineText(text: string, start: number, end: number): string {
   return text.slice(start, stop);
 }
 
-/** Every line of `text` that matches, at most `limit`, in order. */
-export function searchText(text: string, pattern: SearchPattern, limit: number): LineMatch[] {
+/** A plain pattern: `indexOf` finds the candidate lines, each is checked within its searched part. */
+function searchPlain(text: string, plain: string, limit: number): LineMatch[] {
   const matches: LineMatch[] = [];
-  const { scan } = pattern;
-  if (scan === undefined) {
-    let lineNumber = 1;
-    for (let start = 0; start < text.length && matches.length < limit; lineNumber++) {
-      const found = text.indexOf('\n', start);
-      const end = found === -1 ? text.length : found;
-      const candidate = lineText(text, start, end);
-      if (pattern.line.test(candidate)) matches.push({ line: lineNumber, text: candidate });
-      start = end + 1;
-    }
-    return matches;
-  }
-  scan.lastIndex = 0;
-  let counted = 0;
   let lineNumber = 1;
-  while (matches.length < limit) {
-    const hit = scan.exec(text);
-    if (hit === null) break;
-    const start = hit.index === 0 ? 0 : text.lastIndexOf('\n', hit.index - 1) + 1;
-    const found = text.indexOf('\n', hit.index);
+  let counted = 0;
+  for (let at = text.indexOf(plain); at !== -1 && matches.length < limit; ) {
+    const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
+    const found = text.indexOf('\n', at);
     const end = found === -1 ? text.length : found;
-    for (let at = text.indexOf('\n', counted); at !== -1 && at < start; at = text.indexOf('\n', at + 1)) lineNumber++;
+    for (let newline = text.indexOf('\n', counted); newline !== -1 && newline < start; newline = text.indexOf('\n', newline + 1)) lineNumber++;
     counted = start;
     const candidate = lineText(text, start, end);
-    if (pattern.line.test(candidate)) matches.push({ line: lineNumber, text: candidate });
+    if (candidate.includes(plain)) matches.push({ line: lineNumber, text: candidate });
     if (found === -1) break;
-    scan.lastIndex = end + 1;
+    at = text.indexOf(plain, end + 1);
+  }
+  return matches;
+}
+
+/**
+ * Whether a single test of the whole text can rule out every line: always, unless the pattern
+ * looks at line ends and some line ends elsewhere than at a `\n` (a `\r` before it, or the cut
+ * of a line longer than the searched part, which only a text that long can have).
+ */
+function canRuleOutText(text: string, pattern: SearchPattern): boolean {
+  return !pattern.lineEndSensitive || (text.length <= MAX_SEARCHED_LINE_CHARS && !text.includes('\r'));
+}
+
+/** Every line of `text` that matches, at most `limit`, in order. */
+export function searchText(text: string, pattern: SearchPattern, limit: number): LineMatch[] {
+  if (pattern.plain !== undefined) return searchPlain(text, pattern.plain, limit);
+  const matches: LineMatch[] = [];
+  // One pass of the engine over the text rules out most files; only the others are split in lines.
+  if (pattern.text !== undefined && canRuleOutText(text, pattern) && !pattern.text.test(text)) return matches;
+  let lineNumber = 1;
+  for (let start = 0; start < text.length && matches.length < limit; lineNumber++) {
+    const found = text.indexOf('\n', start);
+    const end = found === -1 ? text.length : found;
+    const candidate = lineText(text, start, end);
+    if (pattern.line.test(candidate)) matches.push({ line: lineNumber, text: candidate });
+    start = end + 1;
   }
   return matches;
 }
