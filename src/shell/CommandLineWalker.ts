@@ -2,9 +2,12 @@ import type { Node, Parser } from 'web-tree-sitter';
 import { classifyCommand } from './classifyCommand.js';
 import type { OutputRedirection } from './CommandLineAnalysis.js';
 import { describeParseError } from './describeParseError.js';
+import { hasAmbiguousCharacters } from './hasAmbiguousCharacters.js';
+import { isPlainHeredoc } from './isPlainHeredoc.js';
 import { readRedirection } from './readRedirection.js';
 import { readWord, type ShellWord } from './readWord.js';
 import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
+import { UNDERSTOOD_NODE_TYPES } from './UNDERSTOOD_NODE_TYPES.js';
 
 /** How deep `bash -c "eval '...'"` nesting is followed before it is only flagged. */
 const MAX_NESTING = 3;
@@ -24,6 +27,8 @@ export class CommandLineWalker {
   public readonly redirections: OutputRedirection[] = [];
   public changesDirectory = false;
   public parseError: string | undefined;
+  /** The text being walked (heredocs are checked against the source, not only the tree). */
+  private source = '';
 
   public constructor(
     private readonly parser: Parser,
@@ -33,6 +38,8 @@ export class CommandLineWalker {
   public walk(text: string): void {
     const tree = this.parser.parse(text);
     if (tree === null) throw new Error('the bash parser returned no tree');
+    this.source = text;
+    if (hasAmbiguousCharacters(text)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     try {
       const root = tree.rootNode;
       if (root.hasError) {
@@ -47,6 +54,7 @@ export class CommandLineWalker {
 
   private visit(node: Node, parentType: string): void {
     const { type } = node;
+    if (node.isNamed && !node.isError && !UNDERSTOOD_NODE_TYPES.has(type)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     switch (type) {
       case 'comment':
         return;
@@ -90,8 +98,15 @@ export class CommandLineWalker {
       case 'file_redirect':
         this.redirect(node);
         break;
+      case 'heredoc_redirect':
+        if (!isPlainHeredoc(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+        break;
       case '&':
         this.risks.add(SHELL_RISKS.background);
+        return;
+      case '$[':
+        // the old arithmetic form `$[...]`, which the parser reads differently from bash
+        this.risks.add(SHELL_RISKS.ambiguousSyntax);
         return;
       default:
         break;

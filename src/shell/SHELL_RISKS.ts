@@ -35,6 +35,15 @@ export const SHELL_RISKS = Object.freeze({
   envOverride: 'env_override',
   /** The command line could not be parsed completely. */
   parseError: 'parse_error',
+  /**
+   * A construct where the parser and bash could disagree about what runs: a heredoc with an
+   * unusual delimiter, a body with escapes or expansions, syntax outside what the analysis
+   * fully understands (`$"..."`, extglob, `[[ =~ ]]` regexes, ...), control characters or
+   * Unicode blanks. The listed subcommands may not be all that runs.
+   */
+  ambiguousSyntax: 'ambiguous_syntax',
+  /** `alias`, `shopt`, `enable`, `hash`: builtins that change what later words mean or run. */
+  shellState: 'shell_state',
   /** Shell code nested deeper than the parser follows (`bash -c "bash -c '...'"`). */
   nestingTooDeep: 'nesting_too_deep',
 });

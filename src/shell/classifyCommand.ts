@@ -8,6 +8,7 @@ import {
   GIT_CONFIG_OPTIONS,
   GIT_PROGRAM_OPTIONS,
   INLINE_CODE_OPTIONS,
+  SHELL_STATE_BUILTINS,
   SHELLS,
   SOURCERS,
   WRAPPER_OPTIONS_WITH_VALUE,
@@ -103,6 +104,8 @@ export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
     if (name === 'trap' && args[0]?.literal === true) facts.scripts.push(args[0].text);
   } else if (SOURCERS.has(name)) {
     risks.push(SHELL_RISKS.source);
+  } else if (SHELL_STATE_BUILTINS.has(name)) {
+    risks.push(SHELL_RISKS.shellState);
   } else if (SHELLS.has(name)) {
     risks.push(`wrapper:${name}`);
     const code = args.findIndex((word) => /^-[A-Za-z]*c[A-Za-z]*$/u.test(word.text));
