@@ -2,7 +2,7 @@ import type { Node, Parser } from 'web-tree-sitter';
 import { classifyCommand } from './classifyCommand.js';
 import type { OutputRedirection } from './CommandLineAnalysis.js';
 import { describeParseError } from './describeParseError.js';
-import { hasAmbiguousCharacters } from './hasAmbiguousCharacters.js';
+import { hasAmbiguousText } from './hasAmbiguousText.js';
 import { isPlainHeredoc } from './isPlainHeredoc.js';
 import { readRedirection } from './readRedirection.js';
 import { readWord, type ShellWord } from './readWord.js';
@@ -39,7 +39,7 @@ export class CommandLineWalker {
     const tree = this.parser.parse(text);
     if (tree === null) throw new Error('the bash parser returned no tree');
     this.source = text;
-    if (hasAmbiguousCharacters(text)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    if (hasAmbiguousText(text)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     try {
       const root = tree.rootNode;
       if (root.hasError) {

@@ -1,0 +1,83 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { parseShellCommand } from '../../src/shell/index.js';
+import { generateCommandLine } from './fixtures/generateCommandLine.js';
+import { readBashWords, type BashWord } from './fixtures/readBashWords.js';
+import { traceBashCommands } from './fixtures/traceBashCommands.js';
+
+/** What bash also traps but which is no simple command: the compound commands the trap lets run. */
+const COMPOUND = /^(for |case |select |\[\[ |\(\()/u;
+
+/**
+ * Whether one of our words stands for bash's word: the same text after quote removal, or a
+ * word we keep as source because it expands (then any value is what policy already accepts).
+ */
+function isSameWord(ours: string, bash: BashWord): boolean {
+  if (ours === bash.raw || (!bash.dynamic && ours === bash.text)) return true;
+  return /[$`*?[{\\~]/u.test(ours);
+}
+
+/** Whether a command bash ran is one of the subcommands the analysis reported, word for word. */
+function isReported(ran: string, subcommands: readonly (readonly string[])[]): boolean {
+  const words = readBashWords(ran);
+  if (words.length === 0 || COMPOUND.test(ran)) return true;
+  return subcommands.some((subcommand) => subcommand.length === words.length && subcommand.every((word, index) => isSameWord(word, words[index] as BashWord)));
+}
+
+describe(`${parseShellCommand.name} against bash`, () => {
+  let cwd: string;
+  let emptyPath: string;
+
+  beforeAll(async () => {
+    cwd = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-bash-diff-')));
+    emptyPath = path.join(cwd, '.empty-path');
+    await mkdir(emptyPath);
+  });
+
+  afterAll(async () => {
+    await rm(cwd, { recursive: true, force: true });
+  });
+
+  describe('the tracer', () => {
+    it('sees every simple command bash would run, and runs none', () => {
+      const ran = traceBashCommands('touch marker && echo hi > out; if false; then ls; else cat in; fi | sort', cwd, emptyPath);
+
+      // the sides of a pipe run side by side: their order is not fixed
+      expect([ran.sort(), existsSync(path.join(cwd, 'marker')), existsSync(path.join(cwd, 'out'))]).toStrictEqual([
+        ['cat in', 'echo hi > out', 'false', 'sort', 'touch marker'],
+        false,
+        false,
+      ]);
+    });
+
+    it('sees what bash runs past a heredoc that the parser ends elsewhere (the attack of issue 9)', async () => {
+      const line = 'git status <<E"O"F\nEOF\ntouch X\nE"O"F';
+      const ran = traceBashCommands(line, cwd, emptyPath);
+
+      expect(ran.map((command) => readBashWords(command).map((word) => word.text))).toStrictEqual([['git', 'status'], ['touch', 'X'], ['EOF']]);
+      expect((await parseShellCommand(line)).risks).toStrictEqual(['ambiguous_syntax']);
+    });
+  });
+
+  it('reports every command bash runs for each generated line it does not flag', async () => {
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(generateCommandLine, async (line) => {
+        const analysis = await parseShellCommand(line);
+        if (analysis.risks.length > 0) return;
+        compared++;
+        const unreported = traceBashCommands(line, cwd, emptyPath).filter((ran) => !isReported(ran, analysis.subcommands));
+
+        expect({ line, unreported, subcommands: analysis.subcommands }).toStrictEqual({ line, unreported: [], subcommands: analysis.subcommands });
+      }),
+      { seed: 20261201, numRuns: 600, endOnFailure: true },
+    );
+
+    // the property must not hold only because everything was flagged
+    expect(compared).toBeGreaterThan(100);
+  });
+});
