@@ -3,6 +3,7 @@ import { classifyCommand } from './classifyCommand.js';
 import type { OutputRedirection } from './CommandLineAnalysis.js';
 import { describeParseError } from './describeParseError.js';
 import { hasAmbiguousText } from './hasAmbiguousText.js';
+import { hasUnseparatedWords } from './hasUnseparatedWords.js';
 import { isPlainHeredoc } from './isPlainHeredoc.js';
 import { readRedirection } from './readRedirection.js';
 import { readWord, type ShellWord } from './readWord.js';
@@ -14,6 +15,21 @@ const MAX_NESTING = 3;
 /** Where an assignment is part of something else rather than a statement of its own. */
 const ASSIGNMENT_HOSTS = new Set(['command', 'declaration_command', 'variable_assignments', 'c_style_for_statement']);
 const ARITHMETIC_TEST_OPERATORS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
+/** Nodes whose children are the words and redirections of one command. */
+const WORD_LISTS = new Set(['command', 'redirected_statement', 'declaration_command', 'unset_command', 'variable_assignments']);
+/** Reserved words and brackets that bash recognizes only as whole words. */
+const RESERVED_WORDS = new Set(['if', 'then', 'elif', 'else', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', '{', '}', '[[', ']]', '[', ']', '!']);
+/** Statements whose unnamed children are reserved words (elsewhere `!`, `[`, `{` are operators). */
+const STATEMENTS = new Set(['if_statement', 'elif_clause', 'else_clause', 'case_statement', 'for_statement', 'c_style_for_statement', 'while_statement', 'do_group', 'compound_statement', 'function_definition', 'test_command', 'negated_command']);
+/** What may stand next to a reserved word: blanks, operators, or the end of the text. */
+const WORD_BOUNDARY = /^[\s;&|()]?$/u;
+
+/** Whether a reserved word stands alone in the source, as bash needs it to (`[[EOF` is a command name). */
+function isStandalone(node: Node, source: string): boolean {
+  const before = node.startIndex === 0 ? '' : (source[node.startIndex - 1] as string);
+  return WORD_BOUNDARY.test(before) && WORD_BOUNDARY.test(source[node.endIndex] ?? '');
+}
+
 const VARIABLE_TYPES = new Set(['variable_name', 'simple_expansion', 'expansion', 'command_substitution', 'word', 'subscript']);
 
 function containsVariable(node: Node): boolean {
@@ -55,6 +71,8 @@ export class CommandLineWalker {
   private visit(node: Node, parentType: string): void {
     const { type } = node;
     if (node.isNamed && !node.isError && !UNDERSTOOD_NODE_TYPES.has(type)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    if (WORD_LISTS.has(type) && hasUnseparatedWords(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    if (!node.isNamed && RESERVED_WORDS.has(type) && STATEMENTS.has(parentType) && !isStandalone(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     switch (type) {
       case 'comment':
         return;
@@ -104,6 +122,10 @@ export class CommandLineWalker {
       case '&':
         this.risks.add(SHELL_RISKS.background);
         return;
+      case 'file_descriptor':
+        // `-o2>&1` is the word `-o2` to bash, a descriptor to the parser
+        if (!/^[0-9]+$/u.test(node.text)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+        break;
       case '$[':
         // the old arithmetic form `$[...]`, which the parser reads differently from bash
         this.risks.add(SHELL_RISKS.ambiguousSyntax);
@@ -121,6 +143,8 @@ export class CommandLineWalker {
       if (child.type === 'variable_assignment') {
         words.push({ text: child.text, literal: false });
       } else if (child.type === 'command_name') {
+        // `! for ...` in some places: the parser made a command of what bash reads as a keyword
+        if (RESERVED_WORDS.has(child.text) || child.text === 'time' || child.text === 'coproc') this.risks.add(SHELL_RISKS.ambiguousSyntax);
         nameAt = words.length;
         words.push(readWord(child));
       } else if (!child.type.endsWith('_redirect') && child.type !== 'comment') {

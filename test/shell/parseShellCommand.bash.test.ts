@@ -6,27 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { parseShellCommand } from '../../src/shell/index.js';
 import { generateCommandLine } from './fixtures/generateCommandLine.js';
-import { readBashWords, type BashWord } from './fixtures/readBashWords.js';
+import { isReported } from './fixtures/isReported.js';
+import { readBashWords } from './fixtures/readBashWords.js';
 import { traceBashCommands } from './fixtures/traceBashCommands.js';
-
-/** What bash also traps but which is no simple command: the compound commands the trap lets run. */
-const COMPOUND = /^(for |case |select |\[\[ |\(\()/u;
-
-/**
- * Whether one of our words stands for bash's word: the same text after quote removal, or a
- * word we keep as source because it expands (then any value is what policy already accepts).
- */
-function isSameWord(ours: string, bash: BashWord): boolean {
-  if (ours === bash.raw || (!bash.dynamic && ours === bash.text)) return true;
-  return /[$`*?[{\\~]/u.test(ours);
-}
-
-/** Whether a command bash ran is one of the subcommands the analysis reported, word for word. */
-function isReported(ran: string, subcommands: readonly (readonly string[])[]): boolean {
-  const words = readBashWords(ran);
-  if (words.length === 0 || COMPOUND.test(ran)) return true;
-  return subcommands.some((subcommand) => subcommand.length === words.length && subcommand.every((word, index) => isSameWord(word, words[index] as BashWord)));
-}
 
 describe(`${parseShellCommand.name} against bash`, () => {
   let cwd: string;

@@ -53,7 +53,7 @@ describe(parseShellCommand.name, () => {
       ['echo ${x:-$(rm y)}', { subcommands: [['echo', '${x:-$(rm y)}'], ['rm', 'y']], risks: ['command_substitution'] }],
       ['x=$(rm y)', { subcommands: [['x=$(rm y)'], ['rm', 'y']], risks: ['command_substitution'] }],
       ['[[ -n $(rm x) ]] && echo ok', { subcommands: [['rm', 'x'], ['echo', 'ok']], risks: ['command_substitution'] }],
-      ['cat <<EOF\nhello $(rm x)\nEOF', { subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ['cat <<EOF\nhello $(rm x)\nEOF', { subcommands: [['cat'], ['rm', 'x']], risks: ['ambiguous_syntax', 'command_substitution'] }],
       ["cat <<'EOF'\nhello $(rm x)\nEOF", { subcommands: [['cat']] }],
       ['cat <<< "$(rm x)"', { subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
     ])('%j', async (command, expected) => {
