@@ -36,7 +36,9 @@ export function isPlainHeredoc(node: Node, source: string): boolean {
   const endLineStart = source.lastIndexOf('\n', end.startIndex - 1) + 1;
   if (endLineStart < bodyStart || stripTabs(source.slice(endLineStart, end.startIndex)) !== '') return false;
   if (end.endIndex !== source.length && source[end.endIndex] !== '\n') return false;
-  if (body !== undefined && (body.startIndex < bodyStart || body.endIndex > end.startIndex)) return false;
+  // where the parser starts the body: the line right after the operator's line, as bash does
+  const parsedStart = body !== undefined && body.text !== '' ? body.startIndex : endLineStart;
+  if (parsedStart < bodyStart || stripTabs(source.slice(bodyStart, parsedStart)) !== '' || (body !== undefined && body.endIndex > end.startIndex)) return false;
   const text = source.slice(bodyStart, endLineStart);
   if (bare !== undefined && /[\\$`]/u.test(text)) return false;
   return text.split('\n').every((line) => stripTabs(line) !== delimiter);

@@ -147,6 +147,62 @@ describe(parseShellCommand.name, () => {
     });
   });
 
+  describe('flags constructs bash may read differently from the parser (ambiguous_syntax)', () => {
+    it.each<[string, string]>([
+      ['a quoted part inside a heredoc delimiter (the attack of issue 9)', 'git status <<E"O"F\nEOF\ntouch X\nE"O"F'],
+      ['a single-quoted part inside a heredoc delimiter', "git status <<E'O'F\nEOF\ntouch X\nE'O'F"],
+      ['an escape inside a heredoc delimiter', 'git status <<E\\OF\nEOF\ntouch X\nE\\OF'],
+      ['an ANSI-C quoted heredoc delimiter', "git status <<$'EOF'\nEOF\ntouch X\nEOF"],
+      ['a translated heredoc delimiter', 'git status <<$"EOF"\nEOF\ntouch X\nEOF'],
+      ['a partly quoted heredoc delimiter', 'git status <<"E"OF\nEOF\ntouch X\nEOF'],
+      ['a backslash-newline in a heredoc body', "git status <<'EOF'\nx\\\nEOF\ntouch X\nEOF"],
+      ['a backtick in an unquoted heredoc body', 'git status <<EOF\n`touch X`\nEOF'],
+      ['a $ expansion in an unquoted heredoc body', 'git status <<EOF\n${x}\nEOF'],
+      ['a heredoc whose line goes on in a multi-line string', 'git status <<A "x\ny"\nA\ntouch y\nA'],
+      ['two heredocs on one line', 'git status <<A <<B\na\nA\nb\nB'],
+      ['a heredoc end line with a carriage return', 'git status <<EOF\nEOF\r\ntouch X\nEOF'],
+      ['a heredoc with no end', 'git status <<EOF\nx'],
+      ['$"..." (translated by the locale)', 'git status $"x"'],
+      ['an extglob pattern', 'ls !(x)'],
+      ['a [[ =~ ]] regex', '[[ a =~ (b|c) ]] && git status'],
+      ['the old arithmetic form $[...]', 'echo $[1]'],
+      ['a carriage return', 'git status #\rtouch X'],
+      ['a no-break space', 'git\u00a0status'],
+      ['a vertical tab', 'git status\vx'],
+      ['an escaped blank', 'git \\  status'],
+      ['a line continuation inside a word', 'git sta\\\ntus'],
+      ['a word the parser glues to the next line', 'touch X\n\\#EOF'],
+      ['words the parser splits where bash does not', 'echo esac[[\\#x'],
+      ['a redirection with more than one target', 'sort <in -o /tmp/x'],
+      ['a descriptor that is a word to bash', 'sort -o2>&1'],
+      ['a lone $ the parser drops', 'git status $'],
+      ['a reserved word glued to a word', '[[EOF -f x ]] || git status'],
+      ['a keyword read as a command name', '! for i in 1; do ls; done'],
+      ['assignments glued together', 'a=(x "y z")x=1'],
+    ])('%s', async (_name, command) => {
+      // some of these the parser already fails on: either flag makes the command an ask
+      expect((await parseShellCommand(command)).risks).toEqual(expect.arrayContaining([expect.stringMatching(/^(ambiguous_syntax|parse_error)$/u)]));
+    });
+
+    it.each<[string, string]>([
+      ['a bare delimiter', 'cat <<EOF\nhello\nEOF\ngit status'],
+      ['a single-quoted delimiter, expansions in the body', "cat <<'EOF'\n$x `y`\nEOF"],
+      ['a double-quoted delimiter with <<- and tabs', 'cat <<-"EOF"\n\tx\n\tEOF'],
+      ['an escaped delimiter', 'cat <<\\EOF\nx\nEOF'],
+      ['a heredoc in a pipeline', 'cat <<EOF | sort\nx\nEOF'],
+      ['a line continuation between words', 'git \\\n  status'],
+      ['an escaped character in a word', 'echo a\\#b'],
+    ])('leaves %s unflagged', async (_name, command) => {
+      expect((await parseShellCommand(command)).risks).toStrictEqual([]);
+    });
+  });
+
+  describe('flags builtins that change what later words mean (shell_state)', () => {
+    it.each(["shopt -s expand_aliases; alias git='touch X'", 'hash -p ./evil git', 'enable -n echo'])('%j', async (command) => {
+      expect((await parseShellCommand(command)).risks).toStrictEqual(['shell_state']);
+    });
+  });
+
   describe('parse errors', () => {
     it.each<[string, string]>([
       ['echo "unterminated', 'unexpected "\\"unterminated" at line 1, column 6'],
