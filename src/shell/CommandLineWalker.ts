@@ -2,6 +2,7 @@ import type { Node, Parser } from 'web-tree-sitter';
 import { classifyCommand } from './classifyCommand.js';
 import type { OutputRedirection } from './CommandLineAnalysis.js';
 import { describeParseError } from './describeParseError.js';
+import type { ProgramWrite } from './findWriteTargets.js';
 import { hasAmbiguousText } from './hasAmbiguousText.js';
 import { hasUnseparatedWords } from './hasUnseparatedWords.js';
 import { isPlainHeredoc } from './isPlainHeredoc.js';
@@ -41,6 +42,7 @@ export class CommandLineWalker {
   public readonly subcommands: (readonly string[])[] = [];
   public readonly risks = new Set<ShellRisk>();
   public readonly redirections: OutputRedirection[] = [];
+  public readonly writes: ProgramWrite[] = [];
   public changesDirectory = false;
   public parseError: string | undefined;
   /** The text being walked (heredocs are checked against the source, not only the tree). */
@@ -164,6 +166,7 @@ export class CommandLineWalker {
     const facts = classifyCommand(words);
     for (const risk of facts.risks) this.risks.add(risk);
     if (facts.changesDirectory) this.changesDirectory = true;
+    this.writes.push(...facts.writes);
     for (const inner of facts.innerCommands) this.addCommand(inner);
     for (const script of facts.scripts) this.nested(script);
   }
@@ -178,6 +181,7 @@ export class CommandLineWalker {
     this.subcommands.push(...inner.subcommands);
     for (const risk of inner.risks) this.risks.add(risk);
     this.redirections.push(...inner.redirections);
+    this.writes.push(...inner.writes);
     if (inner.changesDirectory) this.changesDirectory = true;
     this.parseError ??= inner.parseError;
   }

@@ -42,6 +42,12 @@ export const SHELL_RISKS = Object.freeze({
    * Unicode blanks. The listed subcommands may not be all that runs.
    */
   ambiguousSyntax: 'ambiguous_syntax',
+  /**
+   * A program writes files its words do not name statically (`wget URL`, `tar -x`, `patch`,
+   * `sort -o "$f"`, `git -C dir diff --output=x`): they cannot be checked against the roots.
+   * Named targets become `fs.write` requests instead.
+   */
+  unknownWrite: 'unknown_write',
   /** `alias`, `shopt`, `enable`, `hash`: builtins that change what later words mean or run. */
   shellState: 'shell_state',
   /** Shell code nested deeper than the parser follows (`bash -c "bash -c '...'"`). */

@@ -14,6 +14,7 @@ import {
   WRAPPER_OPTIONS_WITH_VALUE,
   WRAPPERS,
 } from './COMMAND_CLASSES.js';
+import { findWriteTargets, type ProgramWrite } from './findWriteTargets.js';
 import type { ShellWord } from './readWord.js';
 import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
 
@@ -25,6 +26,8 @@ export interface CommandFacts {
   /** Shell code it runs from a string (`bash -c '...'`, `eval '...'`): parsed and checked too. */
   readonly scripts: string[];
   readonly changesDirectory: boolean;
+  /** Files it writes by its own options and operands (`sort -o F`, `cp a F`). */
+  readonly writes: ProgramWrite[];
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/u;
@@ -91,12 +94,13 @@ function classifyGit(args: readonly ShellWord[], risks: ShellRisk[]): void {
 
 /** Risk flags and nested commands of one simple command, from its words (command name first). */
 export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
-  const facts: CommandFacts = { risks: [], innerCommands: [], scripts: [], changesDirectory: false };
   const [first, ...args] = words;
-  if (first === undefined) return facts;
+  if (first === undefined) return { risks: [], innerCommands: [], scripts: [], changesDirectory: false, writes: [] };
+  const name = getBaseName(first.text);
+  const { writes, unknown } = findWriteTargets(name, args);
+  const facts: CommandFacts = { risks: unknown ? [SHELL_RISKS.unknownWrite] : [], innerCommands: [], scripts: [], changesDirectory: false, writes };
   const { risks } = facts;
   if (!first.literal) risks.push(SHELL_RISKS.dynamicCommand);
-  const name = getBaseName(first.text);
   if (DIRECTORY_CHANGERS.has(name)) return { ...facts, changesDirectory: true };
   if (EVALUATORS.has(name)) {
     risks.push(SHELL_RISKS.eval);

@@ -5,23 +5,25 @@ type Expected = Partial<CommandLineAnalysis>;
 
 /** The whole analysis, with defaults for the fields a case does not mention. */
 function analysis(expected: Expected): CommandLineAnalysis {
-  return { subcommands: [], risks: [], redirections: [], changesDirectory: false, ...expected };
+  return { subcommands: [], risks: [], redirections: [], writes: [], changesDirectory: false, ...expected };
 }
 
 const literal = (text: string): { text: string; literal: boolean } => ({ text, literal: true });
+/** The writes of a program's operands: `rm x` removes x (an `fs.write` of x). */
+const operands = (program: string, ...targets: string[]): CommandLineAnalysis['writes'] => targets.map((text) => ({ program, via: 'operand', target: literal(text) }));
 
 describe(parseShellCommand.name, () => {
   describe('splits compound commands into every simple command', () => {
     it.each<[string, Expected]>([
-      ['git status && rm -rf x', { subcommands: [['git', 'status'], ['rm', '-rf', 'x']] }],
+      ['git status && rm -rf x', { writes: operands('rm', 'x'), subcommands: [['git', 'status'], ['rm', '-rf', 'x']] }],
       ['a || b; c | d', { subcommands: [['a'], ['b'], ['c'], ['d']] }],
-      ['git status\nrm x', { subcommands: [['git', 'status'], ['rm', 'x']] }],
-      ['(cd a && rm b); { c; d; }', { subcommands: [['cd', 'a'], ['rm', 'b'], ['c'], ['d']], changesDirectory: true }],
-      ['if true; then rm a; fi; for i in 1; do rm b; done; while false; do rm c; done; case x in x) rm d;; esac', {
+      ['git status\nrm x', { writes: operands('rm', 'x'), subcommands: [['git', 'status'], ['rm', 'x']] }],
+      ['(cd a && rm b); { c; d; }', { writes: operands('rm', 'b'), subcommands: [['cd', 'a'], ['rm', 'b'], ['c'], ['d']], changesDirectory: true }],
+      ['if true; then rm a; fi; for i in 1; do rm b; done; while false; do rm c; done; case x in x) rm d;; esac', { writes: operands('rm', 'a', 'b', 'c', 'd'),
         subcommands: [['true'], ['rm', 'a'], ['rm', 'b'], ['false'], ['rm', 'c'], ['rm', 'd']],
       }],
-      ['f() { rm x; }; f', { subcommands: [['rm', 'x'], ['f']] }],
-      ['! rm a', { subcommands: [['rm', 'a']] }],
+      ['f() { rm x; }; f', { writes: operands('rm', 'x'), subcommands: [['rm', 'x'], ['f']] }],
+      ['! rm a', { writes: operands('rm', 'a'), subcommands: [['rm', 'a']] }],
       ['x=1 y=2', { subcommands: [['x=1', 'y=2']] }],
       ['FOO=bar make test', { subcommands: [['FOO=bar', 'make', 'test']] }],
       ['declare -x A=1; unset B', { subcommands: [['declare', '-x', 'A=1'], ['unset', 'B']] }],
@@ -38,7 +40,7 @@ describe(parseShellCommand.name, () => {
       ['echo a#b # $(rm x)', ['echo', 'a#b']],
       ["echo $'a\\nb' $'plain'", ['echo', "$'a\\nb'", 'plain']],
       ['echo "\\$(rm x)"', ['echo', '$(rm x)']],
-      ['rm {a,b} *.txt ~/x', ['rm', '{a,b}', '*.txt', '~/x']],
+      ['ls {a,b} *.txt ~/x', ['ls', '{a,b}', '*.txt', '~/x']],
     ])('%j', async (command, words) => {
       expect(await parseShellCommand(command)).toStrictEqual(analysis({ subcommands: [words] }));
     });
@@ -46,16 +48,16 @@ describe(parseShellCommand.name, () => {
 
   describe('finds commands hidden in substitutions and flags them', () => {
     it.each<[string, Expected]>([
-      ['echo $(rm -rf x)', { subcommands: [['echo', '$(rm -rf x)'], ['rm', '-rf', 'x']], risks: ['command_substitution'] }],
-      ['echo `rm x`', { subcommands: [['echo', '`rm x`'], ['rm', 'x']], risks: ['command_substitution'] }],
-      ['echo "hi $(rm x)"', { subcommands: [['echo', '"hi $(rm x)"'], ['rm', 'x']], risks: ['command_substitution'] }],
-      ['diff <(ls a) >(tee b)', { subcommands: [['diff', '<(ls a)', '>(tee b)'], ['ls', 'a'], ['tee', 'b']], risks: ['process_substitution'] }],
-      ['echo ${x:-$(rm y)}', { subcommands: [['echo', '${x:-$(rm y)}'], ['rm', 'y']], risks: ['command_substitution'] }],
-      ['x=$(rm y)', { subcommands: [['x=$(rm y)'], ['rm', 'y']], risks: ['command_substitution'] }],
-      ['[[ -n $(rm x) ]] && echo ok', { subcommands: [['rm', 'x'], ['echo', 'ok']], risks: ['command_substitution'] }],
-      ['cat <<EOF\nhello $(rm x)\nEOF', { subcommands: [['cat'], ['rm', 'x']], risks: ['ambiguous_syntax', 'command_substitution'] }],
+      ['echo $(rm -rf x)', { writes: operands('rm', 'x'), subcommands: [['echo', '$(rm -rf x)'], ['rm', '-rf', 'x']], risks: ['command_substitution'] }],
+      ['echo `rm x`', { writes: operands('rm', 'x'), subcommands: [['echo', '`rm x`'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ['echo "hi $(rm x)"', { writes: operands('rm', 'x'), subcommands: [['echo', '"hi $(rm x)"'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ['diff <(ls a) >(tee b)', { writes: operands('tee', 'b'), subcommands: [['diff', '<(ls a)', '>(tee b)'], ['ls', 'a'], ['tee', 'b']], risks: ['process_substitution'] }],
+      ['echo ${x:-$(rm y)}', { writes: operands('rm', 'y'), subcommands: [['echo', '${x:-$(rm y)}'], ['rm', 'y']], risks: ['command_substitution'] }],
+      ['x=$(rm y)', { writes: operands('rm', 'y'), subcommands: [['x=$(rm y)'], ['rm', 'y']], risks: ['command_substitution'] }],
+      ['[[ -n $(rm x) ]] && echo ok', { writes: operands('rm', 'x'), subcommands: [['rm', 'x'], ['echo', 'ok']], risks: ['command_substitution'] }],
+      ['cat <<EOF\nhello $(rm x)\nEOF', { writes: operands('rm', 'x'), subcommands: [['cat'], ['rm', 'x']], risks: ['ambiguous_syntax', 'command_substitution'] }],
       ["cat <<'EOF'\nhello $(rm x)\nEOF", { subcommands: [['cat']] }],
-      ['cat <<< "$(rm x)"', { subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ['cat <<< "$(rm x)"', { writes: operands('rm', 'x'), subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
     ])('%j', async (command, expected) => {
       expect(await parseShellCommand(command)).toStrictEqual(analysis(expected));
     });
@@ -78,19 +80,19 @@ describe(parseShellCommand.name, () => {
 
   describe('flags wrappers, interpreters and programs that run other programs', () => {
     it.each<[string, Expected]>([
-      ["bash -c 'rm x'", { subcommands: [['bash', '-c', 'rm x'], ['rm', 'x']], risks: ['wrapper:bash'] }],
+      ["bash -c 'rm x'", { writes: operands('rm', 'x'), subcommands: [['bash', '-c', 'rm x'], ['rm', 'x']], risks: ['wrapper:bash'] }],
       ['sh -c "a; b"', { subcommands: [['sh', '-c', 'a; b'], ['a'], ['b']], risks: ['wrapper:sh'] }],
-      ['eval "rm x"', { subcommands: [['eval', 'rm x'], ['rm', 'x']], risks: ['eval'] }],
+      ['eval "rm x"', { writes: operands('rm', 'x'), subcommands: [['eval', 'rm x'], ['rm', 'x']], risks: ['eval'] }],
       ['. ./env.sh; source x', { subcommands: [['.', './env.sh'], ['source', 'x']], risks: ['source'] }],
-      ['timeout 5 rm -rf x', { subcommands: [['timeout', '5', 'rm', '-rf', 'x'], ['rm', '-rf', 'x']], risks: ['wrapper:timeout'] }],
-      ['sudo -u root rm x', { subcommands: [['sudo', '-u', 'root', 'rm', 'x'], ['rm', 'x']], risks: ['wrapper:sudo'] }],
+      ['timeout 5 rm -rf x', { writes: operands('rm', 'x'), subcommands: [['timeout', '5', 'rm', '-rf', 'x'], ['rm', '-rf', 'x']], risks: ['wrapper:timeout'] }],
+      ['sudo -u root rm x', { writes: operands('rm', 'x'), subcommands: [['sudo', '-u', 'root', 'rm', 'x'], ['rm', 'x']], risks: ['wrapper:sudo'] }],
       ['env FOO=1 node -e x', { subcommands: [['env', 'FOO=1', 'node', '-e', 'x'], ['node', '-e', 'x']], risks: ['interpreter:node', 'wrapper:env'] }],
       ['nohup make &', { subcommands: [['nohup', 'make'], ['make']], risks: ['background', 'wrapper:nohup'] }],
       ['ls | xargs -0 rm -f', { subcommands: [['ls'], ['xargs', '-0', 'rm', '-f'], ['rm', '-f']], risks: ['wrapper:xargs'] }],
       ['python3 -c "print(1)"', { subcommands: [['python3', '-c', 'print(1)']], risks: ['interpreter:python3'] }],
       ['perl -e 1; ruby -e 1', { subcommands: [['perl', '-e', '1'], ['ruby', '-e', '1']], risks: ['interpreter:perl', 'interpreter:ruby'] }],
       ['python3 script.py', { subcommands: [['python3', 'script.py']] }],
-      ['find . -name "*.tmp" -exec rm {} \\;', { subcommands: [['find', '.', '-name', '*.tmp', '-exec', 'rm', '{}', ';'], ['rm', '{}']], risks: ['find_exec'] }],
+      ['find . -name "*.tmp" -exec rm {} \\;', { subcommands: [['find', '.', '-name', '*.tmp', '-exec', 'rm', '{}', ';'], ['rm', '{}']], risks: ['find_exec', 'unknown_write'] }],
       ['find . -delete', { subcommands: [['find', '.', '-delete']], risks: ['find_write'] }],
       ["git -c core.pager='rm -rf x' log", { subcommands: [['git', '-c', 'core.pager=rm -rf x', 'log']], risks: ['git_config_override'] }],
       ['git -C sub --config-env=core.pager=P log', { subcommands: [['git', '-C', 'sub', '--config-env=core.pager=P', 'log']], risks: ['git_config_override'] }],
@@ -222,7 +224,7 @@ describe(parseShellCommand.name, () => {
   describe('argv', () => {
     it('is one subcommand, classified like a command', async () => {
       expect(await parseShellCommand(['bash', '-c', 'rm x; ls'])).toStrictEqual(
-        analysis({ subcommands: [['bash', '-c', 'rm x; ls'], ['rm', 'x'], ['ls']], risks: ['wrapper:bash'] }),
+        analysis({ subcommands: [['bash', '-c', 'rm x; ls'], ['rm', 'x'], ['ls']], risks: ['wrapper:bash'], writes: operands('rm', 'x') }),
       );
     });
 
