@@ -138,6 +138,6 @@ export function findWriteTargets(name: string, args: readonly ShellWord[]): Writ
   const writes = named.map(({ via, target }) => ({ program, via, target }));
   const unnamed = rule.writesUnnamed === true || (rule.writesUnnamed !== undefined && parsed.options.some((option) => (rule.writesUnnamed as RegExp).test(option)));
   // `git -C dir diff --output=x` writes dir/x: a relative target moves with git's directory
-  const unknown = unnamed || writes.some(({ target }) => !target.literal || (moved && !target.text.startsWith('/')));
-  return { writes: writes.filter(({ target }) => target.literal), unknown };
+  const isKnown = ({ target }: ProgramWrite): boolean => target.literal && !(moved && !target.text.startsWith('/'));
+  return { writes: writes.filter(isKnown), unknown: unnamed || !writes.every(isKnown) };
 }
