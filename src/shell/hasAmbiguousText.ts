@@ -5,6 +5,7 @@
  * delimiter lines differently. Zero-width characters are here too: they hide text from the
  * person approving it.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const AMBIGUOUS_CHARACTERS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/u;
 /**
  * A line continuation inside a word (`a\<newline>b`): bash joins the halves into one word, the
