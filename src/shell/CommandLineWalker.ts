@@ -18,6 +18,8 @@ const ASSIGNMENT_HOSTS = new Set(['command', 'declaration_command', 'variable_as
 const ARITHMETIC_TEST_OPERATORS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
 /** Nodes whose children are the words and redirections of one command. */
 const WORD_LISTS = new Set(['command', 'redirected_statement', 'declaration_command', 'unset_command', 'variable_assignments']);
+/** Nodes that are one token to bash: a blank inside one (`$ done`) means the parser joined two. */
+const SINGLE_TOKENS = new Set(['word', 'simple_expansion', 'variable_name', 'special_variable_name', 'number', 'file_descriptor']);
 /** Reserved words and brackets that bash recognizes only as whole words. */
 const RESERVED_WORDS = new Set(['if', 'then', 'elif', 'else', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', '{', '}', '[[', ']]', '[', ']', '!']);
 /** Statements whose unnamed children are reserved words (elsewhere `!`, `[`, `{` are operators). */
@@ -47,6 +49,8 @@ export class CommandLineWalker {
   public parseError: string | undefined;
   /** The text being walked (heredocs are checked against the source, not only the tree). */
   private source = '';
+  /** Where the last token seen ends: text between tokens must be blanks (see `visit`). */
+  private coveredUntil = 0;
 
   public constructor(
     private readonly parser: Parser,
@@ -65,6 +69,7 @@ export class CommandLineWalker {
         this.parseError ??= describeParseError(root);
       }
       this.visit(root, '');
+      this.checkGap(text.length);
     } finally {
       tree.delete();
     }
@@ -72,7 +77,16 @@ export class CommandLineWalker {
 
   private visit(node: Node, parentType: string): void {
     const { type } = node;
+    if (node.childCount === 0) {
+      this.checkGap(node.startIndex);
+      this.coveredUntil = Math.max(this.coveredUntil, node.endIndex);
+    }
     if (node.isNamed && !node.isError && !UNDERSTOOD_NODE_TYPES.has(type)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    if (SINGLE_TOKENS.has(type) && /[ \t\n]/u.test(node.text)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    // the parts of one word touch: a blank between two (`@ ``$x`) is a word boundary to bash
+    if (type === 'concatenation' && node.children.some((child, index) => index > 0 && child.startIndex !== (node.children[index - 1] as Node).endIndex)) {
+      this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    }
     if (WORD_LISTS.has(type) && hasUnseparatedWords(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     if (!node.isNamed && RESERVED_WORDS.has(type) && STATEMENTS.has(parentType) && !isStandalone(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     switch (type) {
@@ -136,6 +150,14 @@ export class CommandLineWalker {
         break;
     }
     for (const child of node.children) this.visit(child, type);
+  }
+
+  /**
+   * Text the parser skipped without an error (`-<tab>x=` reads as `x=` alone) is text bash
+   * reads: anything but blanks and line continuations between two tokens is ambiguous.
+   */
+  private checkGap(until: number): void {
+    if (until > this.coveredUntil && !/^(?:[ \t\n]|\\\n)*$/u.test(this.source.slice(this.coveredUntil, until))) this.risks.add(SHELL_RISKS.ambiguousSyntax);
   }
 
   private command(node: Node): void {

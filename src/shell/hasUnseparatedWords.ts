@@ -9,8 +9,7 @@ function isRedirect(node: Node): boolean {
 
 /**
  * Whether the parser split a command where bash would not: two of its words (or a word and a
- * descriptor-numbered redirection, `a2>b`) with nothing between them in the source, a bare word
- * holding a newline, or a redirection with more than one target (bash reads the extra words as
+ * descriptor-numbered redirection, `a2>b`) with nothing between them in the source, or a redirection with more than one target (bash reads the extra words as
  * arguments: `sort <in -o x` runs `sort -o x`), or a token the parser left out of the words
  * (a lone `$`). Bash would see other words, or other commands, than the analysis reports.
  */
@@ -18,10 +17,10 @@ export function hasUnseparatedWords(node: Node, source: string): boolean {
   // the keyword of `declare`, `export`, `unset`, ... is the one unnamed child a word list may have
   const hasKeyword = node.type === 'declaration_command' || node.type === 'unset_command';
   if (node.children.some((child, index) => !child.isNamed && !(hasKeyword && index === 0))) return true;
-  const children = node.namedChildren;
+  // the keyword too must stand apart: `export}` is one word to bash
+  const children = node.children;
   for (let index = 0; index < children.length; index++) {
     const child = children[index] as Node;
-    if (child.type === 'word' && child.text.includes('\n')) return true;
     if (child.type === 'file_redirect' && child.childrenForFieldName('destination').length > 1) return true;
     const previous = children[index - 1];
     if (previous === undefined) continue;

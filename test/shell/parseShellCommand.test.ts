@@ -181,6 +181,10 @@ describe(parseShellCommand.name, () => {
       ['a reserved word glued to a word', '[[EOF -f x ]] || git status'],
       ['a keyword read as a command name', '! for i in 1; do ls; done'],
       ['assignments glued together', 'a=(x "y z")x=1'],
+      ['text the parser skips', '-\tx='],
+      ['a declaration keyword glued to a word', 'export}'],
+      ['a blank inside what the parser takes for one token', 'typeset $ done'],
+      ['a blank inside what the parser takes for one word', 'typeset @ \t``$x}'],
     ])('%s', async (_name, command) => {
       // some of these the parser already fails on: either flag makes the command an ask
       expect((await parseShellCommand(command)).risks).toEqual(expect.arrayContaining([expect.stringMatching(/^(ambiguous_syntax|parse_error)$/u)]));
