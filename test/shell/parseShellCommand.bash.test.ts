@@ -45,6 +45,15 @@ describe(`${parseShellCommand.name} against bash`, () => {
     });
   });
 
+  /*
+   * Why observing with the trap is enough. The property covers lines the analysis does not
+   * flag; every way bash runs code that the trap cannot show is flagged, so never in scope:
+   * substitutions inside a skipped command (`$(...)`, backticks, `<(...)`), `eval`, `trap`,
+   * `source`, shells and wrappers. Function bodies are reported where they are defined, called
+   * or not. A skipped command counts as a success, so the lines steer branches and loops with
+   * `true` and `false`, which the trap lets run. Compound commands the trap fires for (`for`,
+   * `case`, `[[`, `((`) run so that their bodies are seen; they run no program themselves.
+   */
   it('reports every command bash runs for each generated line it does not flag', async () => {
     let compared = 0;
     await fc.assert(
