@@ -70,7 +70,8 @@ export const SOURCERS: ReadonlySet<string> = new Set(['source', '.']);
 /**
  * Builtins that change what later words of the same command line mean or run: aliases
  * (`shopt -s expand_aliases; alias git='...'`), parser options (`shopt -s extglob`), builtins
- * loaded or disabled (`enable`), remembered program paths (`hash -p ./evil git`).
+ * loaded or disabled (`enable`), remembered program paths (`hash -p ./evil git`). Some forms of
+ * `set` too (see classifyCommand).
  */
 export const SHELL_STATE_BUILTINS: ReadonlySet<string> = new Set(['alias', 'shopt', 'enable', 'hash']);
 

@@ -48,7 +48,7 @@ export const SHELL_RISKS = Object.freeze({
    * Named targets become `fs.write` requests instead.
    */
   unknownWrite: 'unknown_write',
-  /** `alias`, `shopt`, `enable`, `hash`: builtins that change what later words mean or run. */
+  /** `alias`, `shopt`, `enable`, `hash`, `set -k`, `set -o posix`: builtins that change what later words mean or run. */
   shellState: 'shell_state',
   /** Shell code nested deeper than the parser follows (`bash -c "bash -c '...'"`). */
   nestingTooDeep: 'nesting_too_deep',

@@ -92,6 +92,14 @@ function classifyGit(args: readonly ShellWord[], risks: ShellRisk[]): void {
   }
 }
 
+/**
+ * `set -k` (assignments anywhere in a command become its environment: `git log GIT_PAGER=x`)
+ * and `set -o posix` (changes how later lines parse); `set -e`, `-u`, `-x`, `-o pipefail` are fine.
+ */
+function changesParsing(args: readonly ShellWord[]): boolean {
+  return args.some((word, index) => /^[-+][A-Za-z]*k/u.test(word.text) || (/^[-+]o$/u.test(word.text) && /^(keyword|posix)$/u.test(args[index + 1]?.text ?? '')));
+}
+
 /** Risk flags and nested commands of one simple command, from its words (command name first). */
 export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
   const [first, ...args] = words;
@@ -108,7 +116,7 @@ export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
     if (name === 'trap' && args[0]?.literal === true) facts.scripts.push(args[0].text);
   } else if (SOURCERS.has(name)) {
     risks.push(SHELL_RISKS.source);
-  } else if (SHELL_STATE_BUILTINS.has(name)) {
+  } else if (SHELL_STATE_BUILTINS.has(name) || (name === 'set' && changesParsing(args))) {
     risks.push(SHELL_RISKS.shellState);
   } else if (SHELLS.has(name)) {
     risks.push(`wrapper:${name}`);

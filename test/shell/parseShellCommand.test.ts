@@ -204,8 +204,12 @@ describe(parseShellCommand.name, () => {
   });
 
   describe('flags builtins that change what later words mean (shell_state)', () => {
-    it.each(["shopt -s expand_aliases; alias git='touch X'", 'hash -p ./evil git', 'enable -n echo'])('%j', async (command) => {
+    it.each(["shopt -s expand_aliases; alias git='touch X'", 'hash -p ./evil git', 'enable -n echo', "set -k; git log GIT_PAGER='touch X'", 'set -o posix'])('%j', async (command) => {
       expect((await parseShellCommand(command)).risks).toStrictEqual(['shell_state']);
+    });
+
+    it('leaves the usual set options alone', async () => {
+      expect((await parseShellCommand('set -euxo pipefail; make')).risks).toStrictEqual([]);
     });
   });
 
