@@ -67,6 +67,14 @@ export const AWKS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk',
 export const EVALUATORS: ReadonlySet<string> = new Set(['eval', 'trap']);
 export const SOURCERS: ReadonlySet<string> = new Set(['source', '.']);
 
+/**
+ * Builtins that change what later words of the same command line mean or run: aliases
+ * (`shopt -s expand_aliases; alias git='...'`), parser options (`shopt -s extglob`), builtins
+ * loaded or disabled (`enable`), remembered program paths (`hash -p ./evil git`). Some forms of
+ * `set` too (see classifyCommand).
+ */
+export const SHELL_STATE_BUILTINS: ReadonlySet<string> = new Set(['alias', 'shopt', 'enable', 'hash']);
+
 /** Builtins that change the working directory, which moves relative redirection targets. */
 export const DIRECTORY_CHANGERS: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd']);
 

@@ -1,3 +1,4 @@
+import type { ProgramWrite } from './findWriteTargets.js';
 import type { ShellWord } from './readWord.js';
 import type { ShellRisk } from './SHELL_RISKS.js';
 
@@ -19,6 +20,11 @@ export interface CommandLineAnalysis {
   readonly risks: readonly ShellRisk[];
   /** Output redirections to files (`/dev/null` and the standard streams excluded). */
   readonly redirections: readonly OutputRedirection[];
+  /**
+   * Files its programs write by their own options and operands (`git diff --output=F`,
+   * `sort -o F`, `tee F`, `cp a F`, ...; see `WRITE_TARGETS`), each named by a literal word.
+   */
+  readonly writes: readonly ProgramWrite[];
   /** Whether it runs `cd`, `pushd` or `popd` (relative redirection targets move with it). */
   readonly changesDirectory: boolean;
   /** Where parsing failed (`parse_error` is then among the risks). */

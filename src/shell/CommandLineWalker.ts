@@ -2,15 +2,37 @@ import type { Node, Parser } from 'web-tree-sitter';
 import { classifyCommand } from './classifyCommand.js';
 import type { OutputRedirection } from './CommandLineAnalysis.js';
 import { describeParseError } from './describeParseError.js';
+import type { ProgramWrite } from './findWriteTargets.js';
+import { hasAmbiguousText } from './hasAmbiguousText.js';
+import { hasUnseparatedWords } from './hasUnseparatedWords.js';
+import { isPlainHeredoc } from './isPlainHeredoc.js';
 import { readRedirection } from './readRedirection.js';
 import { readWord, type ShellWord } from './readWord.js';
 import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
+import { UNDERSTOOD_NODE_TYPES } from './UNDERSTOOD_NODE_TYPES.js';
 
 /** How deep `bash -c "eval '...'"` nesting is followed before it is only flagged. */
 const MAX_NESTING = 3;
 /** Where an assignment is part of something else rather than a statement of its own. */
 const ASSIGNMENT_HOSTS = new Set(['command', 'declaration_command', 'variable_assignments', 'c_style_for_statement']);
 const ARITHMETIC_TEST_OPERATORS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
+/** Nodes whose children are the words and redirections of one command. */
+const WORD_LISTS = new Set(['command', 'redirected_statement', 'declaration_command', 'unset_command', 'variable_assignments']);
+/** Nodes that are one token to bash: a blank inside one (`$ done`) means the parser joined two. */
+const SINGLE_TOKENS = new Set(['word', 'simple_expansion', 'variable_name', 'special_variable_name', 'number', 'file_descriptor']);
+/** Reserved words and brackets that bash recognizes only as whole words. */
+const RESERVED_WORDS = new Set(['if', 'then', 'elif', 'else', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', '{', '}', '[[', ']]', '[', ']', '!']);
+/** Statements whose unnamed children are reserved words (elsewhere `!`, `[`, `{` are operators). */
+const STATEMENTS = new Set(['if_statement', 'elif_clause', 'else_clause', 'case_statement', 'for_statement', 'c_style_for_statement', 'while_statement', 'do_group', 'compound_statement', 'function_definition', 'test_command', 'negated_command']);
+/** What may stand next to a reserved word: blanks, operators, or the end of the text. */
+const WORD_BOUNDARY = /^[\s;&|()]?$/u;
+
+/** Whether a reserved word stands alone in the source, as bash needs it to (`[[EOF` is a command name). */
+function isStandalone(node: Node, source: string): boolean {
+  const before = node.startIndex === 0 ? '' : (source[node.startIndex - 1] as string);
+  return WORD_BOUNDARY.test(before) && WORD_BOUNDARY.test(source[node.endIndex] ?? '');
+}
+
 const VARIABLE_TYPES = new Set(['variable_name', 'simple_expansion', 'expansion', 'command_substitution', 'word', 'subscript']);
 
 function containsVariable(node: Node): boolean {
@@ -22,8 +44,13 @@ export class CommandLineWalker {
   public readonly subcommands: (readonly string[])[] = [];
   public readonly risks = new Set<ShellRisk>();
   public readonly redirections: OutputRedirection[] = [];
+  public readonly writes: ProgramWrite[] = [];
   public changesDirectory = false;
   public parseError: string | undefined;
+  /** The text being walked (heredocs are checked against the source, not only the tree). */
+  private source = '';
+  /** Where the last token seen ends: text between tokens must be blanks (see `visit`). */
+  private coveredUntil = 0;
 
   public constructor(
     private readonly parser: Parser,
@@ -33,6 +60,8 @@ export class CommandLineWalker {
   public walk(text: string): void {
     const tree = this.parser.parse(text);
     if (tree === null) throw new Error('the bash parser returned no tree');
+    this.source = text;
+    if (hasAmbiguousText(text)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     try {
       const root = tree.rootNode;
       if (root.hasError) {
@@ -40,6 +69,7 @@ export class CommandLineWalker {
         this.parseError ??= describeParseError(root);
       }
       this.visit(root, '');
+      this.checkGap(text.length);
     } finally {
       tree.delete();
     }
@@ -47,6 +77,18 @@ export class CommandLineWalker {
 
   private visit(node: Node, parentType: string): void {
     const { type } = node;
+    if (node.childCount === 0) {
+      this.checkGap(node.startIndex);
+      this.coveredUntil = Math.max(this.coveredUntil, node.endIndex);
+    }
+    if (node.isNamed && !node.isError && !UNDERSTOOD_NODE_TYPES.has(type)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    if (SINGLE_TOKENS.has(type) && /[ \t\n]/u.test(node.text)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    // the parts of one word touch: a blank between two (`@ ``$x`) is a word boundary to bash
+    if (type === 'concatenation' && node.children.some((child, index) => index > 0 && child.startIndex !== (node.children[index - 1] as Node).endIndex)) {
+      this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    }
+    if (WORD_LISTS.has(type) && hasUnseparatedWords(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    if (!node.isNamed && RESERVED_WORDS.has(type) && STATEMENTS.has(parentType) && !isStandalone(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     switch (type) {
       case 'comment':
         return;
@@ -90,13 +132,32 @@ export class CommandLineWalker {
       case 'file_redirect':
         this.redirect(node);
         break;
+      case 'heredoc_redirect':
+        if (!isPlainHeredoc(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+        break;
       case '&':
         this.risks.add(SHELL_RISKS.background);
+        return;
+      case 'file_descriptor':
+        // `-o2>&1` is the word `-o2` to bash, a descriptor to the parser
+        if (!/^[0-9]+$/u.test(node.text)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+        break;
+      case '$[':
+        // the old arithmetic form `$[...]`, which the parser reads differently from bash
+        this.risks.add(SHELL_RISKS.ambiguousSyntax);
         return;
       default:
         break;
     }
     for (const child of node.children) this.visit(child, type);
+  }
+
+  /**
+   * Text the parser skipped without an error (`-<tab>x=` reads as `x=` alone) is text bash
+   * reads: anything but blanks and line continuations between two tokens is ambiguous.
+   */
+  private checkGap(until: number): void {
+    if (until > this.coveredUntil && !/^(?:[ \t\n]|\\\n)*$/u.test(this.source.slice(this.coveredUntil, until))) this.risks.add(SHELL_RISKS.ambiguousSyntax);
   }
 
   private command(node: Node): void {
@@ -106,6 +167,8 @@ export class CommandLineWalker {
       if (child.type === 'variable_assignment') {
         words.push({ text: child.text, literal: false });
       } else if (child.type === 'command_name') {
+        // `! for ...` in some places: the parser made a command of what bash reads as a keyword
+        if (RESERVED_WORDS.has(child.text) || child.text === 'time' || child.text === 'coproc') this.risks.add(SHELL_RISKS.ambiguousSyntax);
         nameAt = words.length;
         words.push(readWord(child));
       } else if (!child.type.endsWith('_redirect') && child.type !== 'comment') {
@@ -125,6 +188,7 @@ export class CommandLineWalker {
     const facts = classifyCommand(words);
     for (const risk of facts.risks) this.risks.add(risk);
     if (facts.changesDirectory) this.changesDirectory = true;
+    this.writes.push(...facts.writes);
     for (const inner of facts.innerCommands) this.addCommand(inner);
     for (const script of facts.scripts) this.nested(script);
   }
@@ -139,6 +203,7 @@ export class CommandLineWalker {
     this.subcommands.push(...inner.subcommands);
     for (const risk of inner.risks) this.risks.add(risk);
     this.redirections.push(...inner.redirections);
+    this.writes.push(...inner.writes);
     if (inner.changesDirectory) this.changesDirectory = true;
     this.parseError ??= inner.parseError;
   }

@@ -35,6 +35,21 @@ export const SHELL_RISKS = Object.freeze({
   envOverride: 'env_override',
   /** The command line could not be parsed completely. */
   parseError: 'parse_error',
+  /**
+   * A construct where the parser and bash could disagree about what runs: a heredoc with an
+   * unusual delimiter, a body with escapes or expansions, syntax outside what the analysis
+   * fully understands (`$"..."`, extglob, `[[ =~ ]]` regexes, ...), control characters or
+   * Unicode blanks. The listed subcommands may not be all that runs.
+   */
+  ambiguousSyntax: 'ambiguous_syntax',
+  /**
+   * A program writes files its words do not name statically (`wget URL`, `tar -x`, `patch`,
+   * `sort -o "$f"`, `git -C dir diff --output=x`): they cannot be checked against the roots.
+   * Named targets become `fs.write` requests instead.
+   */
+  unknownWrite: 'unknown_write',
+  /** `alias`, `shopt`, `enable`, `hash`, `set -k`, `set -o posix`: builtins that change what later words mean or run. */
+  shellState: 'shell_state',
   /** Shell code nested deeper than the parser follows (`bash -c "bash -c '...'"`). */
   nestingTooDeep: 'nesting_too_deep',
 });

@@ -7,6 +7,7 @@ function toAnalysis(walker: CommandLineWalker): CommandLineAnalysis {
     subcommands: walker.subcommands,
     risks: [...walker.risks].sort(),
     redirections: walker.redirections,
+    writes: walker.writes,
     changesDirectory: walker.changesDirectory,
     ...(walker.parseError === undefined ? {} : { parseError: walker.parseError }),
   };

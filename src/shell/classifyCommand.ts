@@ -8,11 +8,13 @@ import {
   GIT_CONFIG_OPTIONS,
   GIT_PROGRAM_OPTIONS,
   INLINE_CODE_OPTIONS,
+  SHELL_STATE_BUILTINS,
   SHELLS,
   SOURCERS,
   WRAPPER_OPTIONS_WITH_VALUE,
   WRAPPERS,
 } from './COMMAND_CLASSES.js';
+import { findWriteTargets, type ProgramWrite } from './findWriteTargets.js';
 import type { ShellWord } from './readWord.js';
 import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
 
@@ -24,6 +26,8 @@ export interface CommandFacts {
   /** Shell code it runs from a string (`bash -c '...'`, `eval '...'`): parsed and checked too. */
   readonly scripts: string[];
   readonly changesDirectory: boolean;
+  /** Files it writes by its own options and operands (`sort -o F`, `cp a F`). */
+  readonly writes: ProgramWrite[];
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/u;
@@ -88,14 +92,23 @@ function classifyGit(args: readonly ShellWord[], risks: ShellRisk[]): void {
   }
 }
 
+/**
+ * `set -k` (assignments anywhere in a command become its environment: `git log GIT_PAGER=x`)
+ * and `set -o posix` (changes how later lines parse); `set -e`, `-u`, `-x`, `-o pipefail` are fine.
+ */
+function changesParsing(args: readonly ShellWord[]): boolean {
+  return args.some((word, index) => /^[-+][A-Za-z]*k/u.test(word.text) || (/^[-+]o$/u.test(word.text) && /^(keyword|posix)$/u.test(args[index + 1]?.text ?? '')));
+}
+
 /** Risk flags and nested commands of one simple command, from its words (command name first). */
 export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
-  const facts: CommandFacts = { risks: [], innerCommands: [], scripts: [], changesDirectory: false };
   const [first, ...args] = words;
-  if (first === undefined) return facts;
+  if (first === undefined) return { risks: [], innerCommands: [], scripts: [], changesDirectory: false, writes: [] };
+  const name = getBaseName(first.text);
+  const { writes, unknown } = findWriteTargets(name, args);
+  const facts: CommandFacts = { risks: unknown ? [SHELL_RISKS.unknownWrite] : [], innerCommands: [], scripts: [], changesDirectory: false, writes };
   const { risks } = facts;
   if (!first.literal) risks.push(SHELL_RISKS.dynamicCommand);
-  const name = getBaseName(first.text);
   if (DIRECTORY_CHANGERS.has(name)) return { ...facts, changesDirectory: true };
   if (EVALUATORS.has(name)) {
     risks.push(SHELL_RISKS.eval);
@@ -103,6 +116,8 @@ export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
     if (name === 'trap' && args[0]?.literal === true) facts.scripts.push(args[0].text);
   } else if (SOURCERS.has(name)) {
     risks.push(SHELL_RISKS.source);
+  } else if (SHELL_STATE_BUILTINS.has(name) || (name === 'set' && changesParsing(args))) {
+    risks.push(SHELL_RISKS.shellState);
   } else if (SHELLS.has(name)) {
     risks.push(`wrapper:${name}`);
     const code = args.findIndex((word) => /^-[A-Za-z]*c[A-Za-z]*$/u.test(word.text));

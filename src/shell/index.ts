@@ -10,10 +10,12 @@ export { SHELL_TOOL_CONFIG } from './SHELL_TOOL_CONFIG.js';
 export type { ShellToolConfig } from './ShellToolConfig.js';
 export { ShellPermissionRequest, type ShellPermissionFacts } from './ShellPermissionRequest.js';
 export { ShellRedirectPermissionRequest } from './ShellRedirectPermissionRequest.js';
+export { ShellProgramWritePermissionRequest } from './ShellProgramWritePermissionRequest.js';
 export { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
 export { parseShellCommand } from './parseShellCommand.js';
 export type { CommandLineAnalysis, OutputRedirection } from './CommandLineAnalysis.js';
 export type { ShellWord } from './readWord.js';
+export type { ProgramWrite } from './findWriteTargets.js';
 // The environment allow-list lives in the core (shared with MCP server processes).
 export { buildHostEnvironment, BASE_ENV_NAMES, isSecretName } from '../index.js';
 export { isStartupVariable } from './assertModelEnvironment.js';

@@ -3,6 +3,7 @@ import { analyzeArgv, analyzeCommandLine } from './analyzeCommandLine.js';
 import { assertModelEnvironment } from './assertModelEnvironment.js';
 import { getBashParser } from './getBashParser.js';
 import { quoteShellWord } from './quoteShellWord.js';
+import { resolveProgramWrites } from './resolveProgramWrites.js';
 import { resolveRedirections } from './resolveRedirections.js';
 import { resolveWorkingDirectory } from './resolveWorkingDirectory.js';
 import type { ShellExecInput } from './ShellExecInput.js';
@@ -46,7 +47,8 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   const parser = await getBashParser();
   const { command, argv } = input;
   const analysis = command === undefined ? analyzeArgv(parser, argv ?? []) : analyzeCommandLine(parser, command);
-  const writes = await resolveRedirections(analysis, cwd, config.workspace);
+  const redirections = await resolveRedirections(analysis, cwd, config.workspace);
+  const writes = [...redirections, ...(await resolveProgramWrites(analysis, cwd, config.workspace))];
   const envKeys = Object.keys(modelEnv).sort();
   const risks: ShellRisk[] = envKeys.length > 0 ? [...analysis.risks, SHELL_RISKS.envOverride].sort() : [...analysis.risks];
   const shellRequest = new ShellPermissionRequest({
@@ -56,7 +58,7 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     risks,
     cwd,
     envKeys,
-    redirections: writes.map((write) => write.target),
+    redirections: redirections.map((write) => write.target),
   });
   const [file, ...args] = command === undefined ? (argv ?? []) : [config.shell.file, ...config.shell.args, command];
   return {

@@ -7,7 +7,7 @@ const WRITING = new Set(['>', '>>', '>|', '&>', '&>>']);
 /** `>&word` and `<&word` duplicate a descriptor when the word is a number or `-`. */
 const DUPLICATING = new Set(['>&', '<&']);
 /** Targets that write nowhere a policy cares about. */
-const SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2']);
+export const OUTPUT_SINKS: ReadonlySet<string> = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2']);
 
 /**
  * The file an output redirection writes to, or `undefined` for input redirections,
@@ -23,6 +23,6 @@ export function readRedirection(node: Node): OutputRedirection | undefined {
   } else if (!WRITING.has(operator)) {
     return undefined;
   }
-  if (target.literal && SINKS.has(target.text)) return undefined;
+  if (target.literal && OUTPUT_SINKS.has(target.text)) return undefined;
   return { operator, target };
 }

@@ -37,14 +37,15 @@ function readDoubleQuotedContent(source: string): string {
   return source.replace(/\\([$`"\\\n])/gu, (_match, escaped: string) => (escaped === '\n' ? '' : escaped));
 }
 
+/** An unescaped `$` that bash expands inside double quotes (not one before a quote, a blank or the end). */
+const EXPANDING_IN_DOUBLE_QUOTES = /(?:^|[^\\])(?:\\\\)*(?:\$[^'"\s]|`)/u;
+
+/** A double-quoted string: literal when it holds only text (read from the source, newlines included). */
 function readString(node: Node): ShellWord {
-  let text = '';
-  for (const child of node.children) {
-    if (!child.isNamed) continue;
-    if (child.type !== 'string_content') return { text: node.text, literal: false };
-    text += readDoubleQuotedContent(child.text);
-  }
-  return { text, literal: true };
+  const content = node.text.slice(1, -1);
+  const onlyText = node.namedChildren.every((child) => child.type === 'string_content');
+  if (!onlyText || !node.text.endsWith('"') || EXPANDING_IN_DOUBLE_QUOTES.test(content)) return { text: node.text, literal: false };
+  return { text: readDoubleQuotedContent(content), literal: true };
 }
 
 function readConcatenation(node: Node): ShellWord {

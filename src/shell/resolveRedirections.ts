@@ -6,7 +6,8 @@ import { ShellRedirectPermissionRequest } from './ShellRedirectPermissionRequest
 /** One matcher per workspace, over the core's protected-path defaults. */
 const matchers = new WeakMap<Workspace, ProtectedPathMatcher>();
 
-function getMatcher(workspace: Workspace): ProtectedPathMatcher {
+/** The protected-path matcher of a workspace (shared by redirections and program writes). */
+export function getMatcher(workspace: Workspace): ProtectedPathMatcher {
   let matcher = matchers.get(workspace);
   if (matcher === undefined) {
     matcher = new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace);

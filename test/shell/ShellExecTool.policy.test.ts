@@ -51,6 +51,9 @@ describe(`${ShellExecTool.name} under PolicyPermissionChecker`, () => {
     ['a background job', 'echo ok & touch marker'],
     ['a redirection', 'echo ok > marker'],
     ['a parse failure', 'echo "unterminated; touch marker'],
+    ['a heredoc bash ends elsewhere than the parser (issue 9)', 'git status <<E"O"F\nEOF\ntouch marker\nE"O"F'],
+    ['a line continuation inside a word', 'echo ok; touch mark\\\ner'],
+    ['aliases', "shopt -s expand_aliases\nalias echo='touch marker'\necho ok"],
     ['model-supplied env', { command: 'echo $((X))', env: { X: 'a[$(touch marker)]' } }],
   ])('asks before a command with %s, and nothing runs', async (_name, command) => {
     const outcome = await shell.run(typeof command === 'string' ? { command } : command);
@@ -98,7 +101,7 @@ describe(`${ShellExecTool.name} under DefaultPermissionChecker`, () => {
     const resumed = await executor.executeApproved(request, asked.interruption.approval);
 
     expect([asked.interruption.approval.reason, made]).toStrictEqual([
-      `shell.exec "touch made" needs approval: it runs a shell command, which can do anything the user running this process can.`,
+      `shell.exec "touch made" needs approval: it runs a shell command, which can do anything the user running this process can.; fs.write "${shell.root}/made" needs approval: it changes the workspace, and the default policy asks before every change.`,
       false,
     ]);
     expect(getShellValue(resumed)).toMatchObject({ exitCode: 0 });

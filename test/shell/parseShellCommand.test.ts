@@ -5,23 +5,25 @@ type Expected = Partial<CommandLineAnalysis>;
 
 /** The whole analysis, with defaults for the fields a case does not mention. */
 function analysis(expected: Expected): CommandLineAnalysis {
-  return { subcommands: [], risks: [], redirections: [], changesDirectory: false, ...expected };
+  return { subcommands: [], risks: [], redirections: [], writes: [], changesDirectory: false, ...expected };
 }
 
 const literal = (text: string): { text: string; literal: boolean } => ({ text, literal: true });
+/** The writes of a program's operands: `rm x` removes x (an `fs.write` of x). */
+const operands = (program: string, ...targets: string[]): CommandLineAnalysis['writes'] => targets.map((text) => ({ program, via: 'operand', target: literal(text) }));
 
 describe(parseShellCommand.name, () => {
   describe('splits compound commands into every simple command', () => {
     it.each<[string, Expected]>([
-      ['git status && rm -rf x', { subcommands: [['git', 'status'], ['rm', '-rf', 'x']] }],
+      ['git status && rm -rf x', { writes: operands('rm', 'x'), subcommands: [['git', 'status'], ['rm', '-rf', 'x']] }],
       ['a || b; c | d', { subcommands: [['a'], ['b'], ['c'], ['d']] }],
-      ['git status\nrm x', { subcommands: [['git', 'status'], ['rm', 'x']] }],
-      ['(cd a && rm b); { c; d; }', { subcommands: [['cd', 'a'], ['rm', 'b'], ['c'], ['d']], changesDirectory: true }],
-      ['if true; then rm a; fi; for i in 1; do rm b; done; while false; do rm c; done; case x in x) rm d;; esac', {
+      ['git status\nrm x', { writes: operands('rm', 'x'), subcommands: [['git', 'status'], ['rm', 'x']] }],
+      ['(cd a && rm b); { c; d; }', { writes: operands('rm', 'b'), subcommands: [['cd', 'a'], ['rm', 'b'], ['c'], ['d']], changesDirectory: true }],
+      ['if true; then rm a; fi; for i in 1; do rm b; done; while false; do rm c; done; case x in x) rm d;; esac', { writes: operands('rm', 'a', 'b', 'c', 'd'),
         subcommands: [['true'], ['rm', 'a'], ['rm', 'b'], ['false'], ['rm', 'c'], ['rm', 'd']],
       }],
-      ['f() { rm x; }; f', { subcommands: [['rm', 'x'], ['f']] }],
-      ['! rm a', { subcommands: [['rm', 'a']] }],
+      ['f() { rm x; }; f', { writes: operands('rm', 'x'), subcommands: [['rm', 'x'], ['f']] }],
+      ['! rm a', { writes: operands('rm', 'a'), subcommands: [['rm', 'a']] }],
       ['x=1 y=2', { subcommands: [['x=1', 'y=2']] }],
       ['FOO=bar make test', { subcommands: [['FOO=bar', 'make', 'test']] }],
       ['declare -x A=1; unset B', { subcommands: [['declare', '-x', 'A=1'], ['unset', 'B']] }],
@@ -38,7 +40,7 @@ describe(parseShellCommand.name, () => {
       ['echo a#b # $(rm x)', ['echo', 'a#b']],
       ["echo $'a\\nb' $'plain'", ['echo', "$'a\\nb'", 'plain']],
       ['echo "\\$(rm x)"', ['echo', '$(rm x)']],
-      ['rm {a,b} *.txt ~/x', ['rm', '{a,b}', '*.txt', '~/x']],
+      ['ls {a,b} *.txt ~/x', ['ls', '{a,b}', '*.txt', '~/x']],
     ])('%j', async (command, words) => {
       expect(await parseShellCommand(command)).toStrictEqual(analysis({ subcommands: [words] }));
     });
@@ -46,16 +48,16 @@ describe(parseShellCommand.name, () => {
 
   describe('finds commands hidden in substitutions and flags them', () => {
     it.each<[string, Expected]>([
-      ['echo $(rm -rf x)', { subcommands: [['echo', '$(rm -rf x)'], ['rm', '-rf', 'x']], risks: ['command_substitution'] }],
-      ['echo `rm x`', { subcommands: [['echo', '`rm x`'], ['rm', 'x']], risks: ['command_substitution'] }],
-      ['echo "hi $(rm x)"', { subcommands: [['echo', '"hi $(rm x)"'], ['rm', 'x']], risks: ['command_substitution'] }],
-      ['diff <(ls a) >(tee b)', { subcommands: [['diff', '<(ls a)', '>(tee b)'], ['ls', 'a'], ['tee', 'b']], risks: ['process_substitution'] }],
-      ['echo ${x:-$(rm y)}', { subcommands: [['echo', '${x:-$(rm y)}'], ['rm', 'y']], risks: ['command_substitution'] }],
-      ['x=$(rm y)', { subcommands: [['x=$(rm y)'], ['rm', 'y']], risks: ['command_substitution'] }],
-      ['[[ -n $(rm x) ]] && echo ok', { subcommands: [['rm', 'x'], ['echo', 'ok']], risks: ['command_substitution'] }],
-      ['cat <<EOF\nhello $(rm x)\nEOF', { subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ['echo $(rm -rf x)', { writes: operands('rm', 'x'), subcommands: [['echo', '$(rm -rf x)'], ['rm', '-rf', 'x']], risks: ['command_substitution'] }],
+      ['echo `rm x`', { writes: operands('rm', 'x'), subcommands: [['echo', '`rm x`'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ['echo "hi $(rm x)"', { writes: operands('rm', 'x'), subcommands: [['echo', '"hi $(rm x)"'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ['diff <(ls a) >(tee b)', { writes: operands('tee', 'b'), subcommands: [['diff', '<(ls a)', '>(tee b)'], ['ls', 'a'], ['tee', 'b']], risks: ['process_substitution'] }],
+      ['echo ${x:-$(rm y)}', { writes: operands('rm', 'y'), subcommands: [['echo', '${x:-$(rm y)}'], ['rm', 'y']], risks: ['command_substitution'] }],
+      ['x=$(rm y)', { writes: operands('rm', 'y'), subcommands: [['x=$(rm y)'], ['rm', 'y']], risks: ['command_substitution'] }],
+      ['[[ -n $(rm x) ]] && echo ok', { writes: operands('rm', 'x'), subcommands: [['rm', 'x'], ['echo', 'ok']], risks: ['command_substitution'] }],
+      ['cat <<EOF\nhello $(rm x)\nEOF', { writes: operands('rm', 'x'), subcommands: [['cat'], ['rm', 'x']], risks: ['ambiguous_syntax', 'command_substitution'] }],
       ["cat <<'EOF'\nhello $(rm x)\nEOF", { subcommands: [['cat']] }],
-      ['cat <<< "$(rm x)"', { subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
+      ['cat <<< "$(rm x)"', { writes: operands('rm', 'x'), subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
     ])('%j', async (command, expected) => {
       expect(await parseShellCommand(command)).toStrictEqual(analysis(expected));
     });
@@ -78,19 +80,19 @@ describe(parseShellCommand.name, () => {
 
   describe('flags wrappers, interpreters and programs that run other programs', () => {
     it.each<[string, Expected]>([
-      ["bash -c 'rm x'", { subcommands: [['bash', '-c', 'rm x'], ['rm', 'x']], risks: ['wrapper:bash'] }],
+      ["bash -c 'rm x'", { writes: operands('rm', 'x'), subcommands: [['bash', '-c', 'rm x'], ['rm', 'x']], risks: ['wrapper:bash'] }],
       ['sh -c "a; b"', { subcommands: [['sh', '-c', 'a; b'], ['a'], ['b']], risks: ['wrapper:sh'] }],
-      ['eval "rm x"', { subcommands: [['eval', 'rm x'], ['rm', 'x']], risks: ['eval'] }],
+      ['eval "rm x"', { writes: operands('rm', 'x'), subcommands: [['eval', 'rm x'], ['rm', 'x']], risks: ['eval'] }],
       ['. ./env.sh; source x', { subcommands: [['.', './env.sh'], ['source', 'x']], risks: ['source'] }],
-      ['timeout 5 rm -rf x', { subcommands: [['timeout', '5', 'rm', '-rf', 'x'], ['rm', '-rf', 'x']], risks: ['wrapper:timeout'] }],
-      ['sudo -u root rm x', { subcommands: [['sudo', '-u', 'root', 'rm', 'x'], ['rm', 'x']], risks: ['wrapper:sudo'] }],
+      ['timeout 5 rm -rf x', { writes: operands('rm', 'x'), subcommands: [['timeout', '5', 'rm', '-rf', 'x'], ['rm', '-rf', 'x']], risks: ['wrapper:timeout'] }],
+      ['sudo -u root rm x', { writes: operands('rm', 'x'), subcommands: [['sudo', '-u', 'root', 'rm', 'x'], ['rm', 'x']], risks: ['wrapper:sudo'] }],
       ['env FOO=1 node -e x', { subcommands: [['env', 'FOO=1', 'node', '-e', 'x'], ['node', '-e', 'x']], risks: ['interpreter:node', 'wrapper:env'] }],
       ['nohup make &', { subcommands: [['nohup', 'make'], ['make']], risks: ['background', 'wrapper:nohup'] }],
       ['ls | xargs -0 rm -f', { subcommands: [['ls'], ['xargs', '-0', 'rm', '-f'], ['rm', '-f']], risks: ['wrapper:xargs'] }],
       ['python3 -c "print(1)"', { subcommands: [['python3', '-c', 'print(1)']], risks: ['interpreter:python3'] }],
       ['perl -e 1; ruby -e 1', { subcommands: [['perl', '-e', '1'], ['ruby', '-e', '1']], risks: ['interpreter:perl', 'interpreter:ruby'] }],
       ['python3 script.py', { subcommands: [['python3', 'script.py']] }],
-      ['find . -name "*.tmp" -exec rm {} \\;', { subcommands: [['find', '.', '-name', '*.tmp', '-exec', 'rm', '{}', ';'], ['rm', '{}']], risks: ['find_exec'] }],
+      ['find . -name "*.tmp" -exec rm {} \\;', { subcommands: [['find', '.', '-name', '*.tmp', '-exec', 'rm', '{}', ';'], ['rm', '{}']], risks: ['find_exec', 'unknown_write'] }],
       ['find . -delete', { subcommands: [['find', '.', '-delete']], risks: ['find_write'] }],
       ["git -c core.pager='rm -rf x' log", { subcommands: [['git', '-c', 'core.pager=rm -rf x', 'log']], risks: ['git_config_override'] }],
       ['git -C sub --config-env=core.pager=P log', { subcommands: [['git', '-C', 'sub', '--config-env=core.pager=P', 'log']], risks: ['git_config_override'] }],
@@ -147,6 +149,70 @@ describe(parseShellCommand.name, () => {
     });
   });
 
+  describe('flags constructs bash may read differently from the parser (ambiguous_syntax)', () => {
+    it.each<[string, string]>([
+      ['a quoted part inside a heredoc delimiter (the attack of issue 9)', 'git status <<E"O"F\nEOF\ntouch X\nE"O"F'],
+      ['a single-quoted part inside a heredoc delimiter', "git status <<E'O'F\nEOF\ntouch X\nE'O'F"],
+      ['an escape inside a heredoc delimiter', 'git status <<E\\OF\nEOF\ntouch X\nE\\OF'],
+      ['an ANSI-C quoted heredoc delimiter', "git status <<$'EOF'\nEOF\ntouch X\nEOF"],
+      ['a translated heredoc delimiter', 'git status <<$"EOF"\nEOF\ntouch X\nEOF'],
+      ['a partly quoted heredoc delimiter', 'git status <<"E"OF\nEOF\ntouch X\nEOF'],
+      ['a backslash-newline in a heredoc body', "git status <<'EOF'\nx\\\nEOF\ntouch X\nEOF"],
+      ['a backtick in an unquoted heredoc body', 'git status <<EOF\n`touch X`\nEOF'],
+      ['a $ expansion in an unquoted heredoc body', 'git status <<EOF\n${x}\nEOF'],
+      ['a heredoc whose line goes on in a multi-line string', 'git status <<A "x\ny"\nA\ntouch y\nA'],
+      ['two heredocs on one line', 'git status <<A <<B\na\nA\nb\nB'],
+      ['a heredoc end line with a carriage return', 'git status <<EOF\nEOF\r\ntouch X\nEOF'],
+      ['a heredoc with no end', 'git status <<EOF\nx'],
+      ['$"..." (translated by the locale)', 'git status $"x"'],
+      ['an extglob pattern', 'ls !(x)'],
+      ['a [[ =~ ]] regex', '[[ a =~ (b|c) ]] && git status'],
+      ['the old arithmetic form $[...]', 'echo $[1]'],
+      ['a carriage return', 'git status #\rtouch X'],
+      ['a no-break space', 'git\u00a0status'],
+      ['a vertical tab', 'git status\vx'],
+      ['an escaped blank', 'git \\  status'],
+      ['a line continuation inside a word', 'git sta\\\ntus'],
+      ['a word the parser glues to the next line', 'touch X\n\\#EOF'],
+      ['words the parser splits where bash does not', 'echo esac[[\\#x'],
+      ['a redirection with more than one target', 'sort <in -o /tmp/x'],
+      ['a descriptor that is a word to bash', 'sort -o2>&1'],
+      ['a lone $ the parser drops', 'git status $'],
+      ['a reserved word glued to a word', '[[EOF -f x ]] || git status'],
+      ['a keyword read as a command name', '! for i in 1; do ls; done'],
+      ['assignments glued together', 'a=(x "y z")x=1'],
+      ['text the parser skips', '-\tx='],
+      ['a declaration keyword glued to a word', 'export}'],
+      ['a blank inside what the parser takes for one token', 'typeset $ done'],
+      ['a blank inside what the parser takes for one word', 'typeset @ \t``$x}'],
+    ])('%s', async (_name, command) => {
+      // some of these the parser already fails on: either flag makes the command an ask
+      expect((await parseShellCommand(command)).risks).toEqual(expect.arrayContaining([expect.stringMatching(/^(ambiguous_syntax|parse_error)$/u)]));
+    });
+
+    it.each<[string, string]>([
+      ['a bare delimiter', 'cat <<EOF\nhello\nEOF\ngit status'],
+      ['a single-quoted delimiter, expansions in the body', "cat <<'EOF'\n$x `y`\nEOF"],
+      ['a double-quoted delimiter with <<- and tabs', 'cat <<-"EOF"\n\tx\n\tEOF'],
+      ['an escaped delimiter', 'cat <<\\EOF\nx\nEOF'],
+      ['a heredoc in a pipeline', 'cat <<EOF | sort\nx\nEOF'],
+      ['a line continuation between words', 'git \\\n  status'],
+      ['an escaped character in a word', 'echo a\\#b'],
+    ])('leaves %s unflagged', async (_name, command) => {
+      expect((await parseShellCommand(command)).risks).toStrictEqual([]);
+    });
+  });
+
+  describe('flags builtins that change what later words mean (shell_state)', () => {
+    it.each(["shopt -s expand_aliases; alias git='touch X'", 'hash -p ./evil git', 'enable -n echo', "set -k; git log GIT_PAGER='touch X'", 'set -o posix'])('%j', async (command) => {
+      expect((await parseShellCommand(command)).risks).toStrictEqual(['shell_state']);
+    });
+
+    it('leaves the usual set options alone', async () => {
+      expect((await parseShellCommand('set -euxo pipefail; make')).risks).toStrictEqual([]);
+    });
+  });
+
   describe('parse errors', () => {
     it.each<[string, string]>([
       ['echo "unterminated', 'unexpected "\\"unterminated" at line 1, column 6'],
@@ -166,7 +232,7 @@ describe(parseShellCommand.name, () => {
   describe('argv', () => {
     it('is one subcommand, classified like a command', async () => {
       expect(await parseShellCommand(['bash', '-c', 'rm x; ls'])).toStrictEqual(
-        analysis({ subcommands: [['bash', '-c', 'rm x; ls'], ['rm', 'x'], ['ls']], risks: ['wrapper:bash'] }),
+        analysis({ subcommands: [['bash', '-c', 'rm x; ls'], ['rm', 'x'], ['ls']], risks: ['wrapper:bash'], writes: operands('rm', 'x') }),
       );
     });
 

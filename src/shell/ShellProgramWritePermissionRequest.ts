@@ -1,0 +1,27 @@
+import { BasePermissionRequest, type JsonObject } from '../index.js';
+
+/**
+ * A file a shell command's program writes by its own options or operands (`git diff
+ * --output=F`, `sort -o F`, `tee F`, `cp a F`, `rm F`): an `fs.write` request on the canonical
+ * target, checked like any write against the roots and policy, so an allow rule for the
+ * command prefix does not let it write outside them. Protected paths carry
+ * `metadata.protected: true`.
+ */
+export class ShellProgramWritePermissionRequest extends BasePermissionRequest {
+  public readonly kind = 'fs.write';
+  public override readonly metadata: JsonObject;
+
+  public constructor(
+    public override readonly target: string,
+    public readonly program: string,
+    public readonly via: string,
+    isProtected: boolean,
+  ) {
+    super();
+    this.metadata = { source: 'shell_program', program, via, ...(isProtected ? { protected: true } : {}) };
+  }
+
+  public summary(): string {
+    return `write ${this.target} (${this.program}${this.via === 'operand' ? '' : ` ${this.via}`})`;
+  }
+}

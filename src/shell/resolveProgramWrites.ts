@@ -1,0 +1,31 @@
+import { isAbsolute } from 'node:path';
+import { ToolError, type Workspace } from '../index.js';
+import type { CommandLineAnalysis } from './CommandLineAnalysis.js';
+import { OUTPUT_SINKS } from './readRedirection.js';
+import { getMatcher } from './resolveRedirections.js';
+import { ShellProgramWritePermissionRequest } from './ShellProgramWritePermissionRequest.js';
+
+/**
+ * One `fs.write` request per file a program of the command writes by its own options or
+ * operands, its target resolved through the workspace for writing like a redirection target:
+ * outside the roots or in a read-only root it is refused now (`permission_denied`), a
+ * protected path asks. (Targets that expand at run time never get here: they make the command
+ * `unknown_write`.) Relative targets of a command that changes directory cannot be located and
+ * are refused (`invalid_input`).
+ */
+export async function resolveProgramWrites(analysis: CommandLineAnalysis, cwd: string, workspace: Workspace): Promise<ShellProgramWritePermissionRequest[]> {
+  const requests: ShellProgramWritePermissionRequest[] = [];
+  for (const { program, via, target } of analysis.writes) {
+    if (OUTPUT_SINKS.has(target.text) || target.text === '-') continue;
+    if (analysis.changesDirectory && !isAbsolute(target.text)) {
+      throw new ToolError(
+        'invalid_input',
+        `The command changes directory (cd, pushd or popd), so the relative path ${JSON.stringify(target.text)} that ${program} writes cannot be located before it runs. Use an absolute path inside the workspace, or the \`cwd\` input instead of cd.`,
+        { reason: 'relative_write_after_cd', target: target.text },
+      );
+    }
+    const resolved = await workspace.resolve(target.text, { access: 'write', base: cwd });
+    requests.push(new ShellProgramWritePermissionRequest(resolved.path, program, via, getMatcher(workspace).matches(resolved.path)));
+  }
+  return requests;
+}
