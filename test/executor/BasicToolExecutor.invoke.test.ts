@@ -208,10 +208,10 @@ describe(BasicToolExecutor.name, () => {
       expect(tool.calls).toStrictEqual([]);
     });
 
-    it('refuses a nonsensical timeout without running the tool', async () => {
+    it('refuses a nonsensical timeout as invalid input without running the tool', async () => {
       const tool = plainTool({ name: 'quick' });
       const outcome = await createExecutor([tool]).execute(createToolRequest('quick'), { timeoutMs: -1 });
-      expect(failureOf(outcome)).toMatchObject({ code: 'internal', invoked: false, details: { reason: 'invalid_timeout' } });
+      expect(failureOf(outcome)).toMatchObject({ code: 'invalid_input', invoked: false, details: { reason: 'invalid_timeout' } });
       expect(tool.calls).toStrictEqual([]);
     });
   });
