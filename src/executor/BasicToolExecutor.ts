@@ -85,8 +85,16 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   public execute(request: ToolRequest, options: ExecuteOptions = NO_OPTIONS): Promise<Outcome> {
-    if (this.#observer === undefined) return toPromise(guard(() => this.#run(request, options, ROOT)));
+    if (this.#observer === undefined) return toPromise(this.#guardedRun(request, options));
     return this.#observe(request, () => this.#run(request, options, ROOT));
+  }
+
+  #guardedRun(request: ToolRequest, options: ExecuteOptions): MaybePromise<Outcome> {
+    try {
+      return this.#run(request, options, ROOT);
+    } catch (thrown) {
+      return internalFailure(thrown);
+    }
   }
 
   public executeApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions = NO_OPTIONS): Promise<Outcome> {
@@ -115,14 +123,14 @@ export class BasicToolExecutor implements ToolExecutor {
 
   #run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<Outcome> {
     const call = this.#open(request, options, frame);
-    return call instanceof ExecutorCall ? this.#check(call, () => this.#parse(call)) : call;
+    return call instanceof ExecutorCall ? this.#check(call, this.#parse(call)) : call;
   }
 
   /** Like `#run`, the stored approval loaded first, within the same budget. */
   #runApproved(request: ToolRequest, approval: unknown, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<Outcome> {
     const call = this.#open(request, options, frame);
     if (!(call instanceof ExecutorCall)) return call;
-    return toPromise(this.#check(call, () => this.#load(call, approval))).then((outcome) => {
+    return toPromise(this.#check(call, this.#load(call, approval))).then((outcome) => {
       if (outcome.status === 'completed' && call.run !== undefined && !call.run.consumed) {
         return failure(rejectApproval('approval_not_consumed', call.run.approval.id, request.toolName), true);
       }
@@ -136,8 +144,12 @@ export class BasicToolExecutor implements ToolExecutor {
     if (!isToolRequest(request)) {
       return failed('invalid_input', 'The tool request is malformed: it needs string callId, toolName, sessionId and turnId, and an input.', { reason: 'malformed_request' }, false);
     }
-    const checked = options === NO_OPTIONS ? options : checkExecuteOptions(options);
-    if (checked instanceof ToolError) return failure(checked, false);
+    let checked = options;
+    if (options !== NO_OPTIONS) {
+      const valid = checkExecuteOptions(options);
+      if (valid instanceof ToolError) return failure(valid, false);
+      checked = valid;
+    }
     const entry = this.#registry.getEntry(request.toolName);
     if (entry === undefined) return failure(buildNotFoundError(request.toolName, this.#registry.names()), false);
     const signal = checked.signal ?? frame.parentSignal;
@@ -152,13 +164,15 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   /**
-   * Runs the checks before the body (`steps`) under their own deadline, the call's timeout
-   * counted from its start, and the caller's signal: past either, the call ends `interrupted`
-   * with `invoked: false` at once, and the body never starts, whatever the checks answer later.
+   * Waits for the checks before the body under their own deadline (the call's timeout counted
+   * from its start) and the caller's signal: past either, the call ends `interrupted` with
+   * `invoked: false` at once, and the body never starts, whatever the checks answer later.
+   * Checks that answered synchronously are only checked against the clock, in `#start`.
    */
-  #check(call: Call, steps: () => MaybePromise<CheckResult>): MaybePromise<Outcome> {
-    const checked = runWithDeadline(steps, call.checksDeadline, call, call.signal, (end, value) => settleChecks(call, end, value));
-    return isThenable(checked) ? checked.then((result) => guard(() => this.#start(call, result))) : this.#start(call, checked);
+  #check(call: Call, checks: MaybePromise<CheckResult>): MaybePromise<Outcome> {
+    if (checks === PROCEED || !isThenable(checks)) return this.#start(call, checks);
+    const checked = runWithDeadline(() => checks, call.checksDeadline, call, call.signal, (end, value) => settleChecks(call, end, value));
+    return toPromise(checked).then((result) => guard(() => this.#start(call, result)));
   }
 
   /** The stored approval behind the one presented; the call carries it down to the call it names. */
@@ -255,7 +269,8 @@ export class BasicToolExecutor implements ToolExecutor {
   #start(call: Call, result: CheckResult): MaybePromise<Outcome> {
     if (result !== PROCEED) return result;
     // The checks may have run synchronously past their deadline, or the caller cancelled meanwhile.
-    if (monotonicNow() > call.checksDeadline) return checksTimedOut(call);
+    const now = monotonicNow();
+    if (now > call.checksDeadline) return checksTimedOut(call);
     if (call.signal?.aborted === true) return cancelledBeforeStart(call.request.toolName);
     const { entry, request, frame } = call;
     const { tool } = entry;
@@ -273,7 +288,7 @@ export class BasicToolExecutor implements ToolExecutor {
       body = () => tool.invoke(request, ctx);
       kind = 'result';
     }
-    return runWithDeadline(body, monotonicNow() + call.timeoutMs, ctx, call.signal, (end, value) => settleInvocation(entry, request, call.started, call.timeoutMs, end, value, kind));
+    return runWithDeadline(body, now + call.timeoutMs, ctx, call.signal, (end, value) => settleInvocation(entry, request, call.started, call.timeoutMs, end, value, kind));
   }
 }
 
