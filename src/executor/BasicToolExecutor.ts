@@ -28,15 +28,13 @@ import { MapToolResources } from './MapToolResources.js';
 import { monotonicNow } from './monotonicNow.js';
 import { isThenable, toPromise, type MaybePromise } from './maybeAsync.js';
 import { runWithDeadline } from './runWithDeadline.js';
-import { cancelledBeforeStart, checksTimedOut, internalFailure, PROCEED, settleChecks, type CheckResult } from './settleChecks.js';
+import { cancelledBeforeStart, checksTimedOut, internalFailure, parseFailure, preflightFailure, PROCEED, settleChecks, type CheckResult } from './settleChecks.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
 import type { ToolExecutor } from './ToolExecutor.js';
 import type { ToolRequest } from './ToolRequest.js';
 import type { ToolResources } from './ToolResources.js';
-import { toToolError } from './toToolError.js';
 
 type Outcome = ToolExecutionOutcome;
-type Call = ExecutorCall;
 
 const ROOT: ExecutionFrame = Object.freeze({ depth: 0 });
 const NO_OPTIONS: ExecuteOptions = Object.freeze({});
@@ -89,6 +87,7 @@ export class BasicToolExecutor implements ToolExecutor {
     return this.#observe(request, () => this.#run(request, options, ROOT));
   }
 
+  /** `#run` at the root, a throw (only the checks before the body can throw) as `internal`. */
   #guardedRun(request: ToolRequest, options: ExecuteOptions): MaybePromise<Outcome> {
     try {
       return this.#run(request, options, ROOT);
@@ -139,7 +138,7 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   /** The call, or the outcome refusing it: malformed request or options, unknown tool, cancelled, invalid input. */
-  #open(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): Call | Outcome {
+  #open(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): ExecutorCall | Outcome {
     const started = monotonicNow();
     if (!isToolRequest(request)) {
       return failed('invalid_input', 'The tool request is malformed: it needs string callId, toolName, sessionId and turnId, and an input.', { reason: 'malformed_request' }, false);
@@ -169,14 +168,14 @@ export class BasicToolExecutor implements ToolExecutor {
    * `invoked: false` at once, and the body never starts, whatever the checks answer later.
    * Checks that answered synchronously are only checked against the clock, in `#start`.
    */
-  #check(call: Call, checks: MaybePromise<CheckResult>): MaybePromise<Outcome> {
+  #check(call: ExecutorCall, checks: MaybePromise<CheckResult>): MaybePromise<Outcome> {
     if (checks === PROCEED || !isThenable(checks)) return this.#start(call, checks);
     const checked = runWithDeadline(() => checks, call.checksDeadline, call, call.signal, (end, value) => settleChecks(call, end, value));
     return toPromise(checked).then((result) => guard(() => this.#start(call, result)));
   }
 
   /** The stored approval behind the one presented; the call carries it down to the call it names. */
-  #load(call: Call, presented: unknown): Promise<CheckResult> {
+  #load(call: ExecutorCall, presented: unknown): Promise<CheckResult> {
     const { request } = call;
     return this.#gate.load(presented, request).then((loaded) => {
       if (typeof loaded === 'string') {
@@ -192,7 +191,7 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   /** The tool's own parsing step (class tools build their input instance here). */
-  #parse(call: Call): MaybePromise<CheckResult> {
+  #parse(call: ExecutorCall): MaybePromise<CheckResult> {
     const { tool } = call.entry;
     if (tool.parseInput === undefined) return this.#preflight(call);
     try {
@@ -213,7 +212,7 @@ export class BasicToolExecutor implements ToolExecutor {
     }
   }
 
-  #preflight(call: Call): MaybePromise<CheckResult> {
+  #preflight(call: ExecutorCall): MaybePromise<CheckResult> {
     const { tool } = call.entry;
     if (tool.proposedRequests === undefined) return this.#permit(call, []);
     try {
@@ -228,7 +227,7 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   /** Every call is checked: a tool that describes no side effect raises `tool.invoke`. */
-  #permit(call: Call, proposed: unknown): MaybePromise<CheckResult> {
+  #permit(call: ExecutorCall, proposed: unknown): MaybePromise<CheckResult> {
     const { request, entry } = call;
     if (call.stopped) return checksTimedOut(call);
     let requests: readonly PermissionRequest[];
@@ -248,7 +247,7 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   /** Deny wins; then the approval this run carries, or a new one; else the call may run. */
-  #decide(call: Call, { denied, pending }: PermissionEvaluation): MaybePromise<CheckResult> {
+  #decide(call: ExecutorCall, { denied, pending }: PermissionEvaluation): MaybePromise<CheckResult> {
     const { request } = call;
     if (denied.length > 0) return failure(buildPermissionDenial(request.toolName, denied), false);
     // Stopped (timed out or cancelled): the call has ended, so nothing more reaches the store.
@@ -266,7 +265,7 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   /** Starts the body once every check passed, in time and not cancelled; it gets its own budget. */
-  #start(call: Call, result: CheckResult): MaybePromise<Outcome> {
+  #start(call: ExecutorCall, result: CheckResult): MaybePromise<Outcome> {
     if (result !== PROCEED) return result;
     // The checks may have run synchronously past their deadline, or the caller cancelled meanwhile.
     const now = monotonicNow();
@@ -290,14 +289,6 @@ export class BasicToolExecutor implements ToolExecutor {
     }
     return runWithDeadline(body, now + call.timeoutMs, ctx, call.signal, (end, value) => settleInvocation(entry, request, call.started, call.timeoutMs, end, value, kind));
   }
-}
-
-function parseFailure(call: Call, thrown: unknown): Outcome {
-  return failure(toToolError(thrown, 'invalid_input', `Input for tool \`${call.request.toolName}\` is invalid`), false);
-}
-
-function preflightFailure(call: Call, thrown: unknown): Outcome {
-  return failure(toToolError(thrown, 'internal', `Preflight of tool \`${call.request.toolName}\` failed`), false);
 }
 
 /**

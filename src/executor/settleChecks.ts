@@ -20,6 +20,16 @@ export function internalFailure(thrown: unknown): ToolExecutionOutcome {
   }
 }
 
+/** The tool's `parseInput` refused the input. */
+export function parseFailure(call: ExecutorCall, thrown: unknown): ToolExecutionOutcome {
+  return failure(toToolError(thrown, 'invalid_input', `Input for tool \`${call.request.toolName}\` is invalid`), false);
+}
+
+/** The tool's preflight threw (a ToolError keeps its code) or proposed something malformed. */
+export function preflightFailure(call: ExecutorCall, thrown: unknown): ToolExecutionOutcome {
+  return failure(toToolError(thrown, 'internal', `Preflight of tool \`${call.request.toolName}\` failed`), false);
+}
+
 /** The caller cancelled before the body started. */
 export function cancelledBeforeStart(toolName: string): ToolExecutionOutcome {
   return failed('interrupted', `Tool \`${toolName}\` was cancelled before it started.`, { reason: 'cancelled' }, false);
