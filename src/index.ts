@@ -74,6 +74,7 @@ export { BasePermissionRequest, type PermissionRequest, type PermissionRequestJs
 export { PermissionDecision } from './permissions/PermissionDecision.js';
 export type { PermissionChecker, PermissionContext } from './permissions/PermissionChecker.js';
 export { ToolInvokePermissionRequest } from './permissions/ToolInvokePermissionRequest.js';
+export { quoteForDisplay, MAX_DISPLAY_LENGTH } from './permissions/quoteForDisplay.js';
 export { PolicyPermissionChecker } from './permissions/PolicyPermissionChecker.js';
 export type { PolicyPermissionCheckerOptions } from './permissions/PolicyPermissionCheckerOptions.js';
 export type { PolicyRule } from './permissions/PolicyRule.js';

@@ -45,6 +45,7 @@ describe('README', () => {
     expect(await checker.evaluate(new TestRequest('fs.read', '/w/.env'), ctx)).toMatchObject({ type: 'deny', code: 'policy_denied' });
     expect(await checker.evaluate(new TestRequest('fs.read', '/w/a.txt'), ctx)).toStrictEqual({ type: 'allow' });
     expect(await checker.evaluate(new TestRequest('shell.exec', 'git push origin'), ctx)).toMatchObject({ type: 'require_approval' });
+    expect(await checker.evaluate(new TestRequest('tool.invoke', 'text_word_count'), ctx)).toStrictEqual({ type: 'allow' });
   });
 
   it('"Handling an approval interruption" resumes when the user approves, and only then', async () => {

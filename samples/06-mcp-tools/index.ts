@@ -3,8 +3,9 @@
  * `@modelcontextprotocol/server-everything` runs over stdio; its tools appear as
  * `mcp_everything_<tool>` next to the local `text_word_count`. The policy allows the remote
  * `echo`, denies `get-env` (it would read the server's environment), and asks for every other
- * remote tool: `get-sum` pauses for approval and resumes once approved. The local tool raises no
- * permission request and runs. The server process is killed at the end.
+ * remote tool: `get-sum` pauses for approval and resumes once approved. The local tool describes
+ * no side effect, so it is checked as `tool.invoke`, which one rule allows: it runs. The server
+ * process is killed at the end.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -65,6 +66,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Mc
       rules: [
         { effect: 'allow', kind: 'mcp.invoke_tool', pattern: 'everything/echo' },
         { effect: 'deny', kind: 'mcp.invoke_tool', pattern: 'everything/get-env' },
+        { effect: 'allow', kind: 'tool.invoke', pattern: 'text_word_count' },
       ],
       fallback: 'ask',
     }),

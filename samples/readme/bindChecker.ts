@@ -9,6 +9,7 @@ container.bind(PERMISSION_CHECKER).toConstantValue(
       { effect: 'allow', kind: 'fs.read' },
       { effect: 'deny', kind: 'fs.*', pattern: '**/.env*' },
       { effect: 'ask', kind: 'shell.exec', pattern: 'git push' },
+      { effect: 'allow', kind: 'tool.invoke' }, // tools that describe no side effect
     ],
     fallback: 'ask',
   }),

@@ -1,23 +1,23 @@
-import { monotonicNow } from './monotonicNow.js';
+import { ToolError } from '../errors/ToolError.js';
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 import { ToolInvokePermissionRequest } from '../permissions/ToolInvokePermissionRequest.js';
-import type { RegisteredTool } from '../registry/RegisteredTool.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import { ApprovalGate, rejectApproval } from './ApprovalGate.js';
-import type { ApprovalRun } from './ApprovalRun.js';
 import { EXECUTOR_DEFAULTS, MAX_TIMEOUT_MS, type BasicToolExecutorOptions } from './BasicToolExecutorOptions.js';
 import { buildNotFoundError } from './buildNotFoundError.js';
 import { buildPermissionDenial } from './buildPermissionDenial.js';
 import { CallContext } from './CallContext.js';
+import { checkExecuteOptions } from './checkExecuteOptions.js';
 import { checkPermissionRequests } from './checkPermissionRequests.js';
 import type { ScopeRunner } from './createExecutionScope.js';
-import { evaluatePermissions, type PendingRequest, type PermissionEvaluation } from './evaluatePermissions.js';
+import { evaluatePermissions, type PermissionEvaluation } from './evaluatePermissions.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
 import type { ExecutionFrame } from './ExecutionFrame.js';
+import { ExecutorCall } from './ExecutorCall.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
 import { failed, failure } from './failure.js';
 import type { ReturnKind } from './finishInvocation.js';
@@ -25,36 +25,28 @@ import { settleInvocation } from './settleInvocation.js';
 import { validateToolInput } from './validateToolInput.js';
 import { isToolRequest } from './isToolRequest.js';
 import { MapToolResources } from './MapToolResources.js';
+import { monotonicNow } from './monotonicNow.js';
 import { isThenable, toPromise, type MaybePromise } from './maybeAsync.js';
 import { runWithDeadline } from './runWithDeadline.js';
+import { cancelledBeforeStart, checksTimedOut, internalFailure, parseFailure, preflightFailure, PROCEED, settleChecks, type CheckResult } from './settleChecks.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
 import type { ToolExecutor } from './ToolExecutor.js';
 import type { ToolRequest } from './ToolRequest.js';
 import type { ToolResources } from './ToolResources.js';
-import { toToolError } from './toToolError.js';
 
 type Outcome = ToolExecutionOutcome;
-
-/** One call on its way through the pipeline. */
-interface Call {
-  readonly entry: RegisteredTool;
-  readonly request: ToolRequest;
-  readonly frame: ExecutionFrame;
-  readonly started: number;
-  readonly signal: AbortSignal | undefined;
-  readonly timeoutMs: number;
-  /** The parsed input, once `parseInput` ran. */
-  input: unknown;
-}
 
 const ROOT: ExecutionFrame = Object.freeze({ depth: 0 });
 const NO_OPTIONS: ExecuteOptions = Object.freeze({});
 
 /**
- * Runs every call the same way: look up, check limits, validate, parse, preflight, evaluate
- * every permission request (deny wins; one approval covers all that need it), invoke under a
- * timeout and signal, normalize and time the result. Each step stays synchronous until a tool
- * or checker answers with a promise. It never throws to its caller.
+ * Runs every call the same way: check the options, look up, check limits, validate, parse,
+ * preflight, evaluate every permission request (deny wins; one approval covers all that need
+ * it; a tool that describes nothing is checked as `tool.invoke`), invoke under a timeout and
+ * signal, normalize and time the result. The checks before the body have a budget of their own
+ * (the call's timeout); the body's budget starts when the body starts. Each step stays
+ * synchronous until a tool, checker or store answers with a promise. It never throws to its
+ * caller, and every failure before the body says `invoked: false`.
  */
 export class BasicToolExecutor implements ToolExecutor {
   #registry: ToolRegistry;
@@ -115,6 +107,7 @@ export class BasicToolExecutor implements ToolExecutor {
     return this.#observe(request, () => this.#run(request, options, ROOT));
   }
 
+  /** `#run` at the root, a throw (only the checks before the body can throw) as `internal`. */
   #guardedRun(request: ToolRequest, options: ExecuteOptions): MaybePromise<Outcome> {
     try {
       return this.#run(request, options, ROOT);
@@ -147,46 +140,78 @@ export class BasicToolExecutor implements ToolExecutor {
     });
   }
 
-  #runApproved(request: ToolRequest, approval: unknown, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<Outcome> {
-    if (!isToolRequest(request)) return this.#run(request, options, frame);
-    return this.#gate.load(approval, request).then(async (loaded) => {
-      if (typeof loaded === 'string') {
-        return failure(rejectApproval(loaded, (approval as { id?: unknown } | null)?.id, request.toolName), false);
-      }
-      if (loaded.callId === request.callId && loaded.toolName !== request.toolName) {
-        return failure(rejectApproval('binding_mismatch', loaded.id, request.toolName), false);
-      }
-      const run: ApprovalRun = { approval: loaded, consumed: false };
-      const outcome = await this.#run(request, options, { ...frame, run });
-      if (outcome.status === 'completed' && !run.consumed) {
-        return failure(rejectApproval('approval_not_consumed', loaded.id, request.toolName), true);
-      }
-      return outcome;
-    }, internalFailure);
+  #run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<Outcome> {
+    const call = this.#open(request, options, frame);
+    return call instanceof ExecutorCall ? this.#check(call, this.#parse(call)) : call;
   }
 
-  #run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<Outcome> {
+  /** Like `#run`, the stored approval loaded first, within the same budget. */
+  #runApproved(request: ToolRequest, approval: unknown, options: ExecuteOptions, frame: ExecutionFrame): MaybePromise<Outcome> {
+    const call = this.#open(request, options, frame);
+    if (!(call instanceof ExecutorCall)) return call;
+    return toPromise(this.#check(call, this.#load(call, approval))).then((outcome) => {
+      if (outcome.status === 'completed' && call.run !== undefined && !call.run.consumed) {
+        return failure(rejectApproval('approval_not_consumed', call.run.approval.id, request.toolName), true);
+      }
+      return outcome;
+    });
+  }
+
+  /** The call, or the outcome refusing it: malformed request or options, unknown tool, cancelled, invalid input. */
+  #open(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): ExecutorCall | Outcome {
     const started = monotonicNow();
     if (!isToolRequest(request)) {
       return failed('invalid_input', 'The tool request is malformed: it needs string callId, toolName, sessionId and turnId, and an input.', { reason: 'malformed_request' }, false);
     }
+    let checked = options;
+    if (options !== NO_OPTIONS) {
+      const valid = checkExecuteOptions(options);
+      if (valid instanceof ToolError) return failure(valid, false);
+      checked = valid;
+    }
     const entry = this.#registry.getEntry(request.toolName);
     if (entry === undefined) return failure(buildNotFoundError(request.toolName, this.#registry.names()), false);
-    const signal = options.signal ?? frame.parentSignal;
-    if (signal?.aborted === true) {
-      return failed('interrupted', `Tool \`${request.toolName}\` was cancelled before it started.`, { reason: 'cancelled' }, false);
-    }
-    const timeoutMs = options.timeoutMs ?? entry.tool.timeoutMs ?? this.#defaultTimeoutMs;
+    const signal = checked.signal ?? frame.parentSignal;
+    if (signal?.aborted === true) return cancelledBeforeStart(request.toolName);
+    const timeoutMs = checked.timeoutMs ?? entry.tool.timeoutMs ?? this.#defaultTimeoutMs;
     if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
       return failed('internal', `timeoutMs must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}; got ${String(timeoutMs)}.`, { reason: 'invalid_timeout' }, false);
     }
     const refusal = validateToolInput(entry, request);
     if (refusal !== undefined) return failure(refusal, false);
-    return this.#parse({ entry, request, frame, started, signal, timeoutMs, input: request.input });
+    return new ExecutorCall(entry, request, frame, started, signal, timeoutMs);
+  }
+
+  /**
+   * Waits for the checks before the body under their own deadline (the call's timeout counted
+   * from its start) and the caller's signal: past either, the call ends `interrupted` with
+   * `invoked: false` at once, and the body never starts, whatever the checks answer later.
+   * Checks that answered synchronously are only checked against the clock, in `#start`.
+   */
+  #check(call: ExecutorCall, checks: MaybePromise<CheckResult>): MaybePromise<Outcome> {
+    if (checks === PROCEED || !isThenable(checks)) return this.#start(call, checks);
+    const checked = runWithDeadline(() => checks, call.checksDeadline, call, call.signal, (end, value) => settleChecks(call, end, value));
+    return toPromise(checked).then((result) => guard(() => this.#start(call, result)));
+  }
+
+  /** The stored approval behind the one presented; the call carries it down to the call it names. */
+  #load(call: ExecutorCall, presented: unknown): Promise<CheckResult> {
+    const { request } = call;
+    return this.#gate.load(presented, request).then((loaded) => {
+      if (typeof loaded === 'string') {
+        return failure(rejectApproval(loaded, (presented as { id?: unknown } | null)?.id, request.toolName), false);
+      }
+      if (loaded.callId === request.callId && loaded.toolName !== request.toolName) {
+        return failure(rejectApproval('binding_mismatch', loaded.id, request.toolName), false);
+      }
+      call.run = { approval: loaded, consumed: false };
+      call.frame = { ...call.frame, run: call.run };
+      return this.#parse(call);
+    });
   }
 
   /** The tool's own parsing step (class tools build their input instance here). */
-  #parse(call: Call): MaybePromise<Outcome> {
+  #parse(call: ExecutorCall): MaybePromise<CheckResult> {
     const { tool } = call.entry;
     if (tool.parseInput === undefined) return this.#preflight(call);
     try {
@@ -207,7 +232,7 @@ export class BasicToolExecutor implements ToolExecutor {
     }
   }
 
-  #preflight(call: Call): MaybePromise<Outcome> {
+  #preflight(call: ExecutorCall): MaybePromise<CheckResult> {
     const { tool } = call.entry;
     if (tool.proposedRequests === undefined) return this.#permit(call, []);
     try {
@@ -221,17 +246,17 @@ export class BasicToolExecutor implements ToolExecutor {
     }
   }
 
-  #permit(call: Call, proposed: unknown): MaybePromise<Outcome> {
+  /** Every call is checked: a tool that describes no side effect raises `tool.invoke`. */
+  #permit(call: ExecutorCall, proposed: unknown): MaybePromise<CheckResult> {
     const { request, entry } = call;
+    if (call.stopped) return checksTimedOut(call);
     let requests: readonly PermissionRequest[];
     try {
       requests = checkPermissionRequests(proposed, request.toolName);
     } catch (thrown) {
       return preflightFailure(call, thrown);
     }
-    if (requests.length === 0 && entry.tool.spec.annotations.needsApprovalHint === true) {
-      requests = [new ToolInvokePermissionRequest(request.toolName)];
-    }
+    if (requests.length === 0) requests = [new ToolInvokePermissionRequest(request.toolName, entry.tool.spec.annotations)];
     const evaluation = evaluatePermissions(requests, this.#permissions, {
       toolName: request.toolName,
       callId: request.callId,
@@ -241,41 +266,34 @@ export class BasicToolExecutor implements ToolExecutor {
     return isThenable(evaluation) ? evaluation.then((settled) => this.#decide(call, settled)) : this.#decide(call, evaluation);
   }
 
-  /** Deny wins; then the approval this run carries, or a new one; else the call runs. */
-  #decide(call: Call, { denied, pending }: PermissionEvaluation): MaybePromise<Outcome> {
-    const { request, frame } = call;
+  /** Deny wins; then the approval this run carries, or a new one; else the call may run. */
+  #decide(call: ExecutorCall, { denied, pending }: PermissionEvaluation): MaybePromise<CheckResult> {
+    const { request } = call;
     if (denied.length > 0) return failure(buildPermissionDenial(request.toolName, denied), false);
-    const { run } = frame;
+    // Stopped (timed out or cancelled): the call has ended, so nothing more reaches the store.
+    if (call.stopped) return checksTimedOut(call);
+    const { run } = call.frame;
     if (run !== undefined && !run.consumed && ApprovalGate.names(run.approval, request)) {
-      return this.#redeem(call, run, pending);
+      return this.#gate.redeem(run.approval, request, pending).then((rejection) => {
+        if (rejection !== undefined) return failure(rejectApproval(rejection, run.approval.id, request.toolName), false);
+        run.consumed = true;
+        return PROCEED;
+      });
     }
-    if (pending.length === 0) return this.#invoke(call);
-    return this.#gate.issue(request, pending).then(
-      (approval): Outcome => ({ status: 'interrupted', interruption: { type: 'approval_required', approval } }),
-      internalFailure,
-    );
+    if (pending.length === 0) return PROCEED;
+    return this.#gate.issue(request, pending).then((approval): Outcome => ({ status: 'interrupted', interruption: { type: 'approval_required', approval } }));
   }
 
-  #redeem(call: Call, run: ApprovalRun, pending: readonly PendingRequest[]): Promise<Outcome> {
-    return this.#gate.redeem(run.approval, call.request, pending).then((rejection) => {
-      if (rejection !== undefined) return failure(rejectApproval(rejection, run.approval.id, call.request.toolName), false);
-      run.consumed = true;
-      return this.#invoke(call);
-    }, internalFailure);
-  }
-
-  #invoke(call: Call): MaybePromise<Outcome> {
+  /** Starts the body once every check passed, in time and not cancelled; it gets its own budget. */
+  #start(call: ExecutorCall, result: CheckResult): MaybePromise<Outcome> {
+    if (result !== PROCEED) return result;
+    // The checks may have run synchronously past their deadline, or the caller cancelled meanwhile.
+    const now = monotonicNow();
+    if (now > call.checksDeadline) return checksTimedOut(call);
+    if (call.signal?.aborted === true) return cancelledBeforeStart(call.request.toolName);
     const { entry, request, frame } = call;
     const { tool } = entry;
-    const ctx = new CallContext(
-      request,
-      call.input,
-      this.#permissions,
-      this.#resources,
-      frame,
-      this.#runner,
-      call.signal !== undefined,
-    );
+    const ctx = new CallContext(request, call.input, this.#permissions, this.#resources, frame, this.#runner, call.signal !== undefined);
     const { invokeValue } = entry;
     let body: () => unknown;
     let kind: ReturnKind;
@@ -289,23 +307,15 @@ export class BasicToolExecutor implements ToolExecutor {
       body = () => tool.invoke(request, ctx);
       kind = 'result';
     }
-    return runWithDeadline(body, call.started + call.timeoutMs, ctx, call.signal, (end, value) => settleInvocation(call.entry, request, call.started, call.timeoutMs, end, value, kind));
+    return runWithDeadline(body, now + call.timeoutMs, ctx, call.signal, (end, value) => settleInvocation(entry, request, call.started, call.timeoutMs, end, value, kind));
   }
 }
 
-function parseFailure(call: Call, thrown: unknown): Outcome {
-  return failure(toToolError(thrown, 'invalid_input', `Input for tool \`${call.request.toolName}\` is invalid`), false);
-}
-
-function preflightFailure(call: Call, thrown: unknown): Outcome {
-  return failure(toToolError(thrown, 'internal', `Preflight of tool \`${call.request.toolName}\` failed`), false);
-}
-
-function internalFailure(thrown: unknown): Outcome {
-  return failure(toToolError(thrown, 'internal', 'The tool executor failed unexpectedly'), true);
-}
-
-/** `body()`, with a synchronous throw turned into an `internal` failure. */
+/**
+ * `body()`, with a synchronous throw turned into an `internal` failure. Only the checks before
+ * the body can throw here (the body and its settling are guarded by `runWithDeadline`), so such
+ * a failure says `invoked: false`.
+ */
 function guard(body: () => MaybePromise<Outcome>): MaybePromise<Outcome> {
   try {
     return body();

@@ -43,7 +43,9 @@ class GuardedCall<R> implements Deadline {
         this.target.abort(this.external?.reason);
         this.finish('cancelled', undefined);
       };
-      this.external.addEventListener('abort', this.#onAbort, { once: true });
+      // A signal that aborted while the call was starting fires no event: act on it now.
+      if (this.external.aborted) this.#onAbort();
+      else this.external.addEventListener('abort', this.#onAbort, { once: true });
     }
   }
 

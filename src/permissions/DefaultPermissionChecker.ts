@@ -18,12 +18,24 @@ function getKindReason(kind: string): string {
   if (kind.startsWith('mcp.')) {
     return 'it talks to an MCP server outside this process';
   }
-  if (kind === 'tool.invoke') {
-    return 'the tool is marked as needing approval';
-  }
   return (
     'the default policy asks before every kind of request other than reads inside the workspace'
   );
+}
+
+/**
+ * Why calling a tool that describes no side effect needs approval: only when its annotations
+ * (the request's metadata) say it is destructive or needs approval.
+ */
+function getToolInvokeReasons(request: PermissionRequest): string[] {
+  const reasons: string[] = [];
+  if (request.metadata?.['destructiveHint'] === true) {
+    reasons.push('the tool is marked as destructive');
+  }
+  if (request.metadata?.['needsApprovalHint'] === true) {
+    reasons.push('the tool is marked as needing approval');
+  }
+  return reasons;
 }
 
 /**
@@ -34,7 +46,9 @@ function getKindReason(kind: string): string {
  *   (`metadata.protected: true`), the file is hard-linked (`metadata.hardLinked: true`) or
  *   the request carries risk flags (`metadata.risks`);
  * - every other `fs.*` kind (write, edit, delete, move, mkdir): require approval;
- * - `shell.exec`, `mcp.*`, `tool.invoke` and every custom kind: require approval.
+ * - `tool.invoke` (a tool that describes no side effect): allow, unless its annotations say
+ *   `destructiveHint: true` or `needsApprovalHint: true` (then require approval);
+ * - `shell.exec`, `mcp.*` and every custom kind: require approval.
  */
 export class DefaultPermissionChecker implements PermissionChecker {
   public constructor(private readonly containment: PathContainment) {}
@@ -59,6 +73,8 @@ export class DefaultPermissionChecker implements PermissionChecker {
         reasons.push('it changes the workspace, and the default policy asks before every change');
       }
       reasons.push(...getExactTargetReasons(request));
+    } else if (kind === 'tool.invoke') {
+      reasons.push(...getToolInvokeReasons(request));
     } else {
       reasons.push(getKindReason(kind));
     }

@@ -1,12 +1,13 @@
+import { quoteForDisplay } from './quoteForDisplay.js';
 import type { PermissionRequest } from './PermissionRequest.js';
 import type { PolicySubject } from './PolicySubject.js';
 
-const MAX_TEXT_LENGTH = 200;
-
-/** Quotes text for a decision reason, shortening very long text. */
+/**
+ * Quotes text for a decision reason; very long text is shortened, saying how many characters
+ * were left out (see {@link quoteForDisplay}).
+ */
 export function quoteForReason(text: string): string {
-  const shown = text.length > MAX_TEXT_LENGTH ? `${text.slice(0, MAX_TEXT_LENGTH)}...` : text;
-  return JSON.stringify(shown);
+  return quoteForDisplay(text);
 }
 
 /** One subject as reasons show it: the quoted path, target or subcommand. */

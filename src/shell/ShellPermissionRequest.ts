@@ -1,4 +1,4 @@
-import { BasePermissionRequest, type JsonObject } from '../index.js';
+import { BasePermissionRequest, quoteForDisplay, type JsonObject } from '../index.js';
 import type { ShellRisk } from './SHELL_RISKS.js';
 
 /** What a `shell.exec` request describes. */
@@ -16,8 +16,6 @@ export interface ShellPermissionFacts {
   /** Canonical targets of its output redirections. */
   readonly redirections: readonly string[];
 }
-
-const MAX_SUMMARY_COMMAND = 200;
 
 /**
  * Running one command. `target` is the command text; `metadata.subcommands` lists the words
@@ -44,8 +42,8 @@ export class ShellPermissionRequest extends BasePermissionRequest {
 
   public summary(): string {
     const { command, cwd, risks } = this.facts;
-    const shown = command.length > MAX_SUMMARY_COMMAND ? `${command.slice(0, MAX_SUMMARY_COMMAND)}…` : command;
     const flagged = risks.length === 0 ? '' : ` (${risks.join(', ')})`;
-    return `run ${JSON.stringify(shown)} in ${cwd}${flagged}`;
+    // A long command is shortened, saying how much was left out; `target` holds all of it.
+    return `run ${quoteForDisplay(command)} in ${cwd}${flagged}`;
   }
 }

@@ -198,7 +198,7 @@ describe(agentkitModule.name, () => {
           code: 'permission_denied',
           details: {
             code: 'host_policy',
-            denied: [{ request: { kind: 'tool.invoke', summary: 'invoke tool launch', target: 'launch' }, code: 'host_policy', reason: 'The host forbids every call.' }],
+            denied: [{ request: { kind: 'tool.invoke', summary: 'invoke tool launch', target: 'launch', metadata: { needsApprovalHint: true } }, code: 'host_policy', reason: 'The host forbids every call.' }],
           },
           invoked: false,
         });

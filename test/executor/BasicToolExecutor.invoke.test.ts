@@ -138,6 +138,20 @@ describe(BasicToolExecutor.name, () => {
       expect(failureOf(outcome)).toMatchObject({ code: 'execution_failed', invoked: true, message });
     });
 
+    it.each([
+      ['synchronously', false],
+      ['asynchronously', true],
+    ])('settles with internal and invoked: true when the tool throws, %s, a value that throws when read', async (_label, later) => {
+      const hostile: unknown = new Proxy({}, { getPrototypeOf: () => { throw new Error('no'); }, get: () => { throw new Error('no'); } });
+      const outcome = await classToolExecutor(() => {
+        // The point is a rejection reason that is not an Error (and cannot even be read).
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+        if (later) return Promise.reject(hostile);
+        throw hostile;
+      }).execute(createToolRequest('subject'));
+      expect(failureOf(outcome)).toMatchObject({ code: 'internal', invoked: true, details: { reason: 'unreadable_end' } });
+    });
+
     it('keeps the code and details of a thrown ToolError', async () => {
       const outcome = await classToolExecutor(() => {
         throw new ToolError('unavailable', 'server down', { server: 'x' });
@@ -208,10 +222,10 @@ describe(BasicToolExecutor.name, () => {
       expect(tool.calls).toStrictEqual([]);
     });
 
-    it('refuses a nonsensical timeout without running the tool', async () => {
+    it('refuses a nonsensical timeout as invalid input without running the tool', async () => {
       const tool = plainTool({ name: 'quick' });
       const outcome = await createExecutor([tool]).execute(createToolRequest('quick'), { timeoutMs: -1 });
-      expect(failureOf(outcome)).toMatchObject({ code: 'internal', invoked: false, details: { reason: 'invalid_timeout' } });
+      expect(failureOf(outcome)).toMatchObject({ code: 'invalid_input', invoked: false, details: { reason: 'invalid_timeout' } });
       expect(tool.calls).toStrictEqual([]);
     });
   });

@@ -118,7 +118,8 @@ describe(BasicToolExecutor.name, () => {
       const { executor } = await setUp(checker);
       const outcome = await executor.execute(createToolRequest('nested.compose', { notes: ['a'] }));
       expect(outcome).toMatchObject({ status: 'failed', error: { code: 'permission_denied', details: { code: 'no_writes' } } });
-      expect(checker.kinds()).toStrictEqual(['test.write']);
+      // The parent and the read child describe nothing, so each is checked as tool.invoke.
+      expect(checker.kinds()).toStrictEqual(['tool.invoke', 'tool.invoke', 'test.write']);
     });
 
     it("passes a child's approval interruption up, then resumes the parent with it", async () => {

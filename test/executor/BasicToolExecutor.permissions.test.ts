@@ -1,14 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   BasicToolExecutor,
+  DefaultPermissionChecker,
   PermissionDecision,
+  PolicyPermissionChecker,
   ToolError,
   type PermissionChecker,
   type PermissionRequest,
 } from '../../src/index.js';
-import { createToolRequest, RecordingPermissionChecker } from '../../src/testing/index.js';
+import { createToolRequest, getCompletedOutput, RecordingPermissionChecker } from '../../src/testing/index.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
-import { plainTool, TestRequest } from '../fixtures/plainTool.js';
+import { plainTool, TestRequest, type PlainToolOptions } from '../fixtures/plainTool.js';
 
 const decideByKind = (decisions: Record<string, PermissionDecision>) =>
   new RecordingPermissionChecker((request) => decisions[request.kind] ?? PermissionDecision.allow());
@@ -112,18 +114,11 @@ describe(BasicToolExecutor.name, () => {
       const tool = plainTool({ name: 'hinted', annotations: { needsApprovalHint: true } });
       const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('hinted'));
       expect(checker.records.map((record) => record.request)).toStrictEqual([
-        { kind: 'tool.invoke', summary: 'invoke tool hinted', target: 'hinted' },
+        { kind: 'tool.invoke', summary: 'invoke tool hinted', target: 'hinted', metadata: { needsApprovalHint: true } },
       ]);
       expect(outcome.status).toBe('interrupted');
     });
 
-    it('does not consult the checker for a tool that describes no side effect', async () => {
-      const checker = new RecordingPermissionChecker(() => PermissionDecision.deny('never'));
-      const tool = plainTool({ name: 'pure' });
-      const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('pure'));
-      expect(outcome.status).toBe('completed');
-      expect(checker.records).toStrictEqual([]);
-    });
 
     it('keeps the code of a ToolError thrown by a preflight, with invoked: false', async () => {
       const tool = plainTool({
@@ -141,6 +136,83 @@ describe(BasicToolExecutor.name, () => {
       const tool = plainTool({ name: 'sloppy', preflight: () => [{ kind: 'x' } as unknown as PermissionRequest] });
       const outcome = await createExecutor([tool]).execute(createToolRequest('sloppy'));
       expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'internal', details: { reason: 'invalid_permission_request' } } });
+    });
+  });
+
+  describe('.execute (every call is checked)', () => {
+    const DENY_EVERYTHING = new PolicyPermissionChecker({ rules: [{ effect: 'deny', kind: '*' }], fallback: 'deny' });
+    const NOTHING: readonly PermissionRequest[] = [];
+
+    it.each<[string, PlainToolOptions['preflight']]>([
+      ['no preflight', undefined],
+      ['a preflight that proposes nothing', () => NOTHING],
+      ['a preflight that resolves to nothing', () => Promise.resolve(NOTHING)],
+    ])('denies a tool with %s under a deny-everything policy, without running it', async (_label, preflight) => {
+      const tool = plainTool({ name: 'quiet', ...(preflight === undefined ? {} : { preflight }) });
+      const outcome = await createExecutor([tool], { permissions: DENY_EVERYTHING }).execute(createToolRequest('quiet'));
+      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied' } });
+      expect(tool.calls).toStrictEqual([]);
+    });
+
+    it('asks about one implicit tool.invoke request: target the tool name, metadata its annotations', async () => {
+      const checker = new RecordingPermissionChecker(() => PermissionDecision.deny('not today', 'host_policy'));
+      const tool = plainTool({ name: 'quiet', annotations: { readOnlyHint: true, idempotentHint: true } });
+      const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('quiet'));
+      const request = { kind: 'tool.invoke', summary: 'invoke tool quiet', target: 'quiet', metadata: { readOnlyHint: true, idempotentHint: true } };
+      expect(checker.records.map((record) => record.request)).toStrictEqual([request]);
+      expect(outcome.status === 'failed' ? { invoked: outcome.invoked, code: outcome.error.code, details: outcome.error.details } : outcome).toStrictEqual({
+        invoked: false,
+        code: 'permission_denied',
+        details: { code: 'host_policy', denied: [{ request, code: 'host_policy', reason: 'not today' }] },
+      });
+    });
+
+    it('leaves out metadata for a tool without annotations', async () => {
+      const checker = new RecordingPermissionChecker();
+      await createExecutor([plainTool({ name: 'bare' })], { permissions: checker }).execute(createToolRequest('bare'));
+      expect(checker.records.map((record) => record.request)).toStrictEqual([{ kind: 'tool.invoke', summary: 'invoke tool bare', target: 'bare' }]);
+    });
+
+    it('does not add tool.invoke to a tool that proposes its own requests', async () => {
+      const checker = new RecordingPermissionChecker();
+      const tool = plainTool({ name: 'writer', preflight: () => [new TestRequest('test.write', 'a')] });
+      await createExecutor([tool], { permissions: checker }).execute(createToolRequest('writer'));
+      expect(checker.kinds()).toStrictEqual(['test.write']);
+    });
+
+    it('runs a tool that describes nothing once a policy rule allows tool.invoke', async () => {
+      const policy = new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'tool.invoke' }], fallback: 'deny' });
+      const tool = plainTool({ name: 'quiet' });
+      const outcome = await createExecutor([tool], { permissions: policy }).execute(createToolRequest('quiet', { a: 1 }));
+      expect(getCompletedOutput(outcome)).toStrictEqual({ type: 'structured', value: { a: 1 } });
+    });
+
+    it('lets the default checker run an unannotated tool and ask for destructive or approval-needing ones', async () => {
+      const permissions = new DefaultPermissionChecker({ isInsideRoots: () => false });
+      const tools = [
+        plainTool({ name: 'plain', annotations: { readOnlyHint: true } }),
+        plainTool({ name: 'wipe', annotations: { destructiveHint: true } }),
+        plainTool({ name: 'deploy', annotations: { needsApprovalHint: true } }),
+      ];
+      const executor = createExecutor(tools, { permissions });
+      const statuses = await Promise.all(['plain', 'wipe', 'deploy'].map(async (name) => (await executor.execute(createToolRequest(name))).status));
+      expect(statuses).toStrictEqual(['completed', 'interrupted', 'interrupted']);
+      expect(tools.map((tool) => tool.calls.length)).toStrictEqual([1, 0, 0]);
+    });
+
+    it('resumes an approved tool.invoke call once, and runs it', async () => {
+      const permissions = new DefaultPermissionChecker({ isInsideRoots: () => false });
+      const tool = plainTool({ name: 'wipe', annotations: { destructiveHint: true } });
+      const executor = createExecutor([tool], { permissions });
+      const request = createToolRequest('wipe', { all: true });
+      const first = await executor.execute(request);
+      if (first.status !== 'interrupted' || first.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${first.status}`);
+      const { approval } = first.interruption;
+      expect(approval.requests).toStrictEqual([{ kind: 'tool.invoke', summary: 'invoke tool wipe', target: 'wipe', metadata: { destructiveHint: true } }]);
+      expect(approval.reason).toBe('tool.invoke "wipe" needs approval: the tool is marked as destructive.');
+      expect(getCompletedOutput(await executor.executeApproved(request, approval))).toStrictEqual({ type: 'structured', value: { all: true } });
+      expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'failed', invoked: false, error: { details: { reason: 'already_used' } } });
+      expect(tool.calls).toHaveLength(1);
     });
   });
 });

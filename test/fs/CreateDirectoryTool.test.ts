@@ -25,10 +25,11 @@ describe(CreateDirectoryTool.name, () => {
     expect(lstatSync(h.p('dir/x/y/z')).isDirectory()).toBe(true);
   });
 
-  it('does nothing, asking nothing, for an existing directory (also through a link inside the root)', async () => {
+  it('does nothing for an existing directory (also through a link inside the root), checked only as tool.invoke', async () => {
     expect(structured(await h.call('fs_create_directory', { path: 'dir' }))).toStrictEqual({ path: h.p('dir'), created: [] });
     expect(structured(await h.call('fs_create_directory', { path: 'link-root/dir' }))).toStrictEqual({ path: h.p('dir'), created: [] });
-    expect(h.checker.records).toStrictEqual([]);
+    // Nothing to create, so no fs request: every call is still checked (architecture point 14).
+    expect(h.checker.kinds()).toStrictEqual(['tool.invoke', 'tool.invoke']);
   });
 
   it('creates under the canonical path when a parent is a link inside the root', async () => {

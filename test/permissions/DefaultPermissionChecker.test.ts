@@ -132,11 +132,24 @@ describe(DefaultPermissionChecker.name, () => {
       [buildRequest('shell.exec', 'ls -la'), 'shell.exec "ls -la" needs approval: it runs a shell command, which can do anything the user running this process can.'],
       [buildRequest('mcp.invoke_tool', 'github/create_issue'), 'mcp.invoke_tool "github/create_issue" needs approval: it talks to an MCP server outside this process.'],
       [buildRequest('mcp.connect', 'github'), 'mcp.connect "github" needs approval: it talks to an MCP server outside this process.'],
-      [new ToolInvokePermissionRequest('deploy_app'), 'tool.invoke "deploy_app" needs approval: the tool is marked as needing approval.'],
+      [new ToolInvokePermissionRequest('deploy_app', { needsApprovalHint: true }), 'tool.invoke "deploy_app" needs approval: the tool is marked as needing approval.'],
+      [new ToolInvokePermissionRequest('wipe', { destructiveHint: true }), 'tool.invoke "wipe" needs approval: the tool is marked as destructive.'],
+      [
+        new ToolInvokePermissionRequest('wipe', { destructiveHint: true, needsApprovalHint: true }),
+        'tool.invoke "wipe" needs approval: the tool is marked as destructive; the tool is marked as needing approval.',
+      ],
       [buildRequest('custom.deploy', 'prod'), 'custom.deploy "prod" needs approval: the default policy asks before every kind of request other than reads inside the workspace.'],
       [buildRequest('net.fetch'), 'net.fetch (no target) needs approval: the default policy asks before every kind of request other than reads inside the workspace.'],
     ])('requires approval for %j', (request, reason) => {
       expect(checker.evaluate(request)).toStrictEqual(PermissionDecision.requireApproval(reason));
+    });
+
+    it.each([
+      ['no annotations', new ToolInvokePermissionRequest('echo')],
+      ['read-only hints', new ToolInvokePermissionRequest('echo', { readOnlyHint: true, idempotentHint: true })],
+      ['hints that are false', new ToolInvokePermissionRequest('echo', { destructiveHint: false, needsApprovalHint: false })],
+    ])('allows tool.invoke for a tool with %s', (_label, request) => {
+      expect(checker.evaluate(request)).toStrictEqual(PermissionDecision.allow());
     });
 
     it('adds the risk flags of a shell command to its reason', () => {
@@ -156,7 +169,7 @@ describe(DefaultPermissionChecker.name, () => {
       );
     });
 
-    it('allows only read-only kinds, and only inside the roots', () => {
+    it('allows only read-only kinds inside the roots, and tool.invoke without hints', () => {
       fc.assert(
         fc.property(
           fc.constantFrom(...REQUEST_KINDS, 'fs.list', 'fs.delete'),
@@ -166,7 +179,8 @@ describe(DefaultPermissionChecker.name, () => {
           (kind, target, paths, isProtected) => {
             const decision = checker.evaluate(buildRequest(kind, target, { paths, protected: isProtected }));
             const inside = [target, ...paths].every((path) => path.startsWith('/w/'));
-            const expected = !kind.startsWith('fs.') ? 'require_approval' : !inside ? 'deny' : READ_ONLY_KINDS.includes(kind) && !isProtected ? 'allow' : 'require_approval';
+            const expected =
+              kind === 'tool.invoke' ? 'allow' : !kind.startsWith('fs.') ? 'require_approval' : !inside ? 'deny' : READ_ONLY_KINDS.includes(kind) && !isProtected ? 'allow' : 'require_approval';
 
             expect(decision.type).toBe(expected);
           },

@@ -173,7 +173,7 @@ describe(PolicyPermissionChecker.name, () => {
 
       expectConfigurationError(
         withRule({ effect: 'deny', kind: 'fs.*', pattern }),
-        `rules[1].pattern "${'a'.repeat(200)}..." is not a valid glob (Input length: 70000, exceeds maximum allowed length: 65536). Fix the glob syntax.`,
+        `rules[1].pattern "${'a'.repeat(200)}"… [69,800 more characters] is not a valid glob (Input length: 70000, exceeds maximum allowed length: 65536). Fix the glob syntax.`,
       );
     });
   });

@@ -25,8 +25,13 @@ describe(ShellPermissionRequest.name, () => {
   });
 
   describe('.summary', () => {
-    it('shortens long commands', () => {
-      expect(new ShellPermissionRequest({ ...FACTS, command: 'x'.repeat(300) }).summary()).toBe(`run "${'x'.repeat(200)}…" in /w`);
+    it('shortens long commands, saying how many characters were left out, and keeps all of it in target', () => {
+      const command = `git status -- ${'x'.repeat(300)}; touch /tmp/pwned`;
+      const request = new ShellPermissionRequest({ ...FACTS, command });
+      expect({ summary: request.summary(), target: request.target }).toStrictEqual({
+        summary: `run "${command.slice(0, 200)}"… [132 more characters] in /w`,
+        target: command,
+      });
     });
   });
 

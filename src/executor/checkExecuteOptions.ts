@@ -1,0 +1,33 @@
+import { ToolError } from '../errors/ToolError.js';
+import { MAX_TIMEOUT_MS } from './BasicToolExecutorOptions.js';
+import type { ExecuteOptions } from './ExecuteOptions.js';
+
+function refuse(reason: string, message: string): ToolError {
+  return new ToolError('invalid_input', `The call options are invalid: ${message}. Nothing was run.`, { reason });
+}
+
+/**
+ * The host's per-call options as the executor can trust them, or the `invalid_input` error that
+ * refuses the call: options must be an object, `signal` a real `AbortSignal` (an object that
+ * only looks like one can fail to report an abort, or throw later), `timeoutMs` a number of
+ * milliseconds from 1 to {@link MAX_TIMEOUT_MS}. Never throws, even for hostile getters.
+ */
+export function checkExecuteOptions(options: unknown): ExecuteOptions | ToolError {
+  if (typeof options !== 'object' || options === null) {
+    return refuse('invalid_options', `options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  let signal: unknown;
+  let timeoutMs: unknown;
+  try {
+    ({ signal, timeoutMs } = options as Record<string, unknown>);
+  } catch {
+    return refuse('invalid_options', 'reading signal or timeoutMs threw');
+  }
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    return refuse('invalid_signal', 'signal must be an AbortSignal (for example `new AbortController().signal`)');
+  }
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
+    return refuse('invalid_timeout', `timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; got ${typeof timeoutMs === 'number' ? String(timeoutMs) : typeof timeoutMs}`);
+  }
+  return { ...(signal === undefined ? {} : { signal }), ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+}
