@@ -23,7 +23,7 @@ describe(BasicToolExecutor.name, () => {
     let shell: ShellHarness;
 
     beforeAll(async () => {
-      shell = await createShellHarness({ checker: new PolicyPermissionChecker({ rules: [{ effect: 'ask', kind: 'shell.exec' }], fallback: 'deny' }) });
+      shell = await createShellHarness({ checker: new PolicyPermissionChecker({ rules: [{ effect: 'ask', kind: 'shell.exec' }, { effect: 'ask', kind: 'fs.write' }], fallback: 'deny' }) });
     });
 
     afterAll(async () => {
@@ -36,7 +36,7 @@ describe(BasicToolExecutor.name, () => {
       expect({ target: request?.target, summary: request?.summary, reason: approval.reason }).toStrictEqual({
         target: COMMAND,
         summary: `run "${COMMAND.slice(0, 200)}${LEFT_OUT} in ${shell.root}`,
-        reason: `shell.exec "${COMMAND.slice(0, 200)}${LEFT_OUT} needs approval: policy rule ask shell.exec (any target) asks for it.`,
+        reason: `shell.exec "${COMMAND.slice(0, 200)}${LEFT_OUT} needs approval: policy rule ask shell.exec (any target) asks for it.; fs.write "${shell.root}/pwned" needs approval: policy rule ask fs.write (any target) asks for it.`,
       });
       expect(shell.exists('pwned')).toBe(false);
     });
@@ -44,7 +44,8 @@ describe(BasicToolExecutor.name, () => {
     it('runs, once approved, exactly the command the approval names in full', async () => {
       const request = { callId: 'long-1', toolName: 'shell_exec', input: { command: COMMAND }, sessionId: 'session-1', turnId: 'turn-1', metadata: {} };
       const approval = approvalOf(await shell.executor.execute(request));
-      expect(approval.requests.map((entry) => entry.target)).toStrictEqual([COMMAND]);
+      // The hidden `touch` also surfaces as its own write request (the full path, never cut).
+      expect(approval.requests.map((entry) => entry.target)).toStrictEqual([COMMAND, `${shell.root}/pwned`]);
       expect(await shell.executor.executeApproved(request, approval)).toMatchObject({ status: 'completed' });
       expect(shell.exists('pwned')).toBe(true);
     });
