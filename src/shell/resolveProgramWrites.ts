@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { ToolError, type Workspace } from '../index.js';
+import { assertNotHardLinked } from './assertNotHardLinked.js';
 import type { CommandLineAnalysis } from './CommandLineAnalysis.js';
 import { OUTPUT_SINKS } from './readRedirection.js';
 import { getMatcher } from './resolveRedirections.js';
@@ -8,7 +9,8 @@ import { ShellProgramWritePermissionRequest } from './ShellProgramWritePermissio
 /**
  * One `fs.write` request per file a program of the command writes by its own options or
  * operands, its target resolved through the workspace for writing like a redirection target:
- * outside the roots or in a read-only root it is refused now (`permission_denied`), a
+ * outside the roots, in a read-only root or with several hard links it is refused now
+ * (`permission_denied`), a
  * protected path asks. (Targets that expand at run time never get here: they make the command
  * `unknown_write`.) Relative targets of a command that changes directory cannot be located and
  * are refused (`invalid_input`).
@@ -25,6 +27,7 @@ export async function resolveProgramWrites(analysis: CommandLineAnalysis, cwd: s
       );
     }
     const resolved = await workspace.resolve(target.text, { access: 'write', base: cwd });
+    if (resolved.exists) await assertNotHardLinked(resolved.path, `The file ${program} writes,`);
     requests.push(new ShellProgramWritePermissionRequest(resolved.path, program, via, getMatcher(workspace).matches(resolved.path)));
   }
   return requests;

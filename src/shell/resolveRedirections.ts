@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, ToolError, type Workspace } from '../index.js';
+import { assertNotHardLinked } from './assertNotHardLinked.js';
 import type { CommandLineAnalysis } from './CommandLineAnalysis.js';
 import { ShellRedirectPermissionRequest } from './ShellRedirectPermissionRequest.js';
 
@@ -18,7 +19,8 @@ export function getMatcher(workspace: Workspace): ProtectedPathMatcher {
 
 /**
  * One `fs.write` request per output redirection, its target resolved through the workspace
- * for writing (outside the roots or in a read-only root: refused now, `permission_denied`).
+ * for writing (outside the roots, in a read-only root, or a file with several hard links:
+ * refused now, `permission_denied`).
  * Targets that only exist at run time (`> "$f"`, `> ~/x`, globs), and relative targets of a
  * command that changes directory, cannot be checked and are refused (`invalid_input`).
  */
@@ -40,6 +42,7 @@ export async function resolveRedirections(analysis: CommandLineAnalysis, cwd: st
       );
     }
     const resolved = await workspace.resolve(target.text, { access: 'write', base: cwd });
+    if (resolved.exists) await assertNotHardLinked(resolved.path, 'The redirection target');
     requests.push(new ShellRedirectPermissionRequest(resolved.path, operator, getMatcher(workspace).matches(resolved.path)));
   }
   return requests;
