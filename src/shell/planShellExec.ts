@@ -2,8 +2,10 @@ import { ToolError } from '../index.js';
 import { analyzeArgv, analyzeCommandLine } from './analyzeCommandLine.js';
 import { assertModelEnvironment } from './assertModelEnvironment.js';
 import { getBashParser } from './getBashParser.js';
+import { planRedirectBindings } from './planRedirectBindings.js';
 import { quoteShellWord } from './quoteShellWord.js';
 import { resolveRedirections } from './resolveRedirections.js';
+import { resolveSandbox } from './resolveSandbox.js';
 import { resolveWorkingDirectory } from './resolveWorkingDirectory.js';
 import type { ShellExecInput } from './ShellExecInput.js';
 import type { ShellExecPlan } from './ShellExecPlan.js';
@@ -47,6 +49,8 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   const { command, argv } = input;
   const analysis = command === undefined ? analyzeArgv(parser, argv ?? []) : analyzeCommandLine(parser, command);
   const writes = await resolveRedirections(analysis, cwd, config.workspace);
+  const sandboxed = await resolveSandbox(config);
+  const redirects = await planRedirectBindings(parser, command, { count: writes.length, targets: new Set(writes.map((write) => write.target)) }, cwd, config.workspace, sandboxed);
   const envKeys = Object.keys(modelEnv).sort();
   const risks: ShellRisk[] = envKeys.length > 0 ? [...analysis.risks, SHELL_RISKS.envOverride].sort() : [...analysis.risks];
   const shellRequest = new ShellPermissionRequest({
@@ -57,6 +61,7 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     cwd,
     envKeys,
     redirections: writes.map((write) => write.target),
+    sandboxed,
   });
   const [file, ...args] = command === undefined ? (argv ?? []) : [config.shell.file, ...config.shell.args, command];
   return {
@@ -66,6 +71,8 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     env: { ...config.hostEnv, ...modelEnv },
     timeoutMs: input.timeoutMs ?? config.timeoutMs,
     sweepAfterExit: risks.some((risk) => DETACHING_RISKS.has(risk)),
+    sandboxed,
+    redirects,
     requests: [shellRequest, ...writes],
   };
 }
