@@ -78,8 +78,8 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
 
   describe('strays that escape the group, the session and the marker', () => {
     // Before: the call waited for the stray to close stdout (600 s here, past the test's limit).
-    // The loop waits until the stray is in its own session (field 6 of its stat is its pid).
-    const detach = (token: string): string => `setsid env -i sleep ${token} & until [ "$(cut -d' ' -f6 /proc/$!/stat)" = "$!" ]; do :; done`;
+    // The loop waits until the stray is sleep itself: in its own session, its environment empty.
+    const detach = (token: string): string => `setsid env -i sleep ${token} & until [ "$(cat /proc/$!/comm)" = sleep ]; do :; done`;
     it.each([
       ['returns at exit', (token: string) => detach(token), 5_000],
       ['returns before its timeout', (token: string) => `${detach(token)}; sleep 30`, 1_000],

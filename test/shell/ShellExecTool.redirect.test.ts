@@ -38,7 +38,7 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirections (san
     try {
       for (let i = 0; i < TRIES; i++) {
         const outcome = await shell.run({ command: 'echo x > t/x' });
-        statuses.push(outcome.status === 'completed' ? `exit ${String(getShellValue(outcome).exitCode)}` : outcome.status === 'failed' ? outcome.error.code : outcome.status);
+        statuses.push(outcome.status === 'completed' ? `exit ${JSON.stringify(getShellValue(outcome).exitCode)}` : outcome.status === 'failed' ? outcome.error.code : outcome.status);
       }
     } finally {
       stopSwapping(racer);
