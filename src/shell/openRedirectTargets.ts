@@ -2,6 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readlinkSync, realpathSync }
 import path from 'node:path';
 import { ToolError, type Workspace } from '../index.js';
 import type { RedirectBinding } from './planRedirectBindings.js';
+import { quoteShellWord } from './quoteShellWord.js';
 
 const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 /** Write, never follow the final component, never block on a FIFO, never become a terminal's. No truncation: bash truncates when it opens `/dev/fd/N`. */
@@ -23,13 +24,23 @@ function locate(fd: number): string | undefined {
   }
 }
 
+/** What the command writes a target through: the file itself, or (not created yet) its directory. */
+interface PinnedTarget {
+  readonly fd: number;
+  /** The entry name under the directory descriptor, when `fd` is the parent directory. */
+  readonly name?: string;
+}
+
 /**
  * Opens the parent of `target` as a handle confirmed to be that very directory (inside a
  * read-write root), then `target` through it: the final component is never followed (`O_NOFOLLOW`),
  * so neither a directory on the way nor the target swapped for a link since the check can lead
- * elsewhere. Creates a missing target (empty); refuses anything but a regular file with one link.
+ * elsewhere. Refuses anything but a regular file with one link. A missing target is created
+ * (empty) when `createMissing`; otherwise the directory handle itself is handed over, and the
+ * command creates the file through it (used in the sandbox, where a link planted meanwhile
+ * still cannot lead out of the read-write roots).
  */
-function openTarget(workspace: Workspace, target: string): number {
+function pinTarget(workspace: Workspace, target: string, createMissing: boolean): PinnedTarget {
   if (workspace.rootOf(target)?.mode !== 'read_write') throw changed(target, 'is no longer in a read-write root');
   const parent = path.dirname(target);
   let dir: number;
@@ -38,10 +49,10 @@ function openTarget(workspace: Workspace, target: string): number {
   } catch (error) {
     throw changed(target, 'lost its directory', error);
   }
+  let keepDir = false;
   try {
     const located = locate(dir);
-    const where = located ?? realpathSync.native(parent);
-    if (where !== parent) throw changed(target, 'had its directory moved or replaced by a link');
+    if ((located ?? safeRealpath(parent)) !== parent) throw changed(target, 'had its directory moved or replaced by a link');
     // On Linux through the handle itself (like openat): the path is not looked up again.
     const entry = located === undefined ? target : `/proc/self/fd/${dir}/${path.basename(target)}`;
     let fd: number;
@@ -49,6 +60,10 @@ function openTarget(workspace: Workspace, target: string): number {
       fd = openSync(entry, TARGET_FLAGS);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw changed(target, 'became a link or a special file', error);
+      if (!createMissing && located !== undefined) {
+        keepDir = true;
+        return { fd: dir, name: path.basename(target) };
+      }
       try {
         fd = openSync(entry, TARGET_FLAGS | constants.O_CREAT | constants.O_EXCL, 0o666);
       } catch (createError) {
@@ -61,17 +76,29 @@ function openTarget(workspace: Workspace, target: string): number {
       closeSync(fd);
       throw changed(target, stats.nlink > 1 ? 'has more than one hard link (a window onto another file)' : 'is not the checked regular file');
     }
-    return fd;
+    return { fd };
   } finally {
-    closeSync(dir);
+    if (!keepDir) closeSync(dir);
   }
 }
 
-/** The command text with each pinned target replaced by `/dev/fd/N`. */
-function rewrite(command: string, bindings: readonly RedirectBinding[]): string {
-  const order = bindings.map((binding, index) => ({ binding, fd: REDIRECT_FD_BASE + index })).sort((a, b) => b.binding.start - a.binding.start);
+function safeRealpath(target: string): string | undefined {
+  try {
+    return realpathSync.native(target);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command text with each pinned target replaced by `/dev/fd/N` (or `/dev/fd/N/<name>` for a directory handle). */
+function rewrite(command: string, bindings: readonly RedirectBinding[], pinned: readonly PinnedTarget[]): string {
+  const order = bindings.map((binding, index) => ({ binding, index })).sort((a, b) => b.binding.start - a.binding.start);
   let text = command;
-  for (const { binding, fd } of order) text = `${text.slice(0, binding.start)}/dev/fd/${fd}${text.slice(binding.end)}`;
+  for (const { binding, index } of order) {
+    const name = pinned[index]?.name;
+    const word = `/dev/fd/${REDIRECT_FD_BASE + index}${name === undefined ? '' : `/${quoteShellWord(name)}`}`;
+    text = `${text.slice(0, binding.start)}${word}${text.slice(binding.end)}`;
+  }
   return text;
 }
 
@@ -82,17 +109,21 @@ export interface OpenedRedirects {
   close(): void;
 }
 
-/** Opens every pinned redirection target of `command` (see {@link planRedirectBindings}). */
-export function openRedirectTargets(workspace: Workspace, command: string, bindings: readonly RedirectBinding[]): OpenedRedirects {
-  const fds: number[] = [];
+/**
+ * Opens every pinned redirection target of `command` (see {@link planRedirectBindings}); a
+ * missing one is created first when `createMissing` (outside the sandbox), else reached
+ * through its directory handle.
+ */
+export function openRedirectTargets(workspace: Workspace, command: string, bindings: readonly RedirectBinding[], createMissing: boolean): OpenedRedirects {
+  const pinned: PinnedTarget[] = [];
   const close = (): void => {
-    for (const fd of fds.splice(0)) closeSync(fd);
+    for (const { fd } of pinned.splice(0)) closeSync(fd);
   };
   try {
-    for (const binding of bindings) fds.push(openTarget(workspace, binding.path));
+    for (const binding of bindings) pinned.push(pinTarget(workspace, binding.path, createMissing));
   } catch (error) {
     close();
     throw error;
   }
-  return { fds: [...fds], command: rewrite(command, bindings), close };
+  return { fds: pinned.map(({ fd }) => fd), command: rewrite(command, bindings, pinned), close };
 }

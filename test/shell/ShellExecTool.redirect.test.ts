@@ -75,6 +75,13 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirections (san
     expect(getShellValue(await shell.run({ command: 'echo e > same; cat same' })).stdout).toBe('e\n');
   });
 
+  it('creates a new target whose name needs quoting', async () => {
+    const outcome = await shell.run({ command: "echo x > \"new file's\"; cat \"new file's\"" });
+
+    expect(getShellValue(outcome)).toMatchObject({ exitCode: 0, stdout: 'x\n' });
+    expect(readFileSync(path.join(shell.root, "new file's"), 'utf8')).toBe('x\n');
+  });
+
   it('refuses a target that is a hard link (a window onto another file), running nothing', async () => {
     writeFileSync(path.join(shell.outside, 'linked'), 'outside\n');
     linkSync(path.join(shell.outside, 'linked'), path.join(shell.root, 'hard'));

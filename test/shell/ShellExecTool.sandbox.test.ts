@@ -109,6 +109,16 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
     });
   });
 
+  describe('redirections', () => {
+    it('creates a missing target only when the redirection runs (without the sandbox it is created before the command starts)', async () => {
+      const command = '[ -e fresh ] || echo made > fresh; cat fresh';
+      const outcome = await shell.run({ command });
+
+      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? 'made\n' : REFUSED);
+      expect(getShellValue(await unconfined.run({ command })).stdout).toBe('');
+    });
+  });
+
   describe('network', () => {
     it('has only a loopback interface by default', async () => {
       const outcome = await shell.run({ argv: ['cat', '/proc/net/dev'] });
