@@ -100,7 +100,8 @@ describe('shell_exec environment', () => {
     expect(stdout).not.toContain('parent-plain');
     expect(stdout).toContain('AGENTKIT_TEST_NAMED_SECRET=named-secret');
     expect(stdout).toContain('FIXED=yes');
-    const allowed = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'TMPDIR', 'AGENTKIT_TEST_NAMED_SECRET', 'FIXED', 'AGENTKIT_SHELL_RUN', ...Object.keys(GIT_SAFETY_ENV)];
+    // The git settings forced off (GIT_SAFETY_ENV); PWD, the working directory, is set by bubblewrap.
+    const allowed = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'TMPDIR', 'AGENTKIT_TEST_NAMED_SECRET', 'FIXED', 'AGENTKIT_SHELL_RUN', 'PWD', ...Object.keys(GIT_SAFETY_ENV)];
     expect(names.filter((name) => !allowed.includes(name) && !name.startsWith('LC_'))).toStrictEqual([]);
   });
 
