@@ -89,6 +89,12 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} and repository co
     expect(existsSync(marker)).toBe(false);
   });
 
+  it.each(['GIT_CONFIG_COUNT', 'GIT_CONFIG_PARAMETERS', 'GIT_DIR'])('refuses a model-supplied %s (the forced settings cannot be overridden), running nothing', async (name) => {
+    const outcome = await shell.run({ command: 'git status', env: { [name]: '0' } });
+
+    expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'invalid_input', details: { reason: 'startup_variable', names: [name] } } });
+  });
+
   it.each([
     ['core.hooksPath hooks', 'core.hooksPath', 'hooks', 'git commit -qm second --allow-empty'],
     ['core.editor', 'core.editor', 'PROGRAM', 'git commit --allow-empty'],
