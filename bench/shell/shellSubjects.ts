@@ -27,16 +27,19 @@ export interface ShellExecutorSubject extends Subject {
   close(): Promise<void>;
 }
 
-/** `shell_exec { argv: ["true"] }` through the whole executor (allow-all checker), in a temp root. */
-export async function createShellExecSubject(): Promise<ShellExecutorSubject & { readonly root: string }> {
+/**
+ * `shell_exec { argv: ["true"] }` through the whole executor (allow-all checker), in a temp root,
+ * unconfined (`sandbox: 'off'`) or in bubblewrap (`'required'`).
+ */
+export async function createShellExecSubject(sandbox: 'off' | 'required' = 'off'): Promise<ShellExecutorSubject & { readonly root: string }> {
   const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentkit-bench-shell-')));
   const container = new Container();
   container.bind(PERMISSION_CHECKER).toConstantValue({ evaluate: () => PermissionDecision.allow() });
-  container.load(agentkitModule({ roots: [{ path: root }] }), shellTools());
+  container.load(agentkitModule({ roots: [{ path: root }] }), shellTools({ sandbox }));
   const executor = await container.getAsync(TOOL_EXECUTOR);
   const request: ToolRequest = { callId: 'bench', toolName: 'shell_exec', input: { argv: ['true'] }, sessionId: 's', turnId: 't', metadata: {} };
   return {
-    name: 'shell_exec { argv: ["true"] } (executor)',
+    name: `shell_exec { argv: ["true"] } (executor, sandbox: '${sandbox}')`,
     root,
     call: async () => {
       const outcome = await executor.execute(request);

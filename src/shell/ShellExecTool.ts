@@ -1,9 +1,12 @@
 import { realpathSync } from 'node:fs';
 import { inject } from 'inversify';
 import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type PermissionRequest, type ToolContext, type ToolResult } from '../index.js';
+import { buildSandboxArgs } from './buildSandboxArgs.js';
+import { findProgram } from './findProgram.js';
+import { openRedirectTargets, REDIRECT_FD_BASE, type OpenedRedirects } from './openRedirectTargets.js';
 import { planShellExec } from './planShellExec.js';
 import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
-import { runProcess, type ProcessOutcome } from './runProcess.js';
+import { runProcess, type ProcessOutcome, type ProcessSpec } from './runProcess.js';
 import { SHELL_EXEC_INPUT_SCHEMA, type ShellExecInput } from './ShellExecInput.js';
 import type { ShellExecPlan } from './ShellExecPlan.js';
 import { SHELL_EXEC_OUTPUT_SCHEMA } from './ShellExecResult.js';
@@ -13,7 +16,8 @@ import type { ShellToolConfig } from './ShellToolConfig.js';
 const DESCRIPTION =
   'Runs a command in the workspace and returns its exit code, stdout and stderr. Give `command` (a bash command line) ' +
   'or `argv` (a program and its arguments, no shell). Commands run with a minimal environment, no stdin, a timeout ' +
-  '(default 120 s, at most 600 s) and bounded output; background processes do not outlive the call.';
+  '(default 120 s, at most 600 s) and bounded output; background processes do not outlive the call. Where the host ' +
+  'provides an OS sandbox, only the workspace is writable, /tmp is private and the network is off unless configured.';
 
 /** The path's realpath (one native call: cheaper than a thread-pool hop), or undefined. */
 function readRealPath(path: string): string | undefined {
@@ -33,6 +37,23 @@ function describeStop(outcome: ProcessOutcome, plan: ShellExecPlan, config: Shel
     default:
       return '';
   }
+}
+
+/**
+ * What runs for a plan: its target words swapped for the descriptors `redirects` opened, and
+ * inside bubblewrap when the plan is sandboxed.
+ */
+function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: OpenedRedirects | undefined): Pick<ProcessSpec, 'file' | 'args'> {
+  const args = redirects === undefined ? plan.args : [...plan.args.slice(0, -1), redirects.command];
+  if (!plan.sandboxed || config.bubblewrap === undefined) return { file: plan.file, args };
+  if (!findProgram(plan.file, plan.env.PATH, plan.cwd)) {
+    throw new ToolError('execution_failed', `Could not start ${JSON.stringify(plan.file)}: not found or not executable. Check that the program exists and is executable.`, {
+      reason: 'spawn_failed',
+      file: plan.file,
+    });
+  }
+  const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network };
+  return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
 }
 
 /** `shell_exec`: one command, checked before it runs, contained while it runs. */
@@ -71,13 +92,21 @@ export class ShellExecTool {
         throw new ToolError('execution_failed', `The working directory ${plan.cwd} changed after it was checked; nothing was run. Try again.`, { reason: 'cwd_changed' });
       }
       const { config } = this;
-      const outcome = await runProcess({
-        ...plan,
-        killGraceMs: config.killGraceMs,
-        maxOutputBytes: config.maxOutputBytes,
-        hardOutputLimitBytes: config.hardOutputLimitBytes,
-        signal,
-      });
+      const redirects = plan.redirects.length === 0 ? undefined : openRedirectTargets(config.workspace, plan.args.at(-1) ?? '', plan.redirects, !plan.sandboxed);
+      let outcome: ProcessOutcome;
+      try {
+        outcome = await runProcess({
+          ...plan,
+          ...buildCommand(plan, config, redirects),
+          killGraceMs: config.killGraceMs,
+          maxOutputBytes: config.maxOutputBytes,
+          hardOutputLimitBytes: config.hardOutputLimitBytes,
+          ...(redirects === undefined ? {} : { extraFds: redirects.fds, extraFdBase: REDIRECT_FD_BASE }),
+          signal,
+        });
+      } finally {
+        redirects?.close();
+      }
       const timedOut = outcome.stopped === 'timeout';
       const value: JsonObject = {
         exitCode: outcome.exitCode,

@@ -15,12 +15,15 @@ export interface ShellPermissionFacts {
   readonly envKeys: readonly string[];
   /** Canonical targets of its output redirections. */
   readonly redirections: readonly string[];
+  /** Whether the command runs in the OS sandbox (bubblewrap): writes outside the read-write roots fail. */
+  readonly sandboxed?: boolean;
 }
 
 /**
  * Running one command. `target` is the command text; `metadata.subcommands` lists the words
  * of every simple command it contains (policy rules must cover each), `metadata.risks` its
- * risk flags (any makes an allow at most an ask), plus `cwd`, `envKeys` and `redirections`.
+ * risk flags (any makes an allow at most an ask), plus `cwd`, `envKeys`, `redirections` and
+ * `sandboxed`.
  */
 export class ShellPermissionRequest extends BasePermissionRequest {
   public readonly kind = 'shell.exec';
@@ -37,6 +40,7 @@ export class ShellPermissionRequest extends BasePermissionRequest {
       cwd: facts.cwd,
       envKeys: [...facts.envKeys],
       redirections: [...facts.redirections],
+      sandboxed: facts.sandboxed ?? false,
     };
   }
 

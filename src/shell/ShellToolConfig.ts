@@ -1,12 +1,13 @@
 import type { Workspace } from '../index.js';
 import type { Semaphore } from './Semaphore.js';
+import type { ShellSandboxMode } from './ShellSandboxMode.js';
 
 /** The checked configuration every `shell_exec` call of one module shares. */
 export interface ShellToolConfig {
   readonly workspace: Workspace;
   /** The configured default working directory (resolved per call), if any. */
   readonly cwd: string | undefined;
-  /** The allow-listed environment taken from the host at start-up. */
+  /** The allow-listed environment taken from the host at start-up, git's dangerous settings forced off. */
   readonly hostEnv: Readonly<Record<string, string>>;
   /** `/bin/bash` when it exists, else `/bin/sh`, with its fixed arguments. */
   readonly shell: { readonly file: string; readonly args: readonly string[] };
@@ -15,4 +16,9 @@ export interface ShellToolConfig {
   readonly hardOutputLimitBytes: number;
   readonly killGraceMs: number;
   readonly slots: Semaphore;
+  readonly sandbox: ShellSandboxMode;
+  /** Whether sandboxed commands keep the network. */
+  readonly network: boolean;
+  /** The bubblewrap executable found at start-up, if any (whether it works is probed on first use). */
+  readonly bubblewrap: string | undefined;
 }

@@ -1,5 +1,6 @@
 import type { HostEnvironmentOptions } from '../index.js';
 import type { WorkspaceRootConfig } from '../index.js';
+import type { ShellSandboxMode } from './ShellSandboxMode.js';
 
 /** What the host adds to the allow-listed environment of every command. */
 /** The shell's `env` option: the core's environment allow-list options. */
@@ -22,4 +23,12 @@ export interface ShellToolOptions {
   readonly maxConcurrent?: number;
   /** Time between SIGTERM and SIGKILL when a command is stopped, in ms. Default 2,000. */
   readonly killGraceMs?: number;
+  /**
+   * OS confinement of every command (bubblewrap on Linux): `'auto'` (default) uses it when it
+   * works here and runs unconfined otherwise; `'required'` refuses every command without it
+   * (`unavailable`); `'off'` never uses it.
+   */
+  readonly sandbox?: ShellSandboxMode;
+  /** Whether sandboxed commands keep the network (default `false`: a network namespace of their own). */
+  readonly network?: boolean;
 }

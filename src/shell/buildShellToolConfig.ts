@@ -1,6 +1,9 @@
 import { accessSync, constants } from 'node:fs';
 import { ToolConfigurationError, type Workspace, buildHostEnvironment } from '../index.js';
+import { findBubblewrap } from './detectSandbox.js';
+import { GIT_SAFETY_ENV } from './GIT_SAFETY_ENV.js';
 import { Semaphore } from './Semaphore.js';
+import { SHELL_SANDBOX_MODES } from './ShellSandboxMode.js';
 import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
 import type { ShellToolConfig } from './ShellToolConfig.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
@@ -32,16 +35,27 @@ export function buildShellToolConfig(options: ShellToolOptions, workspace: Works
       throw new ToolConfigurationError(`shellTools({ env: { set } }) needs string values under valid variable names; ${JSON.stringify(name)} is not.`);
     }
   }
+  const sandbox = options.sandbox ?? 'auto';
+  if (!SHELL_SANDBOX_MODES.includes(sandbox)) {
+    throw new ToolConfigurationError(`shellTools({ sandbox }) must be one of ${SHELL_SANDBOX_MODES.map((mode) => `'${mode}'`).join(', ')}; got ${JSON.stringify(sandbox)}.`);
+  }
+  if (options.network !== undefined && typeof options.network !== 'boolean') {
+    throw new ToolConfigurationError(`shellTools({ network }) must be true or false; got ${JSON.stringify(options.network)}.`);
+  }
   const maxOutputBytes = checkInteger('maxOutputBytes', options.maxOutputBytes, SHELL_EXEC_DEFAULTS.maxOutputBytes);
   return {
     workspace,
     cwd: options.cwd,
-    hostEnv: Object.freeze(buildHostEnvironment(source, options.env)),
+    // What the host names explicitly wins over the forced git settings; the model cannot set GIT_*.
+    hostEnv: Object.freeze({ ...GIT_SAFETY_ENV, ...buildHostEnvironment(source, options.env) }),
     shell: findShell(),
     timeoutMs: checkInteger('timeoutMs', options.timeoutMs, SHELL_EXEC_DEFAULTS.timeoutMs, SHELL_EXEC_DEFAULTS.maxTimeoutMs),
     maxOutputBytes,
     hardOutputLimitBytes: checkInteger('hardOutputLimitBytes', options.hardOutputLimitBytes, Math.max(SHELL_EXEC_DEFAULTS.hardOutputLimitBytes, 2 * maxOutputBytes)),
     killGraceMs: checkInteger('killGraceMs', options.killGraceMs, SHELL_EXEC_DEFAULTS.killGraceMs, 60_000),
     slots: new Semaphore(checkInteger('maxConcurrent', options.maxConcurrent, SHELL_EXEC_DEFAULTS.maxConcurrent, 1_000)),
+    sandbox,
+    network: options.network ?? false,
+    bubblewrap: sandbox === 'off' ? undefined : findBubblewrap(),
   };
 }

@@ -14,6 +14,14 @@ function isChildLeader(leader: number): boolean {
 }
 
 /**
+ * Without the sandbox, what a command started can be found only by what it kept: its process
+ * group, its session, the run's marker variable (this function), or its output pipes
+ * (`findOutputHolders`, when a stray keeps the call's pipes open). A process that leaves its
+ * group and session, clears its environment and closes the inherited descriptors (a classic
+ * daemon) cannot be told apart from any other process: Node offers no
+ * `PR_SET_CHILD_SUBREAPER` (it would be re-parented to us) and no cgroup is created per call.
+ * Only the sandbox's PID namespace ends such a process with the call.
+ *
  * Signals a command's whole process group (`-leader`) and every stray process of its run
  * (see {@link findStrayProcesses}). A leader id that cannot be a child's (0, 1, negative, this
  * process) is ignored: `kill(-1)` would signal every process on the machine.

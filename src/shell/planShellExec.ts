@@ -2,9 +2,11 @@ import { ToolError } from '../index.js';
 import { analyzeArgv, analyzeCommandLine } from './analyzeCommandLine.js';
 import { assertModelEnvironment } from './assertModelEnvironment.js';
 import { getBashParser } from './getBashParser.js';
+import { planRedirectBindings } from './planRedirectBindings.js';
 import { quoteShellWord } from './quoteShellWord.js';
 import { resolveProgramWrites } from './resolveProgramWrites.js';
 import { resolveRedirections } from './resolveRedirections.js';
+import { resolveSandbox } from './resolveSandbox.js';
 import { resolveWorkingDirectory } from './resolveWorkingDirectory.js';
 import type { ShellExecInput } from './ShellExecInput.js';
 import type { ShellExecPlan } from './ShellExecPlan.js';
@@ -49,6 +51,9 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   const analysis = command === undefined ? analyzeArgv(parser, argv ?? []) : analyzeCommandLine(parser, command);
   const redirections = await resolveRedirections(analysis, cwd, config.workspace);
   const writes = [...redirections, ...(await resolveProgramWrites(analysis, cwd, config.workspace))];
+  const sandboxed = await resolveSandbox(config);
+  const redirectTargets = { count: redirections.length, targets: new Set(redirections.map((write) => write.target)) };
+  const redirects = await planRedirectBindings(parser, command, redirectTargets, cwd, config.workspace, sandboxed);
   const envKeys = Object.keys(modelEnv).sort();
   const risks: ShellRisk[] = envKeys.length > 0 ? [...analysis.risks, SHELL_RISKS.envOverride].sort() : [...analysis.risks];
   const shellRequest = new ShellPermissionRequest({
@@ -59,6 +64,7 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     cwd,
     envKeys,
     redirections: redirections.map((write) => write.target),
+    sandboxed,
   });
   const [file, ...args] = command === undefined ? (argv ?? []) : [config.shell.file, ...config.shell.args, command];
   return {
@@ -68,6 +74,8 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     env: { ...config.hostEnv, ...modelEnv },
     timeoutMs: input.timeoutMs ?? config.timeoutMs,
     sweepAfterExit: risks.some((risk) => DETACHING_RISKS.has(risk)),
+    sandboxed,
+    redirects,
     requests: [shellRequest, ...writes],
   };
 }

@@ -1,9 +1,17 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { constants } from 'node:os';
 import { ToolError } from '../index.js';
 import { RUN_MARKER_NAME } from './assertModelEnvironment.js';
+import { findOutputHolders, readOutputIdentity, type OutputIdentity } from './findOutputHolders.js';
 import { killProcessTree } from './killProcessTree.js';
 import { OutputCapture } from './OutputCapture.js';
+
+/**
+ * How long the output pipes may stay open after the command exited: a stray process that
+ * holds them (one that could not be found and killed) no longer keeps the call waiting.
+ */
+export const OUTPUT_DRAIN_MS = 200;
 
 /** One process to run, with every limit already decided. */
 export interface ProcessSpec {
@@ -22,6 +30,14 @@ export interface ProcessSpec {
    * triggers it too.
    */
   readonly sweepAfterExit: boolean;
+  /**
+   * Whether `file` is bubblewrap running the command in its namespaces: the namespace dies with
+   * it (no sweep needed), and a command ended by signal N comes back as exit code 128 + N.
+   */
+  readonly sandboxed?: boolean;
+  /** Descriptors the child gets as fds `extraFdBase`, `extraFdBase + 1`, ... (redirect targets). */
+  readonly extraFds?: readonly number[];
+  readonly extraFdBase?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -39,6 +55,22 @@ export interface ProcessOutcome {
   readonly stderrBytes: number;
 }
 
+function buildStdio(spec: ProcessSpec): ('ignore' | 'pipe' | number)[] {
+  const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe'];
+  const extra = spec.extraFds ?? [];
+  if (extra.length === 0) return stdio;
+  const base = spec.extraFdBase ?? 3;
+  while (stdio.length < base) stdio.push('ignore');
+  return [...stdio, ...extra];
+}
+
+/** bubblewrap reports a command ended by signal N as exit code 128 + N (bash's convention). */
+function decodeSandboxExit(exitCode: number | null, signal: string | null): readonly [number | null, string | null] {
+  if (exitCode === null || exitCode <= 128) return [exitCode, signal];
+  const name = Object.entries(constants.signals).find(([, number]) => number === exitCode - 128)?.[0];
+  return name === undefined ? [exitCode, signal] : [null, name];
+}
+
 /** Whether anything is left in the process group `leader` led. */
 function hasGroupMembers(leader: number): boolean {
   try {
@@ -52,7 +84,10 @@ function hasGroupMembers(leader: number): boolean {
  * Runs a process in its own process group (`detached`, stdin ignored, never through a shell
  * of Node's choosing). On timeout, cancellation or too much output, SIGTERM goes to the whole
  * group (and its strays), SIGKILL after `killGraceMs`. When the process exits, whatever it
- * left running is killed. It resolves only once every pipe has closed.
+ * left running that can be found is killed. It resolves once every pipe has closed, or
+ * {@link OUTPUT_DRAIN_MS} after the process exited: then the processes still holding the pipes
+ * (started by the command) are killed and the pipes are closed on our side, so a stray that
+ * escaped every other search cannot hold the call past its exit, or its deadline.
  */
 export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
@@ -61,14 +96,18 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       cwd: spec.cwd,
       env: { ...spec.env, [RUN_MARKER_NAME]: marker.slice(RUN_MARKER_NAME.length + 1) },
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: buildStdio(spec),
       windowsHide: true,
     });
+    // Read now, before the command can redirect its output: what finds strays that hold it.
+    const identity: OutputIdentity | undefined = child.pid === undefined || spec.sandboxed === true ? undefined : readOutputIdentity(child.pid);
     const stdout = new OutputCapture(spec.maxOutputBytes);
     const stderr = new OutputCapture(spec.maxOutputBytes);
     let stopped: StopReason | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
-    let exited = false;
+    let drainTimer: NodeJS.Timeout | undefined;
+    let exit: readonly [number | null, string | null] | undefined;
+    let settled = false;
 
     const killTree = (signal: NodeJS.Signals, newerOnly = false): void => {
       if (child.pid !== undefined) killProcessTree(child.pid, marker, signal, newerOnly);
@@ -78,7 +117,10 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       stopped = reason;
       killTree('SIGTERM');
       graceTimer = setTimeout(() => killTree('SIGKILL'), spec.killGraceMs);
-      if (exited) killTree('SIGKILL');
+      if (exit !== undefined) {
+        killTree('SIGKILL');
+        finish(); // a stopped call does not wait for the pipes any longer
+      }
     };
     const onAbort = (): void => stop('cancelled');
     const timer = setTimeout(() => stop('timeout'), spec.timeoutMs);
@@ -87,33 +129,33 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       capture.push(chunk);
       if (stdout.totalBytes + stderr.totalBytes > spec.hardOutputLimitBytes) stop('output_limit');
     };
-    child.stdout.on('data', onData(stdout));
-    child.stderr.on('data', onData(stderr));
+    child.stdout?.on('data', onData(stdout));
+    child.stderr?.on('data', onData(stderr));
     const cleanUp = (): void => {
       clearTimeout(timer);
       clearTimeout(graceTimer);
+      clearTimeout(drainTimer);
       spec.signal?.removeEventListener('abort', onAbort);
     };
-    child.once('exit', () => {
-      exited = true;
-      // Background jobs and daemons it started do not outlive it.
-      if (stopped !== undefined || child.pid === undefined) {
-        killTree('SIGKILL');
-      } else if (hasGroupMembers(child.pid) || spec.sweepAfterExit) {
-        killProcessTree(child.pid, marker, 'SIGKILL', true);
+    function finish(): void {
+      if (settled || exit === undefined) return;
+      settled = true;
+      cleanUp();
+      if (child.stdout?.readableEnded === false || child.stderr?.readableEnded === false) {
+        // Something the command started still holds the pipes: end it, and stop reading.
+        if (identity !== undefined) {
+          for (const pid of findOutputHolders(identity)) {
+            try {
+              process.kill(pid, 'SIGKILL');
+            } catch {
+              // gone already
+            }
+          }
+        }
+        child.stdout?.destroy();
+        child.stderr?.destroy();
       }
-    });
-    child.once('error', (error) => {
-      if (child.pid !== undefined) return; // 'close' follows and settles
-      cleanUp();
-      reject(new ToolError('execution_failed', `Could not start ${JSON.stringify(spec.file)}: ${error.message}. Check that the program exists and is executable.`, {
-        reason: 'spawn_failed',
-        file: spec.file,
-      }, { cause: error }));
-    });
-    child.once('close', (exitCode, signal) => {
-      cleanUp();
-      if (child.pid === undefined) return;
+      const [exitCode, signal] = spec.sandboxed === true ? decodeSandboxExit(...exit) : exit;
       resolve({
         exitCode,
         signal,
@@ -124,6 +166,29 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
         stdoutBytes: stdout.totalBytes,
         stderrBytes: stderr.totalBytes,
       });
+    }
+    child.once('exit', (exitCode, signal) => {
+      exit = [exitCode, signal];
+      // Background jobs and daemons it started do not outlive it.
+      if (stopped !== undefined || child.pid === undefined) {
+        killTree('SIGKILL');
+      } else if (spec.sandboxed !== true && (hasGroupMembers(child.pid) || spec.sweepAfterExit)) {
+        killProcessTree(child.pid, marker, 'SIGKILL', true);
+      }
+      drainTimer = setTimeout(finish, OUTPUT_DRAIN_MS);
+    });
+    child.once('error', (error) => {
+      if (child.pid !== undefined) return; // 'close' follows and settles
+      cleanUp();
+      reject(new ToolError('execution_failed', `Could not start ${JSON.stringify(spec.file)}: ${error.message}. Check that the program exists and is executable.`, {
+        reason: 'spawn_failed',
+        file: spec.file,
+      }, { cause: error }));
+    });
+    child.once('close', (exitCode, signal) => {
+      if (child.pid === undefined) return;
+      exit ??= [exitCode, signal];
+      finish();
     });
     if (spec.signal?.aborted === true) stop('cancelled');
   });

@@ -2,6 +2,7 @@ import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
 import { MODULE_WORKSPACE, Workspace, WORKSPACE } from '../index.js';
 import { assertShellToolOptions } from './assertShellToolOptions.js';
 import { buildShellToolConfig } from './buildShellToolConfig.js';
+import { detectSandbox } from './detectSandbox.js';
 import { getBashParser } from './getBashParser.js';
 import { getCwdWorkspace } from './getCwdWorkspace.js';
 import { ShellExecTool } from './ShellExecTool.js';
@@ -22,6 +23,8 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
   const checked = buildShellToolConfig(options, ownWorkspace ?? Workspace.empty());
   // Start loading the parser's WASM now, so the first call does not wait for it.
   getBashParser().catch(() => undefined);
+  // And probe the sandbox now (once per process), so the first call does not wait for it either.
+  if (checked.sandbox !== 'off') void detectSandbox(checked.bubblewrap);
   return new ContainerModule((bindings: ContainerModuleLoadOptions) => {
     bindings
       .bind(SHELL_TOOL_CONFIG)

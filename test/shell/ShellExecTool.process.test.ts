@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ShellExecTool } from '../../src/shell/index.js';
 import { createShellHarness, getShellValue, sleep, type ShellHarness } from './fixtures/createShellHarness.js';
+import { killProcesses, waitForNoProcesses } from './fixtures/findProcesses.js';
 
 /** Long enough for a stray process to have written its marker, had it survived. */
 const AFTERMATH_MS = 1_000;
 
-describe(`${ShellExecTool.name} process control`, () => {
+/** A token no other process carries: a sleep of 600.<random> seconds is found by it in /proc. */
+function makeToken(): string {
+  return `600.${Math.floor(Math.random() * 1e9)}`;
+}
+
+// 'auto' runs in bubblewrap where it works (see ShellExecTool.sandbox.test.ts); 'off' is the
+// process-group and /proc path every host without it takes.
+describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (sandbox: %s)`, (sandbox) => {
   let shell: ShellHarness;
 
   beforeAll(async () => {
-    shell = await createShellHarness({ shell: { killGraceMs: 200, maxOutputBytes: 1_000, hardOutputLimitBytes: 256 * 1024 } });
+    shell = await createShellHarness({ shell: { sandbox, killGraceMs: 200, maxOutputBytes: 1_000, hardOutputLimitBytes: 256 * 1024 } });
   });
 
   afterAll(async () => {
@@ -66,6 +74,26 @@ describe(`${ShellExecTool.name} process control`, () => {
       expect(getShellValue(outcome)).toMatchObject({ exitCode: 0, timedOut: false });
       expect(shell.exists(marker)).toBe(false);
     });
+  });
+
+  describe('strays that escape the group, the session and the marker', () => {
+    // Before: the call waited for the stray to close stdout (600 s here, past the test's limit).
+    // The loop waits until the stray is sleep itself: in its own session, its environment empty.
+    const detach = (token: string): string => `setsid env -i sleep ${token} & until [ "$(cat /proc/$!/comm)" = sleep ]; do :; done`;
+    it.each([
+      ['returns at exit', (token: string) => detach(token), 5_000],
+      ['returns before its timeout', (token: string) => `${detach(token)}; sleep 30`, 1_000],
+    ])('%s although a stray holds its output open, and ends the stray', async (_name, build, timeoutMs) => {
+      const token = makeToken();
+      try {
+        const outcome = await shell.run({ command: `echo started; ${build(token)}`, timeoutMs });
+
+        expect(getShellValue(outcome)).toMatchObject({ stdout: 'started\n', timedOut: timeoutMs === 1_000 });
+        expect(await waitForNoProcesses(token)).toStrictEqual([]);
+      } finally {
+        killProcesses(token);
+      }
+    }, 20_000);
   });
 
   describe('abort', () => {

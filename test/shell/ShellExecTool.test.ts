@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PermissionDecision } from '../../src/index.js';
+import { detectSandbox, findBubblewrap } from '../../src/shell/detectSandbox.js';
 import { ShellExecTool } from '../../src/shell/index.js';
 import { RecordingPermissionChecker } from '../../src/testing/index.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
@@ -76,6 +77,7 @@ describe(ShellExecTool.name, () => {
             cwd: shell.root,
             envKeys: ['FOO'],
             redirections: [],
+            sandboxed: await detectSandbox(findBubblewrap()),
           },
         },
       ]);

@@ -19,7 +19,7 @@ describe(ShellPermissionRequest.name, () => {
         kind: 'shell.exec',
         summary: 'run "git status && npm test" in /w (redirection)',
         target: 'git status && npm test',
-        metadata: { form: 'command', subcommands: [['git', 'status'], ['npm', 'test']], risks: ['redirection'], cwd: '/w', envKeys: [], redirections: ['/w/out'] },
+        metadata: { form: 'command', subcommands: [['git', 'status'], ['npm', 'test']], risks: ['redirection'], cwd: '/w', envKeys: [], redirections: ['/w/out'], sandboxed: false },
       });
     });
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { GIT_SAFETY_ENV } from '../../src/shell/GIT_SAFETY_ENV.js';
 import { buildHostEnvironment, isSecretName, isStartupVariable } from '../../src/shell/index.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
@@ -99,7 +100,9 @@ describe('shell_exec environment', () => {
     expect(stdout).not.toContain('parent-plain');
     expect(stdout).toContain('AGENTKIT_TEST_NAMED_SECRET=named-secret');
     expect(stdout).toContain('FIXED=yes');
-    expect(names.every((name) => ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'TMPDIR', 'AGENTKIT_TEST_NAMED_SECRET', 'FIXED', 'AGENTKIT_SHELL_RUN'].includes(name) || name.startsWith('LC_'))).toBe(true);
+    // The git settings forced off (GIT_SAFETY_ENV); PWD, the working directory, is set by bubblewrap.
+    const allowed = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'TMPDIR', 'AGENTKIT_TEST_NAMED_SECRET', 'FIXED', 'AGENTKIT_SHELL_RUN', 'PWD', ...Object.keys(GIT_SAFETY_ENV)];
+    expect(names.filter((name) => !allowed.includes(name) && !name.startsWith('LC_'))).toStrictEqual([]);
   });
 
   it('passes the variables the model sets', async () => {

@@ -1,0 +1,129 @@
+import { closeSync, constants, fstatSync, openSync, readlinkSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { ToolError, type Workspace } from '../index.js';
+import type { RedirectBinding } from './planRedirectBindings.js';
+import { quoteShellWord } from './quoteShellWord.js';
+
+const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
+/** Write, never follow the final component, never block on a FIFO, never become a terminal's. No truncation: bash truncates when it opens `/dev/fd/N`. */
+const TARGET_FLAGS = constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/** The first descriptor number the command gets its targets at (clear of 0-9, which commands use). */
+export const REDIRECT_FD_BASE = 20;
+
+function changed(target: string, why: string, cause?: unknown): ToolError {
+  return new ToolError('execution_failed', `The redirection target ${target} ${why} after the call was checked; nothing was run. Check the path and try again.`, { reason: 'redirection_changed', path: target }, { cause });
+}
+
+/** Where an open descriptor really is (`/proc/self/fd`), or `undefined` where that cannot be known. */
+function locate(fd: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the command writes a target through: the file itself, or (not created yet) its directory. */
+interface PinnedTarget {
+  readonly fd: number;
+  /** The entry name under the directory descriptor, when `fd` is the parent directory. */
+  readonly name?: string;
+}
+
+/**
+ * Opens the parent of `target` as a handle confirmed to be that very directory (inside a
+ * read-write root), then `target` through it: the final component is never followed (`O_NOFOLLOW`),
+ * so neither a directory on the way nor the target swapped for a link since the check can lead
+ * elsewhere. Refuses anything but a regular file with one link. A missing target is created
+ * (empty) when `createMissing`; otherwise the directory handle itself is handed over, and the
+ * command creates the file through it (used in the sandbox, where a link planted meanwhile
+ * still cannot lead out of the read-write roots).
+ */
+function pinTarget(workspace: Workspace, target: string, createMissing: boolean): PinnedTarget {
+  if (workspace.rootOf(target)?.mode !== 'read_write') throw changed(target, 'is no longer in a read-write root');
+  const parent = path.dirname(target);
+  let dir: number;
+  try {
+    dir = openSync(parent, DIRECTORY_FLAGS);
+  } catch (error) {
+    throw changed(target, 'lost its directory', error);
+  }
+  let keepDir = false;
+  try {
+    const located = locate(dir);
+    if ((located ?? safeRealpath(parent)) !== parent) throw changed(target, 'had its directory moved or replaced by a link');
+    // On Linux through the handle itself (like openat): the path is not looked up again.
+    const entry = located === undefined ? target : `/proc/self/fd/${dir}/${path.basename(target)}`;
+    let fd: number;
+    try {
+      fd = openSync(entry, TARGET_FLAGS);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw changed(target, 'became a link or a special file', error);
+      if (!createMissing && located !== undefined) {
+        keepDir = true;
+        return { fd: dir, name: path.basename(target) };
+      }
+      try {
+        fd = openSync(entry, TARGET_FLAGS | constants.O_CREAT | constants.O_EXCL, 0o666);
+      } catch (createError) {
+        throw changed(target, 'appeared as a link or a special file', createError);
+      }
+    }
+    const stats = fstatSync(fd);
+    const at = locate(fd);
+    if (!stats.isFile() || stats.nlink > 1 || (at !== undefined && at !== target)) {
+      closeSync(fd);
+      throw changed(target, stats.nlink > 1 ? 'has more than one hard link (a window onto another file)' : 'is not the checked regular file');
+    }
+    return { fd };
+  } finally {
+    if (!keepDir) closeSync(dir);
+  }
+}
+
+function safeRealpath(target: string): string | undefined {
+  try {
+    return realpathSync.native(target);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command text with each pinned target replaced by `/dev/fd/N` (or `/dev/fd/N/<name>` for a directory handle). */
+function rewrite(command: string, bindings: readonly RedirectBinding[], pinned: readonly PinnedTarget[]): string {
+  const order = bindings.map((binding, index) => ({ binding, index })).sort((a, b) => b.binding.start - a.binding.start);
+  let text = command;
+  for (const { binding, index } of order) {
+    const name = pinned[index]?.name;
+    const word = `/dev/fd/${REDIRECT_FD_BASE + index}${name === undefined ? '' : `/${quoteShellWord(name)}`}`;
+    text = `${text.slice(0, binding.start)}${word}${text.slice(binding.end)}`;
+  }
+  return text;
+}
+
+/** Targets opened for one run: hand `fds` to the child (from {@link REDIRECT_FD_BASE}), run `command`, then `close()`. */
+export interface OpenedRedirects {
+  readonly fds: readonly number[];
+  readonly command: string;
+  close(): void;
+}
+
+/**
+ * Opens every pinned redirection target of `command` (see {@link planRedirectBindings}); a
+ * missing one is created first when `createMissing` (outside the sandbox), else reached
+ * through its directory handle.
+ */
+export function openRedirectTargets(workspace: Workspace, command: string, bindings: readonly RedirectBinding[], createMissing: boolean): OpenedRedirects {
+  const pinned: PinnedTarget[] = [];
+  const close = (): void => {
+    for (const { fd } of pinned.splice(0)) closeSync(fd);
+  };
+  try {
+    for (const binding of bindings) pinned.push(pinTarget(workspace, binding.path, createMissing));
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return { fds: pinned.map(({ fd }) => fd), command: rewrite(command, bindings, pinned), close };
+}

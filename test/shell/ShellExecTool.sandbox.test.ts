@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Container } from 'inversify';
+import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR, ToolConfigurationError, Workspace, type JsonValue, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
+import { buildShellToolConfig } from '../../src/shell/buildShellToolConfig.js';
+import { SHELL_TOOL_CONFIG, ShellExecTool, shellTools } from '../../src/shell/index.js';
+import { RecordingPermissionChecker } from '../../src/testing/index.js';
+import { checkSandbox } from './fixtures/checkSandbox.js';
+import { ALLOW_ALL, createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
+import { killProcesses, waitForNoProcesses } from './fixtures/findProcesses.js';
+
+/** What a `sandbox: 'required'` call gives where bubblewrap does not work. */
+const REFUSED = { status: 'failed', invoked: false, error: { code: 'unavailable', details: { reason: 'sandbox_unavailable' } } };
+
+function summarize(outcome: ToolExecutionOutcome): Record<string, JsonValue> {
+  if (outcome.status === 'failed') return { status: outcome.status, invoked: outcome.invoked, error: { code: outcome.error.code, details: { reason: outcome.error.details['reason'] ?? null } } };
+  const { exitCode, signal } = getShellValue(outcome);
+  return { exitCode: exitCode ?? null, signal: signal ?? null };
+}
+
+function readInterfaces(text: string): string[] {
+  return text
+    .split('\n')
+    .slice(2)
+    .map((line) => line.split(':')[0]?.trim() ?? '')
+    .filter(Boolean)
+    .sort();
+}
+
+async function run(executor: ToolExecutor, input: JsonValue): Promise<ToolExecutionOutcome> {
+  return executor.execute({ callId: `sandbox-${randomUUID()}`, toolName: 'shell_exec', input, sessionId: 's', turnId: 't', metadata: {} });
+}
+
+describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
+  let available: boolean;
+  let checker: RecordingPermissionChecker;
+  let shell: ShellHarness;
+  let unconfined: ShellHarness;
+  /** A directory outside the roots and outside /tmp (which the sandbox replaces). */
+  let elsewhere: string;
+
+  beforeAll(async () => {
+    available = await checkSandbox('ShellExecTool in the OS sandbox');
+    checker = new RecordingPermissionChecker(ALLOW_ALL);
+    shell = await createShellHarness({ checker, shell: { sandbox: 'required', killGraceMs: 200 } });
+    unconfined = await createShellHarness({ checker, shell: { sandbox: 'off' } });
+    mkdirSync(path.join(shell.root, 'sub'));
+    elsewhere = realpathSync(await mkdtemp('/var/tmp/agentkit-elsewhere-'));
+  });
+
+  afterAll(async () => {
+    await shell.close();
+    await unconfined.close();
+    await rm(elsewhere, { recursive: true, force: true });
+  });
+
+  describe('the shell.exec request', () => {
+    it('says metadata.sandboxed: true when the command runs in the sandbox', async () => {
+      checker.clear();
+      const outcome = await shell.run({ command: 'true' });
+
+      expect(available ? checker.records.map((record) => (record.request.metadata as Record<string, JsonValue>)['sandboxed']) : summarize(outcome)).toStrictEqual(available ? [true] : REFUSED);
+    });
+
+    it("says metadata.sandboxed: false with sandbox: 'off'", async () => {
+      checker.clear();
+      await unconfined.run({ command: 'true' });
+
+      expect(checker.records.map((record) => (record.request.metadata as Record<string, JsonValue>)['sandboxed'])).toStrictEqual([false]);
+    });
+  });
+
+  describe('filesystem', () => {
+    it('keeps everything outside the read-write roots read-only', async () => {
+      const outcome = await shell.run({ command: `touch ${elsewhere}/written; echo $?` });
+
+      expect(existsSync(path.join(elsewhere, 'written'))).toBe(false);
+      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? '1\n' : REFUSED);
+    });
+
+    it('gives each command a private /tmp (roots under /tmp stay visible and writable)', async () => {
+      const name = `/tmp/agentkit-private-${randomUUID()}`;
+      const outcome = await shell.run({ command: `touch ${name} && ls ${name} && touch in-root` });
+
+      expect(existsSync(name)).toBe(false);
+      expect(available ? [getShellValue(outcome).stdout, shell.exists('in-root')] : summarize(outcome)).toStrictEqual(available ? [`${name}\n`, true] : REFUSED);
+    });
+
+    it('keeps a read-only root read-only, also under /tmp', async () => {
+      const writable = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-rw-')));
+      const readOnly = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-ro-')));
+      const container = new Container();
+      container.bind(PERMISSION_CHECKER).toConstantValue(ALLOW_ALL);
+      container.load(agentkitModule(), shellTools({ roots: [{ path: writable }, { path: readOnly, mode: 'read_only' }], sandbox: 'required' }));
+      try {
+        const executor = await container.getAsync(TOOL_EXECUTOR);
+        const outcome = await run(executor, { command: `touch ${readOnly}/written; ls ${readOnly}; touch ${writable}/written` });
+
+        expect(existsSync(path.join(readOnly, 'written'))).toBe(false);
+        expect(available ? [getShellValue(outcome).exitCode, existsSync(path.join(writable, 'written'))] : summarize(outcome)).toStrictEqual(available ? [0, true] : REFUSED);
+      } finally {
+        await rm(writable, { recursive: true, force: true });
+        await rm(readOnly, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('redirections', () => {
+    it('creates a missing target only when the redirection runs (without the sandbox it is created before the command starts)', async () => {
+      const command = '[ -e fresh ] || echo made > fresh; cat fresh';
+      const outcome = await shell.run({ command });
+
+      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? 'made\n' : REFUSED);
+      expect(getShellValue(await unconfined.run({ command })).stdout).toBe('');
+    });
+  });
+
+  describe('network', () => {
+    it('has only a loopback interface by default', async () => {
+      const outcome = await shell.run({ argv: ['cat', '/proc/net/dev'] });
+
+      expect(available ? readInterfaces(getShellValue(outcome).stdout as string) : summarize(outcome)).toStrictEqual(available ? ['lo'] : REFUSED);
+    });
+
+    it('keeps the network with network: true', async () => {
+      const networked = await createShellHarness({ shell: { sandbox: 'required', network: true } });
+      try {
+        const outcome = await networked.run({ argv: ['cat', '/proc/net/dev'] });
+        const expected = readInterfaces(readFileSync('/proc/net/dev', 'utf8'));
+
+        expect(available ? readInterfaces(getShellValue(outcome).stdout as string) : summarize(outcome)).toStrictEqual(available ? expected : REFUSED);
+      } finally {
+        await networked.close();
+      }
+    });
+  });
+
+  describe('processes', () => {
+    it.each([
+      ['a stray that left the session and dropped the marker', (token: string) => `setsid env -i sleep ${token} &`],
+      ['a double-forking daemon with an empty environment and no inherited descriptors', (token: string) => `env -i setsid sh -c 'sleep ${token} </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1`],
+    ])('ends %s with the call (the PID namespace dies)', async (_name, build) => {
+      const token = `600.${Math.floor(Math.random() * 1e9)}`;
+      try {
+        const outcome = await shell.run({ command: build(token), timeoutMs: 5_000 });
+
+        expect(await waitForNoProcesses(token)).toStrictEqual([]);
+        expect(summarize(outcome)).toStrictEqual(available ? { exitCode: 0, signal: null } : REFUSED);
+      } finally {
+        killProcesses(token);
+      }
+    });
+  });
+
+  describe('what the command sees and reports', () => {
+    it.each([
+      ['an exit code', { command: 'exit 3' }, { exitCode: 3, signal: null }],
+      ['a signal that ended the shell', { command: 'kill -TERM $$' }, { exitCode: null, signal: 'SIGTERM' }],
+      ['a signal that ended a program run directly', { argv: ['sh', '-c', 'kill -KILL $$'] }, { exitCode: null, signal: 'SIGKILL' }],
+    ])('reports %s as it would without the sandbox', async (_name, input, expected) => {
+      expect(summarize(await shell.run(input))).toStrictEqual(available ? expected : REFUSED);
+      expect(summarize(await unconfined.run(input))).toStrictEqual(expected);
+    });
+
+    it('runs in the requested working directory', async () => {
+      const outcome = await shell.run({ argv: ['pwd'], cwd: 'sub' });
+
+      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? `${path.join(shell.root, 'sub')}\n` : REFUSED);
+    });
+
+    it('gives the command the same allow-listed environment as without the sandbox (bubblewrap adds PWD)', async () => {
+      const names = (outcome: ToolExecutionOutcome): string[] =>
+        (getShellValue(outcome).stdout as string)
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => line.slice(0, line.indexOf('=')))
+          .filter((name) => name !== 'PWD')
+          .sort();
+      const outcome = await shell.run({ argv: ['env'], env: { GREETING: 'hi' } });
+
+      expect(available ? names(outcome) : summarize(outcome)).toStrictEqual(available ? names(await unconfined.run({ argv: ['env'], env: { GREETING: 'hi' } })) : REFUSED);
+    });
+
+    it('reports a missing program as spawn_failed, as without the sandbox', async () => {
+      const outcome = await shell.run({ argv: ['agentkit-no-such-program'] });
+
+      expect(outcome).toMatchObject(
+        available ? { status: 'failed', invoked: true, error: { code: 'execution_failed', details: { reason: 'spawn_failed', file: 'agentkit-no-such-program' } } } : REFUSED,
+      );
+    });
+  });
+
+  describe("sandbox: 'required' without a working bubblewrap", () => {
+    it('refuses every command before it runs, as unavailable, saying how to install it', async () => {
+      const root = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-required-')));
+      const container = new Container();
+      container.bind(PERMISSION_CHECKER).toConstantValue(ALLOW_ALL);
+      container.load(agentkitModule({ roots: [{ path: root }] }));
+      const config = buildShellToolConfig({ sandbox: 'required' }, Workspace.create([{ path: root }]));
+      container.bind(SHELL_TOOL_CONFIG).toConstantValue({ ...config, bubblewrap: '/nonexistent/bwrap' });
+      container.bind(ShellExecTool).toSelf().inSingletonScope();
+      try {
+        const outcome = await run(await container.getAsync(TOOL_EXECUTOR), { command: 'touch ran' });
+
+        expect(outcome).toMatchObject(REFUSED);
+        expect(outcome.status === 'failed' ? outcome.error.message : '').toContain('apt-get install -y bubblewrap');
+        expect(existsSync(path.join(root, 'ran'))).toBe(false);
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('configuration', () => {
+    it.each([
+      [{ sandbox: 'sometimes' }, "shellTools({ sandbox }) must be one of 'auto', 'required', 'off'; got \"sometimes\"."],
+      [{ network: 'yes' }, 'shellTools({ network }) must be true or false; got "yes".'],
+    ])('rejects %p', (options, message) => {
+      expect(() => shellTools(options as never)).toThrow(new ToolConfigurationError(message));
+    });
+  });
+});
