@@ -1,4 +1,5 @@
 import { assertKnownKeys, type HostEnvironmentOptions, ToolConfigurationError } from '../index.js';
+import { SHELL_SANDBOX_MODES } from './ShellSandboxMode.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
 
 /**
@@ -19,7 +20,6 @@ const OPTION_KEYS: Readonly<Record<keyof ShellToolOptions, true> & Record<'sandb
   network: true,
 };
 const ENV_KEYS: Readonly<Record<keyof HostEnvironmentOptions, true>> = { inherit: true, set: true };
-const SANDBOX_MODES: readonly unknown[] = ['auto', 'required', 'off'];
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,7 +36,7 @@ export function assertShellToolOptions(options: unknown): asserts options is She
   }
   assertKnownKeys(options, Object.keys(OPTION_KEYS), 'shellTools(options)');
   const { sandbox, network, env } = options;
-  if (sandbox !== undefined && !SANDBOX_MODES.includes(sandbox)) {
+  if (sandbox !== undefined && !(SHELL_SANDBOX_MODES as readonly unknown[]).includes(sandbox)) {
     throw new ToolConfigurationError(`shellTools({ sandbox }) must be "auto", "required" or "off"; got ${JSON.stringify(sandbox) ?? typeof sandbox}.`);
   }
   if (network !== undefined && typeof network !== 'boolean') {

@@ -3,7 +3,6 @@ import { ToolConfigurationError, type Workspace, buildHostEnvironment } from '..
 import { findBubblewrap } from './detectSandbox.js';
 import { GIT_SAFETY_ENV } from './GIT_SAFETY_ENV.js';
 import { Semaphore } from './Semaphore.js';
-import { SHELL_SANDBOX_MODES } from './ShellSandboxMode.js';
 import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
 import type { ShellToolConfig } from './ShellToolConfig.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
@@ -35,13 +34,8 @@ export function buildShellToolConfig(options: ShellToolOptions, workspace: Works
       throw new ToolConfigurationError(`shellTools({ env: { set } }) needs string values under valid variable names; ${JSON.stringify(name)} is not.`);
     }
   }
+  // `sandbox` and `network` were checked with the other option shapes (assertShellToolOptions).
   const sandbox = options.sandbox ?? 'auto';
-  if (!SHELL_SANDBOX_MODES.includes(sandbox)) {
-    throw new ToolConfigurationError(`shellTools({ sandbox }) must be one of ${SHELL_SANDBOX_MODES.map((mode) => `'${mode}'`).join(', ')}; got ${JSON.stringify(sandbox)}.`);
-  }
-  if (options.network !== undefined && typeof options.network !== 'boolean') {
-    throw new ToolConfigurationError(`shellTools({ network }) must be true or false; got ${JSON.stringify(options.network)}.`);
-  }
   const maxOutputBytes = checkInteger('maxOutputBytes', options.maxOutputBytes, SHELL_EXEC_DEFAULTS.maxOutputBytes);
   return {
     workspace,

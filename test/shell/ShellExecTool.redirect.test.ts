@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PermissionDecision, type PermissionChecker } from '../../src/index.js';
 import { ShellExecTool } from '../../src/shell/index.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
@@ -82,14 +83,43 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirections (san
     expect(readFileSync(path.join(shell.root, "new file's"), 'utf8')).toBe('x\n');
   });
 
-  it('refuses a target that is a hard link (a window onto another file), running nothing', async () => {
+  it('refuses a target that is a hard link (a window onto another file) before anything runs', async () => {
     writeFileSync(path.join(shell.outside, 'linked'), 'outside\n');
     linkSync(path.join(shell.outside, 'linked'), path.join(shell.root, 'hard'));
     const outcome = await shell.run({ command: 'touch ran; echo x > hard' });
 
-    expect(outcome).toMatchObject({ status: 'failed', error: { code: 'execution_failed', details: { reason: 'redirection_changed' } } });
+    expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'hard_link' } } });
     expect(readFileSync(path.join(shell.outside, 'linked'), 'utf8')).toBe('outside\n');
     expect(shell.exists('ran')).toBe(false);
+  });
+});
+
+describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirection target hard-linked after the check (sandbox: %s)`, (sandbox) => {
+  it('refuses it when the runner opens it, running nothing', async () => {
+    let plant = (): void => undefined;
+    // The permission check runs after preflight and before the body: the link appears in between.
+    const checker: PermissionChecker = {
+      evaluate: () => {
+        plant();
+        return PermissionDecision.allow();
+      },
+    };
+    const shell = await createShellHarness({ checker, shell: { sandbox } });
+    try {
+      writeFileSync(path.join(shell.outside, 'linked'), 'outside\n');
+      writeFileSync(path.join(shell.root, 'late'), 'inside\n');
+      plant = () => {
+        rmSync(path.join(shell.root, 'late'));
+        linkSync(path.join(shell.outside, 'linked'), path.join(shell.root, 'late'));
+      };
+      const outcome = await shell.run({ command: 'touch ran; echo x > late' });
+
+      expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'execution_failed', details: { reason: 'redirection_changed' } } });
+      expect(readFileSync(path.join(shell.outside, 'linked'), 'utf8')).toBe('outside\n');
+      expect(shell.exists('ran')).toBe(false);
+    } finally {
+      await shell.close();
+    }
   });
 });
 

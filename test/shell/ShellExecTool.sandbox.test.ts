@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR, ToolConfigurationError, Workspace, type JsonValue, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
+import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR, Workspace, type JsonValue, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
 import { buildShellToolConfig } from '../../src/shell/buildShellToolConfig.js';
 import { SHELL_TOOL_CONFIG, ShellExecTool, shellTools } from '../../src/shell/index.js';
 import { RecordingPermissionChecker } from '../../src/testing/index.js';
@@ -75,8 +75,12 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
   });
 
   describe('filesystem', () => {
+    // Each write below names its target through a variable, so preflight cannot see it (the
+    // command is `unknown_write`, which the allow-all checker lets through): only the sandbox
+    // stands between the command and the file. A literal target outside the roots would be
+    // denied before anything ran.
     it('keeps everything outside the read-write roots read-only', async () => {
-      const outcome = await shell.run({ command: `touch ${elsewhere}/written; echo $?` });
+      const outcome = await shell.run({ command: `f=${elsewhere}/written; touch "$f"; echo $?` });
 
       expect(existsSync(path.join(elsewhere, 'written'))).toBe(false);
       expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? '1\n' : REFUSED);
@@ -84,7 +88,7 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
 
     it('gives each command a private /tmp (roots under /tmp stay visible and writable)', async () => {
       const name = `/tmp/agentkit-private-${randomUUID()}`;
-      const outcome = await shell.run({ command: `touch ${name} && ls ${name} && touch in-root` });
+      const outcome = await shell.run({ command: `f=${name}; touch "$f" && ls "$f" && touch in-root` });
 
       expect(existsSync(name)).toBe(false);
       expect(available ? [getShellValue(outcome).stdout, shell.exists('in-root')] : summarize(outcome)).toStrictEqual(available ? [`${name}\n`, true] : REFUSED);
@@ -98,7 +102,7 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
       container.load(agentkitModule(), shellTools({ roots: [{ path: writable }, { path: readOnly, mode: 'read_only' }], sandbox: 'required' }));
       try {
         const executor = await container.getAsync(TOOL_EXECUTOR);
-        const outcome = await run(executor, { command: `touch ${readOnly}/written; ls ${readOnly}; touch ${writable}/written` });
+        const outcome = await run(executor, { command: `f=${readOnly}/written; touch "$f"; ls ${readOnly}; touch ${writable}/written` });
 
         expect(existsSync(path.join(readOnly, 'written'))).toBe(false);
         expect(available ? [getShellValue(outcome).exitCode, existsSync(path.join(writable, 'written'))] : summarize(outcome)).toStrictEqual(available ? [0, true] : REFUSED);
@@ -212,15 +216,6 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
       } finally {
         await rm(root, { recursive: true, force: true });
       }
-    });
-  });
-
-  describe('configuration', () => {
-    it.each([
-      [{ sandbox: 'sometimes' }, "shellTools({ sandbox }) must be one of 'auto', 'required', 'off'; got \"sometimes\"."],
-      [{ network: 'yes' }, 'shellTools({ network }) must be true or false; got "yes".'],
-    ])('rejects %p', (options, message) => {
-      expect(() => shellTools(options as never)).toThrow(new ToolConfigurationError(message));
     });
   });
 });
