@@ -27,6 +27,10 @@ const GIT_CONFIG: readonly (readonly [key: string, value: string])[] = [
   ['gpg.x509.program', 'gpgsm'],
   ['gpg.ssh.program', 'ssh-keygen'],
   ['protocol.ext.allow', 'never'],
+  // A bare repository found by walking up from the working directory is refused: its config
+  // sits outside anything named `.git`, so path protection cannot keep planted drivers
+  // (`diff.external`, filters) out of it. `--git-dir` still opens one on purpose.
+  ['safe.bareRepository', 'explicit'],
 ];
 
 /** The environment variables that force {@link GIT_CONFIG} and git's own program variables. */

@@ -89,6 +89,39 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} and repository co
     expect(existsSync(marker)).toBe(false);
   });
 
+  // An embedded bare repository keeps its config outside anything named `.git`, so protecting
+  // `.git` cannot cover it: the planted `diff.external` runs on an allowed-looking `git diff`.
+  it('does not use an embedded bare repository, whose config no path protection covers', async () => {
+    rmSync(path.join(shell.root, 'source'), { recursive: true, force: true });
+    rmSync(path.join(shell.root, 'bare'), { recursive: true, force: true });
+    makeRepository(path.join(shell.root, 'source'));
+    writeFileSync(path.join(shell.root, 'source', 'file'), 'y\n');
+    git(path.join(shell.root, 'source'), '-c', 'user.email=a@b', '-c', 'user.name=n', 'commit', '-qam', 'second');
+    git(shell.root, 'clone', '-q', '--bare', 'source', 'bare');
+    const marker = path.join(shell.root, 'external-ran');
+    const program = path.join(shell.root, 'external.sh');
+    writeFileSync(program, `#!/bin/sh\ntouch ${marker}\n`);
+    chmodSync(program, 0o755);
+    execFileSync('git', ['config', '--file', path.join(shell.root, 'bare', 'config'), 'diff.external', program]);
+    const command = 'git diff HEAD~1 HEAD';
+    // The witness: a plain git in the bare repository runs the planted program.
+    spawnSync('/bin/bash', ['-c', command], { cwd: path.join(shell.root, 'bare'), env: PLAIN_GIT_ENV, stdio: 'ignore' });
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
+    const differ = await createShellHarness({
+      checker: new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'git diff' }], fallback: 'deny' }),
+      shell: { sandbox, roots: [{ path: shell.root }] },
+    });
+    try {
+      const outcome = await differ.run({ command, cwd: path.join(shell.root, 'bare') });
+
+      // git does not take the folder for a repository (the diff fails), and the driver never runs.
+      expect([getShellValue(outcome).exitCode === 0, existsSync(marker)]).toStrictEqual([false, false]);
+    } finally {
+      await differ.close();
+    }
+  });
+
   it.each(['GIT_CONFIG_COUNT', 'GIT_CONFIG_PARAMETERS', 'GIT_DIR'])('refuses a model-supplied %s (the forced settings cannot be overridden), running nothing', async (name) => {
     const outcome = await shell.run({ command: 'git status', env: { [name]: '0' } });
 
