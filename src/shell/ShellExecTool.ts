@@ -45,13 +45,15 @@ function describeStop(outcome: ProcessOutcome, plan: ShellExecPlan, config: Shel
  */
 function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: OpenedRedirects | undefined): Pick<ProcessSpec, 'file' | 'args'> {
   const args = redirects === undefined ? plan.args : [...plan.args.slice(0, -1), redirects.command];
-  if (!plan.sandboxed || config.bubblewrap === undefined) return { file: plan.file, args };
+  // Checked here for both modes: in the sandbox and behind the start gate (runProcess) a
+  // missing program would otherwise only show as an exit code.
   if (!findProgram(plan.file, plan.env.PATH, plan.cwd)) {
     throw new ToolError('execution_failed', `Could not start ${JSON.stringify(plan.file)}: not found or not executable. Check that the program exists and is executable.`, {
       reason: 'spawn_failed',
       file: plan.file,
     });
   }
+  if (!plan.sandboxed || config.bubblewrap === undefined) return { file: plan.file, args };
   const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network };
   return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:os';
+import { Duplex } from 'node:stream';
 import { ToolError } from '../index.js';
 import { RUN_MARKER_NAME } from './assertModelEnvironment.js';
 import { findOutputHolders, readOutputIdentity, type OutputIdentity } from './findOutputHolders.js';
@@ -55,8 +56,24 @@ export interface ProcessOutcome {
   readonly stderrBytes: number;
 }
 
+/**
+ * Outside the sandbox the command starts behind a gate: a fixed `/bin/sh` line that waits for
+ * one line on fd 3, closes it, and `exec`s the program with its exact argv. Until we open the
+ * gate the process cannot have exited or redirected its output, so reading which pipes are its
+ * stdout and stderr (what finds the strays that keep them open) never races the command, even
+ * when this process is descheduled for a long time right after the spawn.
+ */
+const GATE_SHELL = '/bin/sh';
+const GATE_SCRIPT = 'read -r _ <&3; exec 3<&-; exec "$@"';
+const GATE_FD = 3;
+
+function isGated(spec: ProcessSpec): boolean {
+  return spec.sandboxed !== true && process.platform === 'linux';
+}
+
 function buildStdio(spec: ProcessSpec): ('ignore' | 'pipe' | number)[] {
   const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe'];
+  if (isGated(spec)) stdio[GATE_FD] = 'pipe';
   const extra = spec.extraFds ?? [];
   if (extra.length === 0) return stdio;
   const base = spec.extraFdBase ?? 3;
@@ -69,6 +86,15 @@ function decodeSandboxExit(exitCode: number | null, signal: string | null): read
   if (exitCode === null || exitCode <= 128) return [exitCode, signal];
   const name = Object.entries(constants.signals).find(([, number]) => number === exitCode - 128)?.[0];
   return name === undefined ? [exitCode, signal] : [null, name];
+}
+
+/** Lets a gated command start (see {@link GATE_SCRIPT}); a gate that is already gone is harmless. */
+function openGate(gate: unknown): void {
+  if (gate instanceof Duplex) {
+    gate.on('error', () => undefined);
+    gate.resume(); // read to its end, so the child's 'close' does not wait for it
+    gate.end('\n');
+  }
 }
 
 /** Whether anything is left in the process group `leader` led. */
@@ -92,15 +118,18 @@ function hasGroupMembers(leader: number): boolean {
 export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
     const marker = `${RUN_MARKER_NAME}=${randomUUID()}`;
-    const child = spawn(spec.file, spec.args, {
+    const gated = isGated(spec);
+    const [file, args] = gated ? [GATE_SHELL, ['-c', GATE_SCRIPT, 'sh', spec.file, ...spec.args]] : [spec.file, spec.args];
+    const child = spawn(file, args, {
       cwd: spec.cwd,
       env: { ...spec.env, [RUN_MARKER_NAME]: marker.slice(RUN_MARKER_NAME.length + 1) },
       detached: true,
       stdio: buildStdio(spec),
       windowsHide: true,
     });
-    // Read now, before the command can redirect its output: what finds strays that hold it.
-    const identity: OutputIdentity | undefined = child.pid === undefined || spec.sandboxed === true ? undefined : readOutputIdentity(child.pid);
+    // Read while the gate holds the command: what finds strays that hold its output. Then open it.
+    const identity: OutputIdentity | undefined = child.pid === undefined || !gated ? undefined : readOutputIdentity(child.pid);
+    if (gated) openGate(child.stdio[GATE_FD]);
     const stdout = new OutputCapture(spec.maxOutputBytes);
     const stderr = new OutputCapture(spec.maxOutputBytes);
     let stopped: StopReason | undefined;
