@@ -75,7 +75,7 @@ describe(FileApprovalStore.name, () => {
         for (const host of hosts) host.child.stdin.write('go\n');
         const outcomes = await Promise.all(hosts.map((host) => host.result));
 
-        expect(outcomes.map((outcome) => `${outcome.status} ${String(outcome.details?.reason ?? '')}`.trim()).sort()).toStrictEqual([
+        expect(outcomes.map((outcome) => [outcome.status, outcome.details?.reason].filter((part) => typeof part === 'string').join(' ')).sort()).toStrictEqual([
           'completed',
           ...Array.from({ length: 7 }, () => 'failed already_used'),
         ]);
