@@ -39,13 +39,17 @@ export class StoreDirectory {
     }
   }
 
-  /** The text of `name`, or `undefined` when there is no such file. */
+  /**
+   * The text of `name`, or `undefined` when there is no such file. Throws when the directory
+   * itself is gone: a store that cannot be reached is not an empty store.
+   */
   public read(name: string): string | undefined {
     try {
       return readFileSync(join(this.path, name), 'utf8');
     } catch (thrown) {
-      if (getErrnoCode(thrown) === 'ENOENT') return undefined;
-      throw thrown;
+      if (getErrnoCode(thrown) !== 'ENOENT') throw thrown;
+      if (!statSync(this.path).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+      return undefined;
     }
   }
 
