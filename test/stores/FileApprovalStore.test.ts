@@ -195,6 +195,17 @@ describe(FileApprovalStore.name, () => {
       expect(tool.calls).toStrictEqual([]);
     });
 
+    it('tells the host an approval it rejects had expired (the store never consumes an expired one)', async () => {
+      let now = T0;
+      const executor = createExecutor([writeTool()], { permissions: ASK, now: () => now, approvals: new FileApprovalStore({ directory: dir, now: () => now }) });
+      const request = createToolRequest('write', { path: 'a.txt' });
+      const outcome = await executor.execute(request);
+      if (outcome.status !== 'interrupted') throw new Error('expected an approval');
+      now = T0 + 16 * MINUTE;
+      const rejected = await executor.reject({ request, interruption: outcome.interruption });
+      expect(rejected).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'expired' } } });
+    });
+
     it('fails closed when its directory cannot be reached: nothing is issued and nothing runs', async () => {
       const tool = writeTool();
       const store = new FileApprovalStore({ directory: dir });
