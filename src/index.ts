@@ -58,6 +58,8 @@ export type { ToolExecutionScope } from './executor/ToolExecutionScope.js';
 export type { ChildToolRequest } from './executor/ChildToolRequest.js';
 export type { ToolExecutionOutcome } from './executor/ToolExecutionOutcome.js';
 export type { ToolExecutor } from './executor/ToolExecutor.js';
+export type { PendingCall } from './executor/PendingCall.js';
+export type { RejectedApprovalStatus } from './executor/rejectPendingCall.js';
 export type { ExecuteOptions } from './executor/ExecuteOptions.js';
 export type { ExecutorObserver } from './executor/ExecutorObserver.js';
 export { BasicToolExecutor } from './executor/BasicToolExecutor.js';

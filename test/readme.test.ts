@@ -2,7 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PERMISSION_CHECKER, PermissionDecision, PolicyPermissionChecker } from '../src/index.js';
+import { Container } from 'inversify';
+import { agentkitModule, APPROVAL_STORE, PERMISSION_CHECKER, PermissionDecision, PolicyPermissionChecker, TOOL_EXECUTOR, type PendingCall } from '../src/index.js';
+import { fileSystemTools } from '../src/fs/index.js';
+import { FileApprovalStore } from '../src/stores/index.js';
 import { createExecutor } from './fixtures/createExecutor.js';
 import { plainTool, TestRequest } from './fixtures/plainTool.js';
 import { createToolRequest } from '../src/testing/index.js';
@@ -58,6 +61,42 @@ describe('README', () => {
     const approved = await runWithApproval(executor, createToolRequest('guarded'), () => Promise.resolve(true));
     expect(approved.status).toBe('completed');
     expect(tool.calls).toHaveLength(1);
+  });
+});
+
+describe('README (durable approvals)', () => {
+  it('"Approvals that survive a restart" finishes a persisted call in another executor once, and a refused one never', async () => {
+    const { executor, finish, stateDir, workspaceDir } = await import('../samples/readme/durableApprovals.js');
+    const restarted = async () => {
+      const container = new Container();
+      container.bind(APPROVAL_STORE).toConstantValue(new FileApprovalStore({ directory: stateDir }));
+      container.load(agentkitModule({ roots: [{ path: workspaceDir, mode: 'read_write' }] }), fileSystemTools());
+      return container.getAsync(TOOL_EXECUTOR);
+    };
+    const pause = async (path: string): Promise<PendingCall> => {
+      const request = createToolRequest('fs_write_file', { path, content: 'hi' });
+      const outcome = await executor.execute(request);
+      if (outcome.status !== 'interrupted') throw new Error(`expected an interruption, got ${outcome.status}`);
+      return JSON.parse(JSON.stringify({ request, interruption: outcome.interruption })) as PendingCall;
+    };
+    try {
+      const approved = await pause('a.txt');
+      expect((await finish(await restarted(), approved, true)).status).toBe('completed');
+      expect(readFileSync(join(workspaceDir, 'a.txt'), 'utf8')).toBe('hi');
+      expect(await finish(await restarted(), approved, true)).toMatchObject({ status: 'failed', invoked: false });
+
+      const refused = await pause('b.txt');
+      expect(await finish(await restarted(), refused, false, 'not that file')).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'consumed', userReason: 'not that file' } },
+      });
+      expect(await finish(executor, refused, true)).toMatchObject({ status: 'failed', error: { details: { reason: 'already_used' } } });
+      expect(existsSync(join(workspaceDir, 'b.txt'))).toBe(false);
+    } finally {
+      rmSync(workspaceDir, { recursive: true, force: true });
+      rmSync(dirname(stateDir), { recursive: true, force: true });
+    }
   });
 });
 

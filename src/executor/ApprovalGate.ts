@@ -15,18 +15,36 @@ const EXPLANATIONS: Record<ApprovalRejection, string> = {
   binding_mismatch: 'it was issued for a different call (another input, session, tool or set of permissions)',
   expired: 'it has expired',
   already_used: 'it was already used; an approval is good for one run',
-  unknown_approval: 'this executor never issued it',
+  unknown_approval: 'its approval store does not know it',
   approval_not_consumed: 'no call in the resumed run was the one it names',
 };
 
+/**
+ * Said to the host when the store does not know an approval: calling the tool again would only
+ * loop (each new approval is forgotten the same way), so the model is not told to.
+ */
+export const UNKNOWN_APPROVAL_HINT =
+  'the host application must fix this: an approval store forgets its approvals when it lives in memory and the process restarts (or when another process resumes the call); to resume approvals after a restart or in another process, bind a durable store such as FileApprovalStore from agentkit-tools-core/stores';
+
 /** The `permission_denied` error for a rejected approval. */
 export function rejectApproval(reason: ApprovalRejection, approvalId: unknown, toolName: string): ToolError {
+  const id = typeof approvalId === 'string' ? approvalId : null;
+  if (reason === 'unknown_approval') {
+    return new ToolError(
+      'permission_denied',
+      `The approval for tool \`${toolName}\` was not accepted: ${EXPLANATIONS[reason]}. Nothing was run. This is a fault of the host application, not of this call, and calling the tool again will not help: ${UNKNOWN_APPROVAL_HINT}.`,
+      { reason, approvalId: id, hint: UNKNOWN_APPROVAL_HINT },
+    );
+  }
   return new ToolError(
     'permission_denied',
     `The approval for tool \`${toolName}\` was not accepted: ${EXPLANATIONS[reason]}. Nothing was run. Call the tool again to ask for a new approval.`,
-    { reason, approvalId: typeof approvalId === 'string' ? approvalId : null },
+    { reason, approvalId: id },
   );
 }
+
+/** What {@link ApprovalGate.withdraw} did: `consumed` (it can never run now) or why it could not. */
+export type WithdrawnApproval = 'consumed' | 'already_used' | 'expired' | 'unknown_approval' | 'binding_mismatch';
 
 /** Issues approvals and checks them on resume: bound to the exact call, expiring, single use. */
 export class ApprovalGate {
@@ -99,6 +117,27 @@ export class ApprovalGate {
     if (this.now() > Date.parse(approval.expiresAt)) return 'expired';
     const consumed = await this.store.consume(approval.id);
     if (consumed === 'consumed') return undefined;
-    return consumed === 'already_used' ? 'already_used' : 'unknown_approval';
+    return this.#explain(consumed, approval);
+  }
+
+  /**
+   * Consumes the stored approval behind `presented` so that it can never run, if it belongs to
+   * `request`'s session (rejecting never runs anything, so the binding is not checked: the
+   * approval may name a descendant of `request`). Says what became of it.
+   */
+  public async withdraw(presented: unknown, request: ToolRequest): Promise<WithdrawnApproval> {
+    const id = (presented as Partial<ApprovalRequest> | null)?.id;
+    if (typeof id !== 'string') return 'unknown_approval';
+    const stored = await this.store.get(id);
+    if (stored === undefined) return 'unknown_approval';
+    if (stored.sessionId !== request.sessionId) return 'binding_mismatch';
+    const consumed = await this.store.consume(id);
+    return consumed === 'consumed' ? 'consumed' : this.#explain(consumed, stored);
+  }
+
+  /** Why the store did not consume `approval`: a store that enforces expiry forgets expired ones. */
+  #explain(answer: 'already_used' | 'unknown', approval: ApprovalRequest): 'already_used' | 'expired' | 'unknown_approval' {
+    if (answer === 'already_used') return 'already_used';
+    return this.now() > Date.parse(approval.expiresAt) ? 'expired' : 'unknown_approval';
   }
 }

@@ -19,6 +19,8 @@ import type { ExecuteOptions } from './ExecuteOptions.js';
 import type { ExecutionFrame } from './ExecutionFrame.js';
 import { ExecutorCall } from './ExecutorCall.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
+import type { PendingCall } from './PendingCall.js';
+import { rejectPendingCall } from './rejectPendingCall.js';
 import { failed, failure } from './failure.js';
 import type { ReturnKind } from './finishInvocation.js';
 import { settleInvocation } from './settleInvocation.js';
@@ -118,6 +120,11 @@ export class BasicToolExecutor implements ToolExecutor {
 
   public executeApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions = NO_OPTIONS): Promise<Outcome> {
     return this.#observe(request, () => this.#runApproved(request, approval, options, ROOT));
+  }
+
+  public reject(pending: PendingCall, reason?: string): Promise<Outcome> {
+    const request = (pending as Partial<PendingCall> | null)?.request as ToolRequest;
+    return this.#observe(request, () => rejectPendingCall(this.#gate, this.#defaultTimeoutMs, pending, reason));
   }
 
   /** Runs `body` between the observer's hooks; a throw that escapes becomes `internal`. */

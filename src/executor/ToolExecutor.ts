@@ -1,6 +1,7 @@
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
+import type { PendingCall } from './PendingCall.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
 import type { ToolRequest } from './ToolRequest.js';
 
@@ -15,6 +16,13 @@ export interface ToolExecutor {
     approval: ApprovalRequest,
     options?: ExecuteOptions,
   ): Promise<ToolExecutionOutcome>;
+  /**
+   * Refuses a pending call: consumes its approval (so it can never run) and returns the outcome
+   * to send to the model, `failed`, `permission_denied`, `invoked: false`, with
+   * `details.reason: 'rejected_by_user'` (the user's `reason`, if given, is passed on) and
+   * `details.approvalStatus` saying what became of the approval.
+   */
+  reject(pending: PendingCall, reason?: string): Promise<ToolExecutionOutcome>;
   /**
    * Releases what the executor holds (MCP connections and server processes, subscriptions),
    * so the host process can exit. Idempotent; unbinding the container calls it.

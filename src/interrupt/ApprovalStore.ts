@@ -5,8 +5,10 @@ export type ApprovalConsumeResult = 'consumed' | 'already_used' | 'unknown';
 
 /**
  * Remembers the approvals an executor issued, so that each is honoured once. Bound under
- * `APPROVAL_STORE`; the default keeps them in memory. Share one store between executors that
- * must accept each other's approvals (for example across a restart, with a persistent store).
+ * `APPROVAL_STORE`; the default keeps them in memory, so only the process that issued an
+ * approval can resume it. Share one durable store between executors that must accept each
+ * other's approvals, across a restart or between processes (`FileApprovalStore` from
+ * `agentkit-tools-core/stores`). A store that cannot answer throws: the call then does not run.
  */
 export interface ApprovalStore {
   /** Records an approval the executor just issued. */

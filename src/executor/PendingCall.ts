@@ -1,0 +1,15 @@
+import type { ToolInterruption } from '../interrupt/ToolInterruption.js';
+import type { ToolRequest } from './ToolRequest.js';
+
+/**
+ * A call waiting for the host: the request as the model made it and the interruption it ended
+ * with. Plain JSON: persist it anywhere (a file, a database row, a job queue) and, in this
+ * process or another, resume it with `executor.executeApproved(pending.request, approval)` or
+ * refuse it with `executor.reject(pending, reason?)`. Resuming in another process needs an
+ * approval store both processes share (for example `FileApprovalStore` from
+ * `agentkit-tools-core/stores`).
+ */
+export interface PendingCall {
+  readonly request: ToolRequest;
+  readonly interruption: ToolInterruption;
+}

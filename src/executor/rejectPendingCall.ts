@@ -1,0 +1,48 @@
+import type { ApprovalGate, WithdrawnApproval } from './ApprovalGate.js';
+import { failed } from './failure.js';
+import { isToolRequest } from './isToolRequest.js';
+import { monotonicNow } from './monotonicNow.js';
+import type { PendingCall } from './PendingCall.js';
+import { runWithDeadline } from './runWithDeadline.js';
+import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
+
+const NOTHING_TO_ABORT = { abort: (): void => undefined };
+
+/**
+ * What became of the pending call's approval when it was rejected: `consumed` (it can never run
+ * now), `already_used`, `expired`, `unknown_approval` (this executor's store does not know it),
+ * `binding_mismatch` (it belongs to another session: left untouched), `store_failed` (the store
+ * failed or did not answer within the budget: the approval may still be usable until it expires), `no_approval` (the
+ * call was waiting for authentication, not approval).
+ */
+export type RejectedApprovalStatus = 'consumed' | 'already_used' | 'expired' | 'unknown_approval' | 'binding_mismatch' | 'store_failed' | 'no_approval';
+
+/**
+ * `executor.reject(pending, reason?)`: consumes the pending call's approval so that it can never
+ * be used, and returns the outcome to send to the model: `failed`, `permission_denied`,
+ * `invoked: false`, `details.reason: 'rejected_by_user'`. The model is told the same whatever
+ * the store answered (the user said no); the host reads `details.approvalStatus`. The store has `timeoutMs` to answer.
+ */
+export async function rejectPendingCall(gate: ApprovalGate, timeoutMs: number, pending: PendingCall, reason?: string): Promise<ToolExecutionOutcome> {
+  const request: unknown = (pending as Partial<PendingCall> | null)?.request;
+  if (!isToolRequest(request)) {
+    return failed('invalid_input', 'The pending call is malformed: it needs a tool request with string callId, toolName, sessionId and turnId, and an input.', { reason: 'malformed_request' }, false);
+  }
+  const interruption = (pending as Partial<PendingCall>).interruption;
+  const approval: unknown = interruption?.type === 'approval_required' ? interruption.approval : undefined;
+  const approvalId = (approval as { id?: unknown } | undefined)?.id;
+  let approvalStatus: RejectedApprovalStatus = 'no_approval';
+  if (approval !== undefined) {
+    approvalStatus = await runWithDeadline(() => gate.withdraw(approval, request), monotonicNow() + timeoutMs, NOTHING_TO_ABORT, undefined, (end, value) =>
+      end === 'value' ? (value as WithdrawnApproval) : 'store_failed',
+    );
+  }
+  const userReason = typeof reason === 'string' && reason.trim() !== '' ? reason : null;
+  const said = userReason === null ? '' : ` Their reason: ${JSON.stringify(userReason)}.`;
+  return failed(
+    'permission_denied',
+    `The user declined this call of tool \`${request.toolName}\`, so it was not run and nothing changed.${said} Do not call the tool again with the same input; follow the user's reason if they gave one, or ask the user how to proceed.`,
+    { reason: 'rejected_by_user', approvalId: typeof approvalId === 'string' ? approvalId : null, approvalStatus, userReason },
+    false,
+  );
+}

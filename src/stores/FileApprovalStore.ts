@@ -1,0 +1,142 @@
+import { assertKnownKeys, ToolConfigurationError, type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
+import { buildStoreError } from './buildStoreError.js';
+import { buildStoreFileName } from './buildStoreFileName.js';
+import type { FileApprovalStoreOptions } from './FileApprovalStoreOptions.js';
+import { StoreDirectory } from './StoreDirectory.js';
+
+const SUBJECT = 'FileApprovalStore';
+const ISSUED = '.json';
+const USED = '.used';
+/** Entries are kept this long past their expiry, so that "expired" can still be told apart. */
+const RETENTION_AFTER_EXPIRY_MS = 60 * 60 * 1000;
+const PRUNE_EVERY = 256;
+
+/**
+ * An {@link ApprovalStore} in a directory, for approvals that must survive a restart or be
+ * resumed by another process on the same machine. One file per approval, named after a digest
+ * of its id; consuming renames it to a "used" name, and of processes racing to consume the same
+ * approval exactly one rename succeeds, so single use holds across processes. Expired approvals
+ * are never consumed, whatever the executor's clock says. A store that fails (directory gone,
+ * unreadable, corrupt entry) throws, and the executor then runs nothing.
+ */
+export class FileApprovalStore implements ApprovalStore {
+  readonly #directory: StoreDirectory;
+  readonly #now: () => number;
+  #issuedSincePrune = 0;
+
+  public constructor(options: FileApprovalStoreOptions) {
+    if (typeof options !== 'object' || (options as unknown) === null) {
+      throw new ToolConfigurationError(`${SUBJECT} needs options: { directory }.`);
+    }
+    assertKnownKeys(options, ['directory', 'now'], `${SUBJECT}(options)`);
+    this.#directory = new StoreDirectory(options.directory, SUBJECT);
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The absolute path of the store's directory. */
+  public get directory(): string {
+    return this.#directory.path;
+  }
+
+  public issue(approval: ApprovalRequest): void {
+    const { id, expiresAt } = approval;
+    if (typeof id !== 'string' || id === '' || typeof expiresAt !== 'string' || !Number.isFinite(Date.parse(expiresAt))) {
+      throw new TypeError(`${SUBJECT}.issue needs an approval with a string id and an ISO 8601 expiresAt.`);
+    }
+    const name = buildStoreFileName('approval', id);
+    const created = this.#io('record an approval', () => !this.#directory.exists(name + USED) && this.#directory.create(name + ISSUED, JSON.stringify(approval)));
+    if (!created) throw new Error(`${SUBJECT} already holds an approval with id ${JSON.stringify(id)}; an id is issued once.`);
+    if (++this.#issuedSincePrune >= PRUNE_EVERY) {
+      this.#issuedSincePrune = 0;
+      try {
+        this.prune();
+      } catch {
+        // Housekeeping: the approval is recorded; the next prune tries again.
+      }
+    }
+  }
+
+  public get(id: string): ApprovalRequest | undefined {
+    if (typeof id !== 'string') return undefined;
+    const name = buildStoreFileName('approval', id);
+    // An approval being consumed moves from the first name to the second, never back.
+    const text = this.#io('read an approval', () => this.#directory.read(name + ISSUED) ?? this.#directory.read(name + USED));
+    return text === undefined ? undefined : parseApproval(text, id);
+  }
+
+  public consume(id: string): ApprovalConsumeResult {
+    if (typeof id !== 'string') return 'unknown';
+    const name = buildStoreFileName('approval', id);
+    const text = this.#io('consume an approval', () => this.#directory.read(name + ISSUED));
+    if (text !== undefined) {
+      if (this.#now() > Date.parse(parseApproval(text, id).expiresAt)) return 'unknown';
+      if (this.#io('consume an approval', () => this.#directory.move(name + ISSUED, name + USED))) return 'consumed';
+      // Another process moved it first.
+    }
+    return this.#io('consume an approval', () => this.#directory.exists(name + USED)) ? 'already_used' : 'unknown';
+  }
+
+  /**
+   * Deletes approvals that expired more than an hour ago (used or not) and temp files left by a
+   * crash; runs on its own every 256 issues. Returns how many files it deleted.
+   */
+  public prune(): number {
+    const now = this.#now();
+    let removed = 0;
+    for (const { name, mtimeMs } of this.#directory.list()) {
+      let stale: boolean;
+      if (StoreDirectory.isTemp(name)) {
+        stale = mtimeMs < Date.now() - RETENTION_AFTER_EXPIRY_MS;
+      } else if (name.startsWith('approval-') && (name.endsWith(ISSUED) || name.endsWith(USED))) {
+        const expiresAt = readExpiry(this.#directory.read(name));
+        stale = expiresAt !== undefined && expiresAt < now - RETENTION_AFTER_EXPIRY_MS;
+      } else {
+        stale = false;
+      }
+      if (stale && this.#directory.remove(name)) removed++;
+    }
+    return removed;
+  }
+
+  /** Runs a file-system step; a failure throws an error that says which step failed, never content. */
+  #io<T>(action: string, step: () => T): T {
+    try {
+      return step();
+    } catch (thrown) {
+      throw buildStoreError(SUBJECT, action, thrown);
+    }
+  }
+}
+
+/** The stored approval in `text`, which must be the one with this id. */
+function parseApproval(text: string, id: string): ApprovalRequest {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const approval = value as Partial<ApprovalRequest> | undefined;
+  if (
+    typeof approval !== 'object' ||
+    approval === null ||
+    approval.id !== id ||
+    typeof approval.binding !== 'string' ||
+    typeof approval.sessionId !== 'string' ||
+    typeof approval.expiresAt !== 'string' ||
+    !Number.isFinite(Date.parse(approval.expiresAt))
+  ) {
+    throw new Error(`${SUBJECT} holds a corrupt entry for approval ${JSON.stringify(id)}; it is not honoured.`);
+  }
+  return approval as ApprovalRequest;
+}
+
+function readExpiry(text: string | undefined): number | undefined {
+  try {
+    const expiresAt = (JSON.parse(text ?? '') as { expiresAt?: unknown } | null)?.expiresAt;
+    const parsed = typeof expiresAt === 'string' ? Date.parse(expiresAt) : Number.NaN;
+    return Number.isFinite(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
