@@ -1,5 +1,5 @@
 import type { ConfirmedDirectory } from '../paths/ConfirmedDirectory.js';
-import { IgnoreScope } from './IgnoreScope.js';
+import type { IgnoreScope } from './IgnoreScope.js';
 import { parseGitIgnore } from './parseGitIgnore.js';
 import { readRegularFileSync } from './readRegularFileSync.js';
 import type { EntryKind } from './WalkEntry.js';
