@@ -18,10 +18,10 @@ import { structured } from './fixtures/outcomes.js';
 let h: FsHarness;
 
 const DIRECTORIES = ['', 'a', 'a/b', 'a/dist', 'a/b/sub', 'b', 'dist', 'dist/a', 'node_modules', 'node_modules/a', 'node_modules/a/b', 'sub', 'sub/node_modules'] as const;
-const FILES = ['x.js', 'y.txt', 'z.log', '#h', '!n', 'sp ', 'k[1]', 'ab', 'ab.js', 'B', 'a.js'] as const;
+const FILES = ['x.js', 'y.txt', 'z.log', '#h', '!n', 'sp ', 'k[1]', 'ab', 'ab.js', 'B', 'a.js', 'é.js', 'ü'] as const;
 const SEGMENTS = [
   'a', 'b', 'dist', 'node_modules', 'sub', 'x.js', 'y.txt', 'ab', 'B', '*', '*.js', '*.log', '?', 'a*', '[ab]', '[!a]*', '[a-c]?', '[[:upper:]]', '**', 'k\\[1\\]', 'k[[]1]',
-  'sp\\ ', '\\#h', '\\!n', '#h', '!n', 'a**', '*b', '[^b]*', 'a**', '**b', 'di**',
+  'sp\\ ', '\\#h', '\\!n', '#h', '!n', 'a**', '*b', '[^b]*', 'a**', '**b', 'di**', '?.js', '??.js', 'é*', '[é]*', '[^a]',
 ] as const;
 const TRAILING = ['', '', '', ' ', '  ', '\\ ', '\t'] as const;
 

@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PROTECTED_PATHS } from '../../src/index.js';
 import { compileIgnoreGlob } from '../../src/fs/walk/compileIgnoreGlob.js';
+import { parseGitIgnore } from '../../src/fs/walk/parseGitIgnore.js';
 import { createFsHarness, type FsHarness, type FsHarnessOptions } from './fixtures/createFsHarness.js';
 import { structured } from './fixtures/outcomes.js';
 
@@ -149,6 +150,17 @@ describe('gitignore in walkers', () => {
   });
 });
 
+describe(parseGitIgnore.name, () => {
+  it('reads lines like git: comments, escapes, trailing spaces, CRLF, negation, directory-only, anchoring, the literal prefix of a path pattern', () => {
+    const rules = parseGitIgnore('\ufeff# comment\r\n\\#h\n\\!n\nsp\\ \nend  \n!keep\ndir/\n/top\na**/*.js\n[unclosed\n');
+    const test = (entry: string, isDirectory: boolean): string[] => rules.filter((rule) => (!rule.directoryOnly || isDirectory) && rule.glob(rule.matchesName ? path.posix.basename(entry) : entry)).map((rule) => (rule.negated ? '!' : '+'));
+    expect([test('#h', false), test('!n', false), test('sp ', false), test('end', false), test('end ', false), test('keep', false), test('x/dir', true), test('x/dir', false), test('top', false), test('x/top', false), test('ab.js', false), test('a/b/c.js', false)]).toStrictEqual([
+      ['+'], ['+'], ['+'], ['+'], [], ['!'], ['+'], [], ['+'], [], ['+'], ['+'],
+    ]);
+    expect(rules.length).toBe(8);
+  });
+});
+
 describe(compileIgnoreGlob.name, () => {
   it('matches like git wildmatch with WM_PATHNAME', () => {
     const cases: [string, string, boolean][] = [
@@ -172,6 +184,9 @@ describe(compileIgnoreGlob.name, () => {
       ['\\#x', '#x', true],
       ['\\*', '*', true],
       ['\\*', 'a', false],
+      ['?', 'é', false],
+      ['??', 'é', true],
+      ['[é]', 'é', false],
     ];
     expect(cases.map(([glob, text]) => [glob, text, compileIgnoreGlob(glob)?.(text)])).toStrictEqual(cases);
     expect([compileIgnoreGlob('[abc'), compileIgnoreGlob('a\\'), compileIgnoreGlob('[[:nope:]]')]).toStrictEqual([undefined, undefined, undefined]);

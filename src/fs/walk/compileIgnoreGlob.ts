@@ -78,12 +78,14 @@ function parseClass(glob: string, start: number): { readonly test: (char: string
  * Compiles a glob of git's `wildmatch` with `WM_PATHNAME` (what `.gitignore` patterns use):
  * `?`, `*` and `[...]` (ranges, `!`/`^` negation, `[:alpha:]` names) never match `/`; `**`
  * between slashes (or at either end) matches across them, and `**\/` also matches no directory
- * at all; any other `**` is a `*`; `\x` is `x`. Matched by simulating an automaton (a set of
+ * at all; any other `**` is a `*`; `\x` is `x`. Like git, it matches bytes (`?` is one byte
+ * of a UTF-8 name), and case counts (`core.ignoreCase` off). Matched by simulating an automaton (a set of
  * states per character), so the time is linear in the text for any pattern: a `.gitignore`
  * written by anyone cannot stall a walk. `undefined` for a pattern git never matches anything
  * with (an unclosed `[`, a trailing `\`, an unknown `[:name:]`).
  */
-export function compileIgnoreGlob(glob: string): IgnoreGlob | undefined {
+export function compileIgnoreGlob(pattern: string): IgnoreGlob | undefined {
+  const glob = asBytes(pattern);
   const nodes: Node[] = [];
   let at = 0;
   while (at < glob.length) {
@@ -130,7 +132,14 @@ export function compileIgnoreGlob(glob: string): IgnoreGlob | undefined {
       at++;
     }
   }
-  return (text) => simulate(nodes, text);
+  return (text) => simulate(nodes, asBytes(text));
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** git matches bytes: a non-ASCII text becomes one character per byte of its UTF-8 form. */
+function asBytes(text: string): string {
+  return NON_ASCII.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text;
 }
 
 /** Adds state `index` and every state reachable from it without reading a character. */

@@ -1,4 +1,4 @@
-import { compileIgnoreGlob } from './compileIgnoreGlob.js';
+import { compileIgnoreGlob, type IgnoreGlob } from './compileIgnoreGlob.js';
 import type { IgnoreRule } from './IgnoreRule.js';
 
 /** Patterns longer than this are dropped: no path it could meet is that long (`PATH_MAX`). */
@@ -20,6 +20,20 @@ function trimTrailingSpaces(line: string): string {
     }
   }
   return lastSpace === -1 ? line : line.slice(0, lastSpace);
+}
+
+/**
+ * A pattern matched against a path (git's `match_pathname`): its part before the first
+ * wildcard (`*?[\\`) is compared literally, and the rest is matched as a glob of its own, so
+ * the rest starts a segment: `a**\/*.js` matches `ab.js` in git, and here.
+ */
+function compilePathGlob(pattern: string): IgnoreGlob | undefined {
+  const wildcard = pattern.search(/[*?[\\]/);
+  if (wildcard <= 0) return compileIgnoreGlob(pattern);
+  const prefix = pattern.slice(0, wildcard);
+  const rest = compileIgnoreGlob(pattern.slice(wildcard));
+  if (rest === undefined) return undefined;
+  return (text) => text.startsWith(prefix) && rest(text.slice(prefix.length));
 }
 
 /**
@@ -45,7 +59,7 @@ export function parseGitIgnore(text: string): IgnoreRule[] {
     if (pattern === '' || pattern.length > MAX_PATTERN_CHARS) continue;
     const matchesName = !pattern.includes('/');
     if (pattern.startsWith('/')) pattern = pattern.slice(1);
-    const glob = compileIgnoreGlob(pattern);
+    const glob = matchesName ? compileIgnoreGlob(pattern) : compilePathGlob(pattern);
     if (glob !== undefined) rules.push({ negated, directoryOnly, matchesName, glob });
   }
   return rules;
