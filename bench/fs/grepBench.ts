@@ -29,6 +29,28 @@ export function writeGrepTree(directory: string): number {
   return index;
 }
 
+/** Source files beside the ignored `node_modules` of {@link writeIgnoredTree}. */
+export const IGNORED_TREE_SOURCES = 200;
+
+/**
+ * A repository-like tree: `.gitignore` says `node_modules/`, `node_modules` holds the 10,000
+ * files of {@link writeGrepTree}, and `src` {@link IGNORED_TREE_SOURCES} files of the same kind
+ * (every 10th with one `export const needle` line).
+ */
+export function writeIgnoredTree(directory: string): number {
+  const files = writeGrepTree(path.join(directory, 'node_modules'));
+  mkdirSync(path.join(directory, 'src'), { recursive: true });
+  writeFileSync(path.join(directory, '.gitignore'), 'node_modules/\n*.log\n');
+  for (let index = 0; index < IGNORED_TREE_SOURCES; index++) {
+    const lines: string[] = [];
+    for (let line = 0; line < GREP_TREE.linesPerFile; line++) {
+      lines.push(index % 10 === 3 && line === 5 ? `export const needle = ${index};` : `  const value${line} = compute(${index}, ${line}); // ordinary line of text`);
+    }
+    writeFileSync(path.join(directory, 'src', `file${index}.ts`), `${lines.join('\n')}\n`);
+  }
+  return files + IGNORED_TREE_SOURCES;
+}
+
 /** `grep -rn <args>` over `directory`: the number of matching lines it printed. */
 export function runGrep(args: readonly string[], directory: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 /** Input of `fs_glob`. */
 export class GlobInput {
@@ -21,4 +21,13 @@ export class GlobInput {
   @Min(1)
   @Max(100_000)
   public limit?: number;
+
+  /**
+   * Also walk what `.gitignore` files ignore and `.git` directories. Default false: like
+   * ripgrep, entries named `.git` and entries ignored by the `.gitignore` files in force are
+   * skipped (an ignored directory is not entered) and counted in `skippedIgnored`.
+   */
+  @IsOptional()
+  @IsBoolean()
+  public includeIgnored?: boolean;
 }

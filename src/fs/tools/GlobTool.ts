@@ -7,6 +7,7 @@ import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { PreflightPlans } from '../PreflightPlans.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { assertDirectory } from './assertDirectory.js';
+import { describeIgnored } from './describeIgnored.js';
 import { GlobInput } from './GlobInput.js';
 import { splitGlobPattern } from './splitGlobPattern.js';
 import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
@@ -19,12 +20,13 @@ function getGlobDepth(glob: string): number {
 /**
  * `fs_glob`: structured `{ paths, truncated }`, absolute canonical paths of the entries whose
  * path relative to the search directory matches the glob (picomatch, dotfiles included),
- * sorted, bounded; symlinked directories are not followed.
+ * sorted, bounded; symlinked directories are not followed. Unless `includeIgnored`, `.git` and
+ * what `.gitignore` files ignore are skipped (`skippedIgnored`, present when any was).
  */
 @Tool({
   name: 'fs_glob',
   description:
-    'Finds files and directories inside the workspace whose path matches a glob pattern, like "**/*.ts" or "src/**/test_*.py" (relative to path, default the workspace root). Returns sorted absolute paths; truncated says whether some were left out.',
+    'Finds files and directories inside the workspace whose path matches a glob pattern, like "**/*.ts" or "src/**/test_*.py" (relative to path, default the workspace root). Returns sorted absolute paths; truncated says whether some were left out. Entries named .git and those ignored by .gitignore files are skipped by default (skippedIgnored counts them); set includeIgnored to walk them too.',
   input: GlobInput,
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
@@ -55,8 +57,8 @@ export class GlobTool {
       visit: (entry) => {
         if (matches(entry.relativePath)) paths.push(entry.path);
       },
-    });
+    }, input.includeIgnored === true);
     paths.sort();
-    return { paths: paths.slice(0, limit), truncated: walk.truncated || paths.length > limit };
+    return { paths: paths.slice(0, limit), truncated: walk.truncated || paths.length > limit, ...describeIgnored(walk) };
   }
 }

@@ -35,4 +35,13 @@ export class GrepInput {
   @Min(1)
   @Max(100_000)
   public limit?: number;
+
+  /**
+   * Also walk what `.gitignore` files ignore and `.git` directories. Default false: like
+   * ripgrep, entries named `.git` and entries ignored by the `.gitignore` files in force are
+   * skipped (an ignored directory is not entered) and counted in `skippedIgnored`.
+   */
+  @IsOptional()
+  @IsBoolean()
+  public includeIgnored?: boolean;
 }

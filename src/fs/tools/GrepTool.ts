@@ -12,6 +12,7 @@ import { compileSearchPattern, type SearchPattern } from '../walk/compileSearchP
 import { MatchCollector } from '../walk/MatchCollector.js';
 import { HARD_LINKED, readRegularFileSync } from '../walk/readRegularFileSync.js';
 import { assertReadableFile } from './assertReadableFile.js';
+import { describeIgnored } from './describeIgnored.js';
 import { GrepInput } from './GrepInput.js';
 import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 
@@ -31,12 +32,14 @@ interface GrepPlan {
  * (maybe windows onto files outside the roots) are never read by the walk: the result says
  * how many were left out (`skippedHardLinks`, present when any was); one named as `path`
  * itself is searched only once approved (`metadata.hardLinked: true`). Only the first 64 KiB
- * of a line are searched.
+ * of a line are searched. Unless `includeIgnored`, `.git` and what `.gitignore` files ignore
+ * are not walked (`skippedIgnored`, present when any was); a file named as `path` is searched
+ * even when ignored.
  */
 @Tool({
   name: 'fs_grep',
   description:
-    'Searches file contents inside the workspace for a regular expression (JavaScript syntax without backreferences or lookaround, run in linear time) and returns matching lines with path and line number, sorted. path is a file or directory (default the workspace root); include limits the files searched to a glob such as "*.ts"; set ignoreCase for case-insensitive search. Binary files are skipped.',
+    'Searches file contents inside the workspace for a regular expression (JavaScript syntax without backreferences or lookaround, run in linear time) and returns matching lines with path and line number, sorted. path is a file or directory (default the workspace root); include limits the files searched to a glob such as "*.ts"; set ignoreCase for case-insensitive search. Binary files are skipped. Files in .git and files ignored by .gitignore files are skipped by default (skippedIgnored counts them); set includeIgnored to walk them too.',
   input: GrepInput,
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
@@ -88,8 +91,8 @@ export class GrepTool {
         else if (bytes !== undefined) collector.add(entry.path, bytes);
         return !collector.full;
       },
-    });
+    }, input.includeIgnored === true);
     const result = collector.toResult(limit, walk.truncated);
-    return skippedHardLinks === 0 ? result : { ...result, skippedHardLinks };
+    return { ...result, ...(skippedHardLinks === 0 ? {} : { skippedHardLinks }), ...describeIgnored(walk) };
   }
 }

@@ -7,6 +7,7 @@ import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { PreflightPlans } from '../PreflightPlans.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { assertDirectory } from './assertDirectory.js';
+import { describeIgnored } from './describeIgnored.js';
 import { ListDirectoryInput } from './ListDirectoryInput.js';
 import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 
@@ -28,12 +29,13 @@ function describeFile(access: string): JsonObject {
  * `fs_list_directory`: structured `{ entries: [{ name, path, kind, size?, hardLinked? }],
  * truncated }`, sorted by path, bounded; symlinks are listed as `symlink` and never followed.
  * Nothing is read: a file with more than one hard link is listed by name with
- * `hardLinked: true` instead of its size.
+ * `hardLinked: true` instead of its size. Unless `includeIgnored`, `.git` and what
+ * `.gitignore` files ignore are skipped (`skippedIgnored`, present when any was).
  */
 @Tool({
   name: 'fs_list_directory',
   description:
-    'Lists a directory inside the workspace: name, absolute path, kind (file, directory, symlink, other) and size of each entry, sorted by path. Set recursive (and maxDepth) to list subdirectories; symlinked directories are not followed. truncated says whether entries were left out.',
+    'Lists a directory inside the workspace: name, absolute path, kind (file, directory, symlink, other) and size of each entry, sorted by path. Set recursive (and maxDepth) to list subdirectories; symlinked directories are not followed. truncated says whether entries were left out. Entries named .git and those ignored by .gitignore files are skipped by default (skippedIgnored counts them); set includeIgnored to walk them too.',
   input: ListDirectoryInput,
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
@@ -63,10 +65,10 @@ export class ListDirectoryTool {
         const facts = entry.kind === 'file' ? describeFile(access) : {};
         found.push({ path: entry.path, entry: { name: entry.name, path: entry.path, kind: entry.kind, ...facts } });
       },
-    });
+    }, input.includeIgnored === true);
     // The walk is depth-first (a directory's entries right after it); the listing is sorted by path.
     found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const entries = found.slice(0, limit).map((item) => item.entry);
-    return { entries, truncated: walk.truncated || found.length > limit };
+    return { entries, truncated: walk.truncated || found.length > limit, ...describeIgnored(walk) };
   }
 }

@@ -1,7 +1,10 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import { ConfirmedDirectory } from '../paths/ConfirmedDirectory.js';
+import { enterIgnoreScope, IGNORE_FILE, REPOSITORY_DIRECTORY } from './enterIgnoreScope.js';
 import { getEntryKind } from './getEntryKind.js';
+import type { IgnoreScope } from './IgnoreScope.js';
 import type { WalkEntry } from './WalkEntry.js';
+import type { WalkIgnore } from './WalkIgnore.js';
 
 export interface WalkOptions {
   /** Deepest level visited (1: the base's children only). */
@@ -9,6 +12,11 @@ export interface WalkOptions {
   /** Entries visited at most; the walk reports `truncated` when it stops there. */
   readonly maxEntries: number;
   readonly signal?: AbortSignal;
+  /**
+   * Skip entries named `.git` and those the `.gitignore` files in force ignore (an ignored
+   * directory is not entered). Absent: every entry is visited.
+   */
+  readonly ignore?: WalkIgnore;
   /**
    * Called for every entry, in walk order, with the path to open it by (through its
    * directory's confirmed handle). Returning `false` stops the walk.
@@ -21,6 +29,10 @@ export interface WalkResult {
   readonly truncated: boolean;
   /** `visit` stopped the walk. */
   readonly stopped: boolean;
+  /** Entries skipped as ignored (`.git` included; an ignored directory counts once, its contents are not seen). */
+  readonly skippedIgnored: number;
+  /** `.gitignore` files found but not read (not a regular file of its own, protected, too large or unreadable). */
+  readonly unreadIgnoreFiles: number;
 }
 
 /** Directories held open at once (one per level): deeper ones are not descended into. */
@@ -37,7 +49,28 @@ interface Frame {
   readonly rel: string;
   readonly depth: number;
   readonly children: readonly Dirent[];
+  /** The rules in force in this directory (with `ignore`). */
+  readonly scope: IgnoreScope | undefined;
   next: number;
+}
+
+interface Counts {
+  skippedIgnored: number;
+  unreadIgnoreFiles: number;
+}
+
+/** The frame of the opened directory `dir`: its entries in walk order, without the ignored ones when `ignore` is on. */
+function openFrame(dir: ConfirmedDirectory, rel: string, depth: number, parent: IgnoreScope | undefined, ignore: WalkIgnore | undefined, counts: Counts): Frame {
+  const all = readSorted(dir);
+  if (ignore === undefined || parent === undefined) return { dir, rel, depth, children: all, scope: undefined, next: 0 };
+  const repository = all.find((dirent) => dirent.name === REPOSITORY_DIRECTORY);
+  const ignoreFile = all.find((dirent) => dirent.name === IGNORE_FILE);
+  const entered = enterIgnoreScope(parent, dir, repository !== undefined, ignoreFile === undefined ? undefined : getEntryKind(ignoreFile), ignore);
+  if (entered.unread) counts.unreadIgnoreFiles++;
+  const prefix = `${dir.path === '/' ? '' : dir.path}/`;
+  const children = all.filter((dirent) => dirent.name !== REPOSITORY_DIRECTORY && !entered.scope.ignores(prefix + dirent.name, dirent.isDirectory()));
+  counts.skippedIgnored += all.length - children.length;
+  return { dir, rel, depth, children, scope: entered.scope, next: 0 };
 }
 
 /**
@@ -68,7 +101,9 @@ function readSorted(dir: ConfirmedDirectory): Dirent[] {
 export async function walkTree(base: string, options: WalkOptions): Promise<WalkResult | undefined> {
   const root = ConfirmedDirectory.open(base);
   if (root === undefined) return undefined;
-  const frames: Frame[] = [{ dir: root, rel: '', depth: 1, children: readSorted(root), next: 0 }];
+  const { ignore } = options;
+  const counts: Counts = { skippedIgnored: 0, unreadIgnoreFiles: 0 };
+  const frames: Frame[] = [openFrame(root, '', 1, ignore?.scope, ignore, counts)];
   let visited = 0;
   let truncated = false;
   let stopped = false;
@@ -97,7 +132,7 @@ export async function walkTree(base: string, options: WalkOptions): Promise<Walk
       if (kind === 'directory' && frame.depth < options.maxDepth) {
         const child = frames.length < MAX_OPEN_LEVELS ? frame.dir.openChild(name) : undefined;
         if (child === undefined) truncated ||= frames.length >= MAX_OPEN_LEVELS;
-        else frames.push({ dir: child, rel: relativePath, depth: frame.depth + 1, children: readSorted(child), next: 0 });
+        else frames.push(openFrame(child, relativePath, frame.depth + 1, frame.scope, ignore, counts));
       }
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToEventLoop();
@@ -111,5 +146,5 @@ export async function walkTree(base: string, options: WalkOptions): Promise<Walk
   } finally {
     for (const frame of frames) frame.dir.close();
   }
-  return { truncated, stopped };
+  return { truncated, stopped, ...counts };
 }
