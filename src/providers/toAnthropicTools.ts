@@ -1,0 +1,14 @@
+import type { ToolSpec } from '../index.js';
+import type { AnthropicTool } from './AnthropicTool.js';
+import { buildPlainSchema } from './buildPlainSchema.js';
+import { buildToolDescription } from './buildToolDescription.js';
+import { toProviderToolName } from './toProviderToolName.js';
+
+/** The specs as Anthropic Messages `tools` (`input_schema` as authored, inlined); output schemas folded into the descriptions. */
+export function toAnthropicTools(specs: readonly ToolSpec[]): AnthropicTool[] {
+  return specs.map((spec) => ({
+    name: toProviderToolName(spec.name),
+    description: buildToolDescription(spec, true),
+    input_schema: buildPlainSchema(spec.inputSchema),
+  }));
+}

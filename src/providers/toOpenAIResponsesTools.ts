@@ -1,0 +1,16 @@
+import type { ToolSpec } from '../index.js';
+import { buildOpenAIParameters } from './buildOpenAIParameters.js';
+import { buildToolDescription } from './buildToolDescription.js';
+import type { OpenAIResponsesTool } from './OpenAIResponsesTool.js';
+import type { OpenAIToolsOptions } from './OpenAIToolsOptions.js';
+import { toProviderToolName } from './toProviderToolName.js';
+
+/** The specs as OpenAI Responses API function `tools`; output schemas folded into the descriptions. */
+export function toOpenAIResponsesTools(specs: readonly ToolSpec[], options: OpenAIToolsOptions = {}): OpenAIResponsesTool[] {
+  return specs.map((spec) => ({
+    type: 'function',
+    name: toProviderToolName(spec.name),
+    description: buildToolDescription(spec, true),
+    ...buildOpenAIParameters(spec, options.strict ?? false),
+  }));
+}
