@@ -76,7 +76,7 @@ describe(toOpenAIChatTools.name, () => {
       type: 'function',
       function: {
         name: 'crm__create_contact',
-        description: 'Creates a contact in the CRM.\n\nReturns: {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}',
+        description: 'Creates a contact in the CRM.\n\nReturns: {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}',
         parameters: {
           type: 'object',
           properties: {
@@ -139,7 +139,7 @@ describe(toAnthropicTools.name, () => {
     expect(tools.every((tool) => tool.input_schema.type === 'object' && !JSON.stringify(tool.input_schema).includes('$ref'))).toBe(true);
     expect(tools[0]).toStrictEqual({
       name: 'crm__create_contact',
-      description: 'Creates a contact in the CRM.\n\nReturns: {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}',
+      description: 'Creates a contact in the CRM.\n\nReturns: {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}',
       input_schema: getSpec('crm.create_contact').inputSchema,
     });
   });
