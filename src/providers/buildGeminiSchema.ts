@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from '../index.js';
 import { GEMINI_SCHEMA_FORMATS, GEMINI_SCHEMA_KEYWORDS, GEMINI_SCHEMA_TYPES } from './GEMINI_SCHEMA_KEYWORDS.js';
 import { inlineSchemaRefs } from './inlineSchemaRefs.js';
+import { isJsonArray } from './isJsonArray.js';
 import { isSchemaObject } from './isSchemaObject.js';
 
 function addNote(schema: Record<string, JsonValue>, note: string): void {
@@ -17,7 +18,9 @@ function normalize(value: JsonObject): Record<string, JsonValue> {
       if (!isSchemaObject(part)) continue;
       const merged = normalize(part);
       const properties = { ...(isSchemaObject(merged['properties']) ? merged['properties'] : {}), ...(isSchemaObject(schema['properties']) ? schema['properties'] : {}) };
-      const required = [...(Array.isArray(merged['required']) ? merged['required'] : []), ...(Array.isArray(schema['required']) ? schema['required'] : [])];
+      const mergedRequired = merged['required'];
+      const ownRequired = schema['required'];
+      const required = [...(isJsonArray(mergedRequired) ? mergedRequired : []), ...(isJsonArray(ownRequired) ? ownRequired : [])];
       Object.assign(schema, { ...merged, ...schema }, Object.keys(properties).length > 0 ? { properties, required } : {});
     }
   }

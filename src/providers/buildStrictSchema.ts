@@ -2,6 +2,7 @@ import type { JsonObject, JsonValue } from '../index.js';
 import { inlineSchemaRefs } from './inlineSchemaRefs.js';
 import { isSchemaObject } from './isSchemaObject.js';
 import { makeNullable } from './makeNullable.js';
+import { omitKeys } from './omitKeys.js';
 import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from './OPENAI_STRICT_KEYWORDS.js';
 
 /** Thrown inside the walk when a part of the schema has no strict-mode form. */
@@ -22,8 +23,7 @@ function toStrict(value: JsonValue): JsonObject {
   if (Array.isArray(schema['allOf'])) {
     const [only, ...more] = schema['allOf'] as readonly JsonValue[];
     if (more.length > 0 || !isSchemaObject(only)) throw new NotStrict();
-    const { allOf: _allOf, ...rest } = schema;
-    schema = { ...only, ...rest };
+    schema = { ...only, ...omitKeys(schema, ['allOf']) };
   }
   const out: Record<string, JsonValue> = {};
   for (const key of OPENAI_STRICT_KEYWORDS) {

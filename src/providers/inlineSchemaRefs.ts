@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from '../index.js';
 import { isSchemaObject } from './isSchemaObject.js';
 import { mapSubschemas } from './mapSubschemas.js';
+import { omitKeys } from './omitKeys.js';
 
 /** A schema with its local `$ref`s replaced by their targets. */
 export interface InlinedSchema {
@@ -26,8 +27,8 @@ export function inlineSchemaRefs(root: JsonObject): InlinedSchema {
   let complete = true;
   const visit = (value: JsonValue, seen: readonly string[]): JsonValue => {
     if (!isSchemaObject(value)) return value;
-    const { $ref: ref, $schema: _schema, $id: _id, $defs: _defs, definitions: _definitions, ...rest } = value;
-    const own = mapSubschemas(rest, (child) => visit(child, seen));
+    const ref = value['$ref'];
+    const own = mapSubschemas(omitKeys(value, ['$ref', '$schema', '$id', '$defs', 'definitions']), (child) => visit(child, seen));
     if (typeof ref !== 'string') return own;
     const target = getTarget(root, ref);
     if (target === undefined || seen.includes(ref)) {

@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../index.js';
 import { inlineSchemaRefs } from './inlineSchemaRefs.js';
+import { isJsonArray } from './isJsonArray.js';
 import { isSchemaObject } from './isSchemaObject.js';
 
 function acceptsNull(schema: JsonValue | undefined): boolean {
@@ -7,14 +8,14 @@ function acceptsNull(schema: JsonValue | undefined): boolean {
   const { type, anyOf, oneOf, enum: values, const: constant } = schema;
   if (type === 'null' || (Array.isArray(type) && type.includes('null')) || constant === null) return true;
   if (Array.isArray(values) && values.includes(null)) return true;
-  return [anyOf, oneOf].some((branches) => Array.isArray(branches) && branches.some((branch) => acceptsNull(branch) && isSchemaObject(branch) && Object.keys(branch).length > 0));
+  return [anyOf, oneOf].some((branches) => isJsonArray(branches) && branches.some((branch) => isSchemaObject(branch) && Object.keys(branch).length > 0 && acceptsNull(branch)));
 }
 
 function clean(value: JsonValue, schema: JsonValue | undefined): JsonValue {
   if (!isSchemaObject(schema)) return value;
-  if (Array.isArray(value)) {
+  if (isJsonArray(value)) {
     const items = schema['items'];
-    return isSchemaObject(items) ? (value as readonly JsonValue[]).map((item) => clean(item, items)) : value;
+    return isSchemaObject(items) ? value.map((item) => clean(item, items)) : value;
   }
   if (!isSchemaObject(value)) return value;
   const properties = isSchemaObject(schema['properties']) ? schema['properties'] : {};

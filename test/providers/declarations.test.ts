@@ -94,8 +94,10 @@ describe(toOpenAIChatTools.name, () => {
         strict: true,
       },
     });
-    const shell = toOpenAIChatTools([getSpec('shell_exec')], { strict: true })[0]?.function.parameters as { properties: Record<string, { description?: string }> };
-    expect(shell.properties['command']?.description).toBe(getSpec('shell_exec').inputSchema['properties'] && (getSpec('shell_exec').inputSchema['properties'] as Record<string, { description: string }>)['command']?.description);
+    const [mcp] = toOpenAIChatTools([getSpec('mcp_high_find_flights')], { strict: true });
+    expect(mcp?.function.description).toBe('Finds flights.');
+    const [shell] = toOpenAIChatTools([getSpec('shell_exec')], { strict: true });
+    expect(shell?.function.parameters).toStrictEqual(getSpec('shell_exec').inputSchema);
   });
 
   it('inlines $ref targets and widens enums and optional nested objects', () => {
@@ -117,10 +119,14 @@ describe(toOpenAIChatTools.name, () => {
     const tools = toOpenAIChatTools(specs);
     expect(tools.every((tool) => !tool.function.strict)).toBe(true);
     expect(tools.find((tool) => tool.function.name === 'fs_read_file')?.function.parameters).toStrictEqual(getSpec('fs_read_file').inputSchema);
-    const { $defs: _defs, $schema: _schema, ...point } = getSpec('mcp_low_point').inputSchema;
     expect(tools.find((tool) => tool.function.name === 'mcp_low_point')?.function.parameters).toStrictEqual({
-      ...point,
-      properties: { ...(point['properties'] as object), point: { type: 'object', properties: { x: { type: 'integer' }, y: { type: 'integer', default: 0 } }, required: ['x'] } },
+      type: 'object',
+      properties: {
+        point: { type: 'object', properties: { x: { type: 'integer' }, y: { type: 'integer', default: 0 } }, required: ['x'] },
+        label: { type: ['string', 'null'] },
+        tags: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+      },
+      required: ['point'],
     });
   });
 });
