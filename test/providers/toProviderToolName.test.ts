@@ -1,10 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { fromProviderToolName, toProviderToolName } from '../../src/providers/index.js';
+import { toToolName, ToolConfigurationError, type ToolSpec } from '../../src/index.js';
+import { fromProviderToolName, toAnthropicTools, toGeminiTools, toOpenAIChatTools, toOpenAIResponsesTools, toProviderToolName } from '../../src/providers/index.js';
 import { validToolNameArbitrary } from '../spec/toolNameArbitraries.js';
 
-/** The names OpenAI and Anthropic accept for functions (Gemini accepts a superset). */
-const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
+/** The characters OpenAI and Anthropic accept in function names (Gemini accepts a superset). */
+const PROVIDER_NAME = /^[a-zA-Z0-9_-]+$/;
+
+function spec(name: string): ToolSpec {
+  return { name: toToolName(name), description: '', inputSchema: { type: 'object' }, annotations: {}, metadata: {} };
+}
 
 describe(toProviderToolName.name, () => {
   it('maps "." to "__" and back', () => {
@@ -33,6 +38,34 @@ describe(toProviderToolName.name, () => {
         expect(toProviderToolName(a)).not.toBe(toProviderToolName(b));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('declaring names providers refuse', () => {
+  const long = `${'a.'.repeat(20)}${'b'.repeat(24)}`;
+
+  it('declares a dotted name that still fits', () => {
+    expect(toOpenAIChatTools([spec('crm.contacts.create')])[0]?.function.name).toBe('crm__contacts__create');
+  });
+
+  it.each([
+    ['OpenAI Chat', () => toOpenAIChatTools([spec(long)]), 'OpenAI', 64],
+    ['OpenAI Responses', () => toOpenAIResponsesTools([spec(long)]), 'OpenAI', 64],
+    ['Anthropic', () => toAnthropicTools([spec(long)]), 'Anthropic', 64],
+  ])('%s: a 64-character name with dots that grows past the limit is refused at declaration time', (_label, declare, provider, limit) => {
+    expect(long.length).toBe(64);
+    expect(declare).toThrow(
+      new ToolConfigurationError(
+        `Some tool names cannot be declared to ${provider}: "${long}" becomes "${toProviderToolName(long)}" (84 characters; ${provider} accepts at most ${limit}; each "." becomes "__"). Rename those tools.`,
+      ),
+    );
+  });
+
+  it('Gemini: accepts the long name (128 characters) but refuses a name starting with a digit', () => {
+    expect(toGeminiTools([spec(long)])[0]?.functionDeclarations[0]?.name).toBe(toProviderToolName(long));
+    expect(() => toGeminiTools([spec('3d.render')])).toThrow(
+      new ToolConfigurationError('Some tool names cannot be declared to Gemini: "3d.render" starts with a digit (Gemini function names start with a letter or "_"). Rename those tools.'),
     );
   });
 });
