@@ -25,6 +25,15 @@ function normalize(value: JsonObject): Record<string, JsonValue> {
     }
   }
   if (Array.isArray(oneOf) && schema['anyOf'] === undefined) schema['anyOf'] = oneOf;
+  const values = schema['enum'];
+  if (isJsonArray(values) && values.includes(null)) {
+    // A nullable enum: the null goes into the type (then `anyOf [T, null]`), the strings stay an enum.
+    const rest = values.filter((item) => item !== null);
+    const type = schema['type'];
+    const types = isJsonArray(type) ? type : typeof type === 'string' ? [type] : rest.every((item) => typeof item === 'string') ? ['string'] : [];
+    schema['enum'] = rest;
+    if (types.length > 0) schema['type'] = [...types.filter((item) => item !== 'null'), 'null'];
+  }
   if (constant !== undefined) {
     if (typeof constant === 'string') schema['enum'] = [constant];
     else addNote(schema, `must be ${JSON.stringify(constant)}`);
