@@ -151,6 +151,16 @@ describe(toAnthropicTools.name, () => {
   });
 });
 
+describe('recursive schemas', () => {
+  it('keep their $defs and $refs for OpenAI (non-strict) and Anthropic, which resolve them; strict falls back to non-strict', () => {
+    const tree = { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } };
+    const spec: ToolSpec = { ...getSpec('fs_glob'), name: getSpec('fs_glob').name, inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { root: { $ref: '#/$defs/node' } }, $defs: { node: tree } } };
+    const expected = { type: 'object', properties: { root: { $ref: '#/$defs/node' } }, $defs: { node: tree } };
+    expect(toAnthropicTools([spec])[0]?.input_schema).toStrictEqual(expected);
+    expect(toOpenAIChatTools([spec], { strict: true })[0]?.function).toMatchObject({ parameters: expected, strict: false });
+  });
+});
+
 describe(toGeminiTools.name, () => {
   it('declares every tool within Gemini\'s schema subset, the output schema as responseJsonSchema', () => {
     const [tool, ...more] = toGeminiTools(specs);
