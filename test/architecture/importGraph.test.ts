@@ -5,9 +5,11 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
-/** Entries that sit on top of the core and may use only its public root entry. */
-const BUILT_INS = ['fs', 'shell', 'mcp', 'stores', 'testing'];
+/** Entries that sit on top of the core and may use only its public root entry (built-in tools, stores, provider adapters, testing helpers). */
+const BUILT_INS = ['fs', 'shell', 'mcp', 'stores', 'providers', 'testing'];
 const CORE_FORBIDDEN_MODULES = [/^@modelcontextprotocol\/sdk(\/|$)/, /^(node:)?child_process$/];
+/** Provider SDKs: devDependencies whose types the tests check the adapters against; nothing in src/ may import them. */
+const PROVIDER_SDKS = [/^openai(\/|$)/, /^@anthropic-ai\/sdk(\/|$)/, /^@google\/genai(\/|$)/];
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -97,6 +99,15 @@ describe('import graph', () => {
           .filter((specifier) => !entries.has(resolve(dirname(file), specifier)))
           .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
       );
+    expect(offenders).toStrictEqual([]);
+  });
+
+  it('keeps the provider SDKs out of src/ (they are devDependencies, for type checks only)', () => {
+    const offenders = files.flatMap((file) =>
+      getImports(file)
+        .filter((specifier) => PROVIDER_SDKS.some((pattern) => pattern.test(specifier)))
+        .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
+    );
     expect(offenders).toStrictEqual([]);
   });
 

@@ -1,0 +1,26 @@
+// Provider adapters: tool declarations out, tool calls back.
+export { toProviderToolName } from './toProviderToolName.js';
+export { fromProviderToolName } from './fromProviderToolName.js';
+export { toOpenAIChatTools } from './toOpenAIChatTools.js';
+export { toOpenAIResponsesTools } from './toOpenAIResponsesTools.js';
+export { toAnthropicTools } from './toAnthropicTools.js';
+export { toGeminiTools } from './toGeminiTools.js';
+export { buildStrictSchema } from './buildStrictSchema.js';
+export { buildGeminiSchema } from './buildGeminiSchema.js';
+export { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from './OPENAI_STRICT_KEYWORDS.js';
+export { GEMINI_SCHEMA_FORMATS, GEMINI_SCHEMA_KEYWORDS, GEMINI_SCHEMA_TYPES } from './GEMINI_SCHEMA_KEYWORDS.js';
+export type { OpenAIToolsOptions } from './OpenAIToolsOptions.js';
+export type { OpenAIChatTool } from './OpenAIChatTool.js';
+export type { OpenAIResponsesTool } from './OpenAIResponsesTool.js';
+export type { AnthropicTool } from './AnthropicTool.js';
+export type { GeminiFunctionDeclaration, GeminiTool } from './GeminiTool.js';
+export { fromOpenAIToolCall } from './fromOpenAIToolCall.js';
+export { fromAnthropicToolUse } from './fromAnthropicToolUse.js';
+export { fromGeminiFunctionCall } from './fromGeminiFunctionCall.js';
+export { removeOptionalNulls } from './removeOptionalNulls.js';
+export type { OpenAIChatCustomToolCall, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIToolCall } from './OpenAIToolCall.js';
+export type { AnthropicToolUse } from './AnthropicToolUse.js';
+export type { GeminiFunctionCall } from './GeminiFunctionCall.js';
+export type { GeminiCallContext } from './GeminiCallContext.js';
+export type { ProviderCallContext } from './ProviderCallContext.js';
+export type { NotInvokedFailure, ParsedToolCall } from './ParsedToolCall.js';
