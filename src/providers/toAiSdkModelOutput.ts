@@ -1,0 +1,18 @@
+import type { Tool } from 'ai';
+import type { ModelContent } from './ModelContent.js';
+
+/** The AI SDK's `ToolResultOutput` (exported by `@ai-sdk/provider-utils`, reached through `ai`'s `Tool`). */
+export type AiSdkToolResultOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
+
+/** What the AI SDK sends the model for our content: text, text and images, or an error text. */
+export function toAiSdkModelOutput(content: ModelContent): AiSdkToolResultOutput {
+  const hasImages = content.blocks.some((block) => block.type === 'image');
+  if (content.isError || !hasImages) {
+    const text = content.blocks.map((block) => (block.type === 'text' ? block.text : `[image (${block.mimeType}) not shown: error results carry text only]`)).join('\n');
+    return content.isError ? { type: 'error-text', value: text } : { type: 'text', value: text };
+  }
+  return {
+    type: 'content',
+    value: content.blocks.map((block) => (block.type === 'text' ? { type: 'text', text: block.text } : { type: 'file-data', data: block.data, mediaType: block.mimeType })),
+  };
+}
