@@ -5,6 +5,7 @@ import { buildWalkText } from './buildWalkText.js';
 import { describeInterruption } from './describeInterruption.js';
 import { fitToBudget } from './fitToBudget.js';
 import { formatCount } from './formatCount.js';
+import { getBase64ByteLength } from './getBase64ByteLength.js';
 import type { ModelBlock, ModelContent } from './ModelContent.js';
 import { DEFAULT_MAX_CHARS, type RenderToolResultOptions } from './RenderToolResultOptions.js';
 
@@ -29,7 +30,7 @@ function toBlock(part: ContentPart): ModelBlock {
     case 'media':
       return part.modality === 'image'
         ? { type: 'image', mimeType: part.mimeType, data: part.data }
-        : { type: 'text', text: `[${part.modality} (${part.mimeType}, ${formatCount(Math.floor((part.data.length * 3) / 4))} bytes) not shown]` };
+        : { type: 'text', text: `[${part.modality} (${part.mimeType}, ${formatCount(getBase64ByteLength(part.data))} bytes) not shown]` };
   }
 }
 

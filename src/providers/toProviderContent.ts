@@ -3,6 +3,7 @@ import type { FunctionResponsePart, Part } from '@google/genai';
 import type { ChatCompletionToolMessageParam } from 'openai/resources/chat/completions/completions';
 import type { ResponseFunctionCallOutputItem, ResponseInputItem } from 'openai/resources/responses/responses';
 import { formatCount } from './formatCount.js';
+import { getBase64ByteLength } from './getBase64ByteLength.js';
 import type { ModelBlock, ModelContent } from './ModelContent.js';
 
 const ANTHROPIC_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -13,7 +14,7 @@ function isAnthropicImageType(mimeType: string): mimeType is AnthropicImageType 
 }
 
 function imageNote(block: Extract<ModelBlock, { type: 'image' }>, why: string): string {
-  return `[image (${block.mimeType}, ${formatCount(Math.floor((block.data.length * 3) / 4))} bytes) not shown: ${why}]`;
+  return `[image (${block.mimeType}, ${formatCount(getBase64ByteLength(block.data))} bytes) not shown: ${why}]`;
 }
 
 /** Text only: images become notes saying they were left out and why. */
