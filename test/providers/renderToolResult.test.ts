@@ -9,7 +9,7 @@ import { renderAll, textMessages } from './fixtures/renderAll.js';
 let h: ProviderHarness;
 
 beforeAll(async () => {
-  h = await createProviderHarness();
+  h = await createProviderHarness({ shell: true });
 });
 
 afterAll(async () => {
