@@ -3,7 +3,11 @@ import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildToolResult } from '../../src/index.js';
+import type { PendingCall } from '../../src/providers/PendingCall.js';
 import { toAiSdkTools } from '../../src/providers/toAiSdkTools.js';
+import { createExecutor } from '../fixtures/createExecutor.js';
+import { plainTool } from '../fixtures/plainTool.js';
 import { createProviderHarness, type ProviderHarness } from './fixtures/createProviderHarness.js';
 
 let h: ProviderHarness;
@@ -37,7 +41,7 @@ function toolResultsSeen(model: MockLanguageModelV4, index: number): unknown[] {
 }
 
 describe(toAiSdkTools.name, () => {
-  it('gives the SDK one tool per spec, under provider-safe names, with our JSON schema', () => {
+  it('gives the SDK one tool per spec, under provider-safe names', () => {
     const tools = toAiSdkTools(h.executor);
     expect(Object.keys(tools)).toStrictEqual(h.executor.specs().map((spec) => spec.name.replaceAll('.', '__')));
   });
@@ -103,5 +107,42 @@ describe(toAiSdkTools.name, () => {
     expect(toolResultsSeen(model, 1)).toMatchObject([
       { type: 'tool-result', toolCallId: 't4', output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] The approval for tool `fs_write_file` was not accepted: /) } },
     ]);
+  });
+
+  it('hands images to the SDK as file content parts', async () => {
+    const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
+    const plot = plainTool({
+      name: 'chart.plot',
+      invoke: (call) => buildToolResult(call, { type: 'parts', parts: [{ type: 'text', text: 'the chart' }, { type: 'media', mimeType: 'image/png', data: png, modality: 'image' }] }),
+    });
+    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t5', 'chart__plot', {}), text('seen')] });
+    await generateText({ model, tools: toAiSdkTools(createExecutor([plot])), prompt: 'plot', stopWhen: stepCountIs(3) });
+    expect(plot.calls.map((call) => [call.toolName, call.callId])).toStrictEqual([['chart.plot', 't5']]);
+    expect(toolResultsSeen(model, 1)).toStrictEqual([
+      {
+        type: 'tool-result',
+        toolCallId: 't5',
+        toolName: 'chart__plot',
+        output: { type: 'content', value: [{ type: 'text', text: 'the chart' }, { type: 'file', data: { type: 'data', data: png }, mediaType: 'image/png', filename: undefined, providerOptions: undefined }] },
+        providerOptions: undefined,
+      },
+    ]);
+  });
+
+  it('resumes an approval with another toAiSdkTools instance that shares the pending store and session (a restarted host)', async () => {
+    const saved = new Map<string, string>();
+    const store = {
+      get: (id: string) => (saved.has(id) ? (JSON.parse(saved.get(id) ?? '') as PendingCall) : undefined),
+      set: (id: string, pending: PendingCall) => void saved.set(id, JSON.stringify(pending)),
+      delete: (id: string) => void saved.delete(id),
+    };
+    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t6', 'fs_write_file', { path: 'later.txt', content: 'ok' }), text('after')] });
+    const first = await generateText({ model, tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }), prompt: 'write', stopWhen: stepCountIs(3) });
+    expect([...saved.keys()]).toStrictEqual(['t6']);
+    const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
+    const messages: ModelMessage[] = [{ role: 'user', content: 'write' }, ...first.response.messages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] }];
+    await generateText({ model, tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }), messages, stopWhen: stepCountIs(3) });
+    expect(readFileSync(path.join(h.root, 'later.txt'), 'utf8')).toBe('ok');
+    expect([...saved.keys()]).toStrictEqual([]);
   });
 });
