@@ -5,12 +5,12 @@ import type { ParsedToolCall } from '../../src/providers/ParsedToolCall.js';
 import { renderToolResults } from '../../src/providers/renderToolResults.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
-import { createProviderHarness, type ProviderHarness } from './fixtures/createProviderHarness.js';
+import { createRenderHarness, type RenderHarness } from './fixtures/createRenderHarness.js';
 
-let h: ProviderHarness;
+let h: RenderHarness;
 
 beforeAll(async () => {
-  h = await createProviderHarness();
+  h = await createRenderHarness();
 });
 
 afterAll(async () => {

@@ -3,13 +3,13 @@ import { AuthRequiredError, buildToolResult, TOOL_ERROR_CODES, ToolError, type T
 import { renderToolResult } from '../../src/providers/renderToolResult.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
-import { createProviderHarness, FILES, type ProviderHarness } from './fixtures/createProviderHarness.js';
+import { createRenderHarness, FILES, type RenderHarness } from './fixtures/createRenderHarness.js';
 import { renderAll, textMessages } from './fixtures/renderAll.js';
 
-let h: ProviderHarness;
+let h: RenderHarness;
 
 beforeAll(async () => {
-  h = await createProviderHarness({ shell: true });
+  h = await createRenderHarness({ shell: true });
 });
 
 afterAll(async () => {

@@ -8,12 +8,12 @@ import type { PendingCall } from '../../src/providers/PendingCall.js';
 import { toAiSdkTools } from '../../src/providers/toAiSdkTools.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
-import { createProviderHarness, type ProviderHarness } from './fixtures/createProviderHarness.js';
+import { createRenderHarness, type RenderHarness } from './fixtures/createRenderHarness.js';
 
-let h: ProviderHarness;
+let h: RenderHarness;
 
 beforeEach(async () => {
-  h = await createProviderHarness();
+  h = await createRenderHarness();
 });
 
 afterEach(async () => {
