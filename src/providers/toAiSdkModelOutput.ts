@@ -1,8 +1,5 @@
-import type { Tool } from 'ai';
+import type { AiSdkToolResultOutput } from './AiSdkTool.js';
 import type { ModelContent } from './ModelContent.js';
-
-/** The AI SDK's `ToolResultOutput` (exported by `@ai-sdk/provider-utils`, reached through `ai`'s `Tool`). */
-export type AiSdkToolResultOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
 
 /** What the AI SDK sends the model for our content: text, text and images, or an error text. */
 export function toAiSdkModelOutput(content: ModelContent): AiSdkToolResultOutput {

@@ -1,6 +1,6 @@
-import type { Tool, ToolExecutionOptions } from 'ai';
 import type { JsonValue, ToolExecutionOutcome, ToolExecutor, ToolRequest, ToolSpec } from '../index.js';
 import type { AiSdkPendingStore } from './AiSdkPendingStore.js';
+import type { AiSdkTool } from './AiSdkTool.js';
 import { buildModelContent } from './buildModelContent.js';
 import { buildStandardJsonSchema } from './buildStandardJsonSchema.js';
 import { describeInterruption } from './describeInterruption.js';
@@ -9,9 +9,6 @@ import type { PendingCall } from './PendingCall.js';
 import { toAiSdkModelOutput } from './toAiSdkModelOutput.js';
 import type { ToAiSdkToolsOptions } from './ToAiSdkToolsOptions.js';
 import { toProviderToolName } from './toProviderToolName.js';
-
-/** One of our tools as an AI SDK tool: input as the model sent it, output what the model reads. */
-export type AiSdkTool = Tool<JsonValue, ModelContent>;
 
 /** The default pending store: in memory, dropping approvals past their expiry as new ones arrive. */
 function createMemoryPendingStore(): AiSdkPendingStore {
@@ -76,7 +73,7 @@ export function toAiSdkTools(executor: ToolExecutor, options: ToAiSdkToolsOption
         settled.set(toolCallId, outcome);
         return false;
       },
-      execute: async (input: JsonValue, { toolCallId, abortSignal }: ToolExecutionOptions<unknown>): Promise<ModelContent> => {
+      execute: async (input: JsonValue, { toolCallId, abortSignal }: { readonly toolCallId: string; readonly abortSignal?: AbortSignal }): Promise<ModelContent> => {
         const signal = abortSignal === undefined ? {} : { signal: abortSignal };
         const ran = settled.get(toolCallId);
         if (ran !== undefined) {

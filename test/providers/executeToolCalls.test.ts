@@ -87,7 +87,7 @@ describe(executeToolCalls.name, () => {
     const [first] = turn.pending;
     if (first?.interruption.type !== 'approval_required') throw new Error('expected an approval');
     expect((await h.executor.executeApproved(first.request, first.interruption.approval)).status).toBe('completed');
-    expect(renderToolResults(turn.results, 'gemini').map((part) => part.functionResponse?.name)).toStrictEqual(['fs_read_file', 'fs_delete']);
+    expect(renderToolResults(turn.results, 'gemini').map((part) => part.functionResponse.name)).toStrictEqual(['fs_read_file', 'fs_delete']);
   });
 
   it('passes parsed calls that failed (arguments not JSON) through without executing them', async () => {

@@ -105,7 +105,7 @@ describe(renderToolResult.name, () => {
   it('keeps `seq 1 300000` within the 30,000-character budget as head and tail with a notice', async () => {
     const outcome = await h.call('shell_exec', { command: 'seq 1 300000' }, 'sh-2');
     const message = renderToolResult(outcome, 'openai-chat');
-    const content = message.content as string;
+    const content = message.content;
     expect(content.length).toBeLessThanOrEqual(30_000);
     expect(content.length).toBeGreaterThan(29_000);
     // shell_exec's own cap (1 MiB) cut it first: both notices are in the text.
@@ -116,7 +116,7 @@ describe(renderToolResult.name, () => {
 
   it('keeps any result within maxChars, and says how much was cut', () => {
     const text = Array.from({ length: 100 }, (_, index) => `line ${index}`).join('\n');
-    const rendered = renderToolResult(completed({ type: 'text', text }), 'openai-chat', { maxChars: 300 }).content as string;
+    const rendered = renderToolResult(completed({ type: 'text', text }), 'openai-chat', { maxChars: 300 }).content;
     expect(rendered.length).toBeLessThanOrEqual(300);
     expect(rendered.split('\n')).toStrictEqual([
       'line 0', 'line 1', 'line 2', 'line 3', 'line 4', 'line 5', 'line 6', 'line 7', 'line 8', 'line 9', 'line 10', 'line 11',
