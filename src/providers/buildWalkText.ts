@@ -30,6 +30,8 @@ function showEntry(entry: Entry, root: string | undefined): string {
 
 const SKIP_NOTES: Readonly<Record<string, (count: string) => string>> = {
   skippedHardLinks: (count) => `${count} hard-linked files skipped (a hard link may lead outside the workspace)`,
+  skippedIgnored: (count) => `${count} entries skipped: .git and what .gitignore ignores (an ignored directory counts once); set includeIgnored to include them`,
+  unreadIgnoreFiles: (count) => `${count} .gitignore files not read (a link, protected or too large)`,
 };
 
 /** Notices for `truncated` and every other field the walk reported (skip counts, ...). */

@@ -61,11 +61,18 @@ describe(renderToolResult.name, () => {
   });
 
   it('writes skip counts and unknown walk facts into the text', () => {
-    const value = { matches: [{ path: '/w/a.ts', line: 3, text: 'x' }], truncated: false, skippedHardLinks: 2, skippedIgnored: 7 };
+    const value = { matches: [{ path: '/w/a.ts', line: 3, text: 'x' }], truncated: false, skippedHardLinks: 2, skippedIgnored: 7, unreadIgnoreFiles: 1, skippedOther: { why: 'new' } };
     expect(renderToolResult(completed({ type: 'structured', value }), 'openai-chat')).toStrictEqual({
       role: 'tool',
       tool_call_id: 'call-x',
-      content: ['1 match in /w:', 'a.ts:3: x', '[2 hard-linked files skipped (a hard link may lead outside the workspace)]', '[skippedIgnored: 7]'].join('\n'),
+      content: [
+        '1 match in /w:',
+        'a.ts:3: x',
+        '[2 hard-linked files skipped (a hard link may lead outside the workspace)]',
+        '[7 entries skipped: .git and what .gitignore ignores (an ignored directory counts once); set includeIgnored to include them]',
+        '[1 .gitignore files not read (a link, protected or too large)]',
+        '[skippedOther: {"why":"new"}]',
+      ].join('\n'),
     });
   });
 
