@@ -1,6 +1,6 @@
 /** How `renderToolResult` / `buildModelContent` write what the model reads. */
 export interface RenderToolResultOptions {
-  /** The budget of the text, kept as head + tail with a notice of what was cut. Default 30,000. */
+  /** The budget of the text, kept as head + tail with a notice of what was cut. A whole number from 200; default 30,000. */
   readonly maxChars?: number;
   /** `cat -n` style line numbers on `fs_read_file` text. Default `true`. */
   readonly lineNumbers?: boolean;

@@ -73,6 +73,7 @@ function settle(blocks: readonly ModelBlock[], maxChars: number): ModelBlock[] {
  */
 export function buildModelContent(outcome: ToolExecutionOutcome, options: RenderToolResultOptions = {}): ModelContent | undefined {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+  if (!Number.isInteger(maxChars) || maxChars < 200) throw new RangeError(`maxChars must be a whole number from 200 (room for the notice of what was cut); got ${String(maxChars)}.`);
   switch (outcome.status) {
     case 'completed': {
       const { result } = outcome;

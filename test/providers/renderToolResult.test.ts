@@ -133,6 +133,10 @@ describe(renderToolResult.name, () => {
     ]);
   });
 
+  it.each([[0], [199], [1.5], [Number.NaN]])('refuses maxChars %p', (maxChars) => {
+    expect(() => renderToolResult(completed({ type: 'text', text: 'x' }), 'openai-chat', { maxChars })).toThrow(RangeError);
+  });
+
   it('renders images as image blocks where the provider takes them in tool results, and notes them where not', () => {
     const outcome = completed({
       type: 'parts',
