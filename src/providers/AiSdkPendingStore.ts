@@ -1,0 +1,13 @@
+import type { PendingCall } from './PendingCall.js';
+
+/**
+ * Where `toAiSdkTools` keeps the calls waiting for an AI SDK approval response, by tool call id.
+ * The default is in memory (the approval response must come back to this process); give one
+ * backed by a file or a database, together with a durable `ApprovalStore` and the same
+ * `sessionId`, to resume in another process.
+ */
+export interface AiSdkPendingStore {
+  get(toolCallId: string): PendingCall | undefined | Promise<PendingCall | undefined>;
+  set(toolCallId: string, pending: PendingCall): void | Promise<void>;
+  delete(toolCallId: string): void | Promise<void>;
+}

@@ -1,0 +1,45 @@
+import type { MetadataMap } from '../index.js';
+import { formatCount } from './formatCount.js';
+
+interface ReadPage {
+  readonly totalLines: number;
+  readonly offset: number;
+  readonly limit: number;
+  readonly nextOffset?: number;
+  readonly cutLines: readonly number[];
+}
+
+/** The paging facts of an `fs_read_file` text result, or `undefined` when `metadata` is not one. */
+function readPage(metadata: MetadataMap): ReadPage | undefined {
+  const { totalLines, offset, limit, nextOffset, cutLines, truncated } = metadata;
+  if (typeof totalLines !== 'number' || typeof offset !== 'number' || typeof limit !== 'number' || typeof truncated !== 'boolean') return undefined;
+  if (nextOffset !== undefined && typeof nextOffset !== 'number') return undefined;
+  const cut = Array.isArray(cutLines) ? cutLines.filter((line): line is number => typeof line === 'number') : [];
+  return { totalLines, offset, limit, ...(nextOffset === undefined ? {} : { nextOffset }), cutLines: cut };
+}
+
+/**
+ * The text of an `fs_read_file` page (recognized by its metadata `{ totalLines, offset, limit,
+ * nextOffset?, truncated }`): `cat -n` style line numbers from `offset` (unless `lineNumbers`
+ * is false), then a notice when the page is not the whole file ("lines 1-2000 of 5,234; call
+ * again with offset 2001") and one naming the lines cut for length. `undefined` otherwise.
+ */
+export function buildReadFileText(text: string, metadata: MetadataMap, lineNumbers: boolean): string | undefined {
+  const page = readPage(metadata);
+  if (page === undefined) return undefined;
+  const lines = text === '' ? [] : text.replace(/\n$/, '').split('\n');
+  const body = lineNumbers ? lines.map((line, index) => `${String(page.offset + index).padStart(6)}\t${line}`) : lines;
+  const notices: string[] = [];
+  if (page.totalLines === 0) notices.push('(empty file)');
+  const last = page.offset + lines.length - 1;
+  if (page.totalLines > 0 && (page.offset > 1 || page.nextOffset !== undefined)) {
+    const shown = lines.length === 0 ? 'no lines' : `lines ${formatCount(page.offset)}-${formatCount(last)}`;
+    const next = page.nextOffset === undefined ? 'this is the end of the file' : `call again with offset ${page.nextOffset}`;
+    notices.push(`[${shown} of ${formatCount(page.totalLines)}; ${next}]`);
+  }
+  if (page.cutLines.length > 0) {
+    const plural = page.cutLines.length === 1 ? 'line' : 'lines';
+    notices.push(`[${plural} ${page.cutLines.join(', ')} cut: too long to show whole]`);
+  }
+  return [...body, ...notices].join('\n');
+}

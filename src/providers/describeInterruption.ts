@@ -1,0 +1,11 @@
+import type { ToolInterruption } from '../index.js';
+
+/** The placeholder text for a call that waits for the host (only when the host asks for one). */
+export function describeInterruption(interruption: ToolInterruption): string {
+  switch (interruption.type) {
+    case 'approval_required':
+      return `Waiting for approval: ${interruption.approval.reason}. The call has not run yet.`;
+    case 'auth_required':
+      return `Waiting for authentication with ${interruption.auth.provider}. The call has not run yet.`;
+  }
+}

@@ -1,0 +1,6 @@
+import type { JsonObject, JsonValue } from '../index.js';
+
+/** Whether `value` is a JSON object (not an array, not null). */
+export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { generateText, stepCountIs, type ModelMessage } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildToolResult } from '../../src/index.js';
+import type { PendingCall } from '../../src/providers/PendingCall.js';
+import { toAiSdkTools } from '../../src/providers/toAiSdkTools.js';
+import { createExecutor } from '../fixtures/createExecutor.js';
+import { plainTool } from '../fixtures/plainTool.js';
+import { createRenderHarness, type RenderHarness } from './fixtures/createRenderHarness.js';
+
+let h: RenderHarness;
+
+beforeEach(async () => {
+  h = await createRenderHarness();
+});
+
+afterEach(async () => {
+  await h.close();
+});
+
+const USAGE = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+};
+
+type MockResult = Awaited<ReturnType<MockLanguageModelV4['doGenerate']>>;
+
+function toolCall(toolCallId: string, toolName: string, input: unknown): MockResult {
+  return { content: [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: USAGE, warnings: [] };
+}
+
+function text(value: string): MockResult {
+  return { content: [{ type: 'text', text: value }], finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE, warnings: [] };
+}
+
+/** The tool-result parts of the prompt the model got on its `index`-th call. */
+function toolResultsSeen(model: MockLanguageModelV4, index: number): unknown[] {
+  return (model.doGenerateCalls[index]?.prompt ?? []).flatMap((message) => (message.role === 'tool' ? message.content : []));
+}
+
+describe(toAiSdkTools.name, () => {
+  it('gives the SDK one tool per spec, under provider-safe names', () => {
+    const tools = toAiSdkTools(h.executor);
+    expect(Object.keys(tools)).toStrictEqual(h.executor.specs().map((spec) => spec.name.replaceAll('.', '__')));
+  });
+
+  it('runs a call through the executor inside generateText and sends the model our text', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t1', 'fs_read_file', { path: 'long.txt', limit: 2 }), text('done')] });
+    const result = await generateText({ model, tools: toAiSdkTools(h.executor), prompt: 'read it', stopWhen: stepCountIs(3) });
+    expect(result.text).toBe('done');
+    expect(toolResultsSeen(model, 1)).toStrictEqual([
+      { type: 'tool-result', toolCallId: 't1', toolName: 'fs_read_file', output: { type: 'text', value: '     1\tl1\n     2\tl2\n[lines 1-2 of 5; call again with offset 3]' }, providerOptions: undefined },
+    ]);
+    const spec = h.executor.specs().find((candidate) => candidate.name === 'fs_read_file');
+    const declared = model.doGenerateCalls[0]?.tools?.find((candidate) => candidate.name === 'fs_read_file');
+    expect(declared).toMatchObject({ type: 'function', name: 'fs_read_file', description: spec?.description, inputSchema: spec?.inputSchema });
+  });
+
+  it('sends a refusal as an error result, without a pause', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t2', 'fs_delete', { path: 'README.md' }), text('ok')] });
+    await generateText({ model, tools: toAiSdkTools(h.executor), prompt: 'delete it', stopWhen: stepCountIs(3) });
+    expect(toolResultsSeen(model, 1)).toMatchObject([{ type: 'tool-result', toolCallId: 't2', output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] /) } }]);
+    expect(existsSync(path.join(h.root, 'README.md'))).toBe(true);
+  });
+
+  it.each([
+    [true, 'written'],
+    [false, 'left alone'],
+  ])('pauses a call that needs approval as an SDK approval request, and runs it only once approved (approved: %p -> %s)', async (approved) => {
+    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t3', 'fs_write_file', { path: 'new.txt', content: 'hi' }), text('after')] });
+    const tools = toAiSdkTools(h.executor, { sessionId: 'session-ai' });
+    const first = await generateText({ model, tools, prompt: 'write it', stopWhen: stepCountIs(3) });
+    // Paused: nothing written, the model was called once, the SDK hands the host an approval request.
+    expect(model.doGenerateCalls).toHaveLength(1);
+    expect(existsSync(path.join(h.root, 'new.txt'))).toBe(false);
+    const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+    expect(requests).toMatchObject([{ type: 'tool-approval-request', toolCall: { toolCallId: 't3', toolName: 'fs_write_file' } }]);
+    const approvalId = requests[0]?.approvalId ?? '';
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'write it' },
+      ...first.response.messages,
+      { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved, ...(approved ? {} : { reason: 'not now' }) }] },
+    ];
+    const second = await generateText({ model, tools, messages, stopWhen: stepCountIs(3) });
+    expect(second.text).toBe('after');
+    if (approved) {
+      expect(readFileSync(path.join(h.root, 'new.txt'), 'utf8')).toBe('hi');
+      expect(toolResultsSeen(model, 1)).toMatchObject([{ type: 'tool-result', toolCallId: 't3', toolName: 'fs_write_file', output: { type: 'text' } }]);
+    } else {
+      expect(existsSync(path.join(h.root, 'new.txt'))).toBe(false);
+      expect(toolResultsSeen(model, 1)).toMatchObject([{ type: 'tool-result', toolCallId: 't3', output: { type: 'execution-denied', reason: 'not now' } }]);
+    }
+  });
+
+  it('runs an approved call only as approved: input changed in the history after approval is refused', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t4', 'fs_write_file', { path: 'new.txt', content: 'hi' }), text('after')] });
+    const tools = toAiSdkTools(h.executor);
+    const first = await generateText({ model, tools, prompt: 'write it', stopWhen: stepCountIs(3) });
+    const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
+    // The history is the host's data: someone swaps the approved input for another.
+    const tampered = JSON.parse(JSON.stringify(first.response.messages).replace('"hi"', '"evil"')) as ModelMessage[];
+    const messages: ModelMessage[] = [{ role: 'user', content: 'write it' }, ...tampered, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] }];
+    await generateText({ model, tools, messages, stopWhen: stepCountIs(3) });
+    expect(existsSync(path.join(h.root, 'new.txt'))).toBe(false);
+    expect(toolResultsSeen(model, 1)).toMatchObject([
+      { type: 'tool-result', toolCallId: 't4', output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] The approval for tool `fs_write_file` was not accepted: /) } },
+    ]);
+  });
+
+  it('hands images to the SDK as file content parts', async () => {
+    const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
+    const plot = plainTool({
+      name: 'chart.plot',
+      invoke: (call) => buildToolResult(call, { type: 'parts', parts: [{ type: 'text', text: 'the chart' }, { type: 'media', mimeType: 'image/png', data: png, modality: 'image' }] }),
+    });
+    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t5', 'chart__plot', {}), text('seen')] });
+    await generateText({ model, tools: toAiSdkTools(createExecutor([plot])), prompt: 'plot', stopWhen: stepCountIs(3) });
+    expect(plot.calls.map((call) => [call.toolName, call.callId])).toStrictEqual([['chart.plot', 't5']]);
+    expect(toolResultsSeen(model, 1)).toStrictEqual([
+      {
+        type: 'tool-result',
+        toolCallId: 't5',
+        toolName: 'chart__plot',
+        output: { type: 'content', value: [{ type: 'text', text: 'the chart' }, { type: 'file', data: { type: 'data', data: png }, mediaType: 'image/png', filename: undefined, providerOptions: undefined }] },
+        providerOptions: undefined,
+      },
+    ]);
+  });
+
+  it('resumes an approval with another toAiSdkTools instance that shares the pending store and session (a restarted host)', async () => {
+    const saved = new Map<string, string>();
+    const store = {
+      get: (id: string) => (saved.has(id) ? (JSON.parse(saved.get(id) ?? '') as PendingCall) : undefined),
+      set: (id: string, pending: PendingCall) => void saved.set(id, JSON.stringify(pending)),
+      delete: (id: string) => void saved.delete(id),
+    };
+    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t6', 'fs_write_file', { path: 'later.txt', content: 'ok' }), text('after')] });
+    const first = await generateText({ model, tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }), prompt: 'write', stopWhen: stepCountIs(3) });
+    expect([...saved.keys()]).toStrictEqual(['t6']);
+    const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
+    const messages: ModelMessage[] = [{ role: 'user', content: 'write' }, ...first.response.messages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] }];
+    await generateText({ model, tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }), messages, stopWhen: stepCountIs(3) });
+    expect(readFileSync(path.join(h.root, 'later.txt'), 'utf8')).toBe('ok');
+    expect([...saved.keys()]).toStrictEqual([]);
+  });
+});
