@@ -1,4 +1,4 @@
-import type { PendingCall } from './PendingCall.js';
+import type { PendingCall } from '../index.js';
 
 /**
  * Where `toAiSdkTools` keeps the calls waiting for an AI SDK approval response, by tool call id.

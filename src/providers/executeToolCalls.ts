@@ -2,7 +2,7 @@ import type { ToolExecutionOutcome, ToolExecutor, ToolRequest } from '../index.j
 import type { ExecutedToolCall } from './ExecutedToolCall.js';
 import { DEFAULT_TOOL_CALL_CONCURRENCY, type ExecuteToolCallsOptions } from './ExecuteToolCallsOptions.js';
 import type { ParsedToolCall } from './ParsedToolCall.js';
-import type { PendingCall } from './PendingCall.js';
+import type { PendingCall } from '../index.js';
 
 /** One model turn, run: what to send back now, and the calls the host must resolve first. */
 export interface ToolCallsTurn {

@@ -24,3 +24,30 @@ export type { GeminiFunctionCall } from './GeminiFunctionCall.js';
 export type { GeminiCallContext } from './GeminiCallContext.js';
 export type { ProviderCallContext } from './ProviderCallContext.js';
 export type { NotInvokedFailure, ParsedToolCall } from './ParsedToolCall.js';
+
+// What the model reads back, and one model turn
+export { renderToolResult } from './renderToolResult.js';
+export { renderToolResults } from './renderToolResults.js';
+export { buildModelContent } from './buildModelContent.js';
+export type { ModelBlock, ModelContent } from './ModelContent.js';
+export { DEFAULT_MAX_CHARS, type RenderToolResultOptions } from './RenderToolResultOptions.js';
+export type { ToolResultFormat } from './ToolResultFormat.js';
+export type {
+  AnthropicToolResult,
+  AnthropicToolResultContent,
+  GeminiFunctionResponsePart,
+  OpenAIChatToolMessage,
+  OpenAIFunctionCallOutput,
+  OpenAIFunctionCallOutputItem,
+  ToolResultMessage,
+  ToolResultMessages,
+} from './ToolResultMessage.js';
+export { executeToolCalls, type ToolCallsTurn } from './executeToolCalls.js';
+export type { ExecutedToolCall } from './ExecutedToolCall.js';
+export { DEFAULT_TOOL_CALL_CONCURRENCY, type ExecuteToolCallsOptions } from './ExecuteToolCallsOptions.js';
+
+// The Vercel AI SDK bridge
+export { toAiSdkTools } from './toAiSdkTools.js';
+export type { AiSdkTool, AiSdkToolResultOutput, StandardJsonSchema } from './AiSdkTool.js';
+export type { AiSdkPendingStore } from './AiSdkPendingStore.js';
+export type { ToAiSdkToolsOptions } from './ToAiSdkToolsOptions.js';

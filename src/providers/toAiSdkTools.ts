@@ -5,7 +5,7 @@ import { buildModelContent } from './buildModelContent.js';
 import { buildStandardJsonSchema } from './buildStandardJsonSchema.js';
 import { describeInterruption } from './describeInterruption.js';
 import type { ModelContent } from './ModelContent.js';
-import type { PendingCall } from './PendingCall.js';
+import type { PendingCall } from '../index.js';
 import { toAiSdkModelOutput } from './toAiSdkModelOutput.js';
 import type { ToAiSdkToolsOptions } from './ToAiSdkToolsOptions.js';
 import { toProviderToolName } from './toProviderToolName.js';

@@ -4,7 +4,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildToolResult } from '../../src/index.js';
-import type { PendingCall } from '../../src/providers/PendingCall.js';
+import type { PendingCall } from '../../src/index.js';
 import { toAiSdkTools } from '../../src/providers/toAiSdkTools.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
