@@ -34,7 +34,7 @@ export async function resumeAgentLoop(executor: ToolExecutor, model: ChatModel, 
 }
 
 async function resolvePending(executor: ToolExecutor, pending: PendingCall, decision: Decision): Promise<ToolExecutionOutcome> {
-  if (decision === 'reject') return executor.reject(pending, 'The user rejected this call.');
+  if (decision === 'reject') return executor.reject(pending);
   // Approved: an approval is used once; after an authentication the host stored, the call runs again.
   return pending.interruption.type === 'approval_required' ? executor.executeApproved(pending.request, pending.interruption.approval) : executor.execute(pending.request);
 }

@@ -22,8 +22,8 @@ export const scriptedModel: ChatModel = async (messages: readonly ChatMessage[])
       return call('call_write', 'fs_write_file', { path: 'summary.md', content: '# Summary\n\nTwo tasks: ship the loop, write the docs.\n' });
     default: {
       const last = messages.at(-1);
-      const said = last?.role === 'tool' ? last.content : '';
-      return { role: 'assistant', content: /rejected/iu.test(said) ? 'You declined the write, so summary.md was not created.' : 'I wrote summary.md with the two tasks from notes.md.' };
+      const failed = last?.role === 'tool' && /^\[\w+\]/u.test(last.content); // an error result reads "[code] message"
+      return { role: 'assistant', content: failed ? 'You declined the write, so summary.md was not created.' : 'I wrote summary.md with the two tasks from notes.md.' };
     }
   }
 };
