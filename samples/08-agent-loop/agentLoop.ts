@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { PendingCall, ToolExecutionOutcome, ToolExecutor } from '../../src/index.js';
 import { executeToolCalls, fromOpenAIToolCall, renderToolResult, renderToolResults, toOpenAIChatTools } from '../../src/providers/index.js';
-import type { ChatMessage, ChatModel } from './ChatMessage.js';
+import type { ChatModel } from './ChatMessage.js';
 import type { LoopState } from './LoopState.js';
 
 const SESSION_ID = 'agent-loop';

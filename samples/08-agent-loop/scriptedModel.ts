@@ -6,14 +6,8 @@ const call = (id: string, name: string, args: object): AssistantMessage => ({
   tool_calls: [{ type: 'function', id, function: { name, arguments: JSON.stringify(args) } }],
 });
 
-/**
- * A model with a script, in OpenAI Chat format, so the sample needs no network and no key:
- * it lists the workspace, reads the notes, writes a summary, then answers from what the last
- * tool message said. Swap it for a real model; the loop does not change.
- */
-export const scriptedModel: ChatModel = async (messages: readonly ChatMessage[]) => {
-  const step = messages.filter((message) => message.role === 'assistant').length;
-  switch (step) {
+function getNextMessage(messages: readonly ChatMessage[]): AssistantMessage {
+  switch (messages.filter((message) => message.role === 'assistant').length) {
     case 0:
       return call('call_list', 'fs_list_directory', { path: '.' });
     case 1:
@@ -26,4 +20,11 @@ export const scriptedModel: ChatModel = async (messages: readonly ChatMessage[])
       return { role: 'assistant', content: failed ? 'You declined the write, so summary.md was not created.' : 'I wrote summary.md with the two tasks from notes.md.' };
     }
   }
-};
+}
+
+/**
+ * A model with a script, in OpenAI Chat format, so the sample needs no network and no key:
+ * it lists the workspace, reads the notes, writes a summary, then answers from what the last
+ * tool message said. Swap it for a real model; the loop does not change.
+ */
+export const scriptedModel: ChatModel = (messages) => Promise.resolve(getNextMessage(messages));
