@@ -9,6 +9,7 @@ import { run as fileSystemTools } from './04-filesystem-tools/index.js';
 import { run as shellTool } from './05-shell-tool/index.js';
 import { run as mcpTools } from './06-mcp-tools/index.js';
 import { run as serveOverMcp } from './07-serve-over-mcp/index.js';
+import { run as agentLoop } from './08-agent-loop/index.js';
 
 const samples: readonly (readonly [string, (log: (line: string) => void) => Promise<unknown>])[] = [
   ['01-hello-tool', helloTool],
@@ -18,6 +19,7 @@ const samples: readonly (readonly [string, (log: (line: string) => void) => Prom
   ['05-shell-tool', shellTool],
   ['06-mcp-tools', mcpTools],
   ['07-serve-over-mcp', serveOverMcp],
+  ['08-agent-loop', agentLoop],
 ];
 
 for (const [name, run] of samples) {

@@ -13,11 +13,12 @@ describe('npm start', () => {
     const [command, ...args] = (scripts.start ?? '').split(' ');
     expect(command).toBe('node');
     const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, timeout: 60_000 });
-    for (const sample of ['01-hello-tool', '02-permissions', '03-nested-tools', '04-filesystem-tools', '05-shell-tool', '06-mcp-tools', '07-serve-over-mcp']) {
+    for (const sample of ['01-hello-tool', '02-permissions', '03-nested-tools', '04-filesystem-tools', '05-shell-tool', '06-mcp-tools', '07-serve-over-mcp', '08-agent-loop']) {
       expect(stdout).toContain(`=== ${sample} ===`);
     }
     expect(stdout).toContain('approved and resumed -> completed');
     expect(stdout).toContain('server-everything stopped');
     expect(stdout).toContain('server stopped, temp directory removed: true');
+    expect(stdout).toContain('done; summary.md written: true');
   }, 60_000);
 });
