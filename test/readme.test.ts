@@ -49,6 +49,11 @@ describe('README', () => {
     }
   });
 
+  it('gives every snippet the imports it needs to be copied alone', () => {
+    const blocks = getReadmeBlocks();
+    expect(blocks.filter((block) => !/^import /m.test(block))).toStrictEqual([]);
+  });
+
   it('"Your first tool" runs and completes', async () => {
     const { outcome } = await import('../samples/readme/firstTool.js');
     expect(outcome).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'hi' } } } });
