@@ -1,4 +1,5 @@
 // README: "Your checker" (a checker in code).
+import 'reflect-metadata';
 import { Container } from 'inversify';
 import {
   agentkitModule,

@@ -20,6 +20,7 @@ container.bind(PERMISSION_CHECKER).toConstantValue(
 container.load(
   agentkitModule(),
   mcpServers({
+    // npm install @modelcontextprotocol/server-filesystem (or: command 'npx', args ['-y', '@modelcontextprotocol/server-filesystem', dir])
     servers: [{ id: 'files', transport: { type: 'stdio', command: 'npx', args: ['mcp-server-filesystem', projectDir] } }],
   }),
 );
