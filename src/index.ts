@@ -36,6 +36,8 @@ export type { ToolSpec } from './spec/ToolSpec.js';
 // Declaring tools
 export { Tool } from './decorators/Tool.js';
 export { Preflight } from './decorators/Preflight.js';
+/** class-validator-jsonschema's decorator: `@JSONSchema({ description })` on an input property or class. */
+export { JSONSchema } from 'class-validator-jsonschema';
 export type { ToolOptions } from './decorators/ToolOptions.js';
 export { buildDtoSchema } from './schema/buildDtoSchema.js';
 export type { Constructor } from './schema/Constructor.js';

@@ -1,14 +1,28 @@
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Container } from 'inversify';
-import { agentkitModule, APPROVAL_STORE, PERMISSION_CHECKER, PermissionDecision, PolicyPermissionChecker, TOOL_EXECUTOR, type PendingCall } from '../src/index.js';
+import type { ChatCompletionMessage } from 'openai/resources/chat/completions';
+import {
+  agentkitModule,
+  APPROVAL_STORE,
+  PERMISSION_CHECKER,
+  PermissionDecision,
+  PolicyPermissionChecker,
+  TOOL_EXECUTOR,
+  ToolInvokePermissionRequest,
+  type PendingCall,
+} from '../src/index.js';
 import { fileSystemTools } from '../src/fs/index.js';
 import { FileApprovalStore } from '../src/stores/index.js';
 import { createExecutor } from './fixtures/createExecutor.js';
 import { plainTool, TestRequest } from './fixtures/plainTool.js';
 import { createToolRequest } from '../src/testing/index.js';
+import { createAgentExecutor } from '../samples/08-agent-loop/createAgentExecutor.js';
+import { scriptedModel } from '../samples/08-agent-loop/scriptedModel.js';
+import type { Model } from '../samples/readme/theLoop.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SNIPPETS = join(ROOT, 'samples', 'readme');
@@ -35,12 +49,27 @@ describe('README', () => {
     }
   });
 
+  it('gives every snippet the imports it needs to be copied alone', () => {
+    const blocks = getReadmeBlocks();
+    expect(blocks.filter((block) => !/^import /m.test(block))).toStrictEqual([]);
+  });
+
   it('"Your first tool" runs and completes', async () => {
     const { outcome } = await import('../samples/readme/firstTool.js');
     expect(outcome).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'hi' } } } });
   });
 
-  it('"Binding a permission checker" leaves the host policy bound and in use', async () => {
+  it('"Your first tool" puts the @JSONSchema description in the schema the model reads', async () => {
+    const { schema } = await import('../samples/readme/firstTool.js');
+    expect(schema).toStrictEqual({
+      type: 'object',
+      properties: { text: { type: 'string', maxLength: 1000, description: 'The text to repeat, as is.' } },
+      required: ['text'],
+      additionalProperties: false,
+    });
+  });
+
+  it('"Your checker" (policy) leaves the host policy bound and in use', async () => {
     const { container } = await import('../samples/readme/bindChecker.js');
     const checker = container.get(PERMISSION_CHECKER);
     expect(checker).toBeInstanceOf(PolicyPermissionChecker);
@@ -49,6 +78,17 @@ describe('README', () => {
     expect(await checker.evaluate(new TestRequest('fs.read', '/w/a.txt'), ctx)).toStrictEqual({ type: 'allow' });
     expect(await checker.evaluate(new TestRequest('shell.exec', 'git push origin'), ctx)).toMatchObject({ type: 'require_approval' });
     expect(await checker.evaluate(new TestRequest('tool.invoke', 'text_word_count'), ctx)).toStrictEqual({ type: 'allow' });
+  });
+
+  it('"Your checker" (in code) denies the shell, runs side-effect-free tools and asks about the rest', async () => {
+    const { container, NoShellChecker } = await import('../samples/readme/customChecker.js');
+    const checker = container.get(PERMISSION_CHECKER);
+    expect(checker).toBeInstanceOf(NoShellChecker);
+    const ctx = { toolName: 't', callId: 'c', sessionId: 's', turnId: 't' };
+    expect(await checker.evaluate(new TestRequest('shell.exec', 'ls'), ctx)).toStrictEqual({ type: 'deny', code: 'no_shell', reason: 'No shell commands here.' });
+    expect(await checker.evaluate(new ToolInvokePermissionRequest('t', {}), ctx)).toStrictEqual({ type: 'allow' });
+    expect(await checker.evaluate(new ToolInvokePermissionRequest('t', { destructiveHint: true }), ctx)).toMatchObject({ type: 'require_approval' });
+    expect(await checker.evaluate(new TestRequest('fs.write', '/w/a.txt'), ctx)).toMatchObject({ type: 'require_approval' });
   });
 
   it('"Handling an approval interruption" resumes when the user approves, and only then', async () => {
@@ -113,6 +153,61 @@ describe('README (built-ins)', () => {
       expect(shell).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required' } });
     } finally {
       rmSync(workspaceDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('README (the loop)', () => {
+  // samples/08-agent-loop's scripted model: lists, reads notes.md, writes summary.md (which pauses), then answers.
+  const model: Model = async (messages, tools) => (await scriptedModel(messages as never, tools as never)) as unknown as ChatCompletionMessage;
+
+  async function pauseThenResume(approve: boolean): Promise<{ workspace: string; stateFile: string; paused: string; resumed: string }> {
+    const { resumeLoop, runLoop } = await import('../samples/readme/theLoop.js');
+    const workspace = mkdtempSync(join(tmpdir(), 'agentkit-readme-loop-'));
+    const stateDir = mkdtempSync(join(tmpdir(), 'agentkit-readme-loop-state-'));
+    writeFileSync(join(workspace, 'notes.md'), '- ship the loop\n- write the docs\n');
+    const stateFile = join(stateDir, 'run.json');
+    const paused = await runLoop(await createAgentExecutor(workspace, stateDir), model, [{ role: 'user', content: 'Summarize the notes.' }], stateFile);
+    // A new executor over the same approval directory stands for a new process.
+    const resumed = await resumeLoop(await createAgentExecutor(workspace, stateDir), model, stateFile, () => approve);
+    return { workspace, stateFile, paused, resumed };
+  }
+
+  it('"The loop" pauses at the write, persists it, and finishes it once approved by a new executor', async () => {
+    const { workspace, stateFile, paused, resumed } = await pauseThenResume(true);
+    try {
+      expect({ paused, resumed }).toStrictEqual({ paused: 'paused', resumed: 'done' });
+      expect(readFileSync(join(workspace, 'summary.md'), 'utf8')).toContain('Two tasks');
+      const { messages } = JSON.parse(readFileSync(stateFile, 'utf8')) as { messages: { role: string; content: string | null }[] };
+      expect(messages.at(-1)).toStrictEqual({ role: 'assistant', content: 'I wrote summary.md with the two tasks from notes.md.' });
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+      rmSync(dirname(stateFile), { recursive: true, force: true });
+    }
+  });
+
+  it('"The loop" tells the model about a rejected call and writes nothing', async () => {
+    const { workspace, stateFile, paused, resumed } = await pauseThenResume(false);
+    try {
+      expect({ paused, resumed }).toStrictEqual({ paused: 'paused', resumed: 'done' });
+      expect(existsSync(join(workspace, 'summary.md'))).toBe(false);
+      const { messages } = JSON.parse(readFileSync(stateFile, 'utf8')) as { messages: { role: string; content: string | null }[] };
+      expect(messages.at(-1)).toStrictEqual({ role: 'assistant', content: 'You declined the write, so summary.md was not created.' });
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+      rmSync(dirname(stateFile), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('README (MCP)', () => {
+  it('"MCP in and out" calls a stdio server\'s tool and serves the same tools to an MCP client', async () => {
+    const { projectDir, read, tools } = await import('../samples/readme/mcpInOut.js');
+    try {
+      expect(read).toMatchObject({ status: 'completed', result: { result: { output: { type: 'parts', parts: [{ type: 'text', text: '# Notes\n' }, { type: 'json', value: { content: '# Notes\n' } }] } } } });
+      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['mcp_files_read_text_file', 'mcp_files_write_file']));
+    } finally {
+      rmSync(projectDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 // README: "Binding a permission checker".
+import 'reflect-metadata';
 import { Container } from 'inversify';
 import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR } from 'agentkit-tools-core';
 

@@ -1,4 +1,5 @@
 // README: "Built-in tools".
+import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,5 @@
 // README: "Approvals that survive a restart".
+import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
