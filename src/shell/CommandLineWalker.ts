@@ -35,6 +35,17 @@ function isStandalone(node: Node, source: string): boolean {
 
 const VARIABLE_TYPES = new Set(['variable_name', 'simple_expansion', 'expansion', 'command_substitution', 'word', 'subscript']);
 
+/** Nodes the parser builds inside `[ ... ]` from what are plain words to bash. */
+const TEST_EXPRESSIONS = new Set(['unary_expression', 'binary_expression', 'ternary_expression', 'postfix_expression', 'parenthesized_expression', 'ERROR']);
+
+/** The words of a `[ ... ]` test, in order: to bash `[` is a command (`test`) like any other. */
+function readTestWords(node: Node): ShellWord[] {
+  return node.children.flatMap((child) => {
+    if (TEST_EXPRESSIONS.has(child.type)) return readTestWords(child);
+    return child.isNamed ? [readWord(child)] : [{ text: child.text, literal: true }];
+  });
+}
+
 function containsVariable(node: Node): boolean {
   return VARIABLE_TYPES.has(node.type) || node.children.some(containsVariable);
 }
@@ -125,6 +136,10 @@ export class CommandLineWalker {
         break;
       case 'compound_statement':
         if (node.firstChild?.type === '((' && containsVariable(node)) this.risks.add(SHELL_RISKS.arithmetic);
+        break;
+      case 'test_command':
+        // `[ ... ]` runs the `[` builtin (with its own risks: `[ -v 'a[$(cmd)]' ]`); `[[ ... ]]` is syntax
+        if (node.firstChild?.type === '[') this.addCommand(readTestWords(node));
         break;
       case 'test_operator':
         if (ARITHMETIC_TEST_OPERATORS.has(node.text)) this.risks.add(SHELL_RISKS.arithmetic);

@@ -10,6 +10,9 @@ const RULES: PolicyRule[] = [
   { effect: 'allow', kind: 'shell.exec', pattern: 'git status' },
   { effect: 'allow', kind: 'shell.exec', pattern: 'find' },
   { effect: 'allow', kind: 'shell.exec', pattern: 'timeout' },
+  { effect: 'allow', kind: 'shell.exec', pattern: 'printf' },
+  { effect: 'allow', kind: 'shell.exec', pattern: 'read' },
+  { effect: 'allow', kind: 'shell.exec', pattern: 'test' },
   { effect: 'allow', kind: 'fs.write' },
   { effect: 'deny', kind: 'shell.exec', pattern: 'rm' },
 ];
@@ -55,6 +58,10 @@ describe(`${ShellExecTool.name} under PolicyPermissionChecker`, () => {
     ['a line continuation inside a word', 'echo ok; touch mark\\\ner'],
     ['aliases', "shopt -s expand_aliases\nalias echo='touch marker'\necho ok"],
     ['model-supplied env', { command: 'echo $((X))', env: { X: 'a[$(touch marker)]' } }],
+    ['a `[` command, which the parser reads as syntax and bash runs', "git status; [ -v 'a[$(touch marker)]' ]"],
+    ['an array subscript in a name printf -v assigns', "printf -v 'a[$(touch marker)]' x"],
+    ['an array subscript in a name read assigns', "read 'a[$(touch marker)]' <<< x"],
+    ['an array subscript in a name test -v looks up', "test -v 'a[$(touch marker)]'"],
   ])('asks before a command with %s, and nothing runs', async (_name, command) => {
     const outcome = await shell.run(typeof command === 'string' ? { command } : command);
 
