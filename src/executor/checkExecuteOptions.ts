@@ -2,17 +2,15 @@ import { ToolError } from '../errors/ToolError.js';
 import { MAX_TIMEOUT_MS } from './BasicToolExecutorOptions.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
 
-/** `AbortSignal.prototype.aborted`'s getter, which checks that its receiver is a real signal. */
-const ABORTED = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')?.get;
-
 /**
  * Whether `value` is a real `AbortSignal`, not merely an object whose prototype chain says so
  * (`Object.create(AbortSignal.prototype)`, a proxy): the platform's own getter refuses those.
  */
 function isAbortSignal(value: unknown): value is AbortSignal {
-  if (!(value instanceof AbortSignal) || ABORTED === undefined) return false;
+  if (!(value instanceof AbortSignal)) return false;
   try {
-    Reflect.apply(ABORTED, value, []);
+    // `AbortSignal.prototype.aborted`'s getter, run on `value`, throws unless it is a real signal
+    Reflect.get(AbortSignal.prototype, 'aborted', value);
     return true;
   } catch {
     return false;
