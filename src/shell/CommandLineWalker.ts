@@ -102,6 +102,8 @@ export class CommandLineWalker {
     if (!node.isNamed && RESERVED_WORDS.has(type) && STATEMENTS.has(parentType) && !isStandalone(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     switch (type) {
       case 'comment':
+        // bash starts a comment only at the start of a word: `a=(x)#; cmd` runs cmd
+        if (node.startIndex > 0 && !/[ \t\n;&|]/u.test(this.source[node.startIndex - 1] as string)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
         return;
       case 'command':
         this.command(node);
