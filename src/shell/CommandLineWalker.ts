@@ -38,12 +38,22 @@ const VARIABLE_TYPES = new Set(['variable_name', 'simple_expansion', 'expansion'
 /** Nodes the parser builds inside `[ ... ]` from what are plain words to bash. */
 const TEST_EXPRESSIONS = new Set(['unary_expression', 'binary_expression', 'ternary_expression', 'postfix_expression', 'parenthesized_expression', 'ERROR']);
 
-/** The words of a `[ ... ]` test, in order: to bash `[` is a command (`test`) like any other. */
-function readTestWords(node: Node): ShellWord[] {
-  return node.children.flatMap((child) => {
-    if (TEST_EXPRESSIONS.has(child.type)) return readTestWords(child);
-    return child.isNamed ? [readWord(child)] : [{ text: child.text, literal: true }];
-  });
+/** The nodes that are the words of a `[ ... ]` test, in order (`[` and `]` included). */
+function findTestWordNodes(node: Node): Node[] {
+  return node.children.flatMap((child) => (TEST_EXPRESSIONS.has(child.type) ? findTestWordNodes(child) : [child]));
+}
+
+/**
+ * The words of a `[ ... ]` test: to bash `[` is a command (`test`) like any other, whose words
+ * are split by blanks, not by the parser's test grammar. `undefined` when the two could differ:
+ * words not separated by blanks (`[ !$- ]`), a line break (`[ -f a` and `touch X ]` are two
+ * commands to bash), or `<` / `>` (redirections to bash: `[ a > file ]` writes `file`).
+ */
+function readTestWords(node: Node, source: string): ShellWord[] | undefined {
+  const nodes = findTestWordNodes(node);
+  const separated = nodes.every((word, index) => index === 0 || /^[ \t]+$/u.test(source.slice((nodes[index - 1] as Node).endIndex, word.startIndex)));
+  if (!separated || /[\n<>]/u.test(node.text)) return undefined;
+  return nodes.map((word) => (word.isNamed ? readWord(word) : { text: word.text, literal: true }));
 }
 
 function containsVariable(node: Node): boolean {
@@ -141,7 +151,11 @@ export class CommandLineWalker {
         break;
       case 'test_command':
         // `[ ... ]` runs the `[` builtin (with its own risks: `[ -v 'a[$(cmd)]' ]`); `[[ ... ]]` is syntax
-        if (node.firstChild?.type === '[') this.addCommand(readTestWords(node));
+        if (node.firstChild?.type === '[') {
+          const words = readTestWords(node, this.source);
+          if (words === undefined) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+          this.addCommand(words ?? [{ text: '[', literal: true }, { text: node.text, literal: false }]);
+        }
         break;
       case 'test_operator':
         if (ARITHMETIC_TEST_OPERATORS.has(node.text)) this.risks.add(SHELL_RISKS.arithmetic);

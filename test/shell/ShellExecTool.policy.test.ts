@@ -18,6 +18,7 @@ const RULES: PolicyRule[] = [
   { effect: 'allow', kind: 'shell.exec', pattern: 'read' },
   { effect: 'allow', kind: 'shell.exec', pattern: 'test' },
   { effect: 'allow', kind: 'shell.exec', pattern: 'export' },
+  { effect: 'allow', kind: 'shell.exec', pattern: '[' },
   { effect: 'allow', kind: 'fs.write' },
   { effect: 'deny', kind: 'shell.exec', pattern: 'rm' },
 ];
@@ -67,6 +68,8 @@ describe(`${ShellExecTool.name} under PolicyPermissionChecker`, () => {
     ['an array subscript in a name printf -v assigns', "printf -v 'a[$(touch marker)]' x"],
     ['an array subscript in a name read assigns', "read 'a[$(touch marker)]' <<< x"],
     ['an array subscript in a name test -v looks up', "test -v 'a[$(touch marker)]'"],
+    ['a > inside [ ], which bash reads as a redirection', 'git status; [ a > marker ]'],
+    ['a line break inside [ ], which ends the command for bash', 'git status; [ -f a\ntouch marker ]'],
     ['a # glued to a word, which the parser reads as a comment and bash as part of the word', 'export a=(x)#; touch marker'],
   ])('asks before a command with %s, and nothing runs', async (_name, command) => {
     const outcome = await shell.run(typeof command === 'string' ? { command } : command);
