@@ -49,15 +49,14 @@ async function createExecutor(context: ResolutionContext, options: AgentkitModul
     onClose: () => closeSources(sources, unsubscribes),
   });
   // A source whose tool set changes makes the executor swap in a freshly built registry.
-  // Reloads can overlap; only the latest one started may swap its registry in.
-  let latest = 0;
-  const refresh = (): Promise<void> => {
-    const reload = ++latest;
+  // One reload runs at a time; changes heard meanwhile share one more, started when it ends, so
+  // a storm of `list_changed` costs two reloads, not one per notification.
+  const reload = (): Promise<void> => {
     // The observer hears about left-out tools once the registry they were left out of serves.
     const heard: [string, Error][] = [];
     return buildRegistry(classTools, sources, (sourceId, error) => heard.push([sourceId, error])).then(
       (registry) => {
-        if (reload === latest) executor.replaceRegistry(registry);
+        executor.replaceRegistry(registry);
         for (const [sourceId, error] of heard) report(sourceId, error);
       },
       (error: unknown) => {
@@ -65,6 +64,21 @@ async function createExecutor(context: ResolutionContext, options: AgentkitModul
         report('registry reload', error instanceof Error ? error : new Error(String(error)));
       },
     );
+  };
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const refresh = (): Promise<void> => {
+    if (running === undefined) {
+      running = reload().finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    next ??= running.then(() => {
+      next = undefined;
+      return refresh();
+    });
+    return next;
   };
   for (const source of sources) {
     const unsubscribe = source.onToolsChanged?.(refresh);

@@ -2,6 +2,21 @@ import { ToolError } from '../errors/ToolError.js';
 import { MAX_TIMEOUT_MS } from './BasicToolExecutorOptions.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
 
+/**
+ * Whether `value` is a real `AbortSignal`, not merely an object whose prototype chain says so
+ * (`Object.create(AbortSignal.prototype)`, a proxy): the platform's own getter refuses those.
+ */
+function isAbortSignal(value: unknown): value is AbortSignal {
+  if (!(value instanceof AbortSignal)) return false;
+  try {
+    // `AbortSignal.prototype.aborted`'s getter, run on `value`, throws unless it is a real signal
+    Reflect.get(AbortSignal.prototype, 'aborted', value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function refuse(reason: string, message: string): ToolError {
   return new ToolError('invalid_input', `The call options are invalid: ${message}. Nothing was run.`, { reason });
 }
@@ -23,7 +38,7 @@ export function checkExecuteOptions(options: unknown): ExecuteOptions | ToolErro
   } catch {
     return refuse('invalid_options', 'reading signal or timeoutMs threw');
   }
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+  if (signal !== undefined && !isAbortSignal(signal)) {
     return refuse('invalid_signal', 'signal must be an AbortSignal (for example `new AbortController().signal`)');
   }
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {

@@ -2,6 +2,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { SchemaStrictness } from '../registry/Tool.js';
 import { linearRegExpEngine } from './linearRegExpEngine.js';
+import { linearUrlFormat } from './linearUrlFormat.js';
 
 /**
  * Formats class-validator-jsonschema emits that ajv-formats does not define. class-validator
@@ -40,6 +41,8 @@ export function createAjv(strictness: SchemaStrictness, options: { readonly vali
     ...(strictness === 'lenient' ? { code: { regExp: linearRegExpEngine } } : {}),
   });
   addFormatsModule.default(ajv);
+  // ajv-formats' own `url` expression takes quadratic time on a backtracking engine (tool inputs come from models)
+  ajv.addFormat('url', linearUrlFormat);
   for (const format of CLASS_VALIDATOR_ONLY_FORMATS) ajv.addFormat(format, true);
   return ajv;
 }

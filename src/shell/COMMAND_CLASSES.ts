@@ -75,6 +75,15 @@ export const SOURCERS: ReadonlySet<string> = new Set(['source', '.']);
  */
 export const SHELL_STATE_BUILTINS: ReadonlySet<string> = new Set(['alias', 'shopt', 'enable', 'hash']);
 
+/**
+ * Builtins that take variable names: bash evaluates the subscript of a name like `a[$(cmd)]`
+ * as arithmetic, expanding it, so a quoted name still runs `cmd` (`printf -v 'a[$(cmd)]' x`).
+ * `let` evaluates every argument that way.
+ */
+export const NAME_TAKING_BUILTINS: ReadonlySet<string> = new Set([
+  'printf', 'read', 'mapfile', 'readarray', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'getopts', 'wait', 'test', '[', 'let',
+]);
+
 /** Builtins that change the working directory, which moves relative redirection targets. */
 export const DIRECTORY_CHANGERS: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd']);
 

@@ -35,6 +35,27 @@ function isStandalone(node: Node, source: string): boolean {
 
 const VARIABLE_TYPES = new Set(['variable_name', 'simple_expansion', 'expansion', 'command_substitution', 'word', 'subscript']);
 
+/** Nodes the parser builds inside `[ ... ]` from what are plain words to bash. */
+const TEST_EXPRESSIONS = new Set(['unary_expression', 'binary_expression', 'ternary_expression', 'postfix_expression', 'parenthesized_expression', 'ERROR']);
+
+/** The nodes that are the words of a `[ ... ]` test, in order (`[` and `]` included). */
+function findTestWordNodes(node: Node): Node[] {
+  return node.children.flatMap((child) => (TEST_EXPRESSIONS.has(child.type) ? findTestWordNodes(child) : [child]));
+}
+
+/**
+ * The words of a `[ ... ]` test: to bash `[` is a command (`test`) like any other, whose words
+ * are split by blanks, not by the parser's test grammar. `undefined` when the two could differ:
+ * words not separated by blanks (`[ !$- ]`), a line break (`[ -f a` and `touch X ]` are two
+ * commands to bash), or `<` / `>` (redirections to bash: `[ a > file ]` writes `file`).
+ */
+function readTestWords(node: Node, source: string): ShellWord[] | undefined {
+  const nodes = findTestWordNodes(node);
+  const separated = nodes.every((word, index) => index === 0 || /^[ \t]+$/u.test(source.slice((nodes[index - 1] as Node).endIndex, word.startIndex)));
+  if (!separated || /[\n<>]/u.test(node.text)) return undefined;
+  return nodes.map((word) => (word.isNamed ? readWord(word) : { text: word.text, literal: true }));
+}
+
 function containsVariable(node: Node): boolean {
   return VARIABLE_TYPES.has(node.type) || node.children.some(containsVariable);
 }
@@ -91,6 +112,8 @@ export class CommandLineWalker {
     if (!node.isNamed && RESERVED_WORDS.has(type) && STATEMENTS.has(parentType) && !isStandalone(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     switch (type) {
       case 'comment':
+        // bash starts a comment only at the start of a word: `a=(x)#; cmd` runs cmd
+        if (node.startIndex > 0 && !/[ \t\n;&|]/u.test(this.source[node.startIndex - 1] as string)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
         return;
       case 'command':
         this.command(node);
@@ -125,6 +148,14 @@ export class CommandLineWalker {
         break;
       case 'compound_statement':
         if (node.firstChild?.type === '((' && containsVariable(node)) this.risks.add(SHELL_RISKS.arithmetic);
+        break;
+      case 'test_command':
+        // `[ ... ]` runs the `[` builtin (with its own risks: `[ -v 'a[$(cmd)]' ]`); `[[ ... ]]` is syntax
+        if (node.firstChild?.type === '[') {
+          const words = readTestWords(node, this.source);
+          if (words === undefined) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+          this.addCommand(words ?? [{ text: '[', literal: true }, { text: node.text, literal: false }]);
+        }
         break;
       case 'test_operator':
         if (ARITHMETIC_TEST_OPERATORS.has(node.text)) this.risks.add(SHELL_RISKS.arithmetic);

@@ -13,7 +13,7 @@ export const SHELL_RISKS = Object.freeze({
   parameterTransformation: 'parameter_transformation',
   /** `${!x}`: the value names another parameter, which can run code through a subscript. */
   indirectExpansion: 'indirect_expansion',
-  /** Arithmetic over parameters (`$((x))`, `[[ $x -eq 1 ]]`, `a[$i]`): a value like `a[$(cmd)]` runs cmd. */
+  /** Arithmetic over parameters (`$((x))`, `[[ $x -eq 1 ]]`, `a[$i]`, `let`, a subscripted name given to `printf -v`, `read`, `test -v`, ...): a value like `a[$(cmd)]` runs cmd. */
   arithmetic: 'arithmetic',
   /** Output redirected to a file (each target is also an `fs.write` request). */
   redirection: 'redirection',

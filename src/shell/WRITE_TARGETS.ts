@@ -9,6 +9,8 @@ export interface WriteTargetRule {
   readonly outputs?: readonly string[];
   /** Other options that take a value (so that value is not taken for an operand). */
   readonly values?: readonly string[];
+  /** Long options without a value that the patterns below test for (so their abbreviations count too: `--in-pl`). */
+  readonly flags?: readonly string[];
   /** Which operands (words that are not options) are written (`second`: `uniq in out`, split's prefix). */
   readonly operands?: 'all' | 'last' | 'second';
   /** The first operand is not a file (sed's script, chmod's mode) unless one of these options is given. */
@@ -39,7 +41,7 @@ export const WRITE_TARGETS: Readonly<Record<string, WriteTargetRule>> = {
   shuf: { outputs: ['-o', '--output'], values: ['-n', '--head-count', '-i', '--input-range', '--random-source'] },
   tee: ALL,
   dd: { assignments: ['of='] },
-  sed: { values: ['-e', '--expression', '-f', '--file', '-l', '--line-length'], operands: 'all', firstOperandIsNotAFileUnless: ['-e', '--expression', '-f', '--file'], operandsOnlyWith: /^(-[a-zA-Z]*i|--in-place)/u },
+  sed: { values: ['-e', '--expression', '-f', '--file', '-l', '--line-length'], operands: 'all', flags: ['--in-place'], firstOperandIsNotAFileUnless: ['-e', '--expression', '-f', '--file'], operandsOnlyWith: /^(-[a-zA-Z]*i|--in-place)/u },
   cp: { values: ['-S', '--suffix'], outputs: ['-t', '--target-directory'], operands: 'last' },
   mv: { values: ['-S', '--suffix'], outputs: ['-t', '--target-directory'], operands: 'all' },
   install: { values: ['-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix'], outputs: ['-t', '--target-directory'], operands: 'last' },
@@ -47,6 +49,7 @@ export const WRITE_TARGETS: Readonly<Record<string, WriteTargetRule>> = {
   curl: {
     outputs: ['-o', '--output', '--output-dir', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--etag-save', '--libcurl', '--hsts', '--alt-svc'],
     values: ['-d', '--data', '--data-binary', '--data-raw', '-H', '--header', '-X', '--request', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-F', '--form', '-m', '--max-time', '-x', '--proxy', '-T', '--upload-file', '-K', '--config', '-w', '--write-out', '-r', '--range', '-E', '--cert', '--key', '--cacert', '--connect-timeout', '--retry', '--url'],
+    flags: ['--remote-name', '--remote-name-all', '--remote-header-name'],
     writesUnnamed: /^(-[a-zA-Z]*O|--remote-name|--remote-name-all|-J|--remote-header-name)$/u,
   },
   wget: { outputs: ['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '-P', '--directory-prefix'], writesUnnamed: true },

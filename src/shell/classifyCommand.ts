@@ -8,6 +8,7 @@ import {
   GIT_CONFIG_OPTIONS,
   GIT_PROGRAM_OPTIONS,
   INLINE_CODE_OPTIONS,
+  NAME_TAKING_BUILTINS,
   SHELL_STATE_BUILTINS,
   SHELLS,
   SOURCERS,
@@ -109,6 +110,7 @@ export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
   const facts: CommandFacts = { risks: unknown ? [SHELL_RISKS.unknownWrite] : [], innerCommands: [], scripts: [], changesDirectory: false, writes };
   const { risks } = facts;
   if (!first.literal) risks.push(SHELL_RISKS.dynamicCommand);
+  if (NAME_TAKING_BUILTINS.has(name) && (name === 'let' || args.some((word) => word.text.includes('[')))) risks.push(SHELL_RISKS.arithmetic);
   if (DIRECTORY_CHANGERS.has(name)) return { ...facts, changesDirectory: true };
   if (EVALUATORS.has(name)) {
     risks.push(SHELL_RISKS.eval);

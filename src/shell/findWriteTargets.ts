@@ -32,6 +32,14 @@ function parseArgs(args: readonly ShellWord[], rule: WriteTargetRule): ParsedArg
   const parsed: ParsedArgs = { options: [], operands: [], outputs: [] };
   const outputs = new Set(rule.outputs ?? []);
   const takesValue = (option: string): boolean => outputs.has(option) || rule.values?.includes(option) === true;
+  const longNames = [...outputs, ...(rule.values ?? []), ...(rule.flags ?? [])].filter((name) => name.startsWith('--'));
+  // getopt_long (and git's parse-options) take any unambiguous prefix: `--outp=F` is `--output=F`.
+  // Where a prefix fits several, an output option wins: a write is never missed.
+  const expand = (option: string): string => {
+    if (longNames.includes(option)) return option;
+    const fits = longNames.filter((name) => name.startsWith(option));
+    return fits.find((name) => outputs.has(name)) ?? fits[0] ?? option;
+  };
   let optionsEnd = false;
   for (let index = 0; index < args.length; index++) {
     const word = args[index] as ShellWord;
@@ -48,8 +56,11 @@ function parseArgs(args: readonly ShellWord[], rule: WriteTargetRule): ParsedArg
     let value: ShellWord | undefined;
     if (text.startsWith('--')) {
       const equals = text.indexOf('=');
-      if (equals !== -1) [option, value] = [text.slice(0, equals), valueOf(word, text.slice(equals + 1))];
-      else if (takesValue(text)) value = args[++index];
+      if (equals !== -1) [option, value] = [expand(text.slice(0, equals)), valueOf(word, text.slice(equals + 1))];
+      else {
+        option = expand(text);
+        if (takesValue(option)) value = args[++index];
+      }
     } else {
       // a bundle of short options: the first that takes a value takes the rest of the word, or the next word
       for (let at = 1; at < text.length; at++) {

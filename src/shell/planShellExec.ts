@@ -1,6 +1,7 @@
 import { ToolError } from '../index.js';
 import { analyzeArgv, analyzeCommandLine } from './analyzeCommandLine.js';
 import { assertModelEnvironment } from './assertModelEnvironment.js';
+import { filterSearchPath } from './filterSearchPath.js';
 import { getBashParser } from './getBashParser.js';
 import { planRedirectBindings } from './planRedirectBindings.js';
 import { quoteShellWord } from './quoteShellWord.js';
@@ -71,7 +72,7 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     file: file as string,
     args,
     cwd,
-    env: { ...config.hostEnv, ...modelEnv },
+    env: { ...config.hostEnv, ...(config.hostEnv['PATH'] === undefined ? {} : { PATH: filterSearchPath(config.hostEnv['PATH'], config.workspace) }), ...modelEnv },
     timeoutMs: input.timeoutMs ?? config.timeoutMs,
     sweepAfterExit: risks.some((risk) => DETACHING_RISKS.has(risk)),
     sandboxed,

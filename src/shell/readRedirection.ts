@@ -2,8 +2,8 @@ import type { Node } from 'web-tree-sitter';
 import type { OutputRedirection } from './CommandLineAnalysis.js';
 import { readWord } from './readWord.js';
 
-/** Operators that open their target for writing. */
-const WRITING = new Set(['>', '>>', '>|', '&>', '&>>']);
+/** Operators that open their target for writing (`<>` opens it for reading and writing). */
+const WRITING = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 /** `>&word` and `<&word` duplicate a descriptor when the word is a number or `-`. */
 const DUPLICATING = new Set(['>&', '<&']);
 /** Targets that write nowhere a policy cares about. */
@@ -14,9 +14,12 @@ export const OUTPUT_SINKS: ReadonlySet<string> = new Set(['/dev/null', '/dev/std
  * descriptor duplications (`2>&1`, `>&-`) and sinks such as `/dev/null`.
  */
 export function readRedirection(node: Node): OutputRedirection | undefined {
-  const operator = node.children.find((child) => !child.isNamed)?.type;
   const destination = node.childForFieldName('destination');
-  if (operator === undefined || destination === null) return undefined;
+  if (destination === null) return undefined;
+  // the tokens before the target: the parser reads `1<>f` as `<`, an ERROR holding `>`, then `f`
+  const tokens = node.children.filter((child) => child.startIndex < destination.startIndex && (!child.isNamed || child.isError));
+  const operator = tokens.length === 0 ? undefined : tokens.map((child) => child.text).join('');
+  if (operator === undefined) return undefined;
   const target = readWord(destination);
   if (DUPLICATING.has(operator)) {
     if (operator === '<&' || /^([0-9]+-?|-)$/u.test(target.text)) return undefined;

@@ -229,7 +229,7 @@ describe(agentkitModule.name, () => {
         expect(executor.specs().map((spec) => spec.name)).toStrictEqual(['live.one']);
       });
 
-      it('ends with the latest tool set when an earlier reload finishes last', async () => {
+      it('ends with the latest tool set when it changes while a reload runs (reloads never overlap)', async () => {
         const releases: (() => void)[] = [];
         let current: Tool[] = [buildTool('v.one')];
         let listener: (() => void | Promise<void>) | undefined;
@@ -251,12 +251,15 @@ describe(agentkitModule.name, () => {
         void listener?.();
         current = [buildTool('v.three')];
         void listener?.();
-        releases[1]?.();
+        void listener?.();
         await flushPromises();
+        const startedWhileFirstRan = releases.length;
         releases[0]?.();
         await flushPromises();
-        expect({ reloads: releases.length, names: executor.specs().map((spec) => spec.name) })
-          .toStrictEqual({ reloads: 2, names: ['v.three'] });
+        releases[1]?.();
+        await flushPromises();
+        expect({ startedWhileFirstRan, reloads: releases.length, names: executor.specs().map((spec) => spec.name) })
+          .toStrictEqual({ startedWhileFirstRan: 1, reloads: 2, names: ['v.three'] });
       });
 
       it('reflects a change whose tools carry a schema with an $id', async () => {

@@ -198,6 +198,8 @@ describe(BasicToolExecutor.name, () => {
       ['a signal of {}', { signal: {} }, 'invalid_signal'],
       ['a signal with addEventListener but no removeEventListener', { signal: lookalike }, 'invalid_signal'],
       ['a signal that is a string', { signal: 'abort' }, 'invalid_signal'],
+      ['a signal that only inherits from AbortSignal (its getters throw)', { signal: Object.create(AbortSignal.prototype) as unknown }, 'invalid_signal'],
+      ['a signal whose prototype was swapped to AbortSignal', { signal: Object.setPrototypeOf({ aborted: false, addEventListener: () => undefined }, AbortSignal.prototype) as unknown }, 'invalid_signal'],
       ['a timeout of NaN', { timeoutMs: Number.NaN }, 'invalid_timeout'],
       ['a timeout of Infinity', { timeoutMs: Number.POSITIVE_INFINITY }, 'invalid_timeout'],
       ['a timeout of 0', { timeoutMs: 0 }, 'invalid_timeout'],

@@ -211,6 +211,34 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
   });
 
   describe('a reload after list_changed', () => {
+    it('coalesces a storm of list_changed: one reload runs and one more waits, whatever the count', async () => {
+      const storm = createToolServer([fixtureTool('one', () => text('1'))]);
+      const bystander = new Server({ name: 'bystander', version: '1.0.0' }, { capabilities: { tools: {} } });
+      let lists = 0;
+      let gated = false;
+      let release = (): void => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      bystander.setRequestHandler(ListToolsRequestSchema, async () => {
+        lists++;
+        if (gated) await gate;
+        return { tools: [] };
+      });
+      const { registry } = await start({ servers: [inMemory('storm', storm.server), inMemory('bystander', bystander)] });
+      lists = 0;
+      // the first reload cannot finish until every notification has arrived
+      gated = true;
+
+      await Promise.all(Array.from({ length: 200 }, () => storm.server.sendToolListChanged()));
+      const done = registry.refresh();
+      release();
+      await done;
+
+      // each reload lists every server: the one the storm started, and one for all that came meanwhile
+      expect(lists).toBe(2);
+    });
+
     it('reports a collision it brings to the observer and keeps the other tools', async () => {
       const tools = createToolServer([fixtureTool('one', () => text('1'))]);
       const { executor, registry } = await start({ servers: [inMemory('x', tools.server)] });

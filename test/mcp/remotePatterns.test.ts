@@ -33,6 +33,7 @@ describe(McpRemoteTool.name, () => {
         patternAccepted: { status: 'completed' },
         keys: { status: 'failed', code: 'invalid_input', reason: null, invoked: false },
         output: { status: 'failed', code: 'execution_failed', reason: 'output_schema', invoked: true },
+        url: { status: 'failed', code: 'invalid_input', reason: null, invoked: false },
       });
     }, ISOLATED_TEST_BUDGET_MS);
   });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { chmodSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Container } from 'inversify';
-import { agentkitModule, PolicyPermissionChecker, TOOL_EXECUTOR, type PolicyRule } from '../../src/index.js';
+import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type PolicyRule } from '../../src/index.js';
 import { shellTools, ShellExecTool } from '../../src/shell/index.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
@@ -10,6 +14,11 @@ const RULES: PolicyRule[] = [
   { effect: 'allow', kind: 'shell.exec', pattern: 'git status' },
   { effect: 'allow', kind: 'shell.exec', pattern: 'find' },
   { effect: 'allow', kind: 'shell.exec', pattern: 'timeout' },
+  { effect: 'allow', kind: 'shell.exec', pattern: 'printf' },
+  { effect: 'allow', kind: 'shell.exec', pattern: 'read' },
+  { effect: 'allow', kind: 'shell.exec', pattern: 'test' },
+  { effect: 'allow', kind: 'shell.exec', pattern: 'export' },
+  { effect: 'allow', kind: 'shell.exec', pattern: '[' },
   { effect: 'allow', kind: 'fs.write' },
   { effect: 'deny', kind: 'shell.exec', pattern: 'rm' },
 ];
@@ -55,6 +64,13 @@ describe(`${ShellExecTool.name} under PolicyPermissionChecker`, () => {
     ['a line continuation inside a word', 'echo ok; touch mark\\\ner'],
     ['aliases', "shopt -s expand_aliases\nalias echo='touch marker'\necho ok"],
     ['model-supplied env', { command: 'echo $((X))', env: { X: 'a[$(touch marker)]' } }],
+    ['a `[` command, which the parser reads as syntax and bash runs', "git status; [ -v 'a[$(touch marker)]' ]"],
+    ['an array subscript in a name printf -v assigns', "printf -v 'a[$(touch marker)]' x"],
+    ['an array subscript in a name read assigns', "read 'a[$(touch marker)]' <<< x"],
+    ['an array subscript in a name test -v looks up', "test -v 'a[$(touch marker)]'"],
+    ['a > inside [ ], which bash reads as a redirection', 'git status; [ a > marker ]'],
+    ['a line break inside [ ], which ends the command for bash', 'git status; [ -f a\ntouch marker ]'],
+    ['a # glued to a word, which the parser reads as a comment and bash as part of the word', 'export a=(x)#; touch marker'],
   ])('asks before a command with %s, and nothing runs', async (_name, command) => {
     const outcome = await shell.run(typeof command === 'string' ? { command } : command);
 
@@ -107,5 +123,31 @@ describe(`${ShellExecTool.name} under DefaultPermissionChecker`, () => {
     expect(getShellValue(resumed)).toMatchObject({ exitCode: 0 });
     expect(shell.exists('made')).toBe(true);
     await shell.close();
+  });
+});
+
+describe(`${ShellExecTool.name} and programs planted in the workspace`, () => {
+  it.each(['off', 'auto'] as const)('never looks an allowed command up in PATH entries inside the roots or relative ones (sandbox: %s)', async (sandbox) => {
+    const root = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-path-')));
+    for (const dir of ['node_modules/.bin', 'bin']) {
+      mkdirSync(path.join(root, dir), { recursive: true });
+      writeFileSync(path.join(root, dir, 'git'), `#!/bin/sh\ntouch ${path.join(root, 'planted-ran')}\n`);
+      chmodSync(path.join(root, dir, 'git'), 0o755);
+    }
+    const container = new Container();
+    container.bind(PERMISSION_CHECKER).toConstantValue(new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'git status' }], fallback: 'deny' }));
+    // what `npm run` gives a host started in the repository, plus a relative entry
+    const searchPath = `${root}/node_modules/.bin:bin::${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+    container.load(agentkitModule({ roots: [{ path: root }] }), shellTools({ sandbox, env: { set: { PATH: searchPath } } }));
+    try {
+      const executor = await container.getAsync(TOOL_EXECUTOR);
+      const outcome = await executor.execute({ callId: `path-${sandbox}`, toolName: 'shell_exec', input: { command: 'git status' }, sessionId: 's', turnId: 't', metadata: {} });
+
+      expect(getShellValue(outcome)).toMatchObject({ exitCode: 128 });
+      expect(existsSync(path.join(root, 'planted-ran'))).toBe(false);
+    } finally {
+      await container.unbindAllAsync();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

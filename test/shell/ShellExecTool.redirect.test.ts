@@ -83,6 +83,17 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirections (san
     expect(readFileSync(path.join(shell.root, "new file's"), 'utf8')).toBe('x\n');
   });
 
+  it('checks the target of a read-write redirection (n<>file) like any output redirection', async () => {
+    writeFileSync(path.join(shell.outside, 'rw'), 'outside\n');
+    const outside = await shell.run({ command: `touch ran; echo x 1<>${path.join(shell.outside, 'rw')}` });
+    const inside = await shell.run({ command: 'echo abc > rw; echo X 1<>rw; cat rw' });
+
+    expect(outside).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied' } });
+    expect(readFileSync(path.join(shell.outside, 'rw'), 'utf8')).toBe('outside\n');
+    expect(shell.exists('ran')).toBe(false);
+    expect(getShellValue(inside)).toMatchObject({ exitCode: 0, stdout: 'X\nc\n' });
+  });
+
   it('refuses a target that is a hard link (a window onto another file) before anything runs', async () => {
     writeFileSync(path.join(shell.outside, 'linked'), 'outside\n');
     linkSync(path.join(shell.outside, 'linked'), path.join(shell.root, 'hard'));

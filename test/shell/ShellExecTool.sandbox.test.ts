@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Container } from 'inversify';
@@ -20,6 +21,15 @@ function summarize(outcome: ToolExecutionOutcome): Record<string, JsonValue> {
   if (outcome.status === 'failed') return { status: outcome.status, invoked: outcome.invoked, error: { code: outcome.error.code, details: { reason: outcome.error.details['reason'] ?? null } } };
   const { exitCode, signal } = getShellValue(outcome);
   return { exitCode: exitCode ?? null, signal: signal ?? null };
+}
+
+function isWritable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function readInterfaces(text: string): string[] {
@@ -128,6 +138,30 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
       const outcome = await shell.run({ argv: ['cat', '/proc/net/dev'] });
 
       expect(available ? readInterfaces(getShellValue(outcome).stdout as string) : summarize(outcome)).toStrictEqual(available ? ['lo'] : REFUSED);
+    });
+
+    it.each([false, true])("cannot connect to the host's Unix sockets under /run (databases, docker, the session bus) (network: %s)", async (network) => {
+      const runtime = [process.env['XDG_RUNTIME_DIR'], '/run'].find((dir) => dir !== undefined && isWritable(dir));
+      if (runtime === undefined) throw new Error('neither $XDG_RUNTIME_DIR nor /run is writable here: run this test as root (as CI does) or in a desktop session');
+      const dir = await mkdtemp(path.join(runtime, 'agentkit-socket-'));
+      const socket = path.join(dir, 'service.sock');
+      let connections = 0;
+      const server = net.createServer((client) => {
+        connections++;
+        client.destroy();
+      });
+      await new Promise<void>((resolve) => server.listen(socket, resolve));
+      const networked = await createShellHarness({ shell: { sandbox: 'required', network } });
+      try {
+        const probe = `require('net').connect(${JSON.stringify(socket)}).on('connect', () => console.log('connected')).on('error', (error) => console.log(error.code)).on('close', () => process.exit(0))`;
+        const outcome = await networked.run({ argv: [process.execPath, '-e', probe] });
+
+        expect(available ? [getShellValue(outcome).stdout, connections] : summarize(outcome)).toStrictEqual(available ? ['ENOENT\n', 0] : REFUSED);
+      } finally {
+        await networked.close();
+        await new Promise((resolve) => server.close(resolve));
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('keeps the network with network: true', async () => {

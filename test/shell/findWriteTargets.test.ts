@@ -19,6 +19,13 @@ describe('program write targets (WRITE_TARGETS)', () => {
     ['git format-patch -o out HEAD~1', ['git format-patch -o out']],
     ['git archive -o a.zip HEAD', ['git archive -o a.zip']],
     ['git status --porcelain', []],
+    // getopt_long and git's parse-options take any unambiguous prefix of a long option
+    ['sort --outp=/o/x in', ['sort --output /o/x']],
+    ['sort --o /o/x in', ['sort --output /o/x']],
+    ['sed --in-pl=.bak s/a/b/ f', ['sed operand f']],
+    ['cp --target-dir=/o a', ['cp --target-directory /o']],
+    ['git format-patch --output-d=/o HEAD~1', ['git format-patch --output-directory /o']],
+    ['tar -c --fil=/o/a.tar src', ['tar --file /o/a.tar']],
     ['sort -o out in', ['sort -o out']],
     ['sort --output=out in', ['sort --output out']],
     ['sort -uo out in', ['sort -o out']],

@@ -1,10 +1,10 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import picomatch from 'picomatch';
 import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { PreflightPlans } from '../PreflightPlans.js';
+import { compileGlob } from '../walk/compileGlob.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { assertDirectory } from './assertDirectory.js';
 import { describeIgnored } from './describeIgnored.js';
@@ -38,6 +38,8 @@ export class GlobTool {
   @Preflight()
   public async preflight(input: GlobInput): Promise<FileSystemPermissionRequest> {
     const { base, glob } = splitGlobPattern(input.pattern, input.path);
+    // refused before anything is checked or read when the linear-time matcher cannot take it
+    compileGlob(glob);
     const target = await this.env.resolve(base, 'read');
     if (target.exists) assertDirectory(await lstat(target.path), base, target.path);
     this.#plans.set(input, { path: target.path, glob });
@@ -47,7 +49,7 @@ export class GlobTool {
   public async invoke(input: GlobInput, ctx: ToolContext): Promise<JsonObject> {
     const plan = this.#plans.take(input);
     const { limits } = this.env;
-    const matches = picomatch(plan.glob, { dot: true });
+    const matches = compileGlob(plan.glob);
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
     const paths: string[] = [];
     const walk = await walkVerifiedDirectory(this.env, plan.path, input.path ?? '.', {

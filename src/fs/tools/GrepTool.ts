@@ -1,11 +1,11 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import picomatch from 'picomatch';
 import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { getHardLinkedFile, type HardLinkedFile } from '../HardLinkedFile.js';
 import { PreflightPlans } from '../PreflightPlans.js';
+import { compileGlob } from '../walk/compileGlob.js';
 import { readVerifiedFile } from '../readVerifiedFile.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { compileSearchPattern, type SearchPattern } from '../walk/compileSearchPattern.js';
@@ -51,6 +51,7 @@ export class GrepTool {
   @Preflight()
   public async preflight(input: GrepInput): Promise<FileSystemPermissionRequest> {
     const pattern = compileSearchPattern(input.pattern, input.ignoreCase === true);
+    if (input.include !== undefined) compileGlob(input.include);
     const target = await this.env.resolve(input.path ?? '.', 'read');
     const stats = target.exists ? await lstat(target.path) : undefined;
     const isDirectory = stats?.isDirectory() === true;
@@ -75,7 +76,7 @@ export class GrepTool {
       collector.add(plan.path, bytes);
       return collector.toResult(limit, false);
     }
-    const include = input.include === undefined ? undefined : picomatch(input.include, { dot: true });
+    const include = input.include === undefined ? undefined : compileGlob(input.include);
     // Like ripgrep's --glob: a pattern without a slash matches the file name at any depth.
     const byName = input.include?.includes('/') !== true;
     const isProtected = env.protectedPaths.below(plan.path);
