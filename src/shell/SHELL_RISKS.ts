@@ -50,6 +50,12 @@ export const SHELL_RISKS = Object.freeze({
   unknownWrite: 'unknown_write',
   /** `alias`, `shopt`, `enable`, `hash`, `set -k`, `set -o posix`: builtins that change what later words mean or run. */
   shellState: 'shell_state',
+  /**
+   * A `git` subcommand runs in a repository whose own configuration names programs git starts
+   * by itself (filter, diff and merge drivers, ...: see `findRepositoryPrograms`), or whose
+   * configuration could not be read. Those cannot be forced off through the environment.
+   */
+  repositoryPrograms: 'repository_programs',
   /** Shell code nested deeper than the parser follows (`bash -c "bash -c '...'"`). */
   nestingTooDeep: 'nesting_too_deep',
 });

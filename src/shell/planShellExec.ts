@@ -2,6 +2,7 @@ import { ToolError } from '../index.js';
 import { analyzeArgv, analyzeCommandLine } from './analyzeCommandLine.js';
 import { assertModelEnvironment } from './assertModelEnvironment.js';
 import { filterSearchPath } from './filterSearchPath.js';
+import { findRepositoryPrograms } from './findRepositoryPrograms.js';
 import { getBashParser } from './getBashParser.js';
 import { planRedirectBindings } from './planRedirectBindings.js';
 import { quoteShellWord } from './quoteShellWord.js';
@@ -56,7 +57,15 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   const redirectTargets = { count: redirections.length, targets: new Set(redirections.map((write) => write.target)) };
   const redirects = await planRedirectBindings(parser, command, redirectTargets, cwd, config.workspace, sandboxed);
   const envKeys = Object.keys(modelEnv).sort();
-  const risks: ShellRisk[] = envKeys.length > 0 ? [...analysis.risks, SHELL_RISKS.envOverride].sort() : [...analysis.risks];
+  // PATH never holds relative entries or directories inside the roots (a planted `git`).
+  const searchPath = config.hostEnv['PATH'] === undefined ? {} : { PATH: filterSearchPath(config.hostEnv['PATH'], config.workspace) };
+  const env = { ...config.hostEnv, ...searchPath, ...modelEnv };
+  const repositoryPrograms = await findRepositoryPrograms(analysis.subcommands, cwd, env);
+  const risks: ShellRisk[] = [
+    ...analysis.risks,
+    ...(envKeys.length > 0 ? [SHELL_RISKS.envOverride] : []),
+    ...(repositoryPrograms === undefined || repositoryPrograms.length > 0 ? [SHELL_RISKS.repositoryPrograms] : []),
+  ].sort();
   const shellRequest = new ShellPermissionRequest({
     command: command ?? (argv ?? []).map(quoteShellWord).join(' '),
     form: command === undefined ? 'argv' : 'command',
@@ -72,7 +81,7 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     file: file as string,
     args,
     cwd,
-    env: { ...config.hostEnv, ...(config.hostEnv['PATH'] === undefined ? {} : { PATH: filterSearchPath(config.hostEnv['PATH'], config.workspace) }), ...modelEnv },
+    env,
     timeoutMs: input.timeoutMs ?? config.timeoutMs,
     sweepAfterExit: risks.some((risk) => DETACHING_RISKS.has(risk)),
     sandboxed,

@@ -122,6 +122,40 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} and repository co
     }
   });
 
+  // A hostile repository can arrive with its `.git/config` already written: filter and diff
+  // drivers cannot be forced off through the environment, so such a repository makes an
+  // allowed git command ask instead of running the driver.
+  it.each([
+    ['a clean filter (.gitattributes + filter.x.clean)', 'filter.x.clean', 'git status'],
+    ['a textconv diff driver (diff.x.textconv)', 'diff.x.textconv', 'git diff'],
+  ])('asks before a git command in a repository whose config names %s, running nothing', async (_name, key, command) => {
+    rmSync(path.join(shell.root, 'repo'), { recursive: true, force: true });
+    makeRepository(path.join(shell.root, 'repo'));
+    const marker = path.join(shell.root, 'driver-ran');
+    const program = path.join(shell.root, 'driver.sh');
+    writeFileSync(program, `#!/bin/sh\ntouch ${marker}\ncat\n`);
+    chmodSync(program, 0o755);
+    writeFileSync(path.join(shell.root, 'repo', '.gitattributes'), '* filter=x diff=x\n');
+    execFileSync('git', ['config', '--file', path.join(shell.root, 'repo', '.git', 'config'), key, program]);
+    writeFileSync(path.join(shell.root, 'repo', 'file'), 'y\n'); // same size: git must read it through the filter
+    // The witness: a plain git runs the planted driver.
+    spawnSync('/bin/bash', ['-c', command], { cwd: path.join(shell.root, 'repo'), env: PLAIN_GIT_ENV, stdio: 'ignore' });
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
+    const checked = await createShellHarness({
+      checker: new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'shell.exec', pattern: command }], fallback: 'deny' }),
+      shell: { sandbox, roots: [{ path: shell.root }] },
+    });
+    try {
+      const outcome = await checked.run({ command, cwd: path.join(shell.root, 'repo') });
+
+      expect(outcome).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required', approval: { requests: [{ metadata: { risks: ['repository_programs'] } }] } } });
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await checked.close();
+    }
+  });
+
   it.each(['GIT_CONFIG_COUNT', 'GIT_CONFIG_PARAMETERS', 'GIT_DIR'])('refuses a model-supplied %s (the forced settings cannot be overridden), running nothing', async (name) => {
     const outcome = await shell.run({ command: 'git status', env: { [name]: '0' } });
 
