@@ -140,3 +140,9 @@ export { ProtectedPathMatcher } from './workspace/ProtectedPathMatcher.js';
 export { BASE_ENV_NAMES, buildHostEnvironment } from './environment/buildHostEnvironment.js';
 export { isSecretName } from './environment/isSecretName.js';
 export type { HostEnvironmentOptions } from './environment/HostEnvironmentOptions.js';
+
+// What the model reads for a tool result, format-independent (provider adapters and MCP serveTools wrap it)
+export { buildModelContent } from './rendering/buildModelContent.js';
+export type { ModelBlock, ModelContent } from './rendering/ModelContent.js';
+export { DEFAULT_MAX_CHARS, type ModelContentOptions } from './rendering/ModelContentOptions.js';
+export { describeInterruption } from './rendering/describeInterruption.js';

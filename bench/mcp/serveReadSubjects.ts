@@ -17,10 +17,18 @@ export async function connectToServe(root: string): Promise<Client> {
   return client;
 }
 
+/** Lines per page: the bench files' 64-character lines, numbered, stay within the 30,000-character budget of what the model reads. */
+const PAGE_LINES = 400;
+
+/** The file text of one served page: the `cat -n` numbered lines without their numbers, the paging notice left out. */
 function getText(result: CallToolResult): string {
   const [first] = result.content;
   if (result.isError === true || first?.type !== 'text') throw new Error(`fs_read_file failed: ${JSON.stringify(result).slice(0, 300)}`);
-  return first.text;
+  return first.text
+    .split('\n')
+    .filter((line) => /^ *\d+\t/u.test(line))
+    .map((line) => `${line.replace(/^ *\d+\t/u, '')}\n`)
+    .join('');
 }
 
 function getNextOffset(result: CallToolResult): number | undefined {
@@ -30,9 +38,11 @@ function getNextOffset(result: CallToolResult): number | undefined {
 
 /**
  * `fs_read_file` of our `serve` with the SDK client: the whole file, page after page as the
- * result metadata says (`nextOffset`), each page as large as the tool allows (`limit` 100,000
- * lines, cut at 256,000 characters). A 64 KiB file is one call; 1 MiB takes several. Calls
- * read `files` (identical copies) in turn, so each whole-file read starts with a decode.
+ * result metadata says (`nextOffset`). The served text is what a model reads (line-numbered,
+ * within a 30,000-character budget, as the provider adapters render it), so pages are
+ * `PAGE_LINES` lines and the file is put back together from the numbered lines: a 64 KiB file
+ * takes 3 calls, 1 MiB 41. Calls read `files` (identical copies) in turn, so each whole-file
+ * read starts with a decode.
  */
 export function createServeReadSubject(client: Client, files: readonly string[], label: string): ReadSubject {
   const nextFile = cycle(files);
@@ -40,7 +50,7 @@ export function createServeReadSubject(client: Client, files: readonly string[],
     const file = nextFile();
     let text = '';
     for (let offset: number | undefined = 1; offset !== undefined; ) {
-      const result = (await client.callTool({ name: 'fs_read_file', arguments: { path: file, offset, limit: 100_000 } })) as CallToolResult;
+      const result = (await client.callTool({ name: 'fs_read_file', arguments: { path: file, offset, limit: PAGE_LINES } })) as CallToolResult;
       text += getText(result);
       offset = getNextOffset(result);
     }

@@ -1,5 +1,5 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import type { ContentPart, ToolExecutionOutcome, ToolOutput, ToolSpec } from '../index.js';
+import { buildModelContent, type ContentPart, type MetadataMap, type ModelBlock, type ToolExecutionOutcome, type ToolOutput, type ToolSpec } from '../index.js';
 import { describeApproval } from './describeApproval.js';
 
 function toBlock(part: ContentPart): ContentBlock {
@@ -23,12 +23,23 @@ function toBlock(part: ContentPart): ContentBlock {
   }
 }
 
-function toContent(output: ToolOutput): ContentBlock[] {
+function fromModelBlock(block: ModelBlock): ContentBlock {
+  return block.type === 'text' ? { type: 'text', text: block.text } : { type: 'image', data: block.data, mimeType: block.mimeType };
+}
+
+/**
+ * The content the client's model reads. Text and structured outputs are written by the core's
+ * `buildModelContent`, the renderer the provider adapters use (line-numbered reads with their
+ * paging notice, compact list/glob/grep and shell text, the 30,000-character head + tail
+ * budget); parts and files keep MCP's own blocks (audio, embedded resources, resource links),
+ * which MCP carries and a provider message does not.
+ */
+function toContent(outcome: ToolExecutionOutcome & { status: 'completed' }): ContentBlock[] {
+  const { output } = outcome.result.result;
   switch (output.type) {
     case 'text':
-      return [{ type: 'text', text: output.text }];
     case 'structured':
-      return [{ type: 'text', text: JSON.stringify(output.value) }];
+      return (buildModelContent(outcome)?.blocks ?? []).map(fromModelBlock);
     case 'parts':
       return output.parts.map(toBlock);
     case 'files':
@@ -36,18 +47,25 @@ function toContent(output: ToolOutput): ContentBlock[] {
   }
 }
 
+/** Whether the result is an `fs_read_file` page, whose text the renderer gives its paging and cut-line notices. */
+function isReadPage(output: ToolOutput, isError: boolean, metadata: MetadataMap): boolean {
+  const { totalLines, offset, limit, truncated } = metadata;
+  return output.type === 'text' && !isError && typeof totalLines === 'number' && typeof offset === 'number' && typeof limit === 'number' && typeof truncated === 'boolean';
+}
+
 /** The `_meta` key under which a completed result's metadata travels (paging facts, sizes, ...). */
 export const RESULT_METADATA_META_KEY = 'agentkit-tools/metadata';
 
 /**
  * The metadata of a completed result, for the client (`_meta`) and, when the result says it is
- * partial (`truncated: true`), for the model too: a last text block, so a paged read over MCP
- * never looks like the whole file.
+ * partial (`truncated: true`) and the rendered text does not already say so (a read page
+ * carries its paging notice), for the model too: a last text block, so a partial result over
+ * MCP never looks whole.
  */
-function buildMetadata(metadata: Readonly<Record<string, unknown>>): Pick<CallToolResult, '_meta'> & { note?: ContentBlock } {
+function buildMetadata(output: ToolOutput, isError: boolean, metadata: MetadataMap): Pick<CallToolResult, '_meta'> & { note?: ContentBlock } {
   if (Object.keys(metadata).length === 0) return {};
   const note: ContentBlock | undefined =
-    metadata['truncated'] === true ? { type: 'text', text: `[This result is partial. Its metadata: ${JSON.stringify(metadata)}]` } : undefined;
+    metadata['truncated'] === true && !isReadPage(output, isError, metadata) ? { type: 'text', text: `[This result is partial. Its metadata: ${JSON.stringify(metadata)}]` } : undefined;
   return { _meta: { [RESULT_METADATA_META_KEY]: metadata }, ...(note === undefined ? {} : { note }) };
 }
 
@@ -57,7 +75,8 @@ export function buildErrorResult(message: string): CallToolResult {
 }
 
 /**
- * An executor outcome as an MCP tool result: completed output as content blocks (plus
+ * An executor outcome as an MCP tool result: completed output as content blocks, the text
+ * written by the same renderer as the provider adapters' (plus
  * `structuredContent` when the tool declares an output schema and returned structured data,
  * and the result's metadata under `_meta["agentkit-tools/metadata"]`),
  * failures and interruptions as `isError` results carrying the message.
@@ -67,16 +86,16 @@ export function buildCallToolResult(outcome: ToolExecutionOutcome, spec: ToolSpe
     case 'completed': {
       const { output, isError } = outcome.result.result;
       const structured = output.type === 'structured' && spec?.outputSchema !== undefined && typeof output.value === 'object' && output.value !== null && !Array.isArray(output.value);
-      const { note, ...meta } = buildMetadata(outcome.result.metadata);
+      const { note, ...meta } = buildMetadata(output, isError, outcome.result.metadata);
       return {
-        content: note === undefined ? toContent(output) : [...toContent(output), note],
+        content: note === undefined ? toContent(outcome) : [...toContent(outcome), note],
         ...(structured ? { structuredContent: output.value as Record<string, unknown> } : {}),
         ...(isError ? { isError: true } : {}),
         ...meta,
       };
     }
     case 'failed':
-      return buildErrorResult(`[${outcome.error.code}] ${outcome.error.message}`);
+      return { content: (buildModelContent(outcome)?.blocks ?? []).map(fromModelBlock), isError: true };
     case 'interrupted':
       return outcome.interruption.type === 'approval_required'
         ? buildErrorResult(`[approval_required] Refused: this call needs a person's approval, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${describeApproval(outcome.interruption.approval)}`)

@@ -28,9 +28,8 @@ export type { NotInvokedFailure, ParsedToolCall } from './ParsedToolCall.js';
 // What the model reads back, and one model turn
 export { renderToolResult } from './renderToolResult.js';
 export { renderToolResults } from './renderToolResults.js';
-export { buildModelContent } from './buildModelContent.js';
-export type { ModelBlock, ModelContent } from './ModelContent.js';
-export { DEFAULT_MAX_CHARS, type RenderToolResultOptions } from './RenderToolResultOptions.js';
+export { buildModelContent, DEFAULT_MAX_CHARS, type ModelBlock, type ModelContent, type ModelContentOptions } from '../index.js';
+export type { RenderToolResultOptions } from './RenderToolResultOptions.js';
 export type { ToolResultFormat } from './ToolResultFormat.js';
 export type {
   AnthropicToolResult,

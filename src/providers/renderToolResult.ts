@@ -1,5 +1,4 @@
-import type { ToolExecutionOutcome } from '../index.js';
-import { buildModelContent } from './buildModelContent.js';
+import { buildModelContent, type ToolExecutionOutcome } from '../index.js';
 import type { RenderToolResultOptions } from './RenderToolResultOptions.js';
 import { toProviderToolName } from './toProviderToolName.js';
 import { toAnthropicBlock, toGeminiPart, toOpenAIChatMessage, toOpenAIResponsesItem } from './toProviderContent.js';

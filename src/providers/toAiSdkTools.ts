@@ -1,10 +1,7 @@
-import type { JsonValue, ToolExecutionOutcome, ToolExecutor, ToolRequest, ToolSpec } from '../index.js';
+import { buildModelContent, describeInterruption, type JsonValue, type ModelContent, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest, type ToolSpec } from '../index.js';
 import type { AiSdkPendingStore } from './AiSdkPendingStore.js';
 import type { AiSdkTool } from './AiSdkTool.js';
-import { buildModelContent } from './buildModelContent.js';
 import { buildStandardJsonSchema } from './buildStandardJsonSchema.js';
-import { describeInterruption } from './describeInterruption.js';
-import type { ModelContent } from './ModelContent.js';
 import type { PendingCall } from '../index.js';
 import { toAiSdkModelOutput } from './toAiSdkModelOutput.js';
 import type { ToAiSdkToolsOptions } from './ToAiSdkToolsOptions.js';

@@ -42,24 +42,30 @@ describe('agentkit-tools serve', () => {
     expect(tools.find((tool) => tool.name === 'fs_read_file')?.inputSchema).toMatchObject({ type: 'object', required: ['path'], additionalProperties: false });
   });
 
-  it('reads a file inside the root, with the result metadata in _meta', async () => {
+  it('reads a file inside the root, line-numbered as the provider adapters render it, with the result metadata in _meta', async () => {
     const result = await plain.callTool({ name: 'fs_read_file', arguments: { path: 'notes.txt' } });
 
     expect(result).toStrictEqual({
-      content: [{ type: 'text', text: 'hello\n' }],
+      content: [{ type: 'text', text: '     1\thello' }],
       _meta: { 'agentkit-tools/metadata': expect.objectContaining({ totalLines: 1, offset: 1, truncated: false, path: path.join(root, 'notes.txt'), size: 6 }) },
     });
   });
 
-  it('says so, to the model too, when a read returns one page of a longer file', async () => {
+  it('says so, to the model too, when a read returns one page of a longer file: the paging notice of the provider adapters', async () => {
     await writeFile(path.join(root, 'long.txt'), Array.from({ length: 5 }, (_, index) => `line ${index + 1}\n`).join(''));
 
     const result = await plain.callTool({ name: 'fs_read_file', arguments: { path: 'long.txt', limit: 2 } });
 
-    expect(result).toMatchObject({
-      content: [{ type: 'text', text: 'line 1\nline 2\n' }, { type: 'text', text: expect.stringMatching(/^\[This result is partial\. Its metadata: \{.*"nextOffset":3.*\}\]$/u) }],
-      _meta: { 'agentkit-tools/metadata': { totalLines: 5, offset: 1, limit: 2, nextOffset: 3, truncated: true } },
+    expect(result).toStrictEqual({
+      content: [{ type: 'text', text: '     1\tline 1\n     2\tline 2\n[lines 1-2 of 5; call again with offset 3]' }],
+      _meta: { 'agentkit-tools/metadata': expect.objectContaining({ totalLines: 5, offset: 1, limit: 2, nextOffset: 3, truncated: true }) },
     });
+  });
+
+  it('answers a glob with compact text (paths relative to the root, one per line), as the provider adapters render it', async () => {
+    const result = await plain.callTool({ name: 'fs_glob', arguments: { pattern: 'notes.*' } });
+
+    expect(result.content).toStrictEqual([{ type: 'text', text: `1 path in ${root}:\nnotes.txt` }]);
   });
 
   it('refuses a path outside the root', async () => {
@@ -103,6 +109,6 @@ describe('agentkit-tools serve', () => {
     const [listed, called] = await Promise.all([inspect(['--method', 'tools/list']), inspect(['--method', 'tools/call', '--tool-name', 'fs_read_file', '--tool-arg', 'path=notes.txt'])]);
 
     expect((JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toContain('fs_read_file');
-    expect(JSON.parse(called.stdout)).toMatchObject({ content: [{ type: 'text', text: 'hello\n' }], _meta: { 'agentkit-tools/metadata': { totalLines: 1 } } });
+    expect(JSON.parse(called.stdout)).toMatchObject({ content: [{ type: 'text', text: '     1\thello' }], _meta: { 'agentkit-tools/metadata': { totalLines: 1 } } });
   }, 30_000);
 });

@@ -1,4 +1,4 @@
-import type { MetadataMap } from '../index.js';
+import type { MetadataMap } from '../values/JsonValue.js';
 import { formatCount } from './formatCount.js';
 
 interface ReadPage {

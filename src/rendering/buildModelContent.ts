@@ -1,4 +1,8 @@
-import type { ContentPart, FileRef, JsonValue, ToolExecutionOutcome, ToolOutput, ToolResult } from '../index.js';
+import type { ToolExecutionOutcome } from '../executor/ToolExecutionOutcome.js';
+import type { ToolResult } from '../executor/ToolResult.js';
+import type { ContentPart, FileRef } from '../values/ContentPart.js';
+import type { JsonValue } from '../values/JsonValue.js';
+import type { ToolOutput } from '../values/ToolOutput.js';
 import { buildReadFileText } from './buildReadFileText.js';
 import { buildShellText } from './buildShellText.js';
 import { buildWalkText } from './buildWalkText.js';
@@ -7,7 +11,7 @@ import { fitToBudget } from './fitToBudget.js';
 import { formatCount } from './formatCount.js';
 import { getBase64ByteLength } from './getBase64ByteLength.js';
 import type { ModelBlock, ModelContent } from './ModelContent.js';
-import { DEFAULT_MAX_CHARS, type RenderToolResultOptions } from './RenderToolResultOptions.js';
+import { DEFAULT_MAX_CHARS, type ModelContentOptions } from './ModelContentOptions.js';
 
 function describeFile(file: FileRef): string {
   const facts = [file.mimeType, file.size === undefined ? undefined : `${formatCount(file.size)} bytes`].filter((fact) => fact !== undefined);
@@ -15,7 +19,7 @@ function describeFile(file: FileRef): string {
   return facts.length === 0 ? `file: ${name}` : `file: ${name} (${facts.join(', ')})`;
 }
 
-function describeStructured(value: JsonValue, options: RenderToolResultOptions, maxChars: number): string {
+function describeStructured(value: JsonValue, options: ModelContentOptions, maxChars: number): string {
   return buildShellText(value, maxChars) ?? buildWalkText(value, options.root) ?? JSON.stringify(value);
 }
 
@@ -34,7 +38,7 @@ function toBlock(part: ContentPart): ModelBlock {
   }
 }
 
-function toBlocks(output: ToolOutput, result: ToolResult, options: RenderToolResultOptions, maxChars: number): ModelBlock[] {
+function toBlocks(output: ToolOutput, result: ToolResult, options: ModelContentOptions, maxChars: number): ModelBlock[] {
   switch (output.type) {
     case 'text': {
       const page = result.result.isError ? undefined : buildReadFileText(output.text, result.metadata, options.lineNumbers ?? true);
@@ -71,7 +75,7 @@ function settle(blocks: readonly ModelBlock[], maxChars: number): ModelBlock[] {
  * A failure reads `[code] message`; an interruption gives `undefined` unless the host asked
  * for a placeholder (`interruptions: 'placeholder'`).
  */
-export function buildModelContent(outcome: ToolExecutionOutcome, options: RenderToolResultOptions = {}): ModelContent | undefined {
+export function buildModelContent(outcome: ToolExecutionOutcome, options: ModelContentOptions = {}): ModelContent | undefined {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   if (!Number.isInteger(maxChars) || maxChars < 200) throw new RangeError(`maxChars must be a whole number from 200 (room for the notice of what was cut); got ${String(maxChars)}.`);
   switch (outcome.status) {

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../index.js';
+import type { JsonObject, JsonValue } from '../values/JsonValue.js';
 import { fitToBudget } from './fitToBudget.js';
 import { isJsonObject } from './isJsonObject.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { findCommonDirectory, toDisplayPath } from '../../src/providers/findCommonDirectory.js';
+import { findCommonDirectory, toDisplayPath } from '../../src/rendering/findCommonDirectory.js';
 
 describe(findCommonDirectory.name, () => {
   it.each<[readonly string[], string | undefined]>([

@@ -1,4 +1,4 @@
-import type { ToolInterruption } from '../index.js';
+import type { ToolInterruption } from '../interrupt/ToolInterruption.js';
 
 /** The placeholder text for a call that waits for the host (only when the host asks for one). */
 export function describeInterruption(interruption: ToolInterruption): string {

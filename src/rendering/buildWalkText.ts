@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../index.js';
+import type { JsonObject, JsonValue } from '../values/JsonValue.js';
 import { findCommonDirectory, toDisplayPath } from './findCommonDirectory.js';
 import { formatCount } from './formatCount.js';
 import { isJsonObject } from './isJsonObject.js';
