@@ -41,7 +41,7 @@ function toBlock(part: ContentPart): ModelBlock {
 function toBlocks(output: ToolOutput, result: ToolResult, options: ModelContentOptions, maxChars: number): ModelBlock[] {
   switch (output.type) {
     case 'text': {
-      const page = result.result.isError ? undefined : buildReadFileText(output.text, result.metadata, options.lineNumbers ?? true);
+      const page = result.result.isError ? undefined : buildReadFileText(output.text, result.metadata, options.lineNumbers ?? true, maxChars);
       const text = page ?? output.text;
       return [{ type: 'text', text }];
     }
