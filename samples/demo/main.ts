@@ -10,7 +10,7 @@
  *   npm start -- --format openai|anthropic|gemini  the declarations it would send, as JSON
  *   npm start -- --root DIR                        work on DIR itself instead of a temp copy
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,9 +54,6 @@ if (values.format !== undefined && !['openai', 'anthropic', 'gemini'].includes(v
 const stateFile = path.resolve(values.state ?? path.join(os.tmpdir(), 'agentkit-demo', 'state.json'));
 mkdirSync(path.dirname(stateFile), { recursive: true });
 const stateDir = `${stateFile}.d`;
-// A new run starts from a clean state directory (approvals, what the model read); --resume keeps it.
-if (!values.resume) rmSync(stateDir, { recursive: true, force: true });
-mkdirSync(stateDir, { recursive: true });
 const interactive = values.approve === undefined && process.stdin.isTTY && process.stdout.isTTY;
 const mode = values.approve ?? (interactive ? 'ask' : 'all');
 
@@ -69,13 +66,15 @@ function prepareWorkspace(): { workspace: string; ownsWorkspace: boolean } {
 
 async function printDeclarations(format: string): Promise<void> {
   const { workspace, ownsWorkspace } = prepareWorkspace();
-  const executor = await createDemoExecutor(workspace, stateDir);
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'agentkit-demo-format-'));
+  const executor = await createDemoExecutor(workspace, scratch);
   try {
     const specs = executor.specs();
     const declarations = format === 'anthropic' ? toAnthropicTools(specs) : format === 'gemini' ? toGeminiTools(specs) : toOpenAIChatTools(specs);
     console.log(JSON.stringify(declarations, null, 2));
   } finally {
     await executor.close();
+    rmSync(scratch, { recursive: true, force: true });
     if (ownsWorkspace) rmSync(workspace, { recursive: true, force: true });
   }
 }
@@ -94,8 +93,12 @@ function buildDecide(resumedCalls: ReadonlySet<string>): Decide {
 }
 
 async function runDemo(): Promise<void> {
+  // A new run starts from a clean state directory (approvals, what the model read); --resume keeps it.
+  if (!values.resume) rmSync(stateDir, { recursive: true, force: true });
+  mkdirSync(stateDir, { recursive: true });
   let state: DemoState;
   if (values.resume) {
+    if (!existsSync(stateFile)) fail(`No run is saved in ${stateFile}: start one, e.g. with --approve stop.`);
     state = JSON.parse(readFileSync(stateFile, 'utf8')) as DemoState;
     if (state.status === 'done') {
       console.log(`The run in ${stateFile} is already done.\n\n${formatSummary(state)}`);
