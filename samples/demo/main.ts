@@ -87,7 +87,7 @@ function buildDecide(resumedCalls: ReadonlySet<string>): Decide {
     else if (mode === 'none') decision = 'reject';
     else if (mode === 'all' || resumedCalls.has(pending.request.callId)) decision = 'approve';
     else decision = 'stop';
-    if (mode !== 'ask') console.log(`    decision (--approve ${mode}): ${decision}`);
+    if (mode !== 'ask') console.log(`    decision (${values.approve === undefined ? 'no terminal: ' : ''}--approve ${mode}): ${decision}`);
     return decision;
   };
 }

@@ -97,7 +97,7 @@ export async function runDemoLoop(
       return save(stateFile, snapshot('done'));
     }
     const calls = reply.tool_calls.map((call) => fromOpenAIToolCall(call, { sessionId: SESSION_ID, turnId: `turn-${turn}`, specs }));
-    for (const { request } of calls) log(`\n[turn ${turn}] model calls ${request.toolName} ${JSON.stringify(request.input)}`);
+    log(`\n${calls.map(({ request }) => `[turn ${turn}] model calls ${request.toolName} ${JSON.stringify(request.input)}`).join('\n')}`);
     const begun = performance.now();
     const result = await withSpinner(`running ${calls.map(({ request }) => request.toolName).join(', ')}`, () => executeToolCalls(executor, calls));
     const ms = Math.round(performance.now() - begun);
