@@ -74,7 +74,7 @@ export async function runDemoLoop(
       const begun = performance.now();
       const outcome =
         decision === 'reject'
-          ? await executor.reject(call, 'the user said no')
+          ? await executor.reject(call)
           : await withSpinner(`running ${toolName}`, () =>
               call.interruption.type === 'approval_required' ? executor.executeApproved(call.request, call.interruption.approval) : executor.execute(call.request),
             );
