@@ -1,5 +1,5 @@
 /**
- * `npm start`: runs every sample in order and prints what each shows. Embedded defaults only,
+ * `npm run samples`: runs every sample in order and prints what each shows. Embedded defaults only,
  * no network.
  */
 import { run as helloTool } from './01-hello-tool/index.js';

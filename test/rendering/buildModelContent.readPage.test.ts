@@ -17,7 +17,7 @@ function readPage(count: number, totalLines: number): ToolExecutionOutcome {
 describe(buildModelContent.name, () => {
   it('shortens a read page that does not fit to whole lines and names the next offset, losing nothing', () => {
     const content = buildModelContent(readPage(2_000, 5_000), { maxChars: 1_000 });
-    const text = content.blocks.map((block) => (block.type === 'text' ? block.text : '')).join('');
+    const text = (content?.blocks ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('');
 
     expect(text.length).toBeLessThanOrEqual(1_000);
     expect(text.split('\n')).toStrictEqual([
@@ -33,6 +33,6 @@ describe(buildModelContent.name, () => {
   it('keeps a whole file that fits as it is, with no notice', () => {
     const content = buildModelContent(readPage(3, 3), { maxChars: 1_000 });
 
-    expect(content.blocks).toStrictEqual([{ type: 'text', text: [1, 2, 3].map((line) => `     ${line}\t00${line}${'x'.repeat(97)}`).join('\n') }]);
+    expect(content?.blocks).toStrictEqual([{ type: 'text', text: [1, 2, 3].map((line) => `     ${line}\t00${line}${'x'.repeat(97)}`).join('\n') }]);
   });
 });

@@ -7,10 +7,10 @@ import { promisify } from 'node:util';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-describe('npm start', () => {
+describe('npm run samples', () => {
   it('runs every sample, as the README says, and exits 0', async () => {
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    const [command, ...args] = (scripts.start ?? '').split(' ');
+    const [command, ...args] = (scripts.samples ?? '').split(' ');
     expect(command).toBe('node');
     const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, timeout: 60_000 });
     for (const sample of ['01-hello-tool', '02-permissions', '03-nested-tools', '04-filesystem-tools', '05-shell-tool', '06-mcp-tools', '07-serve-over-mcp', '08-agent-loop']) {

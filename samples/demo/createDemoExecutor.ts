@@ -1,0 +1,35 @@
+import { Container } from 'inversify';
+import path from 'node:path';
+import { agentkitModule, APPROVAL_STORE, TOOL_EXECUTOR, type ToolExecutor } from '../../src/index.js';
+import { fileSystemTools, FS_READ_TRACKER } from '../../src/fs/index.js';
+import { mcpServers } from '../../src/mcp/index.js';
+import { shellTools } from '../../src/shell/index.js';
+import { FileApprovalStore } from '../../src/stores/index.js';
+import { createTrackerServer } from './createTrackerServer.js';
+import { FileReadTracker } from './FileReadTracker.js';
+import { OwnersDirectory } from './OwnersDirectory.js';
+import { OwnersLookupTool } from './OwnersLookupTool.js';
+
+/**
+ * The demo's executor, the same in every process of a run: the fs tools and the shell tool on
+ * `workspace`, the in-process MCP tracker, the custom `owners_lookup` tool with its injected
+ * service, all under the default policy (reads inside the workspace allowed, changes, commands
+ * and remote calls need approval, everything outside the workspace refused), with approvals
+ * kept in `stateDir` (with the
+ * read-before-write memory) so that a new process can resume them, once.
+ */
+export async function createDemoExecutor(workspace: string, stateDir: string): Promise<ToolExecutor> {
+  const container = new Container();
+  container.bind(APPROVAL_STORE).toConstantValue(new FileApprovalStore({ directory: path.join(stateDir, 'approvals') }));
+  container.bind(OwnersDirectory).toConstantValue(new OwnersDirectory({ 'docs/': 'docs-team@example.com', 'scripts/': 'build-team@example.com' }));
+  container.bind(OwnersLookupTool).toSelf();
+  container.load(
+    agentkitModule({ roots: [{ path: workspace }] }),
+    fileSystemTools(),
+    shellTools(),
+    mcpServers({ servers: [{ id: 'tracker', transport: { type: 'in_memory', server: createTrackerServer() } }] }),
+  );
+  // Which files the model read, kept across processes too: an edit approved after a restart still needs it.
+  container.rebind(FS_READ_TRACKER).toConstantValue(new FileReadTracker(path.join(stateDir, 'reads.json')));
+  return container.getAsync(TOOL_EXECUTOR);
+}

@@ -1,0 +1,116 @@
+/**
+ * The demo's loop: sample 08's loop (tools -> calls -> `executeToolCalls` -> results; pause,
+ * persist, resume), with an asynchronous decision per pending call (a prompt, a flag) and a
+ * record of every call for the summary. No branch names a tool.
+ */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { PendingCall, ToolExecutionOutcome, ToolExecutor } from '../../src/index.js';
+import { executeToolCalls, fromOpenAIToolCall, renderToolResult, toOpenAIChatTools } from '../../src/providers/index.js';
+import type { ChatMessage, ChatModel } from '../08-agent-loop/ChatMessage.js';
+import type { Decide } from './Decision.js';
+import type { CallRecord, DemoState } from './DemoState.js';
+import { withSpinner } from './spinner.js';
+
+const SESSION_ID = 'demo';
+const MAX_TURNS = 20;
+const SHOWN_LINES = 4;
+
+/** What the model read back, as the demo prints it: the first lines, indented. */
+function showResult(content: string): string {
+  const lines = content.split('\n');
+  const shown = lines.slice(0, SHOWN_LINES).map((line) => `      | ${line}`);
+  if (lines.length > SHOWN_LINES) shown.push(`      | ... (${lines.length - SHOWN_LINES} more lines)`);
+  return shown.join('\n');
+}
+
+function classify(outcome: ToolExecutionOutcome): CallRecord['outcome'] {
+  if (outcome.status === 'completed') return outcome.result.result.isError ? 'error' : 'completed';
+  if (outcome.status === 'failed') return outcome.invoked ? 'error' : 'refused';
+  return 'waiting';
+}
+
+export function describePending(pending: PendingCall): string {
+  return pending.interruption.type === 'approval_required' ? pending.interruption.approval.reason : `needs authentication (${pending.interruption.type})`;
+}
+
+function save(stateFile: string, state: DemoState): DemoState {
+  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+  return state;
+}
+
+/** Runs (or continues) the demo from `initial` until the model answers or a decision is `stop`. The state is written to `stateFile` either way. */
+export async function runDemoLoop(
+  executor: ToolExecutor,
+  model: ChatModel,
+  initial: DemoState,
+  stateFile: string,
+  decide: Decide,
+  log: (line: string) => void,
+): Promise<DemoState> {
+  const started = performance.now();
+  let waited = 0;
+  const messages: ChatMessage[] = [...initial.messages];
+  const records: CallRecord[] = initial.records.map((record) => ({ ...record }));
+  const pending: PendingCall[] = [...initial.pending];
+  const snapshot = (status: DemoState['status']): DemoState => ({ ...initial, status, messages, pending, records, elapsedMs: Math.round(initial.elapsedMs + performance.now() - started - waited) });
+  const recordOf = (callId: string): CallRecord => {
+    const found = records.find((record) => record.callId === callId);
+    if (found === undefined) throw new Error(`No record for call ${callId}.`);
+    return found;
+  };
+  const specs = executor.specs();
+  const tools = toOpenAIChatTools(specs);
+
+  for (;;) {
+    while (pending.length > 0) {
+      const call = pending[0] as PendingCall;
+      const { callId, toolName } = call.request;
+      const asked = performance.now();
+      const decision = await decide(call);
+      waited += performance.now() - asked;
+      if (decision === 'stop') return save(stateFile, snapshot('paused'));
+      const record = recordOf(callId);
+      const begun = performance.now();
+      const outcome =
+        decision === 'reject'
+          ? await executor.reject(call)
+          : await withSpinner(`running ${toolName}`, () =>
+              call.interruption.type === 'approval_required' ? executor.executeApproved(call.request, call.interruption.approval) : executor.execute(call.request),
+            );
+      record.ms += Math.round(performance.now() - begun);
+      record.approval = decision === 'approve' ? 'approved' : 'rejected';
+      record.outcome = decision === 'reject' ? 'rejected' : classify(outcome);
+      if (outcome.status === 'interrupted') throw new Error(`${toolName} is still waiting (${outcome.interruption.type}); the demo resolves approvals only.`);
+      const message = renderToolResult(outcome, 'openai-chat', { callId, toolName });
+      messages.push(message);
+      log(`    ${decision === 'approve' ? 'approved' : 'rejected'} -> ${record.outcome}\n${showResult(message.content)}`);
+      pending.shift();
+    }
+
+    const turn = messages.filter((message) => message.role === 'assistant').length + 1;
+    if (turn > MAX_TURNS) throw new Error(`The model was still calling tools after ${MAX_TURNS} turns.`);
+    const reply = await model(messages, tools);
+    messages.push(reply);
+    if (reply.tool_calls === undefined || reply.tool_calls.length === 0) {
+      log(`\nmodel: ${reply.content ?? ''}`);
+      return save(stateFile, snapshot('done'));
+    }
+    const calls = reply.tool_calls.map((call) => fromOpenAIToolCall(call, { sessionId: SESSION_ID, turnId: `turn-${turn}`, specs }));
+    log(`\n${calls.map(({ request }) => `[turn ${turn}] model calls ${request.toolName} ${JSON.stringify(request.input)}`).join('\n')}`);
+    const begun = performance.now();
+    const result = await withSpinner(`running ${calls.map(({ request }) => request.toolName).join(', ')}`, () => executeToolCalls(executor, calls));
+    const ms = Math.round(performance.now() - begun);
+    for (const { request, outcome } of result.results) {
+      records.push({ callId: request.callId, toolName: request.toolName, outcome: classify(outcome), approval: '-', ms });
+      const message = renderToolResult(outcome, 'openai-chat', { callId: request.callId, toolName: request.toolName });
+      messages.push(message);
+      log(`    ${request.toolName} -> ${classify(outcome)}${outcome.status === 'failed' ? ` (invoked: ${outcome.invoked})` : ''}\n${showResult(message.content)}`);
+    }
+    for (const call of result.pending) {
+      records.push({ callId: call.request.callId, toolName: call.request.toolName, outcome: 'waiting', approval: 'asked', ms });
+      log(`    ${call.request.toolName} -> paused for approval: ${describePending(call)}`);
+      pending.push(call);
+    }
+  }
+}
