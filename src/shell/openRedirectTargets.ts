@@ -1,6 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, readlinkSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { ToolError, type Workspace } from '../index.js';
+import { getDescriptorEntryPath, locateDescriptor, ToolError, type Workspace } from '../index.js';
 import type { RedirectBinding } from './planRedirectBindings.js';
 import { quoteShellWord } from './quoteShellWord.js';
 
@@ -13,15 +13,6 @@ export const REDIRECT_FD_BASE = 20;
 
 function changed(target: string, why: string, cause?: unknown): ToolError {
   return new ToolError('execution_failed', `The redirection target ${target} ${why} after the call was checked; nothing was run. Check the path and try again.`, { reason: 'redirection_changed', path: target }, { cause });
-}
-
-/** Where an open descriptor really is (`/proc/self/fd`), or `undefined` where that cannot be known. */
-function locate(fd: number): string | undefined {
-  try {
-    return readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    return undefined;
-  }
 }
 
 /** What the command writes a target through: the file itself, or (not created yet) its directory. */
@@ -51,10 +42,10 @@ function pinTarget(workspace: Workspace, target: string, createMissing: boolean)
   }
   let keepDir = false;
   try {
-    const located = locate(dir);
+    const located = locateDescriptor(dir);
     if ((located ?? safeRealpath(parent)) !== parent) throw changed(target, 'had its directory moved or replaced by a link');
     // On Linux through the handle itself (like openat): the path is not looked up again.
-    const entry = located === undefined ? target : `/proc/self/fd/${dir}/${path.basename(target)}`;
+    const entry = located === undefined ? target : getDescriptorEntryPath(dir, path.basename(target));
     let fd: number;
     try {
       fd = openSync(entry, TARGET_FLAGS);
@@ -71,7 +62,7 @@ function pinTarget(workspace: Workspace, target: string, createMissing: boolean)
       }
     }
     const stats = fstatSync(fd);
-    const at = locate(fd);
+    const at = locateDescriptor(fd);
     if (!stats.isFile() || stats.nlink > 1 || (at !== undefined && at !== target)) {
       closeSync(fd);
       throw changed(target, stats.nlink > 1 ? 'has more than one hard link (a window onto another file)' : 'is not the checked regular file');

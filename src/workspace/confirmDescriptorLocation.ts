@@ -1,19 +1,14 @@
-import { readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
-import path from 'node:path';
+import { realpathSync, statSync, type Stats } from 'node:fs';
+import { locateDescriptor } from './locateDescriptor.js';
 
 /**
  * The synchronous twin of `confirmHandleLocation`, for a file descriptor: where it really is,
- * if that place is inside a root (`/proc/self/fd/<fd>` on Linux, else the realpath of
+ * if that place is inside a root (`locateDescriptor` on Linux, else the realpath of
  * `openedPath` with the same `dev`/`ino`); `undefined` otherwise.
  */
 export function confirmDescriptorLocation(fd: number, stats: Stats, openedPath: string, isInside: (canonicalPath: string) => boolean): string | undefined {
-  let located: string | undefined;
-  try {
-    located = readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    located = undefined;
-  }
-  if (located !== undefined && path.isAbsolute(located) && !located.endsWith(' (deleted)')) {
+  const located = locateDescriptor(fd);
+  if (located !== undefined) {
     return isInside(located) ? located : undefined;
   }
   try {

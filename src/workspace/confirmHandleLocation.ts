@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
-import { readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
+import { realpath, stat, type FileHandle } from 'node:fs/promises';
+import { locateDescriptor, PROC_SELF_FD } from './locateDescriptor.js';
 
 /**
  * Where an open handle really is, if that place is inside a root; `undefined` otherwise.
@@ -12,15 +12,10 @@ export async function confirmHandleLocation(
   handleStats: Stats,
   openedPath: string,
   isInside: (canonicalPath: string) => boolean,
-  procFdDirectory = '/proc/self/fd',
+  procFdDirectory = PROC_SELF_FD,
 ): Promise<string | undefined> {
-  let located: string | undefined;
-  try {
-    located = await readlink(path.join(procFdDirectory, String(handle.fd)));
-  } catch {
-    located = undefined;
-  }
-  if (located !== undefined && path.isAbsolute(located) && !located.endsWith(' (deleted)')) {
+  const located = locateDescriptor(handle.fd, procFdDirectory);
+  if (located !== undefined) {
     return isInside(located) ? located : undefined;
   }
   try {

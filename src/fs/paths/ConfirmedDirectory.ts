@@ -1,27 +1,11 @@
-import { closeSync, constants, openSync, readlinkSync, realpathSync } from 'node:fs';
+import { closeSync, constants, openSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { getDescriptorEntryPath, locateDescriptor } from '../../index.js';
 
 const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
-const PROC_FD = '/proc/self/fd';
-
-/** Whether `/proc/self/fd/<fd>` names open handles (Linux); found out on first use. */
-let procFdWorks: boolean | undefined;
-
-function locate(fd: number): string | undefined {
-  if (procFdWorks === false) return undefined;
-  try {
-    const located = readlinkSync(`${PROC_FD}/${fd}`);
-    procFdWorks = true;
-    return located;
-  } catch {
-    procFdWorks ??= false;
-    return undefined;
-  }
-}
-
 /**
  * A directory held open by a handle, confirmed to be `path`. Its entries are reached through
- * `access`: `/proc/self/fd/<fd>` on Linux, which resolves through the handle itself (like
+ * `access`: its descriptor entry (`getDescriptorEntryPath`) on Linux, which resolves through the handle itself (like
  * `openat`), so a component of `path` swapped for a link afterwards changes nothing; elsewhere
  * `path` itself, re-checked by realpath when opened. Close it when done.
  */
@@ -43,13 +27,13 @@ export class ConfirmedDirectory {
     } catch {
       return undefined;
     }
-    const located = locate(fd);
+    const located = locateDescriptor(fd);
     const confirmed = located === undefined ? safeRealpath(directory) === directory : located === directory;
     if (!confirmed) {
       closeSync(fd);
       return undefined;
     }
-    return new ConfirmedDirectory(directory, fd, located === undefined ? directory : `${PROC_FD}/${fd}`);
+    return new ConfirmedDirectory(directory, fd, located === undefined ? directory : getDescriptorEntryPath(fd));
   }
 
   /** The real (not symlinked) subdirectory `name`, opened through this handle. */
@@ -65,7 +49,7 @@ export class ConfirmedDirectory {
       closeSync(fd);
       return undefined;
     }
-    return new ConfirmedDirectory(childPath, fd, this.access === this.path ? childPath : `${PROC_FD}/${fd}`);
+    return new ConfirmedDirectory(childPath, fd, this.access === this.path ? childPath : getDescriptorEntryPath(fd));
   }
 
   /** The path to reach the entry `name` of this directory by (through the handle on Linux). */
