@@ -37,13 +37,22 @@ function listConfigNames(cwd: string, env: Readonly<Record<string, string>>): Pr
   });
 }
 
+function isGitCommand(words: readonly string[]): boolean {
+  return words[0] !== undefined && path.basename(words[0]) === 'git';
+}
+
+/** Whether any subcommand runs `git`. */
+export function runsGit(subcommands: readonly (readonly string[])[]): boolean {
+  return subcommands.some(isGitCommand);
+}
+
 /**
  * The repository settings that name programs (see {@link PROGRAM_KEY}) in force where the
  * command's `git` subcommands run: the working directory and each literal `git -C <dir>`.
  * `undefined` when a configuration could not be read (treat as risky).
  */
 export async function findRepositoryPrograms(subcommands: readonly (readonly string[])[], cwd: string, env: Readonly<Record<string, string>>): Promise<string[] | undefined> {
-  const gitCommands = subcommands.filter((words) => words[0] !== undefined && path.basename(words[0]) === 'git');
+  const gitCommands = subcommands.filter(isGitCommand);
   if (gitCommands.length === 0) return [];
   const dirs = new Set([cwd]);
   for (const words of gitCommands) {

@@ -2,7 +2,7 @@ import { ToolError } from '../index.js';
 import { analyzeArgv, analyzeCommandLine } from './analyzeCommandLine.js';
 import { assertModelEnvironment } from './assertModelEnvironment.js';
 import { filterSearchPath } from './filterSearchPath.js';
-import { findRepositoryPrograms } from './findRepositoryPrograms.js';
+import { findRepositoryPrograms, runsGit } from './findRepositoryPrograms.js';
 import { getBashParser } from './getBashParser.js';
 import { planRedirectBindings } from './planRedirectBindings.js';
 import { quoteShellWord } from './quoteShellWord.js';
@@ -60,7 +60,8 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   // PATH never holds relative entries or directories inside the roots (a planted `git`).
   const searchPath = config.hostEnv['PATH'] === undefined ? {} : { PATH: filterSearchPath(config.hostEnv['PATH'], config.workspace) };
   const env = { ...config.hostEnv, ...searchPath, ...modelEnv };
-  const repositoryPrograms = await findRepositoryPrograms(analysis.subcommands, cwd, env);
+  // After `cd` the repository a `git` subcommand runs in is unknown here: judged as risky.
+  const repositoryPrograms = analysis.changesDirectory && runsGit(analysis.subcommands) ? undefined : await findRepositoryPrograms(analysis.subcommands, cwd, env);
   const risks: ShellRisk[] = [
     ...analysis.risks,
     ...(envKeys.length > 0 ? [SHELL_RISKS.envOverride] : []),

@@ -156,6 +156,30 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} and repository co
     }
   });
 
+  it('asks before a git command that runs after cd (its repository cannot be read beforehand), running nothing', async () => {
+    rmSync(path.join(shell.root, 'repo'), { recursive: true, force: true });
+    makeRepository(path.join(shell.root, 'repo'));
+    const marker = path.join(shell.root, 'driver-ran');
+    const program = path.join(shell.root, 'driver.sh');
+    writeFileSync(program, `#!/bin/sh\ntouch ${marker}\ncat\n`);
+    chmodSync(program, 0o755);
+    writeFileSync(path.join(shell.root, 'repo', '.gitattributes'), '* filter=x\n');
+    execFileSync('git', ['config', '--file', path.join(shell.root, 'repo', '.git', 'config'), 'filter.x.clean', program]);
+    writeFileSync(path.join(shell.root, 'repo', 'file'), 'y\n');
+    const checked = await createShellHarness({
+      checker: new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'cd' }, { effect: 'allow', kind: 'shell.exec', pattern: 'git status' }], fallback: 'deny' }),
+      shell: { sandbox, roots: [{ path: shell.root }] },
+    });
+    try {
+      const outcome = await checked.run({ command: 'cd repo && git status', cwd: shell.root });
+
+      expect(outcome).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required', approval: { requests: [{ metadata: { risks: ['repository_programs'] } }] } } });
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await checked.close();
+    }
+  });
+
   it.each(['GIT_CONFIG_COUNT', 'GIT_CONFIG_PARAMETERS', 'GIT_DIR'])('refuses a model-supplied %s (the forced settings cannot be overridden), running nothing', async (name) => {
     const outcome = await shell.run({ command: 'git status', env: { [name]: '0' } });
 
