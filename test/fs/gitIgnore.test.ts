@@ -141,6 +141,17 @@ describe('gitignore in walkers', () => {
     expect(structured(await guarded.call('fs_glob', { pattern: '*.txt' }))).toStrictEqual({ paths: [path.join(guarded.root, 'a.txt')], truncated: false, unreadIgnoreFiles: 1 });
   });
 
+  it('a .gitignore too costly to match (thousands of rules, or wildcard-heavy patterns) is not applied, and is counted', async () => {
+    const costly = Array.from({ length: 40 }, (_, index) => `${'*a'.repeat(8)}${index}b`).join('\n');
+    const t = await harness({ '.gitignore': `${costly}\n*.txt\n`, 'a.txt': 'x\n', 'sub/.gitignore': Array.from({ length: 1_001 }, (_, index) => `f${index}`).join('\n'), 'sub/f1': 'x\n' });
+
+    expect(structured(await t.call('fs_glob', { pattern: '**' }))).toStrictEqual({
+      paths: ['.gitignore', 'a.txt', 'sub', 'sub/.gitignore', 'sub/f1'].map((name) => path.join(t.root, name)),
+      truncated: false,
+      unreadIgnoreFiles: 2,
+    });
+  });
+
   it('a .gitignore cannot make the walk see more: negations never reach .git, links or other roots', async () => {
     const t = await harness({ '.gitignore': '!*\n!.git\n!**/.git/**\n', 'a.txt': 'x', '.git/HEAD': 'x' });
     symlinkSync(t.outside, path.join(t.root, 'out'));

@@ -159,11 +159,12 @@ function addState(nodes: readonly Node[], states: Uint8Array, list: number[], in
 
 function simulate(nodes: readonly Node[], text: string): boolean {
   const size = nodes.length + 1;
+  // Two state sets, reused: the one about to be filled is always clear at the top of the loop.
   let marks = new Uint8Array(size);
+  let nextMarks = new Uint8Array(size);
   let list: number[] = [];
   addState(nodes, marks, list, 0);
   for (const char of text) {
-    const nextMarks = new Uint8Array(size);
     const next: number[] = [];
     for (const index of list) {
       const node = nodes[index];
@@ -171,7 +172,8 @@ function simulate(nodes: readonly Node[], text: string): boolean {
       addState(nodes, nextMarks, next, node.kind === 'star' ? index : index + 1);
     }
     if (next.length === 0) return false;
-    marks = nextMarks;
+    for (const index of list) marks[index] = 0;
+    [marks, nextMarks] = [nextMarks, marks];
     list = next;
   }
   return marks[nodes.length] === 1;

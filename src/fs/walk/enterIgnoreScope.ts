@@ -1,6 +1,6 @@
 import type { ConfirmedDirectory } from '../paths/ConfirmedDirectory.js';
 import type { IgnoreScope } from './IgnoreScope.js';
-import { parseGitIgnore } from './parseGitIgnore.js';
+import { isWithinMatchingBudget, parseGitIgnore } from './parseGitIgnore.js';
 import { readRegularFileSync } from './readRegularFileSync.js';
 import type { EntryKind } from './WalkEntry.js';
 import type { WalkIgnore } from './WalkIgnore.js';
@@ -13,7 +13,7 @@ export const REPOSITORY_DIRECTORY = '.git';
 
 export interface EnteredScope {
   readonly scope: IgnoreScope;
-  /** A `.gitignore` was there but was not read (a symlink, a hard link, protected, too large, unreadable). */
+  /** A `.gitignore` was there but was not read (a symlink, a hard link, protected, too large, too costly to match, unreadable). */
   readonly unread: boolean;
 }
 
@@ -29,6 +29,8 @@ export function enterIgnoreScope(parent: IgnoreScope, directory: ConfirmedDirect
   const filePath = `${directory.path === '/' ? '' : directory.path}/${IGNORE_FILE}`;
   const bytes = ignoreFile === 'file' && ignore.mayRead(filePath) ? readRegularFileSync(directory.entry(IGNORE_FILE), MAX_IGNORE_FILE_BYTES) : undefined;
   if (!Buffer.isBuffer(bytes)) return { scope: parent.enter(directory.path, [], isRepositoryTop), unread: true };
-  return { scope: parent.enter(directory.path, parseGitIgnore(bytes.toString('utf8')), isRepositoryTop), unread: false };
+  const text = bytes.toString('utf8');
+  if (!isWithinMatchingBudget(text)) return { scope: parent.enter(directory.path, [], isRepositoryTop), unread: true };
+  return { scope: parent.enter(directory.path, parseGitIgnore(text), isRepositoryTop), unread: false };
 }
 

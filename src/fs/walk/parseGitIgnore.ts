@@ -4,6 +4,30 @@ import type { IgnoreRule } from './IgnoreRule.js';
 /** Patterns longer than this are dropped: no path it could meet is that long (`PATH_MAX`). */
 const MAX_PATTERN_CHARS = 4096;
 
+/**
+ * What one `.gitignore` may ask of the walker. Every entry of a directory is matched against
+ * every rule in force, inside one synchronous walk: a file written to be costly (thousands of
+ * rules, or patterns made of wildcards) would hold the event loop for minutes, past any
+ * timeout. A file over these bounds is not applied (the walk then shows more, never less) and
+ * is counted as unread. Real `.gitignore` files stay far below them.
+ */
+const MATCHING_BUDGET = Object.freeze({ rules: 1_000, patternChars: 32 * 1024, wildcards: 256 });
+
+/** Whether the `.gitignore` text stays within {@link MATCHING_BUDGET}. */
+export function isWithinMatchingBudget(text: string): boolean {
+  let rules = 0;
+  let patternChars = 0;
+  let wildcards = 0;
+  for (const line of text.split('\n')) {
+    const pattern = line.trim();
+    if (pattern === '' || pattern.startsWith('#')) continue;
+    rules++;
+    patternChars += pattern.length;
+    for (const char of pattern) if (char === '*' || char === '?' || char === '[') wildcards++;
+  }
+  return rules <= MATCHING_BUDGET.rules && patternChars <= MATCHING_BUDGET.patternChars && wildcards <= MATCHING_BUDGET.wildcards;
+}
+
 /** git's `trim_trailing_spaces`: trailing spaces go unless the first of them is escaped with `\`. */
 function trimTrailingSpaces(line: string): string {
   let lastSpace = -1;
