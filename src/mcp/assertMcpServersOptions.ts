@@ -1,4 +1,4 @@
-import { ToolConfigurationError } from '../index.js';
+import { assertKnownKeys, ToolConfigurationError } from '../index.js';
 import type { McpServerConfig, McpServersOptions } from './McpServersOptions.js';
 
 const TRANSPORT_TYPES = ['stdio', 'http', 'in_memory'];
@@ -9,15 +9,6 @@ const TRANSPORT_KEYS: Readonly<Record<string, readonly string[]>> = {
   http: ['type', 'url', 'headers', 'authProvider'],
   in_memory: ['type', 'server'],
 };
-
-/** Throws naming the first key of `value` that is not in `known`, and the known ones. */
-function assertKnownKeys(value: object, known: readonly string[], where: string): void {
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key)) {
-      throw new ToolConfigurationError(`mcpServers: ${where} has an unknown key ${JSON.stringify(key)}; the known keys are ${known.join(', ')}.`);
-    }
-  }
-}
 
 function isStringRecord(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((entry) => typeof entry === 'string');
@@ -33,7 +24,7 @@ function assertPositive(value: unknown, name: string): void {
 export function assertMcpServersOptions(options: McpServersOptions): void {
   const servers: unknown = (options as Partial<McpServersOptions> | undefined)?.servers;
   if (!Array.isArray(servers)) throw new ToolConfigurationError('mcpServers: `servers` must be an array of { id, transport }.');
-  assertKnownKeys(options, OPTION_KEYS, 'the options object');
+  assertKnownKeys(options, OPTION_KEYS, 'mcpServers: the options object');
   assertPositive(options.callTimeoutMs, 'callTimeoutMs');
   assertPositive(options.connectTimeoutMs, 'connectTimeoutMs');
   assertPositive(options.maxResultBytes, 'maxResultBytes');
@@ -42,12 +33,12 @@ export function assertMcpServersOptions(options: McpServersOptions): void {
     if (typeof (server as Partial<McpServerConfig> | undefined)?.id !== 'string' || server.id.trim() === '') throw new ToolConfigurationError('mcpServers: every server needs a non-empty string `id`.');
     if (seen.has(server.id)) throw new ToolConfigurationError(`mcpServers: server id "${server.id}" is configured twice; ids must be unique.`);
     seen.add(server.id);
-    assertKnownKeys(server, SERVER_KEYS, `server "${server.id}"`);
+    assertKnownKeys(server, SERVER_KEYS, `mcpServers: server "${server.id}"`);
     const type: unknown = (server.transport as { type?: unknown } | undefined)?.type;
     if (typeof type !== 'string' || !TRANSPORT_TYPES.includes(type)) {
       throw new ToolConfigurationError(`mcpServers: server "${server.id}" has transport type ${JSON.stringify(type)}; use one of ${TRANSPORT_TYPES.join(', ')}.`);
     }
-    assertKnownKeys(server.transport, TRANSPORT_KEYS[type] ?? [], `server "${server.id}" (${type} transport)`);
+    assertKnownKeys(server.transport, TRANSPORT_KEYS[type] ?? [], `mcpServers: server "${server.id}" (${type} transport)`);
     assertTransportValues(server);
   }
 }

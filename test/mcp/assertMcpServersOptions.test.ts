@@ -41,11 +41,11 @@ describe(`${mcpServers.name} options`, () => {
       problem({ servers: [{ id: 'a', transport: { type: 'http', url: 'https://example.com/mcp', header: {} } }] }),
       problem({ servers: [{ id: 'a', transport: { type: 'in_memory', server: {}, command: 'x' } }] }),
     ]).toStrictEqual([
-      'mcpServers: the options object has an unknown key "timeout"; the known keys are servers, callTimeoutMs, connectTimeoutMs, maxResultBytes.',
-      'mcpServers: server "a" has an unknown key "env"; the known keys are id, transport.',
-      'mcpServers: server "a" (stdio transport) has an unknown key "timeoutMs"; the known keys are type, command, args, env, cwd.',
-      'mcpServers: server "a" (http transport) has an unknown key "header"; the known keys are type, url, headers, authProvider.',
-      'mcpServers: server "a" (in_memory transport) has an unknown key "command"; the known keys are type, server.',
+      'mcpServers: the options object has an unknown key "timeout". Use only "servers", "callTimeoutMs", "connectTimeoutMs", "maxResultBytes" (check the spelling).',
+      'mcpServers: server "a" has an unknown key "env". Use only "id", "transport" (check the spelling).',
+      'mcpServers: server "a" (stdio transport) has an unknown key "timeoutMs". Use only "type", "command", "args", "env", "cwd" (check the spelling).',
+      'mcpServers: server "a" (http transport) has an unknown key "header". Use only "type", "url", "headers", "authProvider" (check the spelling).',
+      'mcpServers: server "a" (in_memory transport) has an unknown key "command". Use only "type", "server" (check the spelling).',
     ]);
   });
 
