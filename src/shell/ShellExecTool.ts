@@ -94,7 +94,7 @@ export class ShellExecTool {
         throw new ToolError('execution_failed', `The working directory ${plan.cwd} changed after it was checked; nothing was run. Try again.`, { reason: 'cwd_changed' });
       }
       const { config } = this;
-      const redirects = plan.redirects.length === 0 ? undefined : openRedirectTargets(config.workspace, plan.args.at(-1) ?? '', plan.redirects, !plan.sandboxed);
+      const redirects = plan.redirects.length === 0 ? undefined : openRedirectTargets(config.workspace, plan.args.at(-1) ?? '', plan.redirects);
       let outcome: ProcessOutcome;
       try {
         outcome = await runProcess({

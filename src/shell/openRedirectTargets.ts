@@ -2,7 +2,6 @@ import { closeSync, constants, fstatSync, openSync, realpathSync } from 'node:fs
 import path from 'node:path';
 import { getDescriptorEntryPath, locateDescriptor, ToolError, type Workspace } from '../index.js';
 import type { RedirectBinding } from './planRedirectBindings.js';
-import { quoteShellWord } from './quoteShellWord.js';
 
 const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 /** Write, never follow the final component, never block on a FIFO, never become a terminal's. No truncation: bash truncates when it opens `/dev/fd/N`. */
@@ -15,11 +14,9 @@ function changed(target: string, why: string, cause?: unknown): ToolError {
   return new ToolError('execution_failed', `The redirection target ${target} ${why} after the call was checked; nothing was run. Check the path and try again.`, { reason: 'redirection_changed', path: target }, { cause });
 }
 
-/** What the command writes a target through: the file itself, or (not created yet) its directory. */
+/** The opened target the command writes through. */
 interface PinnedTarget {
   readonly fd: number;
-  /** The entry name under the directory descriptor, when `fd` is the parent directory. */
-  readonly name?: string;
 }
 
 /**
@@ -27,11 +24,11 @@ interface PinnedTarget {
  * read-write root), then `target` through it: the final component is never followed (`O_NOFOLLOW`),
  * so neither a directory on the way nor the target swapped for a link since the check can lead
  * elsewhere. Refuses anything but a regular file with one link. A missing target is created
- * (empty) when `createMissing`; otherwise the directory handle itself is handed over, and the
- * command creates the file through it (used in the sandbox, where a link planted meanwhile
- * still cannot lead out of the read-write roots).
+ * (empty) before the command starts, in and out of the sandbox alike: a directory handle is
+ * never handed to the command, since one opened here leads to the host's whole file system
+ * through `..` (out of every bind mount of the sandbox).
  */
-function pinTarget(workspace: Workspace, target: string, createMissing: boolean): PinnedTarget {
+function pinTarget(workspace: Workspace, target: string): PinnedTarget {
   if (workspace.rootOf(target)?.mode !== 'read_write') throw changed(target, 'is no longer in a read-write root');
   const parent = path.dirname(target);
   let dir: number;
@@ -40,7 +37,6 @@ function pinTarget(workspace: Workspace, target: string, createMissing: boolean)
   } catch (error) {
     throw changed(target, 'lost its directory', error);
   }
-  let keepDir = false;
   try {
     const located = locateDescriptor(dir);
     if ((located ?? safeRealpath(parent)) !== parent) throw changed(target, 'had its directory moved or replaced by a link');
@@ -51,10 +47,6 @@ function pinTarget(workspace: Workspace, target: string, createMissing: boolean)
       fd = openSync(entry, TARGET_FLAGS);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw changed(target, 'became a link or a special file', error);
-      if (!createMissing && located !== undefined) {
-        keepDir = true;
-        return { fd: dir, name: path.basename(target) };
-      }
       try {
         fd = openSync(entry, TARGET_FLAGS | constants.O_CREAT | constants.O_EXCL, 0o666);
       } catch (createError) {
@@ -69,7 +61,7 @@ function pinTarget(workspace: Workspace, target: string, createMissing: boolean)
     }
     return { fd };
   } finally {
-    if (!keepDir) closeSync(dir);
+    closeSync(dir);
   }
 }
 
@@ -81,13 +73,12 @@ function safeRealpath(target: string): string | undefined {
   }
 }
 
-/** The command text with each pinned target replaced by `/dev/fd/N` (or `/dev/fd/N/<name>` for a directory handle). */
-function rewrite(command: string, bindings: readonly RedirectBinding[], pinned: readonly PinnedTarget[]): string {
+/** The command text with each pinned target replaced by `/dev/fd/N`. */
+function rewrite(command: string, bindings: readonly RedirectBinding[]): string {
   const order = bindings.map((binding, index) => ({ binding, index })).sort((a, b) => b.binding.start - a.binding.start);
   let text = command;
   for (const { binding, index } of order) {
-    const name = pinned[index]?.name;
-    const word = `/dev/fd/${REDIRECT_FD_BASE + index}${name === undefined ? '' : `/${quoteShellWord(name)}`}`;
+    const word = `/dev/fd/${REDIRECT_FD_BASE + index}`;
     text = `${text.slice(0, binding.start)}${word}${text.slice(binding.end)}`;
   }
   return text;
@@ -102,19 +93,18 @@ export interface OpenedRedirects {
 
 /**
  * Opens every pinned redirection target of `command` (see {@link planRedirectBindings}); a
- * missing one is created first when `createMissing` (outside the sandbox), else reached
- * through its directory handle.
+ * missing one is created (empty) first.
  */
-export function openRedirectTargets(workspace: Workspace, command: string, bindings: readonly RedirectBinding[], createMissing: boolean): OpenedRedirects {
+export function openRedirectTargets(workspace: Workspace, command: string, bindings: readonly RedirectBinding[]): OpenedRedirects {
   const pinned: PinnedTarget[] = [];
   const close = (): void => {
     for (const { fd } of pinned.splice(0)) closeSync(fd);
   };
   try {
-    for (const binding of bindings) pinned.push(pinTarget(workspace, binding.path, createMissing));
+    for (const binding of bindings) pinned.push(pinTarget(workspace, binding.path));
   } catch (error) {
     close();
     throw error;
   }
-  return { fds: pinned.map(({ fd }) => fd), command: rewrite(command, bindings, pinned), close };
+  return { fds: pinned.map(({ fd }) => fd), command: rewrite(command, bindings), close };
 }

@@ -124,12 +124,15 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
   });
 
   describe('redirections', () => {
-    it('creates a missing target only when the redirection runs (without the sandbox it is created before the command starts)', async () => {
-      const command = '[ -e fresh ] || echo made > fresh; cat fresh';
+    // A directory handle opened by the host leads out of every bind mount through `..`, so the
+    // command is never handed one: a missing target is created (empty) before the command
+    // starts, in the sandbox as without it.
+    it('creates a missing target before the command starts, and hands the command no directory handle', async () => {
+      const command = '[ -e fresh ] || echo made > fresh; cat fresh; ls /dev/fd/20/.. 2>&1 >/dev/null | head -c 0; [ -d /dev/fd/20 ] && echo directory || echo file';
       const outcome = await shell.run({ command });
 
-      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? 'made\n' : REFUSED);
-      expect(getShellValue(await unconfined.run({ command })).stdout).toBe('');
+      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? 'file\n' : REFUSED);
+      expect(getShellValue(await unconfined.run({ command })).stdout).toBe('file\n');
     });
   });
 
