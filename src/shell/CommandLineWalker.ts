@@ -8,6 +8,7 @@ import { hasUnseparatedWords } from './hasUnseparatedWords.js';
 import { isPlainHeredoc } from './isPlainHeredoc.js';
 import { readRedirection } from './readRedirection.js';
 import { readWord, type ShellWord } from './readWord.js';
+import { isStartupVariable } from './assertModelEnvironment.js';
 import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
 import { UNDERSTOOD_NODE_TYPES } from './UNDERSTOOD_NODE_TYPES.js';
 
@@ -196,6 +197,9 @@ export class CommandLineWalker {
     let nameAt = -1;
     for (const child of node.namedChildren) {
       if (child.type === 'variable_assignment') {
+        // `GIT_CONFIG_COUNT=0 git status`, `LD_PRELOAD=x ls`: the same variables the model may
+        // not set through `env` change how the command starts (and can undo the forced git settings).
+        if (isStartupVariable(child.text.slice(0, Math.max(0, child.text.indexOf('='))))) this.risks.add(SHELL_RISKS.envOverride);
         words.push({ text: child.text, literal: false });
       } else if (child.type === 'command_name') {
         // `! for ...` in some places: the parser made a command of what bash reads as a keyword

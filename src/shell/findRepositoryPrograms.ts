@@ -9,7 +9,7 @@ import path from 'node:path';
  * a hostile repository.
  */
 const PROGRAM_KEY =
-  /^(filter\..+\.(clean|smudge|process)|diff\..+\.(command|textconv)|diff\.external|merge\..+\.driver|core\.alternaterefscommand|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|credential\..*helper|gpg\..*program|browser\..+\.(cmd|path)|web\.browser|man\..+\.(cmd|path)|man\.viewer)$/iu;
+  /^(filter\..+\.(clean|smudge|process)|diff\..+\.(command|textconv)|diff\.external|merge\..+\.driver|core\.alternaterefscommand|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|credential\..*helper|gpg\..*program|browser\..+\.(cmd|path)|web\.browser|man\..+\.(cmd|path)|man\.viewer|alias\..+|trailer\..+\.(cmd|command)|tar\..+\.command|submodule\..+\.update|(diff|merge)tool\..+\.(cmd|path)|sendemail\..+|imap\.tunnel)$/iu;
 
 /** Scopes a repository brings with it (`system`, `global` and `command` are the host's own). */
 const REPOSITORY_SCOPES: ReadonlySet<string> = new Set(['local', 'worktree']);
@@ -37,8 +37,10 @@ function listConfigNames(cwd: string, env: Readonly<Record<string, string>>): Pr
   });
 }
 
+/** Whether the command (after any leading `NAME=value` assignments) is `git`. */
 function isGitCommand(words: readonly string[]): boolean {
-  return words[0] !== undefined && path.basename(words[0]) === 'git';
+  const name = words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/u.test(word));
+  return name !== undefined && path.basename(name) === 'git';
 }
 
 /** Whether any subcommand runs `git`. */
