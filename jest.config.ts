@@ -13,6 +13,7 @@ const config: Config = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   setupFiles: ['reflect-metadata'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup/fastCheckSeed.ts'],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],

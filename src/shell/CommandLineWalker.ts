@@ -83,9 +83,10 @@ export class CommandLineWalker {
     const tree = this.parser.parse(text);
     if (tree === null) throw new Error('the bash parser returned no tree');
     this.source = text;
-    if (hasAmbiguousText(text)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     try {
       const root = tree.rootNode;
+      const quoted = root.descendantsOfType('raw_string').map((node) => [node.startIndex, node.endIndex] as const);
+      if (hasAmbiguousText(text, quoted)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
       if (root.hasError) {
         this.risks.add(SHELL_RISKS.parseError);
         this.parseError ??= describeParseError(root);

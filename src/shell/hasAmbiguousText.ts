@@ -18,7 +18,15 @@ const CONTINUATION_IN_WORD = /[^ \t\n]\\\n/u;
  */
 const ESCAPED_BLANK = /\\[ \t]/u;
 
-/** Whether a command line holds text that bash and the parser may not read alike. */
-export function hasAmbiguousText(text: string): boolean {
-  return AMBIGUOUS_CHARACTERS.test(text) || CONTINUATION_IN_WORD.test(text) || ESCAPED_BLANK.test(text);
+/**
+ * Whether a command line holds text that bash and the parser may not read alike.
+ * `quoted` are the `[start, end)` ranges of single-quoted strings: a backslash means nothing
+ * inside them (`'\ '` is a backslash and a blank to both), so the escape checks skip them;
+ * the character check does not (a hidden character misleads the person approving, quoted or not).
+ */
+export function hasAmbiguousText(text: string, quoted: readonly (readonly [number, number])[] = []): boolean {
+  if (AMBIGUOUS_CHARACTERS.test(text)) return true;
+  let unquoted = text;
+  for (const [start, end] of quoted) unquoted = unquoted.slice(0, start) + 'x'.repeat(end - start) + unquoted.slice(end);
+  return CONTINUATION_IN_WORD.test(unquoted) || ESCAPED_BLANK.test(unquoted);
 }

@@ -10,8 +10,15 @@ describe(quoteShellWord.name, () => {
     ["it's", "'it'\\''s'"],
     ['', "''"],
     ['$(rm x)', "'$(rm x)'"],
+    ['\\ ', "'\\ '"],
   ])('%j -> %s', (word, quoted) => {
     expect(quoteShellWord(word)).toBe(quoted);
+  });
+
+  it('reads a quoted backslash and blank back without a risk (a counterexample CI found)', async () => {
+    const analysis = await parseShellCommand(`echo ${quoteShellWord('\\ ')} ${quoteShellWord('')}`);
+    expect(analysis.subcommands).toStrictEqual([['echo', '\\ ', '']]);
+    expect(analysis.risks).toStrictEqual([]);
   });
 
   it('quotes every word so the parser reads it back unchanged (property)', async () => {
