@@ -1,12 +1,11 @@
 import { Container } from 'inversify';
 import path from 'node:path';
 import { agentkitModule, APPROVAL_STORE, TOOL_EXECUTOR, type ToolExecutor } from '../../src/index.js';
-import { fileSystemTools, FS_READ_TRACKER } from '../../src/fs/index.js';
+import { FileReadTracker, fileSystemTools } from '../../src/fs/index.js';
 import { mcpServers } from '../../src/mcp/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import { FileApprovalStore } from '../../src/stores/index.js';
 import { createTrackerServer } from './createTrackerServer.js';
-import { FileReadTracker } from './FileReadTracker.js';
 import { OwnersDirectory } from './OwnersDirectory.js';
 import { OwnersLookupTool } from './OwnersLookupTool.js';
 
@@ -15,8 +14,8 @@ import { OwnersLookupTool } from './OwnersLookupTool.js';
  * `workspace`, the in-process MCP tracker, the custom `owners_lookup` tool with its injected
  * service, all under the default policy (reads inside the workspace allowed, changes, commands
  * and remote calls need approval, everything outside the workspace refused), with approvals
- * kept in `stateDir` (with the
- * read-before-write memory) so that a new process can resume them, once.
+ * kept in `stateDir` with the read-before-write memory, so that a new process can resume them,
+ * once (an edit approved after a restart still knows which version of the file the model read).
  */
 export async function createDemoExecutor(workspace: string, stateDir: string): Promise<ToolExecutor> {
   const container = new Container();
@@ -25,11 +24,9 @@ export async function createDemoExecutor(workspace: string, stateDir: string): P
   container.bind(OwnersLookupTool).toSelf();
   container.load(
     agentkitModule({ roots: [{ path: workspace }] }),
-    fileSystemTools(),
+    fileSystemTools({ readTracker: new FileReadTracker({ directory: path.join(stateDir, 'reads') }) }),
     shellTools(),
     mcpServers({ servers: [{ id: 'tracker', transport: { type: 'in_memory', server: createTrackerServer() } }] }),
   );
-  // Which files the model read, kept across processes too: an edit approved after a restart still needs it.
-  container.rebind(FS_READ_TRACKER).toConstantValue(new FileReadTracker(path.join(stateDir, 'reads.json')));
   return container.getAsync(TOOL_EXECUTOR);
 }

@@ -44,6 +44,16 @@ export class ReadTracker {
     this.#sessions.delete(sessionId);
   }
 
+  /** Whether the session has anything in memory. */
+  protected hasSession(sessionId: string): boolean {
+    return this.#sessions.has(sessionId);
+  }
+
+  /** What the session read, oldest first (what a subclass persists). */
+  protected entries(sessionId: string): [string, FileSnapshot][] {
+    return [...(this.#sessions.get(sessionId) ?? [])];
+  }
+
   #dropOldest(map: Map<string, unknown>): void {
     const oldest = map.keys().next();
     if (oldest.done !== true) map.delete(oldest.value);

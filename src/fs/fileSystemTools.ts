@@ -21,7 +21,7 @@ export function fileSystemTools(options: FileSystemToolsOptions = {}): Container
   const ownWorkspace = options.roots === undefined ? undefined : Workspace.create(options.roots);
   return new ContainerModule((bindings: ContainerModuleLoadOptions) => {
     bindings.bind(FS_OPTIONS).toConstantValue(config);
-    bindings.bind(FS_READ_TRACKER).toConstantValue(new ReadTracker());
+    bindings.bind(FS_READ_TRACKER).toConstantValue(options.readTracker ?? new ReadTracker());
     if (ownWorkspace === undefined) bindings.bind(FS_WORKSPACE).toService(WORKSPACE);
     else bindings.bind(FS_WORKSPACE).toConstantValue(ownWorkspace);
     bindings.bind(MODULE_WORKSPACE).toService(FS_WORKSPACE);

@@ -15,6 +15,7 @@ export {
 export type { FileSystemErrorReason } from './FileSystemErrorReason.js';
 export { FileSystemEnvironment, type ResolvedEntry } from './FileSystemEnvironment.js';
 export { ReadTracker, type ReadTrackerLimits } from './ReadTracker.js';
+export { FileReadTracker, type FileReadTrackerOptions } from './FileReadTracker.js';
 export type { FileSnapshot } from './FileSnapshot.js';
 export type { EntryKind } from './walk/WalkEntry.js';
 export { FILE_SYSTEM_TOOL_CLASSES } from './tools/FILE_SYSTEM_TOOL_CLASSES.js';

@@ -2,7 +2,7 @@ import { assertKnownKeys, ToolConfigurationError, type ApprovalConsumeResult, ty
 import { buildStoreError } from './buildStoreError.js';
 import { buildStoreFileName } from './buildStoreFileName.js';
 import type { FileApprovalStoreOptions } from './FileApprovalStoreOptions.js';
-import { StoreDirectory } from './StoreDirectory.js';
+import { StoreDirectory } from '../kernel/StoreDirectory.js';
 
 const SUBJECT = 'FileApprovalStore';
 const ISSUED = '.json';

@@ -2,7 +2,7 @@ import { assertKnownKeys, ToolConfigurationError, type Credentials, type Credent
 import { buildStoreError } from './buildStoreError.js';
 import { buildStoreFileName } from './buildStoreFileName.js';
 import type { FileCredentialStoreOptions } from './FileCredentialStoreOptions.js';
-import { StoreDirectory } from './StoreDirectory.js';
+import { StoreDirectory } from '../kernel/StoreDirectory.js';
 
 const SUBJECT = 'FileCredentialStore';
 const SUFFIX = '.json';

@@ -60,7 +60,7 @@ describe(fileSystemTools.name, () => {
     [
       'an unknown key',
       { root: '/tmp' },
-      /^fileSystemTools\(options\) has an unknown key "root"\. Use only "roots", "protectedPaths", "requireReadBeforeWrite", "limits" \(check the spelling\)\.$/,
+      /^fileSystemTools\(options\) has an unknown key "root"\. Use only "roots", "protectedPaths", "requireReadBeforeWrite", "limits", "readTracker" \(check the spelling\)\.$/,
     ],
     ['a misspelled key', { requireReadBeforeWrites: false }, /unknown key "requireReadBeforeWrites"/],
     ['an unknown key in a root', { roots: [{ path: '/tmp', mod: 'read_only' }] }, /unknown key "mod"\. Use only "path", "mode"/],

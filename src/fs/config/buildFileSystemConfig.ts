@@ -1,4 +1,5 @@
 import { assertKnownKeys, DEFAULT_PROTECTED_PATHS, ToolConfigurationError } from '../../index.js';
+import { ReadTracker } from '../ReadTracker.js';
 import { DEFAULT_FILE_SYSTEM_LIMITS } from './DEFAULT_FILE_SYSTEM_LIMITS.js';
 import type { FileSystemConfig } from './FileSystemConfig.js';
 import type { FileSystemLimits } from './FileSystemLimits.js';
@@ -10,6 +11,7 @@ const OPTION_KEYS: Readonly<Record<keyof FileSystemToolsOptions, true>> = {
   protectedPaths: true,
   requireReadBeforeWrite: true,
   limits: true,
+  readTracker: true,
 };
 
 function fail(problem: string): never {
@@ -55,6 +57,9 @@ export function buildFileSystemConfig(options: FileSystemToolsOptions): FileSyst
   const { requireReadBeforeWrite } = options;
   if (requireReadBeforeWrite !== undefined && typeof requireReadBeforeWrite !== 'boolean') {
     fail(`{ requireReadBeforeWrite }) must be a boolean; got ${JSON.stringify(requireReadBeforeWrite)}.`);
+  }
+  if (options.readTracker !== undefined && !(options.readTracker instanceof ReadTracker)) {
+    fail('{ readTracker }) must be a ReadTracker, e.g. new FileReadTracker({ directory }) from agentkit-tools-core/fs.');
   }
   if (options.roots !== undefined && !Array.isArray(options.roots)) {
     fail('{ roots }) must be an array of { path, mode? }.');

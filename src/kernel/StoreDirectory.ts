@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ToolConfigurationError } from '../index.js';
-import { getErrnoCode } from './getErrnoCode.js';
+import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
+import { getErrnoCode } from '../stores/getErrnoCode.js'; // TODO(merge): the kernel's errno helper
 
 const TEMP_PREFIX = '.tmp-';
 
@@ -53,8 +53,16 @@ export class StoreDirectory {
     }
   }
 
+  /** Whether `name` is there (its text is not read). Throws when the directory itself is gone. */
   public exists(name: string): boolean {
-    return this.read(name) !== undefined;
+    try {
+      lstatSync(join(this.path, name));
+      return true;
+    } catch (thrown) {
+      if (getErrnoCode(thrown) !== 'ENOENT') throw thrown;
+      if (!statSync(this.path).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+      return false;
+    }
   }
 
   /** Writes `name` whole; `false` (nothing written) when it already exists. */
