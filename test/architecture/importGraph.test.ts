@@ -39,6 +39,8 @@ const COMPOSITION_ROOTS = ['bin'];
 const LAYERS: readonly (readonly string[])[] = [
   /** Plain data and its normalization, and the error type every layer throws. */
   ['types', 'values', 'errors'],
+  /** Anything a model can invoke, resources, prompts (architecture.md: the seed's lower layer). */
+  ['capabilities'],
   /** What a tool is called and how it is described. */
   ['spec'],
   /** Class metadata: the only code that touches Reflect. */
@@ -49,8 +51,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['permissions', 'workspace', 'environment'],
   /** Interruptions (approvals, auth) name the permission requests they stop for. */
   ['interrupt'],
-  /** The contract between tools and the executor: Tool, ToolRequest, ToolContext, outcomes; provider interfaces. */
-  ['contract', 'capabilities'],
+  /** The contract between tools and the executor: Tool, ToolRequest, ToolContext, ToolExecutionScope, outcomes. */
+  ['contract'],
   /** Users of the contract that neither register nor run tools. */
   ['decorators', 'rendering'],
   ['registry'],
@@ -180,8 +182,8 @@ describe('import graph', () => {
   });
 
   it('detects an import that runs up the folder order', () => {
-    expect(getLayerViolation('registry', 'executor')).toBe('registry (level 8) may not import executor (level 9): move what both need to a lower level');
-    expect(getLayerViolation('permissions', 'workspace')).toBe('permissions (level 4) may not import workspace (level 4): move what both need to a lower level');
+    expect(getLayerViolation('registry', 'executor')).toBe('registry (level 9) may not import executor (level 10): move what both need to a lower level');
+    expect(getLayerViolation('permissions', 'workspace')).toBe('permissions (level 5) may not import workspace (level 5): move what both need to a lower level');
     expect(getLayerViolation('executor', 'registry')).toBeUndefined();
     expect(getLayerViolation('values', 'errors')).toBeUndefined();
     expect(getLayerViolation('bin', 'values')).toBe('bin is not in LAYERS');
