@@ -2,6 +2,8 @@
 export interface ModelContentOptions {
   /** The budget of the text, kept as head + tail with a notice of what was cut. A whole number from 200; default 30,000. */
   readonly maxChars?: number;
+  /** How many images are sent as images; later ones are described in a line of text. Default 8. */
+  readonly maxImages?: number;
   /** `cat -n` style line numbers on `fs_read_file` text. Default `true`. */
   readonly lineNumbers?: boolean;
   /** The directory paths of list/glob/grep results are shown relative to. Default: their common directory. */
@@ -15,3 +17,6 @@ export interface ModelContentOptions {
 
 /** The default budget of what the model reads for one tool result, in characters. */
 export const DEFAULT_MAX_CHARS = 30_000;
+
+/** The default number of images sent in one tool result (each costs the model about as much as a page of text). */
+export const DEFAULT_MAX_IMAGES = 8;

@@ -3,6 +3,7 @@ import type { ToolResult } from '../values/ToolResult.js';
 import type { ContentPart, FileRef } from '../values/ContentPart.js';
 import type { JsonValue } from '../values/JsonValue.js';
 import type { ToolOutput } from '../values/ToolOutput.js';
+import { buildChangeText } from './buildChangeText.js';
 import { buildReadFileText } from './buildReadFileText.js';
 import { buildShellText } from './buildShellText.js';
 import { buildWalkText } from './buildWalkText.js';
@@ -11,7 +12,7 @@ import { fitToBudget } from './fitToBudget.js';
 import { formatCount } from './formatCount.js';
 import { getBase64ByteLength } from './getBase64ByteLength.js';
 import type { ModelBlock, ModelContent } from './ModelContent.js';
-import { DEFAULT_MAX_CHARS, type ModelContentOptions } from './ModelContentOptions.js';
+import { DEFAULT_MAX_CHARS, DEFAULT_MAX_IMAGES, type ModelContentOptions } from './ModelContentOptions.js';
 
 function describeFile(file: FileRef): string {
   const facts = [file.mimeType, file.size === undefined ? undefined : `${formatCount(file.size)} bytes`].filter((fact) => fact !== undefined);
@@ -20,7 +21,7 @@ function describeFile(file: FileRef): string {
 }
 
 function describeStructured(value: JsonValue, options: ModelContentOptions, maxChars: number): string {
-  return buildShellText(value, maxChars) ?? buildWalkText(value, options.root) ?? JSON.stringify(value);
+  return buildShellText(value, maxChars) ?? buildChangeText(value, maxChars, options.root) ?? buildWalkText(value, options.root) ?? JSON.stringify(value);
 }
 
 function toBlock(part: ContentPart): ModelBlock {
@@ -54,37 +55,85 @@ function toBlocks(output: ToolOutput, result: ToolResult, options: ModelContentO
   }
 }
 
-/** Adjacent text blocks joined, then the whole text kept within `maxChars` (head + tail). */
-function settle(blocks: readonly ModelBlock[], maxChars: number): ModelBlock[] {
+/** The least a text block that must be cut is given: room for a head, a tail and the notice between them. */
+const MIN_CUT_SHARE = 200;
+/** Room kept for the notice of text blocks left out. */
+const LEFT_OUT_NOTICE_ROOM = 160;
+
+/**
+ * Budgets for texts of these lengths summing to at most `budget`: texts shorter than an even
+ * share of what is left keep their whole length, the longer ones split the rest evenly.
+ */
+function shareBudget(lengths: readonly number[], budget: number): number[] {
+  const shares = lengths.map(() => 0);
+  const order = lengths.map((_, index) => index).sort((a, b) => (lengths[a] as number) - (lengths[b] as number));
+  let remaining = budget;
+  order.forEach((index, position) => {
+    const share = Math.min(lengths[index] as number, Math.floor(remaining / (order.length - position)));
+    shares[index] = share;
+    remaining -= share;
+  });
+  return shares;
+}
+
+/**
+ * Adjacent text blocks joined, images past `maxImages` described instead of sent, then the text
+ * kept within `maxChars`: short blocks whole, long ones cut to head + tail. When there are more
+ * text blocks than the budget can show (each cut one needs room for its notice), the last ones
+ * are left out with one notice saying how many.
+ */
+function settle(blocks: readonly ModelBlock[], maxChars: number, maxImages: number): ModelBlock[] {
   const merged: ModelBlock[] = [];
-  for (const block of blocks) {
+  let images = 0;
+  for (const original of blocks) {
+    const block: ModelBlock =
+      original.type === 'image' && ++images > maxImages
+        ? { type: 'text', text: `[image (${original.mimeType}, ${formatCount(getBase64ByteLength(original.data))} bytes) not shown: only the first ${formatCount(maxImages)} images are sent]` }
+        : original;
     const last = merged.at(-1);
     if (block.type === 'text' && last?.type === 'text') merged[merged.length - 1] = { type: 'text', text: `${last.text}\n${block.text}` };
     else merged.push(block);
   }
   const texts = merged.filter((block) => block.type === 'text');
-  const total = texts.reduce((sum, block) => sum + block.text.length, 0);
-  if (total <= maxChars) return merged;
-  return merged.map((block) => (block.type === 'text' ? { type: 'text', text: fitToBudget(block.text, Math.floor((maxChars * block.text.length) / total)) } : block));
+  if (texts.reduce((sum, block) => sum + block.text.length, 0) <= maxChars) return merged;
+  const shown = texts.length * MIN_CUT_SHARE <= maxChars ? texts.length : Math.max(0, Math.floor((maxChars - LEFT_OUT_NOTICE_ROOM) / MIN_CUT_SHARE));
+  const left = texts.slice(shown);
+  const notice = left.length === 0 ? '' : `[... ${formatCount(left.length)} more text blocks (${formatCount(left.reduce((sum, block) => sum + block.text.length, 0))} characters) left out to fit ${formatCount(maxChars)} characters ...]`;
+  const shares = shareBudget(
+    texts.slice(0, shown).map((block) => block.text.length),
+    maxChars - (notice === '' ? 0 : notice.length + 1),
+  );
+  const settled: ModelBlock[] = [];
+  let textIndex = 0;
+  for (const block of merged) {
+    if (block.type !== 'text') settled.push(block);
+    else if (textIndex < shown) settled.push({ type: 'text', text: fitToBudget(block.text, shares[textIndex++] as number) });
+    else textIndex++;
+  }
+  if (notice !== '') settled.push({ type: 'text', text: notice });
+  return settled;
 }
 
 /**
  * What the model reads for `outcome`, format-independent: text (with paging, truncation and
  * skip notices written in, line numbers on file reads, compact list/glob/grep/shell text,
- * JSON for other structured values) and image blocks, within `maxChars` (default 30,000).
+ * JSON for other structured values) and image blocks (at most `maxImages`, default 8), within
+ * `maxChars` (default 30,000).
  * A failure reads `[code] message`; an interruption gives `undefined` unless the host asked
  * for a placeholder (`interruptions: 'placeholder'`).
  */
 export function buildModelContent(outcome: ToolExecutionOutcome, options: ModelContentOptions = {}): ModelContent | undefined {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   if (!Number.isInteger(maxChars) || maxChars < 200) throw new RangeError(`maxChars must be a whole number from 200 (room for the notice of what was cut); got ${String(maxChars)}.`);
+  const maxImages = options.maxImages ?? DEFAULT_MAX_IMAGES;
+  if (!Number.isInteger(maxImages) || maxImages < 0) throw new RangeError(`maxImages must be a whole number from 0; got ${String(maxImages)}.`);
   switch (outcome.status) {
     case 'completed': {
       const { result } = outcome;
-      return { isError: result.result.isError, blocks: settle(toBlocks(result.result.output, result, options, maxChars), maxChars) };
+      return { isError: result.result.isError, blocks: settle(toBlocks(result.result.output, result, options, maxChars), maxChars, maxImages) };
     }
     case 'failed':
-      return { isError: true, blocks: settle([{ type: 'text', text: `[${outcome.error.code}] ${outcome.error.message}` }], maxChars) };
+      return { isError: true, blocks: settle([{ type: 'text', text: `[${outcome.error.code}] ${outcome.error.message}` }], maxChars, maxImages) };
     case 'interrupted':
       if (options.interruptions !== 'placeholder') return undefined;
       return { isError: false, blocks: [{ type: 'text', text: describeInterruption(outcome.interruption) }] };
