@@ -1,5 +1,5 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import { buildModelContent, type ContentPart, type MetadataMap, type ModelBlock, type ToolExecutionOutcome, type ToolOutput, type ToolSpec } from '../index.js';
+import { buildModelContent, type ContentPart, type MetadataMap, type ModelBlock, type ModelContentOptions, type ToolExecutionOutcome, type ToolOutput, type ToolSpec } from '../index.js';
 import { describeApproval } from './describeApproval.js';
 
 function toBlock(part: ContentPart): ContentBlock {
@@ -34,12 +34,12 @@ function fromModelBlock(block: ModelBlock): ContentBlock {
  * budget); parts and files keep MCP's own blocks (audio, embedded resources, resource links),
  * which MCP carries and a provider message does not.
  */
-function toContent(outcome: ToolExecutionOutcome & { status: 'completed' }): ContentBlock[] {
+function toContent(outcome: ToolExecutionOutcome & { status: 'completed' }, render: ModelContentOptions): ContentBlock[] {
   const { output } = outcome.result.result;
   switch (output.type) {
     case 'text':
     case 'structured':
-      return (buildModelContent(outcome)?.blocks ?? []).map(fromModelBlock);
+      return (buildModelContent(outcome, render)?.blocks ?? []).map(fromModelBlock);
     case 'parts':
       return output.parts.map(toBlock);
     case 'files':
@@ -81,21 +81,21 @@ export function buildErrorResult(message: string): CallToolResult {
  * and the result's metadata under `_meta["agentkit-tools/metadata"]`),
  * failures and interruptions as `isError` results carrying the message.
  */
-export function buildCallToolResult(outcome: ToolExecutionOutcome, spec: ToolSpec | undefined): CallToolResult {
+export function buildCallToolResult(outcome: ToolExecutionOutcome, spec: ToolSpec | undefined, render: ModelContentOptions = {}): CallToolResult {
   switch (outcome.status) {
     case 'completed': {
       const { output, isError } = outcome.result.result;
       const structured = output.type === 'structured' && spec?.outputSchema !== undefined && typeof output.value === 'object' && output.value !== null && !Array.isArray(output.value);
       const { note, ...meta } = buildMetadata(output, isError, outcome.result.metadata);
       return {
-        content: note === undefined ? toContent(outcome) : [...toContent(outcome), note],
+        content: note === undefined ? toContent(outcome, render) : [...toContent(outcome, render), note],
         ...(structured ? { structuredContent: output.value as Record<string, unknown> } : {}),
         ...(isError ? { isError: true } : {}),
         ...meta,
       };
     }
     case 'failed':
-      return { content: (buildModelContent(outcome)?.blocks ?? []).map(fromModelBlock), isError: true };
+      return { content: (buildModelContent(outcome, render)?.blocks ?? []).map(fromModelBlock), isError: true };
     case 'interrupted':
       return outcome.interruption.type === 'approval_required'
         ? buildErrorResult(`[approval_required] Refused: this call needs a person's approval, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${describeApproval(outcome.interruption.approval)}`)

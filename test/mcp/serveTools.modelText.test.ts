@@ -52,4 +52,34 @@ describe(`${serveTools.name} model text`, () => {
 
     expect(result).toStrictEqual({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\[invalid_input\] /u) }] });
   });
+
+  it('keeps results within the budget the host gives (render.maxChars)', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = await serveTools(executor, serverSide, { render: { maxChars: 2_000 } });
+    const small = new Client({ name: 'budget-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    small.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { approve: true } }));
+    await small.connect(clientSide);
+    try {
+      const result = (await small.callTool({ name: 'shell_exec', arguments: { command: 'seq 1 3000' } })) as CallToolResult;
+      const [block] = result.content;
+      const text = block?.type === 'text' ? block.text : '';
+      expect({ length: text.length <= 2_000, head: text.split('\n').slice(0, 3), tail: text.split('\n').slice(-1) }).toStrictEqual({
+        length: true,
+        head: ['exit code 0', '--- stdout ---', '1'],
+        tail: ['3000'],
+      });
+    } finally {
+      await small.close();
+      await server.close();
+    }
+  }, 30_000);
+
+  it.each([
+    [{ render: { maxChars: 10 } }, /render: \{ maxChars \} \}\) must be a whole number from 200/u],
+    [{ render: { lineNumber: false } }, /unknown key "lineNumber"/u],
+    [{ sesionId: 'x' }, /unknown key "sesionId"/u],
+  ])('refuses %j at start-up', async (options, message) => {
+    const [, serverSide] = InMemoryTransport.createLinkedPair();
+    await expect(serveTools(executor, serverSide, options as never)).rejects.toThrow(message);
+  });
 });
