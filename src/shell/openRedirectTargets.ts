@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { getDescriptorEntryPath, locateDescriptor, ToolError, type Workspace } from '../index.js';
+import { ToolError, type Workspace } from '../index.js';
+import { getDescriptorEntryPath, locateDescriptor } from '../kernel/index.js';
 import type { RedirectBinding } from './planRedirectBindings.js';
 
 const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);

@@ -1,5 +1,5 @@
 import { realpathSync, statSync, type Stats } from 'node:fs';
-import { locateDescriptor } from './locateDescriptor.js';
+import { locateDescriptor } from '../kernel/index.js';
 
 /**
  * The synchronous twin of `confirmHandleLocation`, for a file descriptor: where it really is,

@@ -1,10 +1,10 @@
 import type { Stats } from 'node:fs';
 import { realpath, stat, type FileHandle } from 'node:fs/promises';
-import { locateDescriptor, PROC_SELF_FD } from './locateDescriptor.js';
+import { locateDescriptor, type DescriptorLocator } from '../kernel/index.js';
 
 /**
  * Where an open handle really is, if that place is inside a root; `undefined` otherwise.
- * First `readlink(<procFdDirectory>/<fd>)` (Linux); when that is unavailable (or names a
+ * First `locate` (`/proc/self/fd` on Linux); when that is unavailable (or names a
  * deleted file), the realpath of `openedPath` whose `dev`/`ino` must equal the handle's.
  */
 export async function confirmHandleLocation(
@@ -12,9 +12,9 @@ export async function confirmHandleLocation(
   handleStats: Stats,
   openedPath: string,
   isInside: (canonicalPath: string) => boolean,
-  procFdDirectory = PROC_SELF_FD,
+  locate: DescriptorLocator = locateDescriptor,
 ): Promise<string | undefined> {
-  const located = locateDescriptor(handle.fd, procFdDirectory);
+  const located = locate(handle.fd);
   if (located !== undefined) {
     return isInside(located) ? located : undefined;
   }

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { NO_DESCRIPTOR_LOCATOR } from '../../src/kernel/index.js';
 import { confirmHandleLocation } from '../../src/workspace/confirmHandleLocation.js';
 import { makeTempDir } from './makeTempDir.js';
 
 let base: string;
-const noProc = (): string => path.join(base, 'no-proc-here');
 const everywhere = (): boolean => true;
 const nowhere = (): boolean => false;
 
@@ -45,8 +45,8 @@ describe(confirmHandleLocation.name, () => {
   it('falls back to realpath + dev/ino without /proc', async () => {
     await withOpenFile('fallback.txt', async (handle, file) => {
       const stats = await handle.stat();
-      expect(await confirmHandleLocation(handle, stats, file, everywhere, noProc())).toBe(file);
-      expect(await confirmHandleLocation(handle, stats, file, nowhere, noProc())).toBeUndefined();
+      expect(await confirmHandleLocation(handle, stats, file, everywhere, NO_DESCRIPTOR_LOCATOR)).toBe(file);
+      expect(await confirmHandleLocation(handle, stats, file, nowhere, NO_DESCRIPTOR_LOCATOR)).toBeUndefined();
     });
   });
 
@@ -55,7 +55,7 @@ describe(confirmHandleLocation.name, () => {
       const other = path.join(base, 'other.txt');
       writeFileSync(other, 'other');
       renameSync(other, file);
-      expect(await confirmHandleLocation(handle, await handle.stat(), file, everywhere, noProc())).toBeUndefined();
+      expect(await confirmHandleLocation(handle, await handle.stat(), file, everywhere, NO_DESCRIPTOR_LOCATOR)).toBeUndefined();
     });
   });
 

@@ -1,6 +1,6 @@
 import { closeSync, constants, openSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { getDescriptorEntryPath, locateDescriptor } from '../../index.js';
+import { getDescriptorEntryPath, locateDescriptor } from '../../kernel/index.js';
 
 const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 /**
