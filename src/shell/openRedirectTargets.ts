@@ -1,12 +1,9 @@
-import { closeSync, constants, fstatSync, openSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError, type Workspace } from '../index.js';
-import { getDescriptorEntryPath, locateDescriptor } from '../kernel/index.js';
+import { getDescriptorEntryPath, locateDescriptor, OPEN_FLAGS } from '../kernel/index.js';
 import type { RedirectBinding } from './planRedirectBindings.js';
 
-const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
-/** Write, never follow the final component, never block on a FIFO, never become a terminal's. No truncation: bash truncates when it opens `/dev/fd/N`. */
-const TARGET_FLAGS = constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /** The first descriptor number the command gets its targets at (clear of 0-9, which commands use). */
 export const REDIRECT_FD_BASE = 20;
@@ -34,7 +31,7 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
   const parent = path.dirname(target);
   let dir: number;
   try {
-    dir = openSync(parent, DIRECTORY_FLAGS);
+    dir = openSync(parent, OPEN_FLAGS.DIRECTORY);
   } catch (error) {
     throw changed(target, 'lost its directory', error);
   }
@@ -45,11 +42,12 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
     const entry = located === undefined ? target : getDescriptorEntryPath(dir, path.basename(target));
     let fd: number;
     try {
-      fd = openSync(entry, TARGET_FLAGS);
+      // Write without truncating: bash truncates when it opens `/dev/fd/N`.
+      fd = openSync(entry, OPEN_FLAGS.WRITE_EXISTING);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw changed(target, 'became a link or a special file', error);
       try {
-        fd = openSync(entry, TARGET_FLAGS | constants.O_CREAT | constants.O_EXCL, 0o666);
+        fd = openSync(entry, OPEN_FLAGS.CREATE_NEW, 0o666);
       } catch (createError) {
         throw changed(target, 'appeared as a link or a special file', createError);
       }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ToolConfigurationError } from '../index.js';
+import { OPEN_FLAGS } from '../kernel/index.js';
 import { getErrnoCode } from './getErrnoCode.js';
 
 const TEMP_PREFIX = '.tmp-';
@@ -121,7 +122,7 @@ export class StoreDirectory {
   /** Writes `text` to a new temp file (mode 0600, flushed), hands it to `place`, then removes it. */
   #viaTemp(text: string, place: (temp: string) => boolean): boolean {
     const temp = join(this.path, `${TEMP_PREFIX}${process.pid}-${randomBytes(8).toString('hex')}`);
-    const fd = openSync(temp, 'wx', 0o600);
+    const fd = openSync(temp, OPEN_FLAGS.CREATE_NEW, 0o600);
     try {
       try {
         writeSync(fd, text);

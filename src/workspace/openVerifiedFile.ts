@@ -1,7 +1,8 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { confirmHandleLocation } from './confirmHandleLocation.js';
+import { OPEN_FLAGS } from '../kernel/index.js';
 import type { OpenVerifiedOptions } from './OpenVerifiedOptions.js';
-import { assertOpenTarget, buildMovedError, buildOpenError, checkKind, OPEN_FLAGS, type OpenVerifiedContext } from './verifiedOpenChecks.js';
+import { assertOpenTarget, buildMovedError, buildOpenError, checkKind, type OpenVerifiedContext } from './verifiedOpenChecks.js';
 import type { VerifiedFile } from './VerifiedFile.js';
 
 export type { OpenVerifiedContext } from './verifiedOpenChecks.js';
@@ -16,7 +17,7 @@ export async function openVerifiedFile(canonicalPath: string, options: OpenVerif
   const normalized = assertOpenTarget(canonicalPath, options, context);
   let handle: FileHandle;
   try {
-    handle = await open(normalized, OPEN_FLAGS);
+    handle = await open(normalized, OPEN_FLAGS.READ_FILE);
   } catch (error) {
     throw buildOpenError(error, canonicalPath, roots);
   }

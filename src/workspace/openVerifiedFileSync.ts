@@ -1,8 +1,9 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { confirmDescriptorLocation } from './confirmDescriptorLocation.js';
+import { OPEN_FLAGS } from '../kernel/index.js';
 import type { OpenVerifiedOptions } from './OpenVerifiedOptions.js';
 import type { VerifiedDescriptor } from './VerifiedDescriptor.js';
-import { assertOpenTarget, buildMovedError, buildOpenError, checkKind, OPEN_FLAGS, type OpenVerifiedContext } from './verifiedOpenChecks.js';
+import { assertOpenTarget, buildMovedError, buildOpenError, checkKind, type OpenVerifiedContext } from './verifiedOpenChecks.js';
 
 /**
  * `openVerifiedFile` with synchronous calls (each a few microseconds on a local disk, and never
@@ -14,7 +15,7 @@ export function openVerifiedFileSync(canonicalPath: string, options: OpenVerifie
   const normalized = assertOpenTarget(canonicalPath, options, context);
   let fd: number;
   try {
-    fd = openSync(normalized, OPEN_FLAGS);
+    fd = openSync(normalized, OPEN_FLAGS.READ_FILE);
   } catch (error) {
     throw buildOpenError(error, canonicalPath, roots);
   }

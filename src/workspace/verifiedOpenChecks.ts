@@ -1,4 +1,4 @@
-import { constants, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import type { ToolError } from '../errors/ToolError.js';
 import { assertSafePathString } from './assertSafePathString.js';
@@ -13,9 +13,6 @@ export interface OpenVerifiedContext {
   readonly roots: readonly WorkspaceRoot[];
   readonly rootOf: (canonicalPath: string) => WorkspaceRoot | undefined;
 }
-
-/** Read-only; the final component is never followed; FIFOs never block; no controlling tty. */
-export const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 const OPEN_ERROR_REASONS: Readonly<Record<string, WorkspacePathRefusalReason>> = {
   ELOOP: 'final_symlink',

@@ -1,8 +1,7 @@
-import { closeSync, constants, openSync, realpathSync } from 'node:fs';
+import { closeSync, openSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { getDescriptorEntryPath, locateDescriptor } from '../../kernel/index.js';
+import { getDescriptorEntryPath, locateDescriptor, OPEN_FLAGS } from '../../kernel/index.js';
 
-const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 /**
  * A directory held open by a handle, confirmed to be `path`. Its entries are reached through
  * `access`: its descriptor entry (`getDescriptorEntryPath`) on Linux, which resolves through the handle itself (like
@@ -23,7 +22,7 @@ export class ConfirmedDirectory {
   public static open(directory: string): ConfirmedDirectory | undefined {
     let fd: number;
     try {
-      fd = openSync(directory, DIRECTORY_FLAGS);
+      fd = openSync(directory, OPEN_FLAGS.DIRECTORY);
     } catch {
       return undefined;
     }
@@ -41,7 +40,7 @@ export class ConfirmedDirectory {
     const childPath = path.join(this.path, name);
     let fd: number;
     try {
-      fd = openSync(this.entry(name), DIRECTORY_FLAGS);
+      fd = openSync(this.entry(name), OPEN_FLAGS.DIRECTORY);
     } catch {
       return undefined;
     }
