@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError, type Workspace } from '../index.js';
-import { getDescriptorEntryPath, locateDescriptor, OPEN_FLAGS } from '../kernel/index.js';
+import { ERRNO_SETS, getDescriptorEntryPath, hasErrnoCode, locateDescriptor, OPEN_FLAGS } from '../kernel/index.js';
 import type { RedirectBinding } from './planRedirectBindings.js';
 
 
@@ -45,7 +45,7 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
       // Write without truncating: bash truncates when it opens `/dev/fd/N`.
       fd = openSync(entry, OPEN_FLAGS.WRITE_EXISTING);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw changed(target, 'became a link or a special file', error);
+      if (!hasErrnoCode(error, ERRNO_SETS.NAME_MISSING)) throw changed(target, 'became a link or a special file', error);
       try {
         fd = openSync(entry, OPEN_FLAGS.CREATE_NEW, 0o666);
       } catch (createError) {

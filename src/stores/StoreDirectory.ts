@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ToolConfigurationError } from '../index.js';
-import { OPEN_FLAGS } from '../kernel/index.js';
-import { getErrnoCode } from './getErrnoCode.js';
+import { ERRNO_SETS, getErrnoCode, hasErrnoCode, OPEN_FLAGS } from '../kernel/index.js';
 
 const TEMP_PREFIX = '.tmp-';
 
@@ -48,7 +47,7 @@ export class StoreDirectory {
     try {
       return readFileSync(join(this.path, name), 'utf8');
     } catch (thrown) {
-      if (getErrnoCode(thrown) !== 'ENOENT') throw thrown;
+      if (!hasErrnoCode(thrown, ERRNO_SETS.NAME_MISSING)) throw thrown;
       if (!statSync(this.path).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
       return undefined;
     }
@@ -88,7 +87,7 @@ export class StoreDirectory {
       renameSync(join(this.path, from), join(this.path, to));
       return true;
     } catch (thrown) {
-      if (getErrnoCode(thrown) === 'ENOENT') return false;
+      if (hasErrnoCode(thrown, ERRNO_SETS.NAME_MISSING)) return false;
       throw thrown;
     }
   }
@@ -99,7 +98,7 @@ export class StoreDirectory {
       unlinkSync(join(this.path, name));
       return true;
     } catch (thrown) {
-      if (getErrnoCode(thrown) === 'ENOENT') return false;
+      if (hasErrnoCode(thrown, ERRNO_SETS.NAME_MISSING)) return false;
       throw thrown;
     }
   }

@@ -1,9 +1,9 @@
+import { getErrnoCode } from '../kernel/index.js';
 import { assertSafePathString } from './assertSafePathString.js';
 import { buildPathError } from './buildPathError.js';
 import { buildWorkspaceRoots, type WorkspaceRootSet } from './buildWorkspaceRoots.js';
 import { canonicalizePath, type CanonicalizedPath } from './canonicalizePath.js';
 import { findContainingRoot } from './findContainingRoot.js';
-import { getErrnoCode } from './getErrnoCode.js';
 import { normalizeWorkspacePath } from './normalizeWorkspacePath.js';
 import type { OpenVerifiedOptions } from './OpenVerifiedOptions.js';
 import { openVerifiedFile, type OpenVerifiedContext } from './openVerifiedFile.js';

@@ -1,9 +1,9 @@
 import type { Stats } from 'node:fs';
 import path from 'node:path';
+import { getErrnoCode } from '../kernel/index.js';
 import type { ToolError } from '../errors/ToolError.js';
 import { assertSafePathString } from './assertSafePathString.js';
 import { buildPathError } from './buildPathError.js';
-import { getErrnoCode } from './getErrnoCode.js';
 import type { OpenVerifiedOptions } from './OpenVerifiedOptions.js';
 import type { WorkspacePathRefusalReason } from './WorkspacePathRefusalReason.js';
 import type { WorkspaceRoot } from './WorkspaceRoot.js';

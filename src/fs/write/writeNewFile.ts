@@ -2,9 +2,8 @@ import type { Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Workspace } from '../../index.js';
-import { OPEN_FLAGS } from '../../kernel/index.js';
+import { getErrnoCode, OPEN_FLAGS } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
-import { getErrnoCode } from '../getErrnoCode.js';
 import { withVerifiedDirectory } from './withVerifiedDirectory.js';
 
 /**
