@@ -13,3 +13,5 @@ export { getDescriptorEntryPath, locateDescriptor, PROC_SELF_FD } from './locate
 export { OPEN_FLAGS } from './OPEN_FLAGS.js';
 export { ERRNO_SETS } from './ERRNO_SETS.js';
 export { getErrnoCode, hasErrnoCode } from './getErrnoCode.js';
+export { ProcessTree, type ProcessTreeScope, type StartedProcess } from './ProcessTree.js';
+export { readProcessStat, type ProcessStat } from './readProcessStat.js';
