@@ -27,6 +27,22 @@ function describeSpecialFile(stats: Stats): readonly [kind: SpecialFileKind, des
 }
 
 /**
+ * The kind and size checks of an opened file's `fstat`: `undefined` for a regular file no larger
+ * than `maxBytes` (or an allowed directory), else the refusal. Walkers that reach a file through
+ * a confirmed directory handle call it without the location check.
+ * @internal
+ */
+export function getFileKindRefusal(stats: Stats, demands: Pick<OpenedFileDemands, 'allowDirectory' | 'maxBytes'>): VerifiedOpenRefusal | undefined {
+  if (stats.isDirectory()) return demands.allowDirectory === true ? undefined : { reason: 'is_a_directory' };
+  if (!stats.isFile()) {
+    const [kind, description] = describeSpecialFile(stats);
+    return { reason: 'not_a_regular_file', kind, description };
+  }
+  const { maxBytes } = demands;
+  return maxBytes !== undefined && stats.size > maxBytes ? { reason: 'too_large', size: stats.size, maxBytes } : undefined;
+}
+
+/**
  * The checks of a descriptor the verified open just opened (both twins, sync and async, call
  * this one table): it is where it must be (see `confirmDescriptorLocation`), then a regular file
  * (or an allowed directory) no larger than `maxBytes`. Returns the confirmed location, or the
@@ -36,14 +52,6 @@ function describeSpecialFile(stats: Stats): readonly [kind: SpecialFileKind, des
 export function checkOpenedFile(fd: number, stats: Stats, openedPath: string, demands: OpenedFileDemands): { readonly path: string } | { readonly refusal: VerifiedOpenRefusal } {
   const located = confirmDescriptorLocation(fd, stats, openedPath, demands.isInside, demands.locate);
   if (located === undefined) return { refusal: { reason: 'changed_during_open' } };
-  if (stats.isDirectory()) {
-    return demands.allowDirectory === true ? { path: located } : { refusal: { reason: 'is_a_directory' } };
-  }
-  if (!stats.isFile()) {
-    const [kind, description] = describeSpecialFile(stats);
-    return { refusal: { reason: 'not_a_regular_file', kind, description } };
-  }
-  const { maxBytes } = demands;
-  if (maxBytes !== undefined && stats.size > maxBytes) return { refusal: { reason: 'too_large', size: stats.size, maxBytes } };
-  return { path: located };
+  const refusal = getFileKindRefusal(stats, demands);
+  return refusal === undefined ? { path: located } : { refusal };
 }

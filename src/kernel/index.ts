@@ -15,7 +15,7 @@ export { ERRNO_SETS } from './ERRNO_SETS.js';
 export { getErrnoCode, hasErrnoCode } from './getErrnoCode.js';
 export { ProcessTree, type ProcessTreeScope, type StartedProcess } from './ProcessTree.js';
 export { readProcessStat, type ProcessStat } from './readProcessStat.js';
-export { checkOpenedFile, type OpenedFileDemands } from './checkOpenedFile.js';
+export { checkOpenedFile, getFileKindRefusal, type OpenedFileDemands } from './checkOpenedFile.js';
 export { confirmDescriptorLocation } from './confirmDescriptorLocation.js';
 export { getOpenErrorRefusal } from './getOpenErrorRefusal.js';
 export type { SpecialFileKind, VerifiedOpenRefusal } from './VerifiedOpenRefusal.js';

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { OPEN_FLAGS } from '../../kernel/index.js';
+import { getFileKindRefusal, OPEN_FLAGS } from '../../kernel/index.js';
 
 /** Most files fit in one read into this buffer, shared by every walk (reads are synchronous). */
 const CHUNK = 64 * 1024;
@@ -43,7 +43,8 @@ export function readRegularFileSync(filePath: string, maxBytes: number): Buffer 
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) return undefined;
+    // The kernel's kind check (its size limit is applied while reading, below).
+    if (getFileKindRefusal(stats, {}) !== undefined) return undefined;
     if (stats.nlink > 1) return HARD_LINKED;
     // A regular file reads short only at its end: one read tells a small file whole.
     const filled = readSync(fd, shared, 0, CHUNK, 0);
