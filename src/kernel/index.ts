@@ -19,3 +19,4 @@ export { checkOpenedFile, getFileKindRefusal, type OpenedFileDemands } from './c
 export { confirmDescriptorLocation } from './confirmDescriptorLocation.js';
 export { getOpenErrorRefusal } from './getOpenErrorRefusal.js';
 export type { SpecialFileKind, VerifiedOpenRefusal } from './VerifiedOpenRefusal.js';
+export { isDirectoryDescriptorAt } from './isDirectoryDescriptorAt.js';

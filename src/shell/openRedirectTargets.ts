@@ -1,7 +1,7 @@
-import { closeSync, fstatSync, openSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError, type Workspace } from '../index.js';
-import { ERRNO_SETS, getDescriptorEntryPath, hasErrnoCode, locateDescriptor, OPEN_FLAGS } from '../kernel/index.js';
+import { ERRNO_SETS, getDescriptorEntryPath, hasErrnoCode, isDirectoryDescriptorAt, locateDescriptor, OPEN_FLAGS } from '../kernel/index.js';
 import type { RedirectBinding } from './planRedirectBindings.js';
 
 
@@ -36,10 +36,9 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
     throw changed(target, 'lost its directory', error);
   }
   try {
-    const located = locateDescriptor(dir);
-    if ((located ?? safeRealpath(parent)) !== parent) throw changed(target, 'had its directory moved or replaced by a link');
+    if (!isDirectoryDescriptorAt(dir, parent)) throw changed(target, 'had its directory moved or replaced by a link');
     // On Linux through the handle itself (like openat): the path is not looked up again.
-    const entry = located === undefined ? target : getDescriptorEntryPath(dir, path.basename(target));
+    const entry = locateDescriptor(dir) === undefined ? target : getDescriptorEntryPath(dir, path.basename(target));
     let fd: number;
     try {
       // Write without truncating: bash truncates when it opens `/dev/fd/N`.
@@ -61,14 +60,6 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
     return { fd };
   } finally {
     closeSync(dir);
-  }
-}
-
-function safeRealpath(target: string): string | undefined {
-  try {
-    return realpathSync.native(target);
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,6 +1,6 @@
 import { closeSync, openSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { getDescriptorEntryPath, locateDescriptor, OPEN_FLAGS } from '../../kernel/index.js';
+import { getDescriptorEntryPath, isDirectoryDescriptorAt, locateDescriptor, OPEN_FLAGS } from '../../kernel/index.js';
 
 /**
  * A directory held open by a handle, confirmed to be `path`. Its entries are reached through
@@ -26,13 +26,11 @@ export class ConfirmedDirectory {
     } catch {
       return undefined;
     }
-    const located = locateDescriptor(fd);
-    const confirmed = located === undefined ? safeRealpath(directory) === directory : located === directory;
-    if (!confirmed) {
+    if (!isDirectoryDescriptorAt(fd, directory)) {
       closeSync(fd);
       return undefined;
     }
-    return new ConfirmedDirectory(directory, fd, located === undefined ? directory : getDescriptorEntryPath(fd));
+    return new ConfirmedDirectory(directory, fd, locateDescriptor(fd) === undefined ? directory : getDescriptorEntryPath(fd));
   }
 
   /** The real (not symlinked) subdirectory `name`, opened through this handle. */
