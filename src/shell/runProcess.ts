@@ -129,6 +129,8 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     let drainTimer: NodeJS.Timeout | undefined;
     let exit: readonly [number | null, string | null] | undefined;
     let settled = false;
+    /** Whether the pipes were closed on our side before their end (output may be missing). */
+    let cut = false;
 
     const killTree = (signal: NodeJS.Signals): void => tree.signal(signal, 'strays');
     const stop = (reason: StopReason): void => {
@@ -138,7 +140,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       graceTimer = setTimeout(() => killTree('SIGKILL'), spec.killGraceMs);
       if (exit !== undefined) {
         killTree('SIGKILL');
-        finish(); // a stopped call does not wait for the pipes any longer
+        finish(true); // a stopped call does not wait for the pipes any longer
       }
     };
     const onAbort = (): void => stop('cancelled');
@@ -156,23 +158,36 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       clearTimeout(drainTimer);
       spec.signal?.removeEventListener('abort', onAbort);
     };
-    function finish(): void {
+    /**
+     * Settles once the pipes closed, or when the drain ran out: then the processes still holding
+     * the pipes are killed and the pipes closed on our side (the output is marked truncated). When
+     * no holder is found (Linux, gated), nothing can write any more and what is left is on its way
+     * (a stalled event loop reads it late): one more drain period before the pipes are cut.
+     */
+    function finish(force = false): void {
       if (settled || exit === undefined) return;
-      settled = true;
-      cleanUp();
       if (child.stdout?.readableEnded === false || child.stderr?.readableEnded === false) {
+        const holders = identity === undefined ? undefined : findOutputHolders(identity);
+        if (!force && holders?.length === 0) {
+          clearTimeout(drainTimer);
+          drainTimer = setTimeout(() => finish(true), OUTPUT_DRAIN_MS);
+          return;
+        }
         // Something the command started still holds the pipes: end it, and stop reading.
-        if (identity !== undefined) tree.signalFound(findOutputHolders(identity), 'SIGKILL');
+        if (holders !== undefined) tree.signalFound(holders, 'SIGKILL');
         child.stdout?.destroy();
         child.stderr?.destroy();
+        cut = true;
       }
+      settled = true;
+      cleanUp();
       const [exitCode, signal] = spec.sandboxed === true ? decodeSandboxExit(...exit) : exit;
       resolve({
         exitCode,
         signal,
         stdout: stdout.toText(),
         stderr: stderr.toText(),
-        truncated: stdout.truncated || stderr.truncated || stopped === 'output_limit',
+        truncated: stdout.truncated || stderr.truncated || stopped === 'output_limit' || cut,
         stopped,
         stdoutBytes: stdout.totalBytes,
         stderrBytes: stderr.totalBytes,
@@ -187,7 +202,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       } else if (spec.sandboxed !== true && (tree.hadMembersAtExit || spec.sweepAfterExit)) {
         tree.signal('SIGKILL', 'newer_strays');
       }
-      drainTimer = setTimeout(finish, OUTPUT_DRAIN_MS);
+      drainTimer = setTimeout(() => finish(), OUTPUT_DRAIN_MS);
     });
     child.once('error', (error) => {
       if (child.pid !== undefined) return; // 'close' follows and settles
