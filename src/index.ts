@@ -123,8 +123,6 @@ export type { AgentkitModuleOptions } from './di/AgentkitModuleOptions.js';
 
 // Workspace
 export { Workspace } from './workspace/Workspace.js';
-/** @internal One copy of the open-handle location check, shared by the built-ins (issue 10 moves it to an internal entry). */
-export { getDescriptorEntryPath, locateDescriptor, PROC_SELF_FD } from './workspace/locateDescriptor.js';
 export type { WorkspaceRoot } from './workspace/WorkspaceRoot.js';
 export type { WorkspaceRootConfig } from './workspace/WorkspaceRootConfig.js';
 export type { WorkspaceRootMode } from './workspace/WorkspaceRootMode.js';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { StoreDirectory } from '../kernel/StoreDirectory.js';
+import { ToolConfigurationError } from '../index.js';
+import { StoreDirectory } from '../kernel/index.js';
 import type { FileSnapshot } from './FileSnapshot.js';
 import { ReadTracker, type ReadTrackerLimits } from './ReadTracker.js';
 
@@ -38,7 +39,7 @@ export class FileReadTracker extends ReadTracker {
 
   public constructor(options: FileReadTrackerOptions) {
     super(options.limits);
-    this.#directory = new StoreDirectory(options.directory, 'FileReadTracker');
+    this.#directory = new StoreDirectory(options.directory, 'FileReadTracker', ToolConfigurationError);
   }
 
   public override record(sessionId: string, canonicalPath: string, snapshot: FileSnapshot): void {

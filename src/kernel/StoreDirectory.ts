@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
-import { getErrnoCode } from '../stores/getErrnoCode.js'; // TODO(merge): the kernel's errno helper
+import { ERRNO_SETS } from './ERRNO_SETS.js';
+import { getErrnoCode, hasErrnoCode } from './getErrnoCode.js';
+import { OPEN_FLAGS } from './OPEN_FLAGS.js';
 
 const TEMP_PREFIX = '.tmp-';
 
 /**
+ * @internal
  * A private directory of small files, each written whole (a temp file, then a rename or link) so
  * that a reader never sees half a file, with mode `0600`. The directory is created `0700`; one
  * that others can write to is refused, since whoever writes there could plant entries.
@@ -14,27 +16,28 @@ const TEMP_PREFIX = '.tmp-';
 export class StoreDirectory {
   public readonly path: string;
 
-  public constructor(directory: unknown, subject: string) {
+  /** `ConfigurationError`: what to throw for a bad directory (the kernel knows no error family; callers pass `ToolConfigurationError`). */
+  public constructor(directory: unknown, subject: string, ConfigurationError: new (message: string) => Error) {
     if (typeof directory !== 'string' || directory === '') {
-      throw new ToolConfigurationError(`${subject} needs \`directory\`: the path of a directory it may own (it is created with mode 0700 if missing).`);
+      throw new ConfigurationError(`${subject} needs \`directory\`: the path of a directory it may own (it is created with mode 0700 if missing).`);
     }
     this.path = resolve(directory);
     try {
       mkdirSync(this.path, { recursive: true, mode: 0o700 });
     } catch (thrown) {
-      throw new ToolConfigurationError(`${subject} cannot create its directory ${JSON.stringify(this.path)} (${getErrnoCode(thrown) ?? 'error'}).`);
+      throw new ConfigurationError(`${subject} cannot create its directory ${JSON.stringify(this.path)} (${getErrnoCode(thrown) ?? 'error'}).`);
     }
     const stats = statSync(this.path);
-    if (!stats.isDirectory()) throw new ToolConfigurationError(`${subject}: ${JSON.stringify(this.path)} is not a directory.`);
+    if (!stats.isDirectory()) throw new ConfigurationError(`${subject}: ${JSON.stringify(this.path)} is not a directory.`);
     if (process.platform !== 'win32') {
       if ((stats.mode & 0o022) !== 0) {
-        throw new ToolConfigurationError(
+        throw new ConfigurationError(
           `${subject}: the directory ${JSON.stringify(this.path)} is writable by other users (mode ${(stats.mode & 0o777).toString(8)}), who could plant entries in it. Use a directory only its owner can write to (chmod 700), or a new path (it is created with mode 0700).`,
         );
       }
       const uid = process.getuid?.();
       if (uid !== undefined && stats.uid !== uid && stats.uid !== 0) {
-        throw new ToolConfigurationError(`${subject}: the directory ${JSON.stringify(this.path)} belongs to another user (uid ${stats.uid}). Use a directory this process's user owns.`);
+        throw new ConfigurationError(`${subject}: the directory ${JSON.stringify(this.path)} belongs to another user (uid ${stats.uid}). Use a directory this process's user owns.`);
       }
     }
   }
@@ -47,7 +50,7 @@ export class StoreDirectory {
     try {
       return readFileSync(join(this.path, name), 'utf8');
     } catch (thrown) {
-      if (getErrnoCode(thrown) !== 'ENOENT') throw thrown;
+      if (!hasErrnoCode(thrown, ERRNO_SETS.NAME_MISSING)) throw thrown;
       if (!statSync(this.path).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
       return undefined;
     }
@@ -59,7 +62,7 @@ export class StoreDirectory {
       lstatSync(join(this.path, name));
       return true;
     } catch (thrown) {
-      if (getErrnoCode(thrown) !== 'ENOENT') throw thrown;
+      if (!hasErrnoCode(thrown, ERRNO_SETS.NAME_MISSING)) throw thrown;
       if (!statSync(this.path).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
       return false;
     }
@@ -95,7 +98,7 @@ export class StoreDirectory {
       renameSync(join(this.path, from), join(this.path, to));
       return true;
     } catch (thrown) {
-      if (getErrnoCode(thrown) === 'ENOENT') return false;
+      if (hasErrnoCode(thrown, ERRNO_SETS.NAME_MISSING)) return false;
       throw thrown;
     }
   }
@@ -106,7 +109,7 @@ export class StoreDirectory {
       unlinkSync(join(this.path, name));
       return true;
     } catch (thrown) {
-      if (getErrnoCode(thrown) === 'ENOENT') return false;
+      if (hasErrnoCode(thrown, ERRNO_SETS.NAME_MISSING)) return false;
       throw thrown;
     }
   }
@@ -129,7 +132,7 @@ export class StoreDirectory {
   /** Writes `text` to a new temp file (mode 0600, flushed), hands it to `place`, then removes it. */
   #viaTemp(text: string, place: (temp: string) => boolean): boolean {
     const temp = join(this.path, `${TEMP_PREFIX}${process.pid}-${randomBytes(8).toString('hex')}`);
-    const fd = openSync(temp, 'wx', 0o600);
+    const fd = openSync(temp, OPEN_FLAGS.CREATE_NEW, 0o600);
     try {
       try {
         writeSync(fd, text);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ProcessTree } from '../kernel/index.js';
 
 export interface ProcessClientTransportOptions {
   readonly command: string;
@@ -16,7 +17,9 @@ const STDERR_TAIL = 4096;
 
 /**
  * The stdio client transport, with a process of our own: the server runs in its own process
- * group, so closing kills its whole tree (the SDK's transport signals only the direct child).
+ * group, so closing kills its whole tree (the SDK's transport signals only the direct child),
+ * through the kernel's `ProcessTree` and its safeguards (never a group it did not start, never
+ * after the server exited and its number may be reused).
  */
 export class ProcessClientTransport implements Transport {
   public onclose?: () => void;
@@ -26,6 +29,7 @@ export class ProcessClientTransport implements Transport {
   readonly #options: ProcessClientTransportOptions;
   readonly #buffer = new ReadBuffer();
   #child: ChildProcess | undefined;
+  #tree: ProcessTree | undefined;
   #exited: Promise<void> = Promise.resolve();
   #closed = false;
   #stderr = '';
@@ -49,6 +53,8 @@ export class ProcessClientTransport implements Transport {
     const { command, args, env, cwd } = this.#options;
     const child = spawn(command, [...args], { env, ...(cwd === undefined ? {} : { cwd }), stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true });
     this.#child = child;
+    // Built before any other exit listener: when the server exits, the tree kills what it left in its group.
+    this.#tree = new ProcessTree(child);
     // `exit`, not `close`: a process the server left behind may hold its pipes open.
     this.#exited = new Promise((resolve) => child.once('exit', () => resolve()));
     child.stdout?.on('data', (chunk: Buffer) => this.#read(chunk));
@@ -56,11 +62,7 @@ export class ProcessClientTransport implements Transport {
       this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
     });
     child.stdin?.on('error', (error) => this.onerror?.(error));
-    child.once('exit', () => {
-      // Whatever the server left in its group goes with it.
-      if (child.pid !== undefined && child.pid > 1) signalGroup(child.pid, 'SIGKILL');
-      this.#finish();
-    });
+    child.once('exit', () => this.#finish());
     return new Promise((resolve, reject) => {
       child.once('spawn', () => resolve());
       child.once('error', (error) => {
@@ -87,14 +89,13 @@ export class ProcessClientTransport implements Transport {
     const child = this.#child;
     if (child === undefined) return;
     child.stdin?.end();
-    const pid = child.pid;
-    if (pid !== undefined && pid > 1 && child.exitCode === null && child.signalCode === null) {
-      signalGroup(pid, 'SIGTERM');
-      const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), this.#options.killGraceMs ?? 1000);
+    const tree = this.#tree;
+    if (tree !== undefined && child.exitCode === null && child.signalCode === null) {
+      tree.signal('SIGTERM');
+      const timer = setTimeout(() => tree.signal('SIGKILL'), this.#options.killGraceMs ?? 1000);
+      // Once the server exits, the tree kills what it left in its group.
       await this.#exited;
       clearTimeout(timer);
-      // Children the server left behind in its group.
-      signalGroup(pid, 'SIGKILL');
     }
     this.#finish();
   }
@@ -124,14 +125,5 @@ export class ProcessClientTransport implements Transport {
     this.#closed = true;
     this.#buffer.clear();
     this.onclose?.();
-  }
-}
-
-/** Signals the process group we created for a server (`-pid`); never a group we did not start. */
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // Already gone.
   }
 }

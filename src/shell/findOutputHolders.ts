@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
+import { readProcessStat } from '../kernel/index.js';
 
 /** What identifies a command's output pipes: their `/proc/<pid>/fd` links and the command's start. */
 export interface OutputIdentity {
@@ -8,15 +9,8 @@ export interface OutputIdentity {
   readonly startTicks: number;
 }
 
-/** Field 22 (`starttime`) of `/proc/<pid>/stat`. */
 function readStartTicks(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    const value = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-    return Number.isFinite(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  return readProcessStat(pid)?.startTicks;
 }
 
 function readLink(path: string): string | undefined {

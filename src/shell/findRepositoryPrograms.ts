@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { getErrnoCode } from '../kernel/index.js';
 
 /**
  * Repository settings that name a program git runs on its own and that cannot be forced off
@@ -24,7 +25,7 @@ function listConfigNames(cwd: string, env: Readonly<Record<string, string>>): Pr
       if (error !== null) {
         // Not in a repository, or no git: nothing to report. Anything else (a timeout, a
         // broken config git refuses) is reported as unknown.
-        resolve((error as { code?: unknown }).code === 'ENOENT' ? [] : undefined);
+        resolve(getErrnoCode(error) === 'ENOENT' ? [] : undefined);
         return;
       }
       const fields = stdout.split('\0');

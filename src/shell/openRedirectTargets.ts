@@ -1,11 +1,9 @@
-import { closeSync, constants, fstatSync, openSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { getDescriptorEntryPath, locateDescriptor, ToolError, type Workspace } from '../index.js';
+import { ToolError, type Workspace } from '../index.js';
+import { ERRNO_SETS, getDescriptorEntryPath, hasErrnoCode, isDirectoryDescriptorAt, locateDescriptor, OPEN_FLAGS } from '../kernel/index.js';
 import type { RedirectBinding } from './planRedirectBindings.js';
 
-const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
-/** Write, never follow the final component, never block on a FIFO, never become a terminal's. No truncation: bash truncates when it opens `/dev/fd/N`. */
-const TARGET_FLAGS = constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /** The first descriptor number the command gets its targets at (clear of 0-9, which commands use). */
 export const REDIRECT_FD_BASE = 20;
@@ -33,22 +31,22 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
   const parent = path.dirname(target);
   let dir: number;
   try {
-    dir = openSync(parent, DIRECTORY_FLAGS);
+    dir = openSync(parent, OPEN_FLAGS.DIRECTORY);
   } catch (error) {
     throw changed(target, 'lost its directory', error);
   }
   try {
-    const located = locateDescriptor(dir);
-    if ((located ?? safeRealpath(parent)) !== parent) throw changed(target, 'had its directory moved or replaced by a link');
+    if (!isDirectoryDescriptorAt(dir, parent)) throw changed(target, 'had its directory moved or replaced by a link');
     // On Linux through the handle itself (like openat): the path is not looked up again.
-    const entry = located === undefined ? target : getDescriptorEntryPath(dir, path.basename(target));
+    const entry = locateDescriptor(dir) === undefined ? target : getDescriptorEntryPath(dir, path.basename(target));
     let fd: number;
     try {
-      fd = openSync(entry, TARGET_FLAGS);
+      // Write without truncating: bash truncates when it opens `/dev/fd/N`.
+      fd = openSync(entry, OPEN_FLAGS.WRITE_EXISTING);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw changed(target, 'became a link or a special file', error);
+      if (!hasErrnoCode(error, ERRNO_SETS.NAME_MISSING)) throw changed(target, 'became a link or a special file', error);
       try {
-        fd = openSync(entry, TARGET_FLAGS | constants.O_CREAT | constants.O_EXCL, 0o666);
+        fd = openSync(entry, OPEN_FLAGS.CREATE_NEW, 0o666);
       } catch (createError) {
         throw changed(target, 'appeared as a link or a special file', createError);
       }
@@ -62,14 +60,6 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
     return { fd };
   } finally {
     closeSync(dir);
-  }
-}
-
-function safeRealpath(target: string): string | undefined {
-  try {
-    return realpathSync.native(target);
-  } catch {
-    return undefined;
   }
 }
 

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:os';
 import { Duplex } from 'node:stream';
 import { ToolError } from '../index.js';
+import { ProcessTree } from '../kernel/index.js';
 import { RUN_MARKER_NAME } from './assertModelEnvironment.js';
 import { findOutputHolders, readOutputIdentity, type OutputIdentity } from './findOutputHolders.js';
-import { killProcessTree } from './killProcessTree.js';
 import { OutputCapture } from './OutputCapture.js';
 
 /**
@@ -97,15 +97,6 @@ function openGate(gate: unknown): void {
   }
 }
 
-/** Whether anything is left in the process group `leader` led. */
-function hasGroupMembers(leader: number): boolean {
-  try {
-    return leader > 1 && process.kill(-leader, 0);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Runs a process in its own process group (`detached`, stdin ignored, never through a shell
  * of Node's choosing). On timeout, cancellation or too much output, SIGTERM goes to the whole
@@ -127,6 +118,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       stdio: buildStdio(spec),
       windowsHide: true,
     });
+    const tree = new ProcessTree(child, marker);
     // Read while the gate holds the command: what finds strays that hold its output. Then open it.
     const identity: OutputIdentity | undefined = child.pid === undefined || !gated ? undefined : readOutputIdentity(child.pid);
     if (gated) openGate(child.stdio[GATE_FD]);
@@ -137,10 +129,10 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     let drainTimer: NodeJS.Timeout | undefined;
     let exit: readonly [number | null, string | null] | undefined;
     let settled = false;
+    /** Whether the pipes were closed on our side before their end (output may be missing). */
+    let cut = false;
 
-    const killTree = (signal: NodeJS.Signals, newerOnly = false): void => {
-      if (child.pid !== undefined) killProcessTree(child.pid, marker, signal, newerOnly);
-    };
+    const killTree = (signal: NodeJS.Signals): void => tree.signal(signal, 'strays');
     const stop = (reason: StopReason): void => {
       if (stopped !== undefined) return;
       stopped = reason;
@@ -148,7 +140,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       graceTimer = setTimeout(() => killTree('SIGKILL'), spec.killGraceMs);
       if (exit !== undefined) {
         killTree('SIGKILL');
-        finish(); // a stopped call does not wait for the pipes any longer
+        finish(true); // a stopped call does not wait for the pipes any longer
       }
     };
     const onAbort = (): void => stop('cancelled');
@@ -166,31 +158,36 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       clearTimeout(drainTimer);
       spec.signal?.removeEventListener('abort', onAbort);
     };
-    function finish(): void {
+    /**
+     * Settles once the pipes closed, or when the drain ran out: then the processes still holding
+     * the pipes are killed and the pipes closed on our side (the output is marked truncated). When
+     * no holder is found (Linux, gated), nothing can write any more and what is left is on its way
+     * (a stalled event loop reads it late): one more drain period before the pipes are cut.
+     */
+    function finish(force = false): void {
       if (settled || exit === undefined) return;
-      settled = true;
-      cleanUp();
       if (child.stdout?.readableEnded === false || child.stderr?.readableEnded === false) {
-        // Something the command started still holds the pipes: end it, and stop reading.
-        if (identity !== undefined) {
-          for (const pid of findOutputHolders(identity)) {
-            try {
-              process.kill(pid, 'SIGKILL');
-            } catch {
-              // gone already
-            }
-          }
+        const holders = identity === undefined ? undefined : findOutputHolders(identity);
+        if (!force && holders?.length === 0) {
+          clearTimeout(drainTimer);
+          drainTimer = setTimeout(() => finish(true), OUTPUT_DRAIN_MS);
+          return;
         }
+        // Something the command started still holds the pipes: end it, and stop reading.
+        if (holders !== undefined) tree.signalFound(holders, 'SIGKILL');
         child.stdout?.destroy();
         child.stderr?.destroy();
+        cut = true;
       }
+      settled = true;
+      cleanUp();
       const [exitCode, signal] = spec.sandboxed === true ? decodeSandboxExit(...exit) : exit;
       resolve({
         exitCode,
         signal,
         stdout: stdout.toText(),
         stderr: stderr.toText(),
-        truncated: stdout.truncated || stderr.truncated || stopped === 'output_limit',
+        truncated: stdout.truncated || stderr.truncated || stopped === 'output_limit' || cut,
         stopped,
         stdoutBytes: stdout.totalBytes,
         stderrBytes: stderr.totalBytes,
@@ -198,13 +195,14 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     }
     child.once('exit', (exitCode, signal) => {
       exit = [exitCode, signal];
-      // Background jobs and daemons it started do not outlive it.
-      if (stopped !== undefined || child.pid === undefined) {
+      // Background jobs and daemons it started do not outlive it: the tree has killed what was
+      // left in the group (its own exit listener runs first); strays that left it go here.
+      if (stopped !== undefined) {
         killTree('SIGKILL');
-      } else if (spec.sandboxed !== true && (hasGroupMembers(child.pid) || spec.sweepAfterExit)) {
-        killProcessTree(child.pid, marker, 'SIGKILL', true);
+      } else if (spec.sandboxed !== true && (tree.hadMembersAtExit || spec.sweepAfterExit)) {
+        tree.signal('SIGKILL', 'newer_strays');
       }
-      drainTimer = setTimeout(finish, OUTPUT_DRAIN_MS);
+      drainTimer = setTimeout(() => finish(), OUTPUT_DRAIN_MS);
     });
     child.once('error', (error) => {
       if (child.pid !== undefined) return; // 'close' follows and settles

@@ -2,7 +2,7 @@ import { assertKnownKeys, ToolConfigurationError, type ApprovalConsumeResult, ty
 import { buildStoreError } from './buildStoreError.js';
 import { buildStoreFileName } from './buildStoreFileName.js';
 import type { FileApprovalStoreOptions } from './FileApprovalStoreOptions.js';
-import { StoreDirectory } from '../kernel/StoreDirectory.js';
+import { StoreDirectory } from '../kernel/index.js';
 
 const SUBJECT = 'FileApprovalStore';
 const ISSUED = '.json';
@@ -29,7 +29,7 @@ export class FileApprovalStore implements ApprovalStore {
       throw new ToolConfigurationError(`${SUBJECT} needs options: { directory }.`);
     }
     assertKnownKeys(options, ['directory', 'now'], `${SUBJECT}(options)`);
-    this.#directory = new StoreDirectory(options.directory, SUBJECT);
+    this.#directory = new StoreDirectory(options.directory, SUBJECT, ToolConfigurationError);
     this.#now = options.now ?? Date.now;
   }
 

@@ -2,7 +2,7 @@ import { assertKnownKeys, ToolConfigurationError, type Credentials, type Credent
 import { buildStoreError } from './buildStoreError.js';
 import { buildStoreFileName } from './buildStoreFileName.js';
 import type { FileCredentialStoreOptions } from './FileCredentialStoreOptions.js';
-import { StoreDirectory } from '../kernel/StoreDirectory.js';
+import { StoreDirectory } from '../kernel/index.js';
 
 const SUBJECT = 'FileCredentialStore';
 const SUFFIX = '.json';
@@ -26,7 +26,7 @@ export class FileCredentialStore implements CredentialStore {
       throw new ToolConfigurationError(`${SUBJECT} needs options: { directory }.`);
     }
     assertKnownKeys(options, ['directory'], `${SUBJECT}(options)`);
-    this.#directory = new StoreDirectory(options.directory, SUBJECT);
+    this.#directory = new StoreDirectory(options.directory, SUBJECT, ToolConfigurationError);
   }
 
   /** The absolute path of the store's directory. */

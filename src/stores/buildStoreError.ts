@@ -1,4 +1,4 @@
-import { getErrnoCode } from './getErrnoCode.js';
+import { getErrnoCode } from '../kernel/index.js';
 
 /**
  * The error a file store throws when the file system fails it: what it could not do and the

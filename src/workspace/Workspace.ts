@@ -1,9 +1,9 @@
+import { getErrnoCode, locateDescriptor } from '../kernel/index.js';
 import { assertSafePathString } from './assertSafePathString.js';
 import { buildPathError } from './buildPathError.js';
 import { buildWorkspaceRoots, type WorkspaceRootSet } from './buildWorkspaceRoots.js';
 import { canonicalizePath, type CanonicalizedPath } from './canonicalizePath.js';
 import { findContainingRoot } from './findContainingRoot.js';
-import { getErrnoCode } from './getErrnoCode.js';
 import { normalizeWorkspacePath } from './normalizeWorkspacePath.js';
 import type { OpenVerifiedOptions } from './OpenVerifiedOptions.js';
 import { openVerifiedFile, type OpenVerifiedContext } from './openVerifiedFile.js';
@@ -28,7 +28,7 @@ export class Workspace {
 
   private constructor(set: WorkspaceRootSet) {
     this.roots = set.roots;
-    this.#openContext = { roots: this.roots, rootOf: (candidate) => this.rootOf(candidate) };
+    this.#openContext = { roots: this.roots, rootOf: (candidate) => this.rootOf(candidate), locate: locateDescriptor };
     this.#realRoots = set.roots.map((root) => [root.path, root] as const);
     this.#spellings = set.spellings;
   }

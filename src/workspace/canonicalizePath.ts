@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { getErrnoCode } from './getErrnoCode.js';
+import { ERRNO_SETS, hasErrnoCode } from '../kernel/index.js';
 
 /** The outcome of {@link canonicalizePath}; containment is the caller's decision. */
 export type CanonicalizedPath =
@@ -17,14 +17,12 @@ export type CanonicalizedPath =
     }
   | { readonly kind: 'dangling_symlink' };
 
-/** Errors meaning "this spelling does not lead to an entry": walk one component up. */
-const MISSING_CODES: ReadonlySet<string> = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
-
 async function lstatIfPresent(target: string): Promise<Stats | undefined> {
   try {
     return await lstat(target);
   } catch (error) {
-    if (MISSING_CODES.has(getErrnoCode(error) ?? '')) {
+    // This spelling does not lead to an entry: the caller walks one component up.
+    if (hasErrnoCode(error, ERRNO_SETS.PATH_UNRESOLVABLE)) {
       return undefined;
     }
     throw error;
@@ -54,7 +52,7 @@ export async function canonicalizePath(normalizedPath: string): Promise<Canonica
   try {
     existingPath = await realpath(current);
   } catch (error) {
-    if (MISSING_CODES.has(getErrnoCode(error) ?? '')) {
+    if (hasErrnoCode(error, ERRNO_SETS.PATH_UNRESOLVABLE)) {
       return { kind: 'dangling_symlink' };
     }
     throw error;

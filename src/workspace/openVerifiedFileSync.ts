@@ -1,29 +1,28 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { confirmDescriptorLocation } from './confirmDescriptorLocation.js';
+import { checkOpenedFile, getOpenErrorRefusal, OPEN_FLAGS } from '../kernel/index.js';
 import type { OpenVerifiedOptions } from './OpenVerifiedOptions.js';
 import type { VerifiedDescriptor } from './VerifiedDescriptor.js';
-import { assertOpenTarget, buildMovedError, buildOpenError, checkKind, OPEN_FLAGS, type OpenVerifiedContext } from './verifiedOpenChecks.js';
+import { assertOpenTarget, buildRefusalError, type OpenVerifiedContext } from './verifiedOpenChecks.js';
 
 /**
  * `openVerifiedFile` with synchronous calls (each a few microseconds on a local disk, and never
- * blocking: `O_NONBLOCK` keeps FIFOs from stalling the open): the same checks, reasons and codes,
- * without thread-pool round trips. On any refusal the descriptor is closed before the throw.
+ * blocking: `O_NONBLOCK` keeps FIFOs from stalling the open): the same checks (the kernel's
+ * `checkOpenedFile`), reasons and codes, without thread-pool round trips. On any refusal the
+ * descriptor is closed before the throw.
  */
 export function openVerifiedFileSync(canonicalPath: string, options: OpenVerifiedOptions, context: OpenVerifiedContext): VerifiedDescriptor {
-  const { roots } = context;
   const normalized = assertOpenTarget(canonicalPath, options, context);
   let fd: number;
   try {
-    fd = openSync(normalized, OPEN_FLAGS);
+    fd = openSync(normalized, OPEN_FLAGS.READ_FILE);
   } catch (error) {
-    throw buildOpenError(error, canonicalPath, roots);
+    throw buildRefusalError(getOpenErrorRefusal(error), canonicalPath, context.roots, error);
   }
   try {
     const stats = fstatSync(fd);
-    const located = confirmDescriptorLocation(fd, stats, normalized, (candidate) => context.rootOf(candidate) !== undefined);
-    if (located === undefined) throw buildMovedError(canonicalPath, roots);
-    checkKind(stats, canonicalPath, options, roots);
-    return { fd, stats, path: located };
+    const checked = checkOpenedFile(fd, stats, normalized, { ...options, isInside: (candidate) => context.rootOf(candidate) !== undefined, locate: context.locate });
+    if ('refusal' in checked) throw buildRefusalError(checked.refusal, canonicalPath, context.roots);
+    return { fd, stats, path: checked.path };
   } catch (error) {
     closeSync(fd);
     throw error;

@@ -1,55 +1,20 @@
-import { constants, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { ToolError } from '../errors/ToolError.js';
+import type { DescriptorLocator, VerifiedOpenRefusal } from '../kernel/index.js';
 import { assertSafePathString } from './assertSafePathString.js';
 import { buildPathError } from './buildPathError.js';
-import { getErrnoCode } from './getErrnoCode.js';
 import type { OpenVerifiedOptions } from './OpenVerifiedOptions.js';
-import type { WorkspacePathRefusalReason } from './WorkspacePathRefusalReason.js';
 import type { WorkspaceRoot } from './WorkspaceRoot.js';
 
-/** What `openVerifiedFile` needs from the workspace. */
+/** What the twins of the verified open need from the workspace. */
 export interface OpenVerifiedContext {
   readonly roots: readonly WorkspaceRoot[];
   readonly rootOf: (canonicalPath: string) => WorkspaceRoot | undefined;
-}
-
-/** Read-only; the final component is never followed; FIFOs never block; no controlling tty. */
-export const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
-
-const OPEN_ERROR_REASONS: Readonly<Record<string, WorkspacePathRefusalReason>> = {
-  ELOOP: 'final_symlink',
-  EMLINK: 'final_symlink',
-  ENOENT: 'not_found',
-  ENOTDIR: 'not_found',
-  ENXIO: 'not_a_regular_file',
-  ENAMETOOLONG: 'too_long',
-};
-
-function describeSpecialFile(stats: Stats): readonly [kind: string, description: string] {
-  if (stats.isFIFO()) return ['fifo', 'FIFO (named pipe)'];
-  if (stats.isCharacterDevice()) return ['character_device', 'character device'];
-  if (stats.isBlockDevice()) return ['block_device', 'block device'];
-  if (stats.isSocket()) return ['socket', 'socket'];
-  return ['other', 'special file'];
-}
-
-export function checkKind(stats: Stats, openedPath: string, options: OpenVerifiedOptions, roots: readonly WorkspaceRoot[]): void {
-  if (stats.isDirectory()) {
-    if (options.allowDirectory !== true) {
-      throw buildPathError('is_a_directory', { path: openedPath, roots });
-    }
-    return;
-  }
-  if (!stats.isFile()) {
-    const [kind, description] = describeSpecialFile(stats);
-    throw buildPathError('not_a_regular_file', { path: openedPath, roots, subject: description, details: { kind } });
-  }
-  const { maxBytes } = options;
-  if (maxBytes !== undefined && stats.size > maxBytes) {
-    const subject = `${stats.size} bytes, the limit is ${maxBytes} bytes`;
-    throw buildPathError('too_large', { path: openedPath, roots, subject, details: { size: stats.size, maxBytes } });
-  }
+  /**
+   * How an opened descriptor is located: `locateDescriptor` (`/proc/self/fd`), or
+   * `NO_DESCRIPTOR_LOCATOR` to take the realpath + `dev`/`ino` fallback (the seam its tests use).
+   */
+  readonly locate: DescriptorLocator;
 }
 
 /**
@@ -73,17 +38,19 @@ export function assertOpenTarget(canonicalPath: string, options: OpenVerifiedOpt
   return normalized;
 }
 
-/** The refusal for an `open` that failed. */
-export function buildOpenError(error: unknown, canonicalPath: string, roots: readonly WorkspaceRoot[]): ToolError {
-  const errno = getErrnoCode(error) ?? 'unknown error';
-  const reason = OPEN_ERROR_REASONS[errno] ?? 'io_error';
-  if (reason === 'not_a_regular_file') {
-    return buildPathError(reason, { path: canonicalPath, roots, subject: 'socket or device', details: { kind: 'other' } }, error);
+/** The workspace's `ToolError` for a refusal of the kernel's open checks. */
+export function buildRefusalError(refusal: VerifiedOpenRefusal, canonicalPath: string, roots: readonly WorkspaceRoot[], cause?: unknown): ToolError {
+  const facts = { path: canonicalPath, roots };
+  switch (refusal.reason) {
+    case 'io_error':
+      return buildPathError(refusal.reason, { ...facts, subject: refusal.errno, details: { errno: refusal.errno } }, cause);
+    case 'not_a_regular_file':
+      return buildPathError(refusal.reason, { ...facts, subject: refusal.description, details: { kind: refusal.kind } }, cause);
+    case 'too_large':
+      return buildPathError(refusal.reason, { ...facts, subject: `${refusal.size} bytes, the limit is ${refusal.maxBytes} bytes`, details: { size: refusal.size, maxBytes: refusal.maxBytes } }, cause);
+    case 'changed_during_open':
+      return buildPathError(refusal.reason, { ...facts, details: { roots: roots.map((root) => root.path) } }, cause);
+    default:
+      return buildPathError(refusal.reason, facts, cause);
   }
-  return buildPathError(reason, { path: canonicalPath, roots, subject: errno, details: reason === 'io_error' ? { errno } : {} }, error);
-}
-
-/** The refusal for a handle that could not be confirmed inside a root. */
-export function buildMovedError(canonicalPath: string, roots: readonly WorkspaceRoot[]): ToolError {
-  return buildPathError('changed_during_open', { path: canonicalPath, roots, details: { roots: roots.map((root) => root.path) } });
 }

@@ -5,8 +5,12 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
-/** Entries that sit on top of the core and may use only its public root entry (built-in tools, stores, provider adapters, testing helpers). */
+/** Entries that sit on top of the core and may use only its public root entry and the kernel entry (built-in tools, stores, provider adapters, testing helpers). */
 const BUILT_INS = ['fs', 'shell', 'mcp', 'stores', 'providers', 'testing'];
+/** The internal security kernel: below everything, reached only through its entry. */
+const KERNEL = 'kernel';
+const KERNEL_ENTRY = join(SRC, KERNEL, 'index.js');
+const PUBLIC_ROOT_ENTRY = join(SRC, 'index.js');
 const CORE_FORBIDDEN_MODULES = [/^@modelcontextprotocol\/sdk(\/|$)/, /^(node:)?child_process$/];
 /** Provider SDKs: devDependencies whose types the tests check the adapters against; nothing in src/ may import them. */
 const PROVIDER_SDKS = [/^openai(\/|$)/, /^@anthropic-ai\/sdk(\/|$)/, /^@google\/genai(\/|$)/];
@@ -31,12 +35,20 @@ function getTopFolder(file: string): string {
 /** Composition roots (the package bin): they may use the public entries of the core and built-ins. */
 const COMPOSITION_ROOTS = ['bin'];
 
+/** Whether the text before an export ends with a JSDoc block that carries `@internal`. */
+function isMarkedInternal(before: string): boolean {
+  const trimmed = before.trimEnd();
+  return trimmed.endsWith('*/') && trimmed.slice(trimmed.lastIndexOf('/**')).includes('@internal');
+}
+
 /**
  * The core folders from bottom to top. A file may import from its own folder and from folders on
  * lower levels; an import that runs to a higher level (or across one level) fails, unless
  * SAME_LEVEL_IMPORTS lists the pair with its reason. A new core folder must be placed here.
  */
 const LAYERS: readonly (readonly string[])[] = [
+  /** The internal security kernel (Node built-ins only; see the kernel tests below). */
+  [KERNEL],
   /** Plain data and its normalization, and the error type every layer throws. */
   ['types', 'values', 'errors'],
   /** Anything a model can invoke, resources, prompts (architecture.md: the seed's lower layer). */
@@ -110,7 +122,7 @@ describe('import graph', () => {
     expect(offenders).toStrictEqual([]);
   });
 
-  it('keeps built-ins from importing each other or the core internals', () => {
+  it('keeps built-ins from importing each other or the core internals (only the public root entry and the kernel entry)', () => {
     const offenders = files
       .filter((file) => BUILT_INS.includes(getTopFolder(file)))
       .flatMap((file) =>
@@ -118,13 +130,52 @@ describe('import graph', () => {
           .filter((specifier) => specifier.startsWith('.'))
           .filter((specifier) => {
             const target = resolve(dirname(file), specifier);
-            const folder = getTopFolder(target);
-            const isPublicRoot = target === join(SRC, 'index.js') || target === join(SRC, 'index.ts');
-            return folder !== getTopFolder(file) && !isPublicRoot;
+            return getTopFolder(target) !== getTopFolder(file) && target !== PUBLIC_ROOT_ENTRY && target !== KERNEL_ENTRY;
           })
           .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
       );
     expect(offenders).toStrictEqual([]);
+  });
+
+  it('lets the core reach the kernel only through its entry', () => {
+    const offenders = coreFiles
+      .filter((file) => getTopFolder(file) !== KERNEL)
+      .flatMap((file) =>
+        getImports(file)
+          .filter((specifier) => specifier.startsWith('.'))
+          .filter((specifier) => {
+            const target = resolve(dirname(file), specifier);
+            return getTopFolder(target) === KERNEL && target !== KERNEL_ENTRY;
+          })
+          .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
+      );
+    expect(offenders).toStrictEqual([]);
+  });
+
+  it('keeps the kernel at the bottom: Node built-ins and its own files only', () => {
+    const kernelFiles = files.filter((file) => getTopFolder(file) === KERNEL);
+    const offenders = kernelFiles.flatMap((file) =>
+      getImports(file)
+        .filter((specifier) => (specifier.startsWith('.') ? getTopFolder(resolve(dirname(file), specifier)) !== KERNEL : !specifier.startsWith('node:')))
+        .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
+    );
+    expect(kernelFiles.some((file) => file === join(SRC, KERNEL, 'index.ts'))).toBe(true);
+    expect(offenders).toStrictEqual([]);
+  });
+
+  it('keeps the kernel entry out of the package exports and marks every export @internal', () => {
+    const manifest = JSON.parse(readFileSync(join(SRC, '../package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    expect(JSON.stringify(manifest.exports)).not.toContain(KERNEL);
+    const entry = readFileSync(join(SRC, KERNEL, 'index.ts'), 'utf8');
+    const exported = [...entry.matchAll(/from '\.\/([^']+)\.js'/g)].map((match) => join(SRC, KERNEL, `${match[1] ?? ''}.ts`));
+    const unmarked = [...new Set(exported)].flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return [...text.matchAll(/^export (?:const|function|class|type|interface) (\w+)/gm)]
+        .filter((match) => !isMarkedInternal(text.slice(0, match.index)))
+        .map((match) => `${relative(SRC, file)}: ${match[1] ?? ''}`);
+    });
+    expect(exported.length).toBeGreaterThan(0);
+    expect(unmarked).toStrictEqual([]);
   });
 
   it('keeps the stores entry to Node built-ins and the core root entry (no third-party code holds approvals)', () => {
@@ -182,8 +233,10 @@ describe('import graph', () => {
   });
 
   it('detects an import that runs up the folder order', () => {
-    expect(getLayerViolation('registry', 'executor')).toBe('registry (level 9) may not import executor (level 10): move what both need to a lower level');
-    expect(getLayerViolation('permissions', 'workspace')).toBe('permissions (level 5) may not import workspace (level 5): move what both need to a lower level');
+    expect(getLayerViolation('registry', 'executor')).toBe('registry (level 10) may not import executor (level 11): move what both need to a lower level');
+    expect(getLayerViolation('permissions', 'workspace')).toBe('permissions (level 6) may not import workspace (level 6): move what both need to a lower level');
+    expect(getLayerViolation('kernel', 'values')).toBe('kernel (level 0) may not import values (level 1): move what both need to a lower level');
+    expect(getLayerViolation('workspace', 'kernel')).toBeUndefined();
     expect(getLayerViolation('executor', 'registry')).toBeUndefined();
     expect(getLayerViolation('values', 'errors')).toBeUndefined();
     expect(getLayerViolation('bin', 'values')).toBe('bin is not in LAYERS');

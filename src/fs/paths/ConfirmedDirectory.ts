@@ -1,8 +1,7 @@
-import { closeSync, constants, openSync, realpathSync } from 'node:fs';
+import { closeSync, openSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { getDescriptorEntryPath, locateDescriptor } from '../../index.js';
+import { getDescriptorEntryPath, isDirectoryDescriptorAt, locateDescriptor, OPEN_FLAGS } from '../../kernel/index.js';
 
-const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 /**
  * A directory held open by a handle, confirmed to be `path`. Its entries are reached through
  * `access`: its descriptor entry (`getDescriptorEntryPath`) on Linux, which resolves through the handle itself (like
@@ -23,17 +22,15 @@ export class ConfirmedDirectory {
   public static open(directory: string): ConfirmedDirectory | undefined {
     let fd: number;
     try {
-      fd = openSync(directory, DIRECTORY_FLAGS);
+      fd = openSync(directory, OPEN_FLAGS.DIRECTORY);
     } catch {
       return undefined;
     }
-    const located = locateDescriptor(fd);
-    const confirmed = located === undefined ? safeRealpath(directory) === directory : located === directory;
-    if (!confirmed) {
+    if (!isDirectoryDescriptorAt(fd, directory)) {
       closeSync(fd);
       return undefined;
     }
-    return new ConfirmedDirectory(directory, fd, located === undefined ? directory : getDescriptorEntryPath(fd));
+    return new ConfirmedDirectory(directory, fd, locateDescriptor(fd) === undefined ? directory : getDescriptorEntryPath(fd));
   }
 
   /** The real (not symlinked) subdirectory `name`, opened through this handle. */
@@ -41,7 +38,7 @@ export class ConfirmedDirectory {
     const childPath = path.join(this.path, name);
     let fd: number;
     try {
-      fd = openSync(this.entry(name), DIRECTORY_FLAGS);
+      fd = openSync(this.entry(name), OPEN_FLAGS.DIRECTORY);
     } catch {
       return undefined;
     }

@@ -1,7 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { getFileKindRefusal, OPEN_FLAGS } from '../../kernel/index.js';
 
-/** Read-only; the final component is never followed; FIFOs never block; no controlling tty. */
-const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 /** Most files fit in one read into this buffer, shared by every walk (reads are synchronous). */
 const CHUNK = 64 * 1024;
 const shared = Buffer.allocUnsafe(CHUNK);
@@ -38,13 +37,14 @@ function readRest(fd: number, head: Buffer, size: number, maxBytes: number): Buf
 export function readRegularFileSync(filePath: string, maxBytes: number): Buffer | typeof HARD_LINKED | undefined {
   let fd: number;
   try {
-    fd = openSync(filePath, FLAGS);
+    fd = openSync(filePath, OPEN_FLAGS.READ_FILE);
   } catch {
     return undefined;
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) return undefined;
+    // The kernel's kind check (its size limit is applied while reading, below).
+    if (getFileKindRefusal(stats, {}) !== undefined) return undefined;
     if (stats.nlink > 1) return HARD_LINKED;
     // A regular file reads short only at its end: one read tells a small file whole.
     const filled = readSync(fd, shared, 0, CHUNK, 0);

@@ -1,8 +1,8 @@
 import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Workspace } from '../../index.js';
+import { getErrnoCode } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
-import { getErrnoCode } from '../getErrnoCode.js';
 import { withVerifiedDirectory } from './withVerifiedDirectory.js';
 
 /**

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { lstat, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Workspace } from '../../index.js';
+import { OPEN_FLAGS } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
 import { withVerifiedDirectory } from './withVerifiedDirectory.js';
-
-const TEMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /**
  * Replaces the regular file `target` (whose `fstat` at read time was `original`) with `bytes`:
@@ -26,7 +25,7 @@ export async function replaceFileAtomically(workspace: Workspace, target: string
     const mode = original.mode & 0o7777;
     let renamed = false;
     try {
-      const handle = await open(temp, TEMP_FLAGS, mode);
+      const handle = await open(temp, OPEN_FLAGS.CREATE_NEW, mode);
       try {
         await handle.writeFile(bytes);
         await handle.chmod(mode);

@@ -1,13 +1,10 @@
-import { constants, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Workspace } from '../../index.js';
+import { getErrnoCode, OPEN_FLAGS } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
-import { getErrnoCode } from '../getErrnoCode.js';
 import { withVerifiedDirectory } from './withVerifiedDirectory.js';
-
-/** Create only: fails when anything (a file, a link, a FIFO) is already there; never follows. */
-const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /**
  * Creates `target` with exclusive create (`O_CREAT | O_EXCL | O_NOFOLLOW`) through a confirmed
@@ -18,7 +15,7 @@ export async function writeNewFile(workspace: Workspace, target: string, bytes: 
   return withVerifiedDirectory(workspace, path.dirname(target), async (parent) => {
     let handle: FileHandle;
     try {
-      handle = await open(parent.entry(path.basename(target)), CREATE_FLAGS, 0o666);
+      handle = await open(parent.entry(path.basename(target)), OPEN_FLAGS.CREATE_NEW, 0o666);
     } catch (error) {
       if (getErrnoCode(error) === 'EEXIST') {
         throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(target)} was created by someone else after the call was checked. Nothing was written; read it and decide again.`, { path: target }, error);

@@ -5,26 +5,31 @@ import path from 'node:path';
  * Where Linux names this process's open descriptors. An entry resolves through the descriptor
  * itself (like `openat`): `<dir>/<fd>/<name>` reaches `name` inside the directory `fd` holds,
  * whatever happened to the path it was opened by.
+ * @internal
  */
 export const PROC_SELF_FD = '/proc/self/fd';
 
 /**
  * Where the open descriptor `fd` really is, read from `/proc/self/fd/<fd>`; `undefined` where
  * that cannot be known (no `/proc`, or the file was deleted). The one copy of this check: every
- * built-in that confirms a handle (verified opens, walkers, shell redirect targets) uses it.
- * `procFdDirectory` is a seam for tests of the fallback. Internal to the built-ins.
+ * built-in that confirms a handle (verified opens, walkers, shell redirect targets) uses it,
+ * through the kernel entry. A {@link DescriptorLocator}.
+ * @internal
  */
-export function locateDescriptor(fd: number, procFdDirectory: string = PROC_SELF_FD): string | undefined {
+export function locateDescriptor(fd: number): string | undefined {
   let located: string;
   try {
-    located = readlinkSync(path.join(procFdDirectory, String(fd)));
+    located = readlinkSync(`${PROC_SELF_FD}/${fd}`);
   } catch {
     return undefined;
   }
   return path.isAbsolute(located) && !located.endsWith(' (deleted)') ? located : undefined;
 }
 
-/** The path reaching `name` inside the directory held open by `fd`, through the handle (Linux). */
+/**
+ * The path reaching `name` inside the directory held open by `fd`, through the handle (Linux).
+ * @internal
+ */
 export function getDescriptorEntryPath(fd: number, name?: string): string {
   return name === undefined ? `${PROC_SELF_FD}/${fd}` : `${PROC_SELF_FD}/${fd}/${name}`;
 }
