@@ -41,6 +41,8 @@ function getSubjectReasons(subjects: PolicySubjects): string[] {
  *   `needsApproval`;
  * - a request with none of these (a custom side effect) needs approval;
  * - risk flags (`subjects.risks`) make any allow an approval.
+ * A request of a built-in family that lacks its family's subjects (an `fs.*` kind without
+ * paths, `shell.exec` without a command) is denied `malformed_request`: kinds never allow.
  */
 export class DefaultPermissionChecker implements PermissionChecker {
   public constructor(private readonly containment: PathContainment) {}
@@ -51,7 +53,7 @@ export class DefaultPermissionChecker implements PermissionChecker {
     if (typeof kind !== 'string') {
       return buildMalformedRequestDecision(what, 'its kind is not a string');
     }
-    const read = readPolicySubjects(request);
+    const read = readPolicySubjects(request, kind);
     if (!read.ok) {
       return buildMalformedRequestDecision(what, read.problem);
     }

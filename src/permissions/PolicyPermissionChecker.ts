@@ -73,7 +73,7 @@ export class PolicyPermissionChecker implements PermissionChecker {
     if (typeof kind !== 'string') {
       return buildMalformedRequestDecision(describePermissionRequest(request), 'its kind is not a string');
     }
-    const read = readPolicySubjects(request);
+    const read = readPolicySubjects(request, kind);
     if (!read.ok) {
       return buildMalformedRequestDecision(describePermissionRequest(request), read.problem);
     }

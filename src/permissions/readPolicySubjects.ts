@@ -121,12 +121,34 @@ function copySubjects(value: unknown): PolicySubjects {
 }
 
 /**
+ * The subjects a request of a built-in family must give, so that one describing itself the old
+ * way (kind and metadata only) is refused rather than judged by its target alone: a filesystem
+ * kind must list its paths, `shell.exec` its command. Kinds only ever make a request stricter.
+ */
+function getMissingSubjectsProblem(kind: string, subjects: PolicySubjects): string | undefined {
+  if (kind.startsWith('fs.') && subjects.paths === undefined) {
+    return `its kind ${kind} is a filesystem kind, but its policySubjects() list no paths`;
+  }
+  if (kind === 'shell.exec' && subjects.command === undefined) {
+    return 'its kind shell.exec runs a command, but its policySubjects() give no command';
+  }
+  return undefined;
+}
+
+/**
  * Calls the request's `policySubjects()` once and returns a checked, frozen copy holding only
  * the documented fields, so a request cannot change its answer between the checks that read it.
  * A request without the method has no subjects. A method that throws, or returns anything of
- * another shape, makes the request unreadable (the checker then denies it, failing closed).
+ * another shape, makes the request unreadable (the checker then denies it, failing closed), as
+ * does a request of a built-in family without the subjects of its family.
  */
-export function readPolicySubjects(request: PermissionRequest): PolicySubjectsReadResult {
+export function readPolicySubjects(request: PermissionRequest, kind: string): PolicySubjectsReadResult {
+  const read = callPolicySubjects(request);
+  const missing = read.ok ? getMissingSubjectsProblem(kind, read.subjects) : undefined;
+  return missing === undefined ? read : { ok: false, problem: missing };
+}
+
+function callPolicySubjects(request: PermissionRequest): PolicySubjectsReadResult {
   const method: unknown = (request as { policySubjects?: unknown }).policySubjects;
   if (method === undefined) {
     return NONE;

@@ -98,19 +98,30 @@ describe(DefaultPermissionChecker.name, () => {
     });
 
     it('lets no metadata key change a decision by itself', () => {
-      const plain = new AcmeRequest('fs.read', '/w/a', {});
-      const withOldKeys = new AcmeRequest('fs.read', '/w/a', {}, OLD_METADATA_KEYS);
-      const malformed = new AcmeRequest('fs.read', '/w/a', { paths: [read('/w/a')] }, { paths: 'nope', risks: 7 });
+      const subjects: PolicySubjects = { paths: [read('/w/a')] };
+      const plain = new AcmeRequest('acme.sync', 'x', subjects);
+      const withOldKeys = new AcmeRequest('acme.sync', 'x', subjects, OLD_METADATA_KEYS);
+      const malformed = new AcmeRequest('acme.sync', 'x', subjects, { paths: 'nope', risks: 7 });
 
       expect([checker.evaluate(plain), checker.evaluate(withOldKeys), checker.evaluate(malformed)]).toStrictEqual([
-        PermissionDecision.requireApproval(
-          'fs.read "/w/a" needs approval: the default policy asks before every kind of request other than reads inside the workspace.',
-        ),
-        PermissionDecision.requireApproval(
-          'fs.read "/w/a" needs approval: the default policy asks before every kind of request other than reads inside the workspace.',
-        ),
+        PermissionDecision.allow(),
+        PermissionDecision.allow(),
         PermissionDecision.allow(),
       ]);
+    });
+
+    it.each([
+      ['fs.read', 'its kind fs.read is a filesystem kind, but its policySubjects() list no paths'],
+      ['shell.exec', 'its kind shell.exec runs a command, but its policySubjects() give no command'],
+    ])('refuses a %s request that describes itself by metadata alone, instead of judging its target', (kind, problem) => {
+      const request = new AcmeRequest(kind, '/w/a', {}, OLD_METADATA_KEYS);
+
+      expect(checker.evaluate(request)).toStrictEqual(
+        PermissionDecision.deny(
+          `${kind} "/w/a" is denied: the request cannot be checked because ${problem}. The tool that raised it must fix its permission request.`,
+          'malformed_request',
+        ),
+      );
     });
 
     it.each([

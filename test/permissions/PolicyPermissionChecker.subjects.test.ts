@@ -71,6 +71,12 @@ describe(PolicyPermissionChecker.name, () => {
       ]).toStrictEqual([PermissionDecision.allow(), PermissionDecision.allow(), PermissionDecision.allow()]);
     });
 
+    it('refuses an fs.* request without paths rather than matching its target (a deny rule cannot be dodged)', () => {
+      const checker = buildPolicyChecker([{ effect: 'allow', kind: 'fs.*', pattern: '/w/**' }], 'allow');
+
+      expect(checker.evaluate(new AcmeRequest('fs.move', '/w/a', {}, { paths: ['/w/a', '/etc/cron.d/job'] })).type).toBe('deny');
+    });
+
     it('matches the target of a request with neither paths nor command', () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'acme.*', pattern: 'nightly*' }]);
 
