@@ -4,8 +4,8 @@ import { BasePermissionRequest, type JsonObject, type PolicySubjects } from '../
  * A file a shell command's program writes by its own options or operands (`git diff
  * --output=F`, `sort -o F`, `tee F`, `cp a F`, `rm F`): an `fs.write` request on the canonical
  * target, checked like any write against the roots and policy, so an allow rule for the
- * command prefix does not let it write outside them. Its subject is
- * that one path, `write` access, flagged protected where it is.
+ * command prefix does not let it write outside them. Its subject is that one path, `write`
+ * access, flagged protected where it is.
  */
 export class ShellProgramWritePermissionRequest extends BasePermissionRequest {
   public readonly kind = 'fs.write';
