@@ -84,6 +84,14 @@ export type { PolicyPermissionCheckerOptions } from './permissions/PolicyPermiss
 export type { PolicyRule } from './permissions/PolicyRule.js';
 export { DefaultPermissionChecker } from './permissions/DefaultPermissionChecker.js';
 export type { PathContainment } from './permissions/PathContainment.js';
+export type {
+  ApprovalHints,
+  CommandSubject,
+  McpSubject,
+  PathSubject,
+  PolicySubjects,
+  ToolSubject,
+} from './permissions/PolicySubjects.js';
 export { UnionPathContainment } from './permissions/UnionPathContainment.js';
 
 // Interruptions

@@ -1,4 +1,4 @@
-import { BasePermissionRequest, type JsonValue, type MetadataMap } from '../index.js';
+import { BasePermissionRequest, type JsonValue, type MetadataMap, type PathSubject, type PolicySubjects } from '../index.js';
 
 /** The request kinds of the filesystem tools. */
 export type FileSystemRequestKind = 'fs.read' | 'fs.list' | 'fs.write' | 'fs.edit' | 'fs.delete' | 'fs.move' | 'fs.mkdir';
@@ -33,15 +33,19 @@ const VERBS: Readonly<Record<FileSystemRequestKind, string>> = {
   'fs.mkdir': 'create directory',
 };
 
+/** The kinds that only read; every other kind changes the workspace. */
+const READS: ReadonlySet<FileSystemRequestKind> = new Set(['fs.read', 'fs.list']);
+
 /**
  * A side effect of a filesystem tool, described before it happens. `target` is the canonical
- * path policy rules match; `metadata.paths` lists every canonical path touched,
- * `metadata.protected: true` marks protected paths, `metadata.hardLinked: true` a read of a
- * file with more than one hard link, and `metadata.recursive: true` a recursive delete or
- * walk, the keys the core's default and policy checkers read.
+ * path a person reads first. Its `policySubjects()` list every canonical path touched (both
+ * ends of a move), each with its access (`read` for `fs.read` and `fs.list`, `write` for the
+ * rest) and the protected and hard-link flags: what the core's checkers judge. `metadata`
+ * repeats them for people (`paths`, `protected`, `hardLinked`, `recursive`).
  */
 export class FileSystemPermissionRequest extends BasePermissionRequest {
   public override readonly metadata: MetadataMap;
+  readonly #subjects: PolicySubjects;
 
   public constructor(
     public readonly kind: FileSystemRequestKind,
@@ -59,6 +63,19 @@ export class FileSystemPermissionRequest extends BasePermissionRequest {
       ...(details.recursive === true ? { recursive: true } : {}),
       ...(details.hardLinked === true ? { hardLinked: true } : {}),
     });
+    const access = READS.has(kind) ? 'read' : 'write';
+    const flags = {
+      ...(details.protected === true ? { protected: true } : {}),
+      ...(details.hardLinked === true ? { hardLinked: true } : {}),
+    };
+    const paths = [...new Set([target, ...(details.paths ?? [])])];
+    this.#subjects = Object.freeze({
+      paths: Object.freeze(paths.map((path): PathSubject => Object.freeze({ path, access, ...flags }))),
+    });
+  }
+
+  public override policySubjects(): PolicySubjects {
+    return this.#subjects;
   }
 
   public summary(): string {

@@ -3,7 +3,7 @@ import { buildFsError } from './buildFsError.js';
 
 /**
  * The identity of a hard-linked file a preflight found and named in its request
- * (`metadata.hardLinked: true`): the body reads it only if the handle it opened is that file.
+ * (a path subject with `hardLinked: true`): the body reads it only if the handle it opened is that file.
  */
 export interface HardLinkedFile {
   readonly dev: number;

@@ -1,4 +1,4 @@
-import { BasePermissionRequest, type MetadataMap } from '../index.js';
+import { BasePermissionRequest, type MetadataMap, type PolicySubjects } from '../index.js';
 
 /** The permission kinds of the MCP built-in. */
 export const MCP_PERMISSION_KINDS = ['mcp.connect', 'mcp.invoke_tool', 'mcp.read_resource', 'mcp.get_prompt'] as const;
@@ -15,7 +15,9 @@ const VERBS: Record<McpPermissionKind, string> = {
 /**
  * One MCP side effect, described before it happens. `target` is what policy rules match:
  * `server/tool` for `mcp.invoke_tool`, `server/uri` for `mcp.read_resource`, `server/prompt`
- * for `mcp.get_prompt`, the server id for `mcp.connect`. `metadata` always names `server`.
+ * for `mcp.get_prompt`, the server id for `mcp.connect`. `metadata` always names `server`. Its
+ * `policySubjects()` name the server (and the tool, resource or prompt): a call outside this
+ * process, which the default checker asks about.
  */
 export class McpPermissionRequest extends BasePermissionRequest {
   public override readonly target: string;
@@ -30,6 +32,10 @@ export class McpPermissionRequest extends BasePermissionRequest {
     super();
     this.target = name === undefined ? server : `${server}/${name}`;
     this.metadata = { server, ...(name === undefined ? {} : { name }), ...metadata };
+  }
+
+  public override policySubjects(): PolicySubjects {
+    return { mcp: { server: this.server, ...(this.name === undefined ? {} : { name: this.name }) } };
   }
 
   public summary(): string {

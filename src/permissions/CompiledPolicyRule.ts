@@ -3,7 +3,7 @@ import { quoteForReason } from './describePermissionRequest.js';
 import { matchesCommandPrefix } from './matchesCommandPrefix.js';
 import { matchesKind } from './matchesKind.js';
 import type { PolicyRule } from './PolicyRule.js';
-import type { PolicySubject } from './PolicySubject.js';
+import type { RuleSubject } from './RuleSubject.js';
 import { splitCommandWords } from './splitCommandWords.js';
 
 /** The picomatch options of every policy glob: dotfiles are ordinary files to policy. */
@@ -62,7 +62,7 @@ export class CompiledPolicyRule {
   }
 
   /** Whether the pattern matches the subject; a rule without pattern matches everything. */
-  public matches(subject: PolicySubject): boolean {
+  public matches(subject: RuleSubject): boolean {
     if (this.#glob === undefined) {
       return true;
     }
@@ -76,7 +76,7 @@ export class CompiledPolicyRule {
    * Whether the rule names the subject explicitly: its pattern is that exact path or target
    * (no glob characters), or those exact command words (not merely a prefix).
    */
-  public names(subject: PolicySubject): boolean {
+  public names(subject: RuleSubject): boolean {
     const { pattern } = this.rule;
     if (pattern === undefined) {
       return false;

@@ -5,8 +5,9 @@
  * - `policy_denied`: a policy deny rule matched, or no rule allowed the request and the
  *   policy fallback is `deny`.
  * - `outside_roots`: an `fs.*` request names a path outside every workspace root (or no path).
- * - `malformed_request`: a well-known metadata key (`paths`, `subcommands`, `risks`) does not
- *   have the documented shape, so the request cannot be judged.
+ * - `malformed_request`: the request's `policySubjects()` throws or does not have the
+ *   documented shape, or a request of a built-in family lacks its family's subjects (`fs.*`
+ *   without paths, `shell.exec` without a command), so the request cannot be judged.
  */
 export const PERMISSION_DENY_CODES = {
   policyDenied: 'policy_denied',

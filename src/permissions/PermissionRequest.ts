@@ -1,4 +1,5 @@
 import type { JsonObject, MetadataMap } from '../values/JsonValue.js';
+import type { PolicySubjects } from './PolicySubjects.js';
 
 /** The serialized form of a permission request, as stored in an `ApprovalRequest`. */
 export interface PermissionRequestJson extends JsonObject {
@@ -11,16 +12,15 @@ export interface PermissionRequestJson extends JsonObject {
  * `PermissionChecker` can allow, deny or ask about it.
  *
  * `kind` is a dotted family name (`fs.write`, `shell.exec`, `mcp.invoke_tool`, or a custom
- * tool's own). `target` is what policy rules match: the canonical path for `fs.*`, the command
- * text for `shell.exec`, `server/tool` for `mcp.*`.
+ * tool's own); policy rules are selected by it. `target` is what a person reads first (the
+ * canonical path, the command text, `server/tool`), and what policy patterns match when the
+ * request names no paths and no command. `metadata` is for people and host checkers: the
+ * built-in checkers never read it.
  *
- * Well-known metadata keys read by the built-in checkers:
- * - `protected: true`: the target is a protected path (needs approval unless a rule names it).
- * - `hardLinked: true`: the file read has more than one hard link, so it may be a window onto
- *   a file outside the roots (needs approval unless a rule names it).
- * - `subcommands: string[] | string[][]`: every simple command of a shell command line.
- * - `risks: string[]`: risk flags (substitution, redirection, ...); any makes allow at most ask.
- * - `paths: string[]`: every canonical path the request touches (both ends of a move).
+ * `policySubjects()` is what the built-in checkers judge: the paths the request touches (with
+ * their access, protected and hard-link flags), the command it runs, its MCP server, its risk
+ * flags and approval hints (see {@link PolicySubjects}). Without it, a request is a custom side
+ * effect: the default checker asks, and policy patterns match its target.
  */
 export interface PermissionRequest {
   readonly kind: string;
@@ -29,11 +29,19 @@ export interface PermissionRequest {
   /** One human-readable line: what is about to happen. */
   summary(): string;
   toJSON(): PermissionRequestJson;
+  /**
+   * What the request touches, for the checkers. Called once per check; the answer should be
+   * derived from the same facts as `target` and `metadata`, which an approval is bound to.
+   */
+  policySubjects?(): PolicySubjects;
 }
+
+const NO_SUBJECTS: PolicySubjects = Object.freeze({});
 
 /**
  * A convenient base for permission request classes: subclasses set `kind`, `target` and
- * `metadata`, and get `summary()` and `toJSON()`.
+ * `metadata`, get `summary()` and `toJSON()`, and describe what they touch by overriding
+ * `policySubjects()` (the base describes nothing: a custom side effect).
  */
 export abstract class BasePermissionRequest implements PermissionRequest {
   public abstract readonly kind: string;
@@ -41,6 +49,11 @@ export abstract class BasePermissionRequest implements PermissionRequest {
   public readonly metadata?: MetadataMap;
 
   public abstract summary(): string;
+
+  /** Nothing typed: a custom side effect. Override to describe paths, a command, ... */
+  public policySubjects(): PolicySubjects {
+    return NO_SUBJECTS;
+  }
 
   public toJSON(): PermissionRequestJson {
     return {

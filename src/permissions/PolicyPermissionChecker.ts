@@ -1,17 +1,18 @@
 import { assertPolicyPermissionCheckerOptions } from './assertPolicyPermissionCheckerOptions.js';
 import { buildMalformedRequestDecision } from './buildMalformedRequestDecision.js';
 import { CompiledPolicyRule } from './CompiledPolicyRule.js';
-import { describePermissionRequest, describePolicySubject } from './describePermissionRequest.js';
+import { describePermissionRequest, describeRuleSubject } from './describePermissionRequest.js';
 import { getExactTargetReasons } from './getExactTargetReasons.js';
-import { getPolicySubjects } from './getPolicySubjects.js';
-import { getRequestRisks } from './getRequestRisks.js';
+import { getRuleSubjects } from './getRuleSubjects.js';
 import type { PermissionChecker, PermissionContext } from './PermissionChecker.js';
 import { PermissionDecision } from './PermissionDecision.js';
 import { PERMISSION_DENY_CODES } from './PermissionDenyCode.js';
 import type { PermissionRequest } from './PermissionRequest.js';
 import type { PolicyPermissionCheckerOptions } from './PolicyPermissionCheckerOptions.js';
 import type { PolicyEffect } from './PolicyRule.js';
-import type { PolicySubject } from './PolicySubject.js';
+import type { PolicySubjects } from './PolicySubjects.js';
+import { readPolicySubjects } from './readPolicySubjects.js';
+import type { RuleSubject } from './RuleSubject.js';
 
 function describeRules(rules: readonly CompiledPolicyRule[]): string {
   const descriptions = [...new Set(rules.map((rule) => rule.description))].sort();
@@ -23,7 +24,7 @@ const NO_RULES: readonly CompiledPolicyRule[] = Object.freeze([]);
 /** The rules that match any of the subjects (a rule without pattern matches every request). */
 function matchingRules(
   candidates: readonly CompiledPolicyRule[],
-  subjects: readonly PolicySubject[],
+  subjects: readonly RuleSubject[],
 ): readonly CompiledPolicyRule[] {
   if (candidates.length === 0) {
     return NO_RULES;
@@ -47,12 +48,13 @@ const MAX_CACHED_KINDS = 256;
  * A rule-based `PermissionChecker`. Deny rules win over ask rules, which win over allow rules,
  * whatever their order; a request no rule decides gets the fallback.
  *
- * Deny and ask rules match a request when their pattern matches any of its subjects (any path
- * of an `fs.*` request, any subcommand of a `shell.exec` request). Allow rules allow it only
- * when every subject is matched by some allow rule. Two overrides then turn an allow into
- * require_approval: risk flags (`metadata.risks`), and a protected target
- * (`metadata.protected: true`) or hard-linked file (`metadata.hardLinked: true`) that no
- * allow rule names exactly.
+ * A rule applies to the requests of its `kind`; its pattern is matched against the typed
+ * subjects of the request's `policySubjects()`, never its metadata: a glob over every path, a
+ * command prefix over every subcommand, and a glob over the target of a request with neither.
+ * Deny and ask rules match a request when their pattern matches any of its subjects. Allow
+ * rules allow it only when every subject is matched by some allow rule. Two overrides then turn
+ * an allow into require_approval: risk flags (`subjects.risks`), and a protected or hard-linked
+ * path when no allow rule names every subject exactly.
  */
 export class PolicyPermissionChecker implements PermissionChecker {
   readonly #rules: readonly CompiledPolicyRule[];
@@ -67,16 +69,19 @@ export class PolicyPermissionChecker implements PermissionChecker {
   }
 
   public evaluate(request: PermissionRequest, _ctx?: PermissionContext): PermissionDecision {
-    const subjects = getPolicySubjects(request);
+    const kind: unknown = request.kind;
+    if (typeof kind !== 'string') {
+      return buildMalformedRequestDecision(describePermissionRequest(request), 'its kind is not a string');
+    }
+    const read = readPolicySubjects(request, kind);
+    if (!read.ok) {
+      return buildMalformedRequestDecision(describePermissionRequest(request), read.problem);
+    }
+    const subjects = getRuleSubjects(request, read.subjects);
     if (!subjects.ok) {
       return buildMalformedRequestDecision(describePermissionRequest(request), subjects.problem);
     }
-    const risks = getRequestRisks(request);
-    if (!risks.ok) {
-      return buildMalformedRequestDecision(describePermissionRequest(request), risks.problem);
-    }
-    // getPolicySubjects succeeded, so the kind is a string.
-    const rules = this.#rulesFor(request.kind);
+    const rules = this.#rulesFor(kind);
     const denying = matchingRules(rules.deny, subjects.values);
     if (denying.length > 0) {
       return PermissionDecision.deny(
@@ -91,9 +96,9 @@ export class PolicyPermissionChecker implements PermissionChecker {
       );
     }
     if (this.#allows(rules.allow, subjects.values)) {
-      return this.#checkOverrides(request, rules.allow, subjects.values, risks.values);
+      return this.#checkOverrides(request, rules.allow, subjects.values, read.subjects);
     }
-    return this.#fallbackDecision(request, rules.allow, subjects.values, risks.values);
+    return this.#fallbackDecision(request, rules.allow, subjects.values, read.subjects);
   }
 
   #rulesFor(kind: string): KindRules {
@@ -113,7 +118,7 @@ export class PolicyPermissionChecker implements PermissionChecker {
     return split;
   }
 
-  #allows(allowing: readonly CompiledPolicyRule[], subjects: readonly PolicySubject[]): boolean {
+  #allows(allowing: readonly CompiledPolicyRule[], subjects: readonly RuleSubject[]): boolean {
     if (allowing.some((rule) => !rule.hasPattern)) {
       return true;
     }
@@ -126,18 +131,18 @@ export class PolicyPermissionChecker implements PermissionChecker {
   #fallbackDecision(
     request: PermissionRequest,
     allowing: readonly CompiledPolicyRule[],
-    subjects: readonly PolicySubject[],
-    risks: readonly string[],
+    subjects: readonly RuleSubject[],
+    typed: PolicySubjects,
   ): PermissionDecision {
     if (this.#fallback === 'allow') {
-      return this.#checkOverrides(request, allowing, subjects, risks);
+      return this.#checkOverrides(request, allowing, subjects, typed);
     }
     const what = describePermissionRequest(request);
     const uncovered = subjects.filter((subject) => !allowing.some((rule) => rule.matches(subject)));
     const why =
       uncovered.length === 0
         ? 'no policy rule allows it'
-        : `no policy allow rule covers ${uncovered.map(describePolicySubject).join(', ')}`;
+        : `no policy allow rule covers ${uncovered.map(describeRuleSubject).join(', ')}`;
     return this.#fallback === 'deny'
       ? PermissionDecision.deny(
           `${what} is denied: ${why}, and the policy fallback is "deny".`,
@@ -151,15 +156,16 @@ export class PolicyPermissionChecker implements PermissionChecker {
   #checkOverrides(
     request: PermissionRequest,
     allowing: readonly CompiledPolicyRule[],
-    subjects: readonly PolicySubject[],
-    risks: readonly string[],
+    subjects: readonly RuleSubject[],
+    typed: PolicySubjects,
   ): PermissionDecision {
     const reasons: string[] = [];
+    const risks = typed.risks ?? [];
     if (risks.length > 0) {
       reasons.push(`it carries risk flags (${risks.join(', ')}) that an allow rule does not cover`);
     }
-    // Only a protected or hard-linked target needs to be named exactly by an allow rule.
-    const exact = getExactTargetReasons(request);
+    // A protected or hard-linked path needs every subject named exactly by an allow rule.
+    const exact = getExactTargetReasons(typed);
     if (
       exact.length > 0 &&
       !(subjects.length > 0 && subjects.every((subject) => allowing.some((rule) => rule.names(subject))))

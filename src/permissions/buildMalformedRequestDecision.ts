@@ -2,7 +2,7 @@ import { PermissionDecision } from './PermissionDecision.js';
 import { PERMISSION_DENY_CODES } from './PermissionDenyCode.js';
 
 /**
- * The deny for a request whose well-known metadata does not have the documented shape: a
+ * The deny for a request whose policy subjects cannot be read (see `readPolicySubjects`): a
  * checker cannot judge it, so it fails closed (code `malformed_request`).
  */
 export function buildMalformedRequestDecision(what: string, problem: string): PermissionDecision {

@@ -1,6 +1,6 @@
 import { quoteForDisplay } from './quoteForDisplay.js';
 import type { PermissionRequest } from './PermissionRequest.js';
-import type { PolicySubject } from './PolicySubject.js';
+import type { RuleSubject } from './RuleSubject.js';
 
 /**
  * Quotes text for a decision reason; very long text is shortened, saying how many characters
@@ -11,7 +11,7 @@ export function quoteForReason(text: string): string {
 }
 
 /** One subject as reasons show it: the quoted path, target or subcommand. */
-export function describePolicySubject(subject: PolicySubject): string {
+export function describeRuleSubject(subject: RuleSubject): string {
   return quoteForReason(subject.type === 'command' ? subject.words.join(' ') : subject.text);
 }
 

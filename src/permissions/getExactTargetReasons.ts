@@ -1,17 +1,17 @@
-import type { PermissionRequest } from './PermissionRequest.js';
+import type { PolicySubjects } from './PolicySubjects.js';
 
 /**
  * Why a request needs approval even where a policy allows its kind, unless a rule names its
- * exact target: a protected path (`metadata.protected: true`), or a read of a file with more
- * than one hard link (`metadata.hardLinked: true`), which may be a window onto a file
- * outside the roots. Empty when neither flag is set.
+ * exact target: a protected path, or a file with more than one hard link, which may be a window
+ * onto a file outside the roots. Empty when no path says either.
  */
-export function getExactTargetReasons(request: PermissionRequest): string[] {
+export function getExactTargetReasons(subjects: PolicySubjects): string[] {
+  const paths = subjects.paths ?? [];
   const reasons: string[] = [];
-  if (request.metadata?.['protected'] === true) {
+  if (paths.some((path) => path.protected === true)) {
     reasons.push('it touches a protected path');
   }
-  if (request.metadata?.['hardLinked'] === true) {
+  if (paths.some((path) => path.hardLinked === true)) {
     reasons.push('the file has more than one hard link, so it may be a window onto a file outside the workspace');
   }
   return reasons;

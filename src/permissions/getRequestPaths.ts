@@ -6,6 +6,9 @@ import { getRequestTarget } from './getRequestTarget.js';
  * Every canonical path an `fs.*` request touches: its `target`, then every entry of
  * `metadata.paths` (both ends of a move). A `paths` value that is not an array of strings makes
  * the request unreadable.
+ *
+ * The built-in checkers no longer read it: they judge a request's typed `policySubjects()`.
+ * It reads the metadata convention requests used before, for code that still relies on it.
  */
 export function getRequestPaths(request: PermissionRequest): MetadataReadResult<string> {
   const target = getRequestTarget(request);

@@ -4,6 +4,9 @@ import type { PermissionRequest } from './PermissionRequest.js';
 /**
  * The risk flags of a request (`metadata.risks`: substitution, redirection, wrapper, ...).
  * Absent means none; a value that is not an array of strings makes the request unreadable.
+ *
+ * The built-in checkers no longer read it: they judge a request's typed `policySubjects()`.
+ * It reads the metadata convention requests used before, for code that still relies on it.
  */
 const NO_RISKS: MetadataReadResult<string> = Object.freeze({ ok: true, values: Object.freeze([]) });
 

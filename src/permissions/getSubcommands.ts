@@ -8,6 +8,9 @@ import { splitCommandWords } from './splitCommandWords.js';
  * `metadata.subcommands`: each entry either command text (split on whitespace) or an array of
  * words (kept as they are). Without subcommands (absent or empty) the `target` is the one
  * command. Any other shape makes the request unreadable.
+ *
+ * The built-in checkers no longer read it: they judge a request's typed `policySubjects()`.
+ * It reads the metadata convention requests used before, for code that still relies on it.
  */
 export function getSubcommands(
   request: PermissionRequest,

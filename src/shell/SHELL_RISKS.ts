@@ -1,5 +1,6 @@
 /**
- * The risk flags a `shell.exec` request can carry in `metadata.risks`. Any of them makes a
+ * The risk flags a `shell.exec` request can carry in its policy subjects' `risks` (repeated in
+ * `metadata.risks` for people). Any of them makes a
  * policy allow at most an ask. Two more families are built from a program name:
  * `wrapper:<name>` (bash -c, env, xargs, sudo, nohup, timeout, ...) and `interpreter:<name>`
  * (python -c, node -e, perl -e, awk, ...).

@@ -1,4 +1,4 @@
-import { BasePermissionRequest, quoteForDisplay, type JsonObject } from '../index.js';
+import { BasePermissionRequest, quoteForDisplay, type JsonObject, type PolicySubjects } from '../index.js';
 import type { ShellRisk } from './SHELL_RISKS.js';
 
 /** What a `shell.exec` request describes. */
@@ -20,15 +20,17 @@ export interface ShellPermissionFacts {
 }
 
 /**
- * Running one command. `target` is the command text; `metadata.subcommands` lists the words
- * of every simple command it contains (policy rules must cover each), `metadata.risks` its
- * risk flags (any makes an allow at most an ask), plus `cwd`, `envKeys`, `redirections` and
- * `sandboxed`.
+ * Running one command. `target` is the command text. Its `policySubjects()` give the command
+ * (the words of every simple command it contains, which policy rules must cover each, and
+ * whether it runs sandboxed) and its risk flags (any makes an allow at most an ask): what the
+ * core's checkers judge. `metadata` repeats them for people, plus `cwd`, `envKeys` and
+ * `redirections`.
  */
 export class ShellPermissionRequest extends BasePermissionRequest {
   public readonly kind = 'shell.exec';
   public override readonly target: string;
   public override readonly metadata: JsonObject;
+  readonly #subjects: PolicySubjects;
 
   public constructor(public readonly facts: ShellPermissionFacts) {
     super();
@@ -42,6 +44,16 @@ export class ShellPermissionRequest extends BasePermissionRequest {
       redirections: [...facts.redirections],
       sandboxed: facts.sandboxed ?? false,
     };
+    // Without subcommands (an empty command line), the whole text is the one command.
+    const subcommands = facts.subcommands.length > 0 ? facts.subcommands : [facts.command.split(/\s+/u).filter((word) => word !== '')];
+    this.#subjects = Object.freeze({
+      command: Object.freeze({ subcommands: Object.freeze(subcommands.map((words) => Object.freeze([...words]))), sandboxed: facts.sandboxed ?? false }),
+      risks: Object.freeze([...facts.risks]),
+    });
+  }
+
+  public override policySubjects(): PolicySubjects {
+    return this.#subjects;
   }
 
   public summary(): string {

@@ -1,13 +1,14 @@
-import { BasePermissionRequest, type JsonObject } from '../index.js';
+import { BasePermissionRequest, type JsonObject, type PolicySubjects } from '../index.js';
 
 /**
  * A file a shell command writes through an output redirection (`>`, `>>`, `&>`, ...): an
  * `fs.write` request on the canonical target, checked like any write against the roots and
- * policy. Protected paths carry `metadata.protected: true`.
+ * policy. Its subject is that one path, `write` access, flagged protected where it is.
  */
 export class ShellRedirectPermissionRequest extends BasePermissionRequest {
   public readonly kind = 'fs.write';
   public override readonly metadata: JsonObject;
+  readonly #subjects: PolicySubjects;
 
   public constructor(
     public override readonly target: string,
@@ -16,9 +17,14 @@ export class ShellRedirectPermissionRequest extends BasePermissionRequest {
   ) {
     super();
     this.metadata = { source: 'shell_redirection', operator, ...(isProtected ? { protected: true } : {}) };
+    this.#subjects = Object.freeze({ paths: Object.freeze([Object.freeze({ path: target, access: 'write', ...(isProtected ? { protected: true } : {}) })]) });
   }
 
   public summary(): string {
     return `write ${this.target} (shell redirection ${this.operator})`;
+  }
+
+  public override policySubjects(): PolicySubjects {
+    return this.#subjects;
   }
 }

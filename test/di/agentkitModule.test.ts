@@ -288,7 +288,13 @@ describe(agentkitModule.name, () => {
       const read = (target: string): Promise<unknown> =>
         Promise.resolve(
           checker.evaluate(
-            { kind: 'fs.read', target, summary: () => `read ${target}`, toJSON: () => ({ kind: 'fs.read', summary: `read ${target}`, target }) },
+            {
+              kind: 'fs.read',
+              target,
+              summary: () => `read ${target}`,
+              toJSON: () => ({ kind: 'fs.read', summary: `read ${target}`, target }),
+              policySubjects: () => ({ paths: [{ path: target, access: 'read' }] }),
+            },
             { toolName: 'fs_read_file', callId: 'c', sessionId: 's', turnId: 't' },
           ),
         );

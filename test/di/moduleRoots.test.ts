@@ -213,6 +213,21 @@ describe(agentkitModule.name, () => {
       expect(decisionType(container.get(PERMISSION_CHECKER).evaluate(readAt(path.join(outside, 'a.txt'), claim), CTX))).toBe('deny outside_roots');
     });
 
+    it('lets no typed policy subject claim "inside" either: a third-party path subject outside the roots is denied', () => {
+      const container = new Container();
+      container.load(agentkitModule(), fileSystemTools({ roots: [{ path: fsRoot }] }));
+      const target = path.join(outside, 'a.txt');
+      const claiming = {
+        kind: 'acme.sync',
+        target: fsRoot,
+        summary: () => `sync ${target}`,
+        toJSON: () => ({ kind: 'acme.sync', summary: `sync ${target}`, target: fsRoot }),
+        policySubjects: () => ({ paths: [{ path: target, access: 'read' as const, inside: true, root: fsRoot }] }),
+      };
+
+      expect(decisionType(container.get(PERMISSION_CHECKER).evaluate(claiming, CTX))).toBe('deny outside_roots');
+    });
+
     it('binds PATH_CONTAINMENT to the union of WORKSPACE and every MODULE_WORKSPACE, and a host may contribute its own', () => {
       const container = new Container();
       container.bind(MODULE_WORKSPACE).toConstantValue({ isInsideRoots: (candidate: string) => candidate === path.join(outside, 'granted') });

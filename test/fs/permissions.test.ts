@@ -33,6 +33,18 @@ describe(FileSystemPermissionRequest.name, () => {
       metadata: { paths: ['/w/dir'], protected: true, recursive: true, entries: 3 },
     });
   });
+
+  it('describes every path it touches as a typed subject, with its access and flags', () => {
+    expect([
+      new FileSystemPermissionRequest('fs.move', '/w/a', { paths: ['/w/a', '/w/.git/b'], protected: true }).policySubjects(),
+      new FileSystemPermissionRequest('fs.list', '/w/dir').policySubjects(),
+      new FileSystemPermissionRequest('fs.read', '/w/h', { hardLinked: true, facts: { protected: true } }).policySubjects(),
+    ]).toStrictEqual([
+      { paths: [{ path: '/w/a', access: 'write', protected: true }, { path: '/w/.git/b', access: 'write', protected: true }] },
+      { paths: [{ path: '/w/dir', access: 'read' }] },
+      { paths: [{ path: '/w/h', access: 'read', hardLinked: true }] },
+    ]);
+  });
 });
 
 describe('filesystem tools with the DefaultPermissionChecker', () => {

@@ -16,4 +16,13 @@ describe(McpPermissionRequest.name, () => {
       expect(new McpPermissionRequest('mcp.connect', 'github').toJSON()).toStrictEqual({ kind: 'mcp.connect', summary: 'connect to MCP server github', target: 'github', metadata: { server: 'github' } });
     });
   });
+
+  describe('.policySubjects', () => {
+    it('names the server and, when there is one, the tool, resource or prompt', () => {
+      expect([new McpPermissionRequest('mcp.invoke_tool', 'github', 'search').policySubjects(), new McpPermissionRequest('mcp.connect', 'github').policySubjects()]).toStrictEqual([
+        { mcp: { server: 'github', name: 'search' } },
+        { mcp: { server: 'github' } },
+      ]);
+    });
+  });
 });

@@ -190,6 +190,17 @@ describe(DefaultPermissionChecker.name, () => {
   });
 });
 
+describe(ToolInvokePermissionRequest.name, () => {
+  describe('.policySubjects', () => {
+    it('names the tool, with the hints of its annotations when they ask for approval', () => {
+      expect([
+        new ToolInvokePermissionRequest('echo', { readOnlyHint: true }).policySubjects(),
+        new ToolInvokePermissionRequest('wipe', { destructiveHint: true }).policySubjects(),
+      ]).toStrictEqual([{ tool: { name: 'echo' } }, { tool: { name: 'wipe' }, hints: { destructive: true, needsApproval: false } }]);
+    });
+  });
+});
+
 describe('READ_ONLY_KINDS', () => {
   it('lists the filesystem kinds that only read', () => {
     expect(READ_ONLY_KINDS).toStrictEqual(['fs.read', 'fs.list']);

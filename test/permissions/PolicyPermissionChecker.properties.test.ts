@@ -81,7 +81,11 @@ function decideByReference(
     return effect === 'deny' ? 'deny' : 'require_approval';
   }
   const risks = (request.metadata?.['risks'] as string[] | undefined) ?? [];
-  const needsExactName = request.metadata?.['protected'] === true || request.metadata?.['hardLinked'] === true;
+  // Protected and hard-linked are facts about paths: they count for requests that name paths.
+  const needsExactName =
+    request.kind.startsWith('fs.') &&
+    items.length > 0 &&
+    (request.metadata?.['protected'] === true || request.metadata?.['hardLinked'] === true);
   if (risks.length > 0 || (needsExactName && !coveredBy(names))) {
     return 'require_approval';
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PolicyPermissionChecker, PermissionDecision } from '../../src/index.js';
-import { ShellPermissionRequest, ShellRedirectPermissionRequest, type ShellPermissionFacts } from '../../src/shell/index.js';
+import { ShellPermissionRequest, ShellProgramWritePermissionRequest, ShellRedirectPermissionRequest, type ShellPermissionFacts } from '../../src/shell/index.js';
 
 const FACTS: ShellPermissionFacts = {
   command: 'git status && npm test',
@@ -47,6 +47,29 @@ describe(ShellPermissionRequest.name, () => {
     expect(checker.evaluate(new ShellPermissionRequest(FACTS))).toStrictEqual(PermissionDecision.allow());
     expect(checker.evaluate(new ShellPermissionRequest({ ...FACTS, subcommands: [['git', 'statusx']] })).type).toBe('deny');
     expect(checker.evaluate(new ShellPermissionRequest({ ...FACTS, risks: ['background'] })).type).toBe('require_approval');
+  });
+});
+
+describe(ShellPermissionRequest.name, () => {
+  describe('.policySubjects', () => {
+    it('gives the command (every subcommand, sandboxed or not) and its risk flags', () => {
+      expect([
+        new ShellPermissionRequest({ ...FACTS, risks: ['background'], sandboxed: true }).policySubjects(),
+        new ShellPermissionRequest({ ...FACTS, command: '  ', subcommands: [] }).policySubjects(),
+      ]).toStrictEqual([
+        { command: { subcommands: [['git', 'status'], ['npm', 'test']], sandboxed: true }, risks: ['background'] },
+        { command: { subcommands: [[]], sandboxed: false }, risks: [] },
+      ]);
+    });
+  });
+});
+
+describe(ShellProgramWritePermissionRequest.name, () => {
+  it('describes the one path its program writes', () => {
+    expect([new ShellProgramWritePermissionRequest('/w/out', 'sort', '-o', false).policySubjects(), new ShellRedirectPermissionRequest('/w/.npmrc', '>>', true).policySubjects()]).toStrictEqual([
+      { paths: [{ path: '/w/out', access: 'write' }] },
+      { paths: [{ path: '/w/.npmrc', access: 'write', protected: true }] },
+    ]);
   });
 });
 

@@ -31,7 +31,7 @@ interface GrepPlan {
  * as `path` itself, which makes the request protected). Files with more than one hard link
  * (maybe windows onto files outside the roots) are never read by the walk: the result says
  * how many were left out (`skippedHardLinks`, present when any was); one named as `path`
- * itself is searched only once approved (`metadata.hardLinked: true`). Only the first 64 KiB
+ * itself is searched only once approved (a path subject with `hardLinked: true`). Only the first 64 KiB
  * of a line are searched. Unless `includeIgnored`, `.git` and what `.gitignore` files ignore
  * are not walked (`skippedIgnored`, present when any was); a file named as `path` is searched
  * even when ignored.

@@ -25,7 +25,8 @@ import { ReadFileInput } from './ReadFileInput.js';
  * Binary files come back as `parts`: a short note plus a `media` part (images up to
  * `maxMediaBytes`) or a `file` reference, never as garbage text. A file with more than one
  * hard link may be a window onto a file outside the roots: its request says
- * `metadata.hardLinked: true` (the checkers ask), and the body reads only that very file.
+ * a path subject with `hardLinked: true` (the checkers ask), and the body reads only that
+ * very file.
  */
 @Tool({
   name: 'fs_read_file',
