@@ -1,0 +1,16 @@
+import type { ToolRequest } from '../executor/ToolRequest.js';
+import type { PermissionRequest } from '../permissions/PermissionRequest.js';
+
+/** What a `@Preflight` method may return: the permission requests of the call, sync or async. */
+export type PreflightReturn = PermissionRequest | readonly PermissionRequest[] | undefined | null;
+
+/** The input type a tool class's `invoke` takes (`unknown` when it takes none). */
+export type InvokeInput<TPrototype> = TPrototype extends { readonly invoke: (input: infer TInput, ...rest: never[]) => unknown }
+  ? TInput
+  : unknown;
+
+/**
+ * A method `@Preflight` accepts on a class whose `invoke` takes `TInput`: it must accept the
+ * same input (a parameter of another type does not compile) and return permission requests.
+ */
+export type PreflightMethod<TInput> = (input: TInput, request: ToolRequest) => PreflightReturn | Promise<PreflightReturn>;
