@@ -55,7 +55,7 @@ class RecordingSource implements ToolSource {
     await this.#listener?.();
   }
 
-  public close(): void {
+  public close(): void | Promise<void> {
     this.events.push('closed');
     this.#markClosed();
   }
