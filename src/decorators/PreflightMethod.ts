@@ -1,4 +1,4 @@
-import type { ToolRequest } from '../executor/ToolRequest.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ToolContext } from '../executor/ToolContext.js';
+import type { ToolContext } from '../contract/ToolContext.js';
 
 /** The instance side `@Tool` checks: `invoke` (and `invokeOutcome`) must accept `TInput`. */
 export interface TypedToolInstance<TInput> {

@@ -1,6 +1,6 @@
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
 import { getToolClassMetadata } from '../metadata/getToolClassMetadata.js';
-import type { Constructor } from '../schema/Constructor.js';
+import type { Constructor } from '../metadata/Constructor.js';
 
 const LISTED = 10;
 

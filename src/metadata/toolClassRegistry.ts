@@ -1,4 +1,4 @@
-import type { Constructor } from '../schema/Constructor.js';
+import type { Constructor } from './Constructor.js';
 import { TOOL_CLASS_REGISTRY } from './TOOL_CLASS_REGISTRY.js';
 
 interface RegistryHolder {
