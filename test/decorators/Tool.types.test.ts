@@ -115,6 +115,41 @@ export class InlineSchemaTool {
   }
 }
 
+const SEARCH_SCHEMA = {
+  type: 'object',
+  properties: { mode: { enum: ['fast', 'deep'] }, tags: { type: 'array', items: { type: 'string' } } },
+  required: ['mode'],
+  additionalProperties: false,
+} as const;
+
+/** A parameter wider than the input is fine: the tool accepts everything the schema lets in. */
+@Tool({ name: 'search', description: 'Searches.', input: SEARCH_SCHEMA })
+export class SearchTool {
+  public invoke(input: { mode: string; tags?: readonly string[] }): string {
+    return `${input.mode} ${(input.tags ?? []).join(',')}`;
+  }
+}
+
+// @ts-expect-error narrower than the schema: `mode` may also be 'deep'
+@Tool({ name: 'search_fast', description: 'Mistyped enum.', input: SEARCH_SCHEMA })
+export class FastOnlySearchTool {
+  public invoke(input: { mode: 'fast' }): string {
+    return input.mode;
+  }
+}
+
+export class PlannedPreflightTool {
+  /** The `{ requests, plan }` form of a preflight's answer is typed too. */
+  @Preflight()
+  public check(input: EchoInput): { requests: ToolInvokePermissionRequest[]; plan: string } {
+    return { requests: [], plan: input.text };
+  }
+
+  public invoke(input: EchoInput): string {
+    return input.text;
+  }
+}
+
 /** A schema TypeScript widened (no `as const`): its input is not checked, old code compiles. */
 const WIDENED_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 
