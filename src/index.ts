@@ -36,6 +36,9 @@ export type { ToolSpec } from './spec/ToolSpec.js';
 // Declaring tools
 export { Tool } from './decorators/Tool.js';
 export { Preflight } from './decorators/Preflight.js';
+export type { InvokeInput, PreflightMethod, PreflightReturn } from './decorators/PreflightMethod.js';
+export type { EmptyToolInput, InferToolInput, ToolOptionsInput } from './decorators/InferToolInput.js';
+export type { ToolClass } from './decorators/ToolClass.js';
 /** class-validator-jsonschema's decorator: `@JSONSchema({ description })` on an input property or class. */
 export { JSONSchema } from 'class-validator-jsonschema';
 export type { ToolOptions } from './decorators/ToolOptions.js';

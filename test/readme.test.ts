@@ -69,6 +69,11 @@ describe('README', () => {
     });
   });
 
+  it('"Typed input" runs a schema-typed tool and completes', async () => {
+    const { outcome } = await import('../samples/readme/typedInput.js');
+    expect(outcome).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'Oslo: sunny for 2 day(s)' } } } });
+  });
+
   it('"Your checker" (policy) leaves the host policy bound and in use', async () => {
     const { container } = await import('../samples/readme/bindChecker.js');
     const checker = container.get(PERMISSION_CHECKER);

@@ -1,7 +1,7 @@
 // README: "Binding a permission checker".
 import 'reflect-metadata';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR } from 'agentkit-tools-core';
+import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker } from 'agentkit-tools-core';
 
 const container = new Container();
 container.bind(PERMISSION_CHECKER).toConstantValue(
@@ -16,6 +16,5 @@ container.bind(PERMISSION_CHECKER).toConstantValue(
   }),
 );
 container.load(agentkitModule()); // keeps the checker bound above; or rebind it later
-const executor = await container.getAsync(TOOL_EXECUTOR);
 
-export { container, executor };
+export { container };

@@ -5,7 +5,6 @@ import {
   agentkitModule,
   PERMISSION_CHECKER,
   PermissionDecision,
-  TOOL_EXECUTOR,
   type PermissionChecker,
   type PermissionContext,
   type PermissionRequest,
@@ -23,6 +22,5 @@ export class NoShellChecker implements PermissionChecker {
 const container = new Container();
 container.bind(PERMISSION_CHECKER).to(NoShellChecker).inSingletonScope(); // may be async, may use injected services
 container.load(agentkitModule());
-const executor = await container.getAsync(TOOL_EXECUTOR);
 
-export { container, executor };
+export { container };

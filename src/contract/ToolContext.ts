@@ -4,11 +4,14 @@ import type { ToolExecutionScope } from './ToolExecutionScope.js';
 import type { ToolRequest } from './ToolRequest.js';
 import type { ToolResources } from './ToolResources.js';
 
-/** The narrow operational context a tool gets for one call. */
-export interface ToolContext {
+/**
+ * The narrow operational context a tool gets for one call. `TInput` is the type of `input`:
+ * a `@Tool` class's `invoke(input: EchoInput, ctx: ToolContext<EchoInput>)` reads it typed.
+ */
+export interface ToolContext<TInput = unknown> {
   readonly request: ToolRequest;
   /** The validated input: an instance of the input class for DTO tools, else `request.input`. */
-  readonly input: unknown;
+  readonly input: TInput;
   readonly sessionId: string;
   readonly turnId: string;
   readonly permissions: PermissionChecker;

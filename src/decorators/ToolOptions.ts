@@ -8,7 +8,11 @@ export interface ToolOptions {
   readonly name: string;
   /** What the tool does, written for the model. */
   readonly description: string;
-  /** A class-validator DTO class, or an explicit JSON Schema. Default: no properties. */
+  /**
+   * A class-validator DTO class, or an explicit JSON Schema. Default: no properties. Types
+   * `invoke`'s input: the class's instance, or what a literal schema (inline, or `as const`)
+   * describes (see `InferToolInput`).
+   */
   readonly input?: Constructor | JsonObject;
   /** A DTO class or JSON Schema the tool's structured results must match. */
   readonly output?: Constructor | JsonObject;

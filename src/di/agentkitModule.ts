@@ -10,6 +10,7 @@ import type { ToolSource } from '../registry/ToolSource.js';
 import { Workspace } from '../workspace/Workspace.js';
 import type { AgentkitModuleOptions } from './AgentkitModuleOptions.js';
 import { assertAgentkitModuleOptions } from './assertAgentkitModuleOptions.js';
+import { buildNoToolsError } from './buildNoToolsError.js';
 import { buildRegistry, getSources } from './buildRegistry.js';
 import { NoopExecutorObserver } from './NoopExecutorObserver.js';
 import {
@@ -26,8 +27,11 @@ import {
 } from './tokens.js';
 
 async function createExecutor(context: ResolutionContext, options: AgentkitModuleOptions): Promise<BasicToolExecutor> {
-  const classTools = discoverToolClasses(context);
+  const discovery = discoverToolClasses(context);
+  const classTools = discovery.tools;
   const sources: ToolSource[] = getSources(context, TOOL_SOURCE as symbol);
+  // An executor with no tool and no source of tools can never run anything: a wiring mistake.
+  if (classTools.length === 0 && sources.length === 0) throw buildNoToolsError(discovery.unbound);
   const observer = context.get(EXECUTOR_OBSERVER);
   const report = (sourceId: string, error: Error): void => {
     try {

@@ -1,10 +1,17 @@
 import type { Constructor } from './Constructor.js';
+import { TOOL_CLASS_REGISTRY } from './TOOL_CLASS_REGISTRY.js';
 
-const classes = new Set<Constructor>();
+interface RegistryHolder {
+  [TOOL_CLASS_REGISTRY]?: Set<Constructor>;
+}
+
+const holder = globalThis as RegistryHolder;
+// The first copy of the package to load creates the set; every later copy shares it.
+const classes = (holder[TOOL_CLASS_REGISTRY] ??= new Set<Constructor>());
 
 /**
- * Every class `@Tool` has decorated in this process. Discovery resolves only those that are
- * bound in the container at hand.
+ * Every class `@Tool` has decorated in this process, by any copy of this package. Discovery
+ * resolves only those that are bound in the container at hand.
  */
 export const toolClassRegistry = {
   add(target: Constructor): void {

@@ -9,13 +9,22 @@ export interface OptionalResolver {
   get<T>(serviceIdentifier: Constructor<T>, options: { optional: true }): T | undefined;
 }
 
+/** What discovery found in one container. */
+export interface ToolClassDiscovery {
+  /** The `@Tool` classes bound as themselves, built and adapted to the Tool interface. */
+  readonly tools: ClassTool[];
+  /** Decorated classes (by any copy of this package) that are not bound as themselves. */
+  readonly unbound: Constructor[];
+}
+
 /**
  * Every `@Tool` class bound in the container (as itself), instantiated with its dependencies
- * and adapted to the Tool interface.
+ * and adapted to the Tool interface, and the decorated classes that are not bound.
  * @throws ToolConfigurationError naming the class when one cannot be built.
  */
-export function discoverToolClasses(resolver: OptionalResolver): ClassTool[] {
+export function discoverToolClasses(resolver: OptionalResolver): ToolClassDiscovery {
   const tools: ClassTool[] = [];
+  const unbound: Constructor[] = [];
   for (const target of toolClassRegistry.values()) {
     let instance: unknown;
     try {
@@ -26,10 +35,13 @@ export function discoverToolClasses(resolver: OptionalResolver): ClassTool[] {
         { cause: error },
       );
     }
-    if (instance === undefined) continue;
+    if (instance === undefined) {
+      unbound.push(target);
+      continue;
+    }
     const metadata = getToolClassMetadata(target);
     if (metadata?.definition === undefined) continue;
     tools.push(new ClassTool(instance as ConstructorParameters<typeof ClassTool>[0], metadata.definition, metadata.preflightMethod));
   }
-  return tools;
+  return { tools, unbound };
 }

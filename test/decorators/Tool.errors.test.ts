@@ -136,6 +136,7 @@ describe(Tool.name, () => {
     it('throws ToolDefinitionError naming the class and the method to add', () => {
       const error = definitionErrorOf(() =>
         Tool({ name: 'lazy', description: 'Does nothing.' })(
+          // @ts-expect-error the types reject it too; the runtime check catches untyped callers
           class LazyTool {
             public run(): number {
               return 1;
@@ -152,6 +153,7 @@ describe(Tool.name, () => {
     });
 
     it('rejects an invoke that is a property, not a method', () => {
+      // @ts-expect-error the types reject it too; the runtime check catches untyped callers
       expect(() => Tool({ name: 'lazy', description: 'Does nothing.' })(class FieldTool { public invoke = 1; })).toThrow(ToolDefinitionError);
     });
   });

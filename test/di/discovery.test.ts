@@ -57,6 +57,22 @@ class EchoTool {
   }
 }
 
+/** Undecorated: inherits EchoTool's @Tool metadata, but is no @Tool class of its own. */
+class LoudEchoTool extends EchoTool {
+  public override invoke(input: { text: string }): string {
+    return input.text.toUpperCase();
+  }
+}
+
+@Tool({ name: 'shout', description: 'Shouts its input.', input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } })
+class ShoutTool extends EchoTool {
+  public override invoke(input: { text: string }): string {
+    return `${input.text.toUpperCase()}!`;
+  }
+}
+
+const ECHO_ID = Symbol('echo tool, bound under its own id');
+
 function textOf(outcome: ToolExecutionOutcome): unknown {
   if (outcome.status !== 'completed') return outcome;
   const { output } = outcome.result.result;
@@ -98,10 +114,59 @@ describe(agentkitModule.name, () => {
       ]);
     });
 
-    it('resolves an executor with no tools when none is bound', async () => {
+    it('rejects with ToolConfigurationError saying the container has no tools, and how to bind one', async () => {
       const container = new Container();
       container.load(agentkitModule());
-      expect((await container.getAsync(TOOL_EXECUTOR)).specs()).toStrictEqual([]);
+      const error: unknown = await container.getAsync(TOOL_EXECUTOR).then(() => undefined, (thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(ToolConfigurationError);
+      expect((error as Error).message).toMatch(
+        /^The container has no tools: no @Tool class is bound in it as itself, and no TOOL_SOURCE is bound\. Decorated but not bound as themselves: .*UnboundTool \("unbound"\).*\nBind each tool class as itself: `container\.bind\(\w+\)\.toSelf\(\)`\./,
+      );
+    });
+
+    it('names a tool class bound only under another service id, and the fix', async () => {
+      const container = new Container();
+      container.bind(ECHO_ID).to(EchoTool);
+      container.load(agentkitModule());
+      await expect(container.getAsync(TOOL_EXECUTOR)).rejects.toThrow(
+        /EchoTool \("echo"\)[\s\S]*A class bound only under another service id is not discovered: bind it as itself, and the other id to it with `container\.bind\(ID\)\.toService\(\w+\)`\./,
+      );
+    });
+
+    it('discovers a tool class bound as itself with another service id aliased to it, once', async () => {
+      const container = new Container();
+      container.bind(EchoTool).toSelf().inSingletonScope();
+      container.bind(ECHO_ID).toService(EchoTool);
+      container.load(agentkitModule());
+      const executor = await container.getAsync(TOOL_EXECUTOR);
+      expect({ names: executor.specs().map((spec) => spec.name), same: container.get(ECHO_ID) === container.get(EchoTool) }).toStrictEqual({ names: ['echo'], same: true });
+    });
+
+    it('names the fix when the only bound class is an undecorated subclass of a @Tool class', async () => {
+      const container = new Container();
+      container.bind(LoudEchoTool).toSelf();
+      container.load(agentkitModule());
+      await expect(container.getAsync(TOOL_EXECUTOR)).rejects.toThrow(
+        'A subclass of a @Tool class is discovered only with its own @Tool({ name, description }), or bound under its base class: `container.bind(BaseTool).to(SubTool)`.',
+      );
+    });
+
+    it('runs an undecorated subclass bound under its @Tool base class', async () => {
+      const container = new Container();
+      container.bind(EchoTool).to(LoudEchoTool);
+      container.load(agentkitModule());
+      const outcome = await (await container.getAsync(TOOL_EXECUTOR)).execute(buildRequest('echo', { text: 'hi' }));
+      expect(textOf(outcome)).toBe('HI');
+    });
+
+    it('discovers a subclass that carries its own @Tool next to its base class', async () => {
+      const container = new Container();
+      container.bind(EchoTool).toSelf();
+      container.bind(ShoutTool).toSelf();
+      container.load(agentkitModule());
+      const executor = await container.getAsync(TOOL_EXECUTOR);
+      const outcome = await executor.execute(buildRequest('shout', { text: 'hi' }));
+      expect({ names: executor.specs().map((spec) => spec.name), text: textOf(outcome) }).toStrictEqual({ names: ['echo', 'shout'], text: 'HI!' });
     });
 
     it('runs a discovered tool', async () => {

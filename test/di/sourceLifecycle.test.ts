@@ -55,9 +55,18 @@ class RecordingSource implements ToolSource {
     await this.#listener?.();
   }
 
-  public close(): void {
+  public close(): void | Promise<void> {
     this.events.push('closed');
     this.#markClosed();
+  }
+}
+
+/** A source whose close takes a while (a connection's goodbye, a process's exit). */
+class SlowClosingSource extends RecordingSource {
+  public override async close(): Promise<void> {
+    this.events.push('closing');
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.events.push('closed');
   }
 }
 
@@ -105,6 +114,54 @@ describe('agentkitModule tool sources', () => {
 
       expect({ names: executor.specs().map((spec) => spec.name), heard }).toStrictEqual({ names: ['live_one'], heard: [['registry reload', 'ToolConfigurationError']] });
     });
+
+    it('of a required source whose loadTools throws: the observer hears the source named and the cause kept', async () => {
+      const heard: Error[] = [];
+      const source = new RecordingSource('live', () => [buildTool('live_one')]);
+      const executor = await setUp({ onSourceError: (_id, error) => heard.push(error) }, source).getAsync(TOOL_EXECUTOR);
+      const cause = new Error('server went away');
+
+      await source.change(() => {
+        throw cause;
+      });
+
+      expect({
+        names: executor.specs().map((spec) => spec.name),
+        heard: heard.map((error) => ({ name: error.name, message: error.message, cause: error.cause })),
+      }).toStrictEqual({
+        names: ['live_one'],
+        heard: [{ name: 'ToolConfigurationError', message: 'Tool source "live" failed to load its tools: server went away', cause }],
+      });
+    });
+
+    it('of an optional source whose loadTools throws: the observer hears the source id, and its tools leave', async () => {
+      const heard: [string, string][] = [];
+      const remote = new RecordingSource('remote', () => [buildTool('remote_one')], true);
+      const fine = new RecordingSource('fine', () => [buildTool('fine_one')]);
+      const executor = await setUp({ onSourceError: (id, error) => heard.push([id, error.message]) }, remote, fine).getAsync(TOOL_EXECUTOR);
+
+      await remote.change(() => {
+        throw new Error('refused');
+      });
+
+      expect({ names: executor.specs().map((spec) => spec.name), heard }).toStrictEqual({ names: ['fine_one'], heard: [['remote', 'refused']] });
+    });
+
+    it('settles the change listener even when the observer throws, and later reloads still run', async () => {
+      const source = new RecordingSource('live', () => [buildTool('live_one')]);
+      const observer: ExecutorObserver = {
+        onSourceError: () => {
+          throw new Error('observer bug');
+        },
+      };
+      const executor = await setUp(observer, source).getAsync(TOOL_EXECUTOR);
+
+      const failed = source.change(() => [buildTool('dup'), buildTool('dup')]);
+      await expect(failed).resolves.toBeUndefined();
+      await source.change(() => [buildTool('live_two')]);
+
+      expect(executor.specs().map((spec) => spec.name)).toStrictEqual(['live_two']);
+    });
   });
 
   describe('close', () => {
@@ -116,6 +173,18 @@ describe('agentkitModule tool sources', () => {
       await executor[Symbol.asyncDispose]();
 
       expect(source.events).toStrictEqual(['unsubscribed', 'closed']);
+    });
+
+    it('container.unbindAllAsync() closes the executor it resolved; awaiting executor.close() waits for the sources', async () => {
+      const source = new SlowClosingSource('slow', () => [buildTool('slow_one')]);
+      const container = setUp({}, source);
+      const executor = await container.getAsync(TOOL_EXECUTOR);
+
+      await container.unbindAllAsync();
+      const started = [...source.events];
+      await executor.close();
+
+      expect({ started, done: source.events }).toStrictEqual({ started: ['unsubscribed', 'closing'], done: ['unsubscribed', 'closing', 'closed'] });
     });
 
     it('container.unbindAll() closes the executor it resolved', async () => {

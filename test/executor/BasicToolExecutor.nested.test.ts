@@ -48,11 +48,11 @@ class ReadNotes {
   input: { type: 'object', properties: { notes: { type: 'array', items: {} } }, required: ['notes'], additionalProperties: false },
 })
 class Compose {
-  public async invokeOutcome(input: { notes: JsonValue[] }, ctx: ToolContext): Promise<ToolExecutionOutcome | string[]> {
+  public async invokeOutcome(input: { notes: unknown[] }, ctx: ToolContext): Promise<ToolExecutionOutcome | string[]> {
     const results: string[] = [];
     await ctx.scope.executeChild({ toolName: 'nested.read', input: {} });
     for (const note of input.notes) {
-      const outcome = await ctx.scope.executeChild({ toolName: 'nested.write', input: { note } });
+      const outcome = await ctx.scope.executeChild({ toolName: 'nested.write', input: { note: note as JsonValue } });
       if (outcome.status !== 'completed') return outcome;
       const output = outcome.result.result.output;
       results.push(output.type === 'text' ? output.text : '?');

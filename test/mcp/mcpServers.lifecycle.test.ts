@@ -49,7 +49,7 @@ describe(`${mcpServers.name} lifecycle`, () => {
     if (running?.pid !== undefined && running.exitCode === null) running.kill('SIGKILL');
   });
 
-  describe.each(['unbindAll', 'close', 'asyncDispose'])('a host process that releases its container with %s', (mode) => {
+  describe.each(['unbindAll', 'unbindAllAsync', 'close', 'asyncDispose'])('a host process that releases its container with %s', (mode) => {
     it('exits on its own with code 0, and the MCP server process is gone', async () => {
       const run = await runHost(mode);
 
