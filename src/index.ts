@@ -56,6 +56,7 @@ export type { ToolRequest } from './executor/ToolRequest.js';
 export type { ToolResult } from './executor/ToolResult.js';
 export type { ToolReturn } from './executor/ToolReturn.js';
 export type { ToolContext } from './executor/ToolContext.js';
+export type { PlannedRequests, PreflightResult } from './executor/PreflightResult.js';
 export type { ToolExecutionScope } from './executor/ToolExecutionScope.js';
 export type { ChildToolRequest } from './executor/ChildToolRequest.js';
 export type { ToolExecutionOutcome } from './executor/ToolExecutionOutcome.js';
