@@ -1,11 +1,11 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import { Preflight, Tool, type JsonObject, type ToolContext, type ToolRequest } from '../../index.js';
+import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
 import { buildUnifiedDiff } from '../content/buildUnifiedDiff.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
-import { PreflightPlans } from '../PreflightPlans.js';
+import { getPreflightPlan } from '../getPreflightPlan.js';
 import { readVerifiedFile } from '../readVerifiedFile.js';
 import { takeSnapshot } from '../takeSnapshot.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
@@ -13,6 +13,11 @@ import { replaceFileAtomically } from '../write/replaceFileAtomically.js';
 import { assertWritableFile } from './assertWritableFile.js';
 import { computeFileEdit } from './computeFileEdit.js';
 import { EditFileInput } from './EditFileInput.js';
+
+interface EditPlan {
+  readonly path: string;
+  readonly exists: boolean;
+}
 
 /**
  * `fs_edit_file`: exact, literal string replacement in a text file the session has read.
@@ -30,21 +35,19 @@ import { EditFileInput } from './EditFileInput.js';
   annotations: { destructiveHint: true },
 })
 export class EditFileTool {
-  readonly #plans = new PreflightPlans<{ readonly path: string; readonly exists: boolean }>('fs_edit_file');
-
   public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
 
   @Preflight()
-  public async preflight(input: EditFileInput, request: ToolRequest): Promise<FileSystemPermissionRequest> {
+  public async preflight(input: EditFileInput, request: ToolRequest): Promise<PlannedRequests<EditPlan>> {
     const { env } = this;
     if (input.oldString === input.newString) {
       throw buildFsError('invalid_input', 'no_change', 'oldString and newString are the same, so the edit would change nothing. Pass the new text in newString.', {});
     }
     const target = await env.resolve(input.path, 'write');
     const isProtected = env.isProtected(target.path);
-    this.#plans.set(input, { path: target.path, exists: target.exists });
     if (!target.exists) {
-      return new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected }, `edit ${target.path} (missing)`);
+      const missing = new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected }, `edit ${target.path} (missing)`);
+      return { requests: [missing], plan: { path: target.path, exists: false } };
     }
     assertWritableFile(await lstat(target.path), input.path, target.path);
     const current = await readVerifiedFile(env.workspace, target.path, env.limits.maxReadBytes);
@@ -52,11 +55,12 @@ export class EditFileTool {
     const edit = computeFileEdit(current.bytes, input, target.path, 'invalid_input');
     const diff = buildUnifiedDiff(target.path, edit.before, edit.after, env.limits.maxDiffChars);
     const facts = { replacements: edit.replacements, diff: diff.diff, ...(diff.truncated ? { diffTruncated: true } : {}) };
-    return new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected, facts }, `edit ${target.path} (${edit.replacements} replacement${edit.replacements === 1 ? '' : 's'})`);
+    const change = new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected, facts }, `edit ${target.path} (${edit.replacements} replacement${edit.replacements === 1 ? '' : 's'})`);
+    return { requests: [change], plan: { path: target.path, exists: true } };
   }
 
   public async invoke(input: EditFileInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = this.#plans.take(input);
+    const plan = getPreflightPlan<EditPlan>(ctx, 'fs_edit_file');
     const { env } = this;
     if (!plan.exists) {
       throw buildFsError('execution_failed', 'not_found', `The file ${JSON.stringify(input.path)} does not exist. Check the path, or create it with fs_write_file.`, { path: plan.path });
