@@ -2,7 +2,7 @@ import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
 import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
-import { buildUnifiedDiff } from '../content/buildUnifiedDiff.js';
+import { buildUnifiedDiff, type UnifiedDiff } from '../content/buildUnifiedDiff.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { getPreflightPlan } from '../getPreflightPlan.js';
@@ -11,13 +11,20 @@ import { takeSnapshot } from '../takeSnapshot.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { replaceFileAtomically } from '../write/replaceFileAtomically.js';
 import { assertWritableFile } from './assertWritableFile.js';
-import { computeFileEdit } from './computeFileEdit.js';
+import { computeFileEdit, type FileEdit } from './computeFileEdit.js';
 import { EditFileInput } from './EditFileInput.js';
 
-interface EditPlan {
-  readonly path: string;
-  readonly exists: boolean;
+/**
+ * The file the edit was worked out on: the body reuses the edit and its diff (the ones the
+ * request showed) only when the bytes it reads through the verified handle are these very bytes.
+ */
+interface WorkedEdit {
+  readonly bytes: Buffer;
+  readonly edit: FileEdit;
+  readonly diff: UnifiedDiff;
 }
+
+type EditPlan = { readonly path: string; readonly exists: false } | ({ readonly path: string; readonly exists: true } & WorkedEdit);
 
 /**
  * `fs_edit_file`: exact, literal string replacement in a text file the session has read.
@@ -56,7 +63,7 @@ export class EditFileTool {
     const diff = buildUnifiedDiff(target.path, edit.before, edit.after, env.limits.maxDiffChars);
     const facts = { replacements: edit.replacements, diff: diff.diff, ...(diff.truncated ? { diffTruncated: true } : {}) };
     const change = new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected, facts }, `edit ${target.path} (${edit.replacements} replacement${edit.replacements === 1 ? '' : 's'})`);
-    return { requests: [change], plan: { path: target.path, exists: true } };
+    return { requests: [change], plan: { path: target.path, exists: true, bytes: current.bytes, edit, diff } };
   }
 
   public async invoke(input: EditFileInput, ctx: ToolContext): Promise<JsonObject> {
@@ -67,10 +74,12 @@ export class EditFileTool {
     }
     const old = await readVerifiedFile(env.workspace, plan.path, env.limits.maxReadBytes);
     env.assertUnchangedSinceRead(ctx.sessionId, plan.path, input.path, old.stats, old.bytes);
-    const edit = computeFileEdit(old.bytes, input, plan.path, 'execution_failed');
+    // The same bytes give the same edit: worked out once, in the preflight, unless the file changed since.
+    const same = old.bytes.equals(plan.bytes);
+    const edit = same ? plan.edit : computeFileEdit(old.bytes, input, plan.path, 'execution_failed');
     const stats = await replaceFileAtomically(env.workspace, plan.path, old.stats, edit.bytes);
     env.tracker.record(ctx.sessionId, plan.path, takeSnapshot(stats, edit.bytes));
-    const diff = buildUnifiedDiff(plan.path, edit.before, edit.after, env.limits.maxDiffChars);
+    const diff = same ? plan.diff : buildUnifiedDiff(plan.path, edit.before, edit.after, env.limits.maxDiffChars);
     return { path: plan.path, replacements: edit.replacements, diff: diff.diff, diffTruncated: diff.truncated };
   }
 }
