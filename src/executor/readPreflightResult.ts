@@ -1,7 +1,7 @@
 import { ToolError } from '../errors/ToolError.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 import { checkPermissionRequests } from './checkPermissionRequests.js';
-import { isPlannedRequests } from './isPlannedRequests.js';
+import { isPlannedRequests } from '../contract/isPlannedRequests.js';
 
 const KNOWN_KEYS: ReadonlySet<string> = new Set(['requests', 'plan']);
 
