@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ShellExecTool } from '../../src/shell/index.js';
+import { getBashParser } from '../../src/shell/getBashParser.js';
 import { createSameRequestRace } from '../fixtures/createSameRequestRace.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
@@ -29,6 +30,24 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} plans (sandbox: %
 });
 
 describe(ShellExecTool.name, () => {
+  describe('.preflight', () => {
+    it('parses a command line with redirections once, and the runner writes where the checked requests said', async () => {
+      const shell = await createShellHarness({ shell: { sandbox: 'off' } });
+      const parser = await getBashParser();
+      const parse = jest.spyOn(parser, 'parse');
+      try {
+        const outcome = await shell.run({ command: 'echo one > a.txt; echo two >> b.txt' });
+
+        expect(getShellValue(outcome).exitCode).toBe(0);
+        expect(parse).toHaveBeenCalledTimes(1);
+        expect([readFileSync(path.join(shell.root, 'a.txt'), 'utf8'), readFileSync(path.join(shell.root, 'b.txt'), 'utf8')]).toStrictEqual(['one\n', 'two\n']);
+      } finally {
+        parse.mockRestore();
+        await shell.close();
+      }
+    });
+  });
+
   describe('.invoke', () => {
     it('refuses to run without its preflight (called directly): internal, missing_preflight', async () => {
       const tool = new ShellExecTool(undefined as never);
