@@ -59,6 +59,7 @@ export type { ToolRequest } from './contract/ToolRequest.js';
 export type { ToolResult } from './values/ToolResult.js';
 export type { ToolReturn } from './values/ToolReturn.js';
 export type { ToolContext } from './contract/ToolContext.js';
+export type { PlannedRequests, PreflightResult } from './contract/PreflightResult.js';
 export type { ToolExecutionScope } from './contract/ToolExecutionScope.js';
 export type { ChildToolRequest } from './contract/ChildToolRequest.js';
 export type { ToolExecutionOutcome } from './contract/ToolExecutionOutcome.js';

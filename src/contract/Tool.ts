@@ -2,7 +2,7 @@ import type { ToolContext } from './ToolContext.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
 import type { ToolRequest } from './ToolRequest.js';
 import type { ToolResult } from '../values/ToolResult.js';
-import type { PermissionRequest } from '../permissions/PermissionRequest.js';
+import type { PreflightResult } from './PreflightResult.js';
 import type { SchemaStrictness } from '../schema/SchemaStrictness.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 
@@ -35,11 +35,11 @@ export interface Tool {
    * `ctx.input`). A throw here (a `ToolError` `invalid_input`, say) means nothing ran.
    */
   parseInput?(request: ToolRequest): unknown;
-  /** Describes every side effect before any happens. `input` is the parsed input. */
-  proposedRequests?(
-    request: ToolRequest,
-    input?: unknown,
-  ): readonly PermissionRequest[] | Promise<readonly PermissionRequest[]>;
+  /**
+   * Describes every side effect before any happens. `input` is the parsed input. It may return
+   * `{ requests, plan }`: the executor hands `plan` to this call's body as `ctx.plan`.
+   */
+  proposedRequests?(request: ToolRequest, input?: unknown): PreflightResult | Promise<PreflightResult>;
   invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult>;
   /** For composing tools that must pass a child's `interrupted` outcome up. */
   invokeOutcome?(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome>;

@@ -25,6 +25,13 @@ export interface ToolContext<TInput = unknown> {
    */
   readonly cancellable: boolean;
   readonly scope: ToolExecutionScope;
+  /**
+   * What this call's preflight planned, when it returned `{ requests, plan }` (see
+   * `PlannedRequests`): handed over by the executor from the same call, after every request
+   * passed. `undefined` when the preflight returned only requests, or when the body was called
+   * without the executor.
+   */
+  readonly plan?: unknown;
   /** The approval being resumed, when this run is the result of a host approval. */
   readonly approvedRequest?: ApprovalRequest;
 }

@@ -13,7 +13,6 @@ import { buildNotFoundError } from './buildNotFoundError.js';
 import { buildPermissionDenial } from './buildPermissionDenial.js';
 import { CallContext } from './CallContext.js';
 import { checkExecuteOptions } from './checkExecuteOptions.js';
-import { checkPermissionRequests } from './checkPermissionRequests.js';
 import type { ScopeRunner } from './createExecutionScope.js';
 import { evaluatePermissions, type PermissionEvaluation } from './evaluatePermissions.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
@@ -30,6 +29,7 @@ import { isToolRequest } from '../contract/isToolRequest.js';
 import { MapToolResources } from './MapToolResources.js';
 import { monotonicNow } from './monotonicNow.js';
 import { isThenable, toPromise, type MaybePromise } from '../contract/maybeAsync.js';
+import { readPreflightResult } from './readPreflightResult.js';
 import { runWithDeadline } from './runWithDeadline.js';
 import { cancelledBeforeStart, checksTimedOut, internalFailure, parseFailure, preflightFailure, PROCEED, settleChecks, type CheckResult } from './settleChecks.js';
 import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
@@ -254,13 +254,18 @@ export class BasicToolExecutor implements ToolExecutor {
     }
   }
 
-  /** Every call is checked: a tool that describes no side effect raises `tool.invoke`. */
+  /**
+   * Every call is checked: a tool that describes no side effect raises `tool.invoke`. The one
+   * place a preflight's answer is read; its plan stays on the call until the body starts.
+   */
   #permit(call: ExecutorCall, proposed: unknown): MaybePromise<CheckResult> {
     const { request, entry } = call;
     if (call.stopped) return checksTimedOut(call);
     let requests: readonly PermissionRequest[];
     try {
-      requests = checkPermissionRequests(proposed, request.toolName);
+      const read = readPreflightResult(proposed, request.toolName);
+      requests = read.requests;
+      call.plan = read.plan;
     } catch (thrown) {
       return preflightFailure(call, thrown);
     }
@@ -302,6 +307,8 @@ export class BasicToolExecutor implements ToolExecutor {
     const { entry, request, frame } = call;
     const { tool } = entry;
     const ctx = new CallContext(request, call.input, this.#permissions, this.#resources, frame, this.#runner, call.signal !== undefined);
+    // What this call's own preflight planned (see `PlannedRequests`), handed over only here.
+    ctx.plan = call.plan;
     const { invokeValue } = entry;
     let body: () => unknown;
     let kind: ReturnKind;

@@ -16,6 +16,8 @@ export class CallContext implements ToolContext, Abortable {
   public readonly sessionId: string;
   public readonly turnId: string;
   public readonly approvedRequest?: ApprovalRequest;
+  /** Set by the executor, from this call's own preflight, before the body starts. */
+  public plan: unknown = undefined;
   #controller: AbortController | undefined;
   #aborted = false;
   #abortReason: unknown;

@@ -13,6 +13,8 @@ import type { ToolRequest } from '../contract/ToolRequest.js';
 export class ExecutorCall implements Abortable {
   /** The parsed input, once `parseInput` ran. */
   public input: unknown;
+  /** What the preflight planned (`{ requests, plan }`), handed to the body as `ctx.plan`. */
+  public plan: unknown = undefined;
   /** The approval a resumed call carries, once the store confirmed it. */
   public run: ApprovalRun | undefined = undefined;
   public stopped = false;

@@ -1,8 +1,10 @@
 import { validateSync } from 'class-validator';
 import { ToolError } from '../errors/ToolError.js';
+import { isPlannedRequests } from '../contract/isPlannedRequests.js';
 import { isToolExecutionOutcome } from '../contract/isToolExecutionOutcome.js';
 import { isThenable, type MaybePromise } from '../contract/maybeAsync.js';
 import { normalizeToolReturn } from '../values/normalizeToolReturn.js';
+import type { PreflightResult } from '../contract/PreflightResult.js';
 import type { ToolContext } from '../contract/ToolContext.js';
 import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
@@ -19,8 +21,10 @@ type Method = (this: object, ...args: unknown[]) => unknown;
 
 const NO_REQUESTS: readonly PermissionRequest[] = Object.freeze([]);
 
-function toRequestList(requests: unknown): readonly PermissionRequest[] {
+/** What the preflight method returned, as a list; the `{ requests, plan }` form is kept whole. */
+function toPreflightResult(requests: unknown): PreflightResult {
   if (requests === undefined || requests === null) return NO_REQUESTS;
+  if (isPlannedRequests(requests)) return requests;
   return (Array.isArray(requests) ? requests : [requests]) as PermissionRequest[];
 }
 
@@ -68,14 +72,14 @@ export class ClassTool implements Tool {
     return input;
   }
 
-  public proposedRequests(request: ToolRequest, input: unknown = this.parseInput(request)): MaybePromise<readonly PermissionRequest[]> {
+  public proposedRequests(request: ToolRequest, input: unknown = this.parseInput(request)): MaybePromise<PreflightResult> {
     if (this.preflightMethod === undefined) return NO_REQUESTS;
     const method = (this.instance as unknown as Record<string | symbol, Method>)[this.preflightMethod];
     if (typeof method !== 'function') {
       throw new ToolError('internal', `Tool \`${this.spec.name}\` has no preflight method ${String(this.preflightMethod)}().`);
     }
     const requests = method.call(this.instance, input, request);
-    return isThenable(requests) ? Promise.resolve(requests).then(toRequestList) : toRequestList(requests);
+    return isThenable(requests) ? Promise.resolve(requests).then(toPreflightResult) : toPreflightResult(requests);
   }
 
   public invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult> {

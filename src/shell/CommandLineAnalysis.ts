@@ -8,6 +8,12 @@ export interface OutputRedirection {
   readonly target: ShellWord;
 }
 
+/** Where an output redirection's target word sits in the command text (UTF-16 offsets). */
+export interface RedirectSite {
+  readonly start: number;
+  readonly end: number;
+}
+
 /** What a command line does, as policy needs to know it before it runs. */
 export interface CommandLineAnalysis {
   /**

@@ -1,6 +1,6 @@
 import type { Node, Parser } from 'web-tree-sitter';
 import { classifyCommand } from './classifyCommand.js';
-import type { OutputRedirection } from './CommandLineAnalysis.js';
+import type { OutputRedirection, RedirectSite } from './CommandLineAnalysis.js';
 import { describeParseError } from './describeParseError.js';
 import type { ProgramWrite } from './findWriteTargets.js';
 import { hasAmbiguousText } from './hasAmbiguousText.js';
@@ -66,6 +66,11 @@ export class CommandLineWalker {
   public readonly subcommands: (readonly string[])[] = [];
   public readonly risks = new Set<ShellRisk>();
   public readonly redirections: OutputRedirection[] = [];
+  /**
+   * Where each of `redirections` sits in the walked text: only those written in the command
+   * line itself have a site; those inside nested shell code (`bash -c '...'`) have none.
+   */
+  public readonly redirectSites: (RedirectSite | undefined)[] = [];
   public readonly writes: ProgramWrite[] = [];
   public changesDirectory = false;
   public parseError: string | undefined;
@@ -239,6 +244,7 @@ export class CommandLineWalker {
     this.subcommands.push(...inner.subcommands);
     for (const risk of inner.risks) this.risks.add(risk);
     this.redirections.push(...inner.redirections);
+    this.redirectSites.push(...inner.redirections.map(() => undefined));
     this.writes.push(...inner.writes);
     if (inner.changesDirectory) this.changesDirectory = true;
     this.parseError ??= inner.parseError;
@@ -259,6 +265,8 @@ export class CommandLineWalker {
     if (redirection === undefined) return;
     this.risks.add(SHELL_RISKS.redirection);
     this.redirections.push(redirection);
+    const destination = node.childForFieldName('destination');
+    this.redirectSites.push(this.depth === 0 && destination !== null ? { start: destination.startIndex, end: destination.endIndex } : undefined);
   }
 }
 

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { inject } from 'inversify';
-import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type PermissionRequest, type ToolContext, type ToolResult } from '../index.js';
+import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type PlannedRequests, type ToolContext, type ToolResult } from '../index.js';
 import { buildSandboxArgs } from './buildSandboxArgs.js';
 import { findProgram } from './findProgram.js';
 import { openRedirectTargets, REDIRECT_FD_BASE, type OpenedRedirects } from './openRedirectTargets.js';
@@ -58,6 +58,18 @@ function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: O
   return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
 }
 
+/**
+ * What this call's preflight decided (the executor hands it over as `ctx.plan`): the body runs
+ * exactly that, never the raw input.
+ */
+function getShellExecPlan(ctx: ToolContext): ShellExecPlan {
+  const { plan } = ctx;
+  if (typeof plan !== 'object' || plan === null) {
+    throw new ToolError('internal', 'Tool `shell_exec` was invoked without its preflight; nothing was run. Run it through the executor.', { reason: 'missing_preflight' });
+  }
+  return plan as ShellExecPlan;
+}
+
 /** `shell_exec`: one command, checked before it runs, contained while it runs. */
 @Tool({
   name: 'shell_exec',
@@ -71,21 +83,16 @@ function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: O
   timeoutMs: SHELL_EXEC_DEFAULTS.maxTimeoutMs + 65_000,
 })
 export class ShellExecTool {
-  /** What preflight decided, per call (the executor hands the same input object to both). */
-  readonly #plans = new WeakMap<object, ShellExecPlan>();
-
   public constructor(@inject(SHELL_TOOL_CONFIG) private readonly config: ShellToolConfig) {}
 
   @Preflight()
-  public async preflight(input: ShellExecInput): Promise<readonly PermissionRequest[]> {
+  public async preflight(input: ShellExecInput): Promise<PlannedRequests<ShellExecPlan>> {
     const plan = await planShellExec(input, this.config);
-    this.#plans.set(input, plan);
-    return plan.requests;
+    return { requests: plan.requests, plan };
   }
 
-  public async invoke(input: ShellExecInput, ctx: ToolContext): Promise<ToolResult> {
-    const plan = this.#plans.get(input);
-    if (plan === undefined) throw new ToolError('internal', 'shell_exec ran without its preflight; nothing was run.');
+  public async invoke(_input: ShellExecInput, ctx: ToolContext): Promise<ToolResult> {
+    const plan = getShellExecPlan(ctx);
     const { signal } = ctx;
     const release = await this.config.slots.acquire(signal);
     try {

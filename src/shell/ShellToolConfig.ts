@@ -1,10 +1,12 @@
-import type { Workspace } from '../index.js';
+import type { ProtectedPathMatcher, Workspace } from '../index.js';
 import type { Semaphore } from './Semaphore.js';
 import type { ShellSandboxMode } from './ShellSandboxMode.js';
 
 /** The checked configuration every `shell_exec` call of one module shares. */
 export interface ShellToolConfig {
   readonly workspace: Workspace;
+  /** The core's protected-path defaults over `workspace` (redirection and program write targets). */
+  readonly protectedPaths: ProtectedPathMatcher;
   /** The configured default working directory (resolved per call), if any. */
   readonly cwd: string | undefined;
   /** The allow-listed environment taken from the host at start-up, git's dangerous settings forced off. */

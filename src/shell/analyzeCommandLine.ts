@@ -1,5 +1,5 @@
 import type { Parser } from 'web-tree-sitter';
-import type { CommandLineAnalysis } from './CommandLineAnalysis.js';
+import type { CommandLineAnalysis, RedirectSite } from './CommandLineAnalysis.js';
 import { CommandLineWalker } from './CommandLineWalker.js';
 
 function toAnalysis(walker: CommandLineWalker): CommandLineAnalysis {
@@ -11,6 +11,20 @@ function toAnalysis(walker: CommandLineWalker): CommandLineAnalysis {
     changesDirectory: walker.changesDirectory,
     ...(walker.parseError === undefined ? {} : { parseError: walker.parseError }),
   };
+}
+
+/** A command line's analysis, with where each redirection target sits in the text (see `CommandLineWalker.redirectSites`). */
+export interface AnalyzedCommandLine {
+  readonly analysis: CommandLineAnalysis;
+  readonly redirectSites: readonly (RedirectSite | undefined)[];
+}
+
+/** {@link analyzeCommandLine} (or {@link analyzeArgv} for an argv) with the redirection sites, from one parse. */
+export function analyzeForRun(parser: Parser, command: string | readonly string[]): AnalyzedCommandLine {
+  const walker = new CommandLineWalker(parser, 0);
+  if (typeof command === 'string') walker.walk(command);
+  else walker.addCommand(command.map((text) => ({ text, literal: true })));
+  return { analysis: toAnalysis(walker), redirectSites: walker.redirectSites };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { ToolConfigurationError, type Workspace, buildHostEnvironment } from '../index.js';
+import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, ToolConfigurationError, type Workspace, buildHostEnvironment } from '../index.js';
 import { findBubblewrap } from './detectSandbox.js';
 import { GIT_SAFETY_ENV } from './GIT_SAFETY_ENV.js';
 import { Semaphore } from './Semaphore.js';
@@ -39,6 +39,7 @@ export function buildShellToolConfig(options: ShellToolOptions, workspace: Works
   const maxOutputBytes = checkInteger('maxOutputBytes', options.maxOutputBytes, SHELL_EXEC_DEFAULTS.maxOutputBytes);
   return {
     workspace,
+    protectedPaths: new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace),
     cwd: options.cwd,
     // What the host names explicitly wins over the forced git settings; the model cannot set GIT_*.
     hostEnv: Object.freeze({ ...GIT_SAFETY_ENV, ...buildHostEnvironment(source, options.env) }),

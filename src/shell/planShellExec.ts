@@ -1,5 +1,5 @@
 import { ToolError } from '../index.js';
-import { analyzeArgv, analyzeCommandLine } from './analyzeCommandLine.js';
+import { analyzeForRun } from './analyzeCommandLine.js';
 import { assertModelEnvironment } from './assertModelEnvironment.js';
 import { filterSearchPath } from './filterSearchPath.js';
 import { findRepositoryPrograms, runsGit } from './findRepositoryPrograms.js';
@@ -50,12 +50,13 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   const cwd = await resolveWorkingDirectory(input.cwd, config);
   const parser = await getBashParser();
   const { command, argv } = input;
-  const analysis = command === undefined ? analyzeArgv(parser, argv ?? []) : analyzeCommandLine(parser, command);
-  const redirections = await resolveRedirections(analysis, cwd, config.workspace);
-  const writes = [...redirections, ...(await resolveProgramWrites(analysis, cwd, config.workspace))];
+  // One parse: the analysis and where each redirection target sits, for the runner to pin.
+  const { analysis, redirectSites } = analyzeForRun(parser, command ?? argv ?? []);
+  const redirections = await resolveRedirections(analysis, cwd, config);
+  const writes = [...redirections, ...(await resolveProgramWrites(analysis, cwd, config))];
   const sandboxed = await resolveSandbox(config);
-  const redirectTargets = { count: redirections.length, targets: new Set(redirections.map((write) => write.target)) };
-  const redirects = await planRedirectBindings(parser, command, redirectTargets, cwd, config.workspace, sandboxed);
+  // The targets just resolved and checked, not resolved again.
+  const redirects = planRedirectBindings(redirections, redirectSites, sandboxed);
   const envKeys = Object.keys(modelEnv).sort();
   // PATH never holds relative entries or directories inside the roots (a planted `git`).
   const searchPath = config.hostEnv['PATH'] === undefined ? {} : { PATH: filterSearchPath(config.hostEnv['PATH'], config.workspace) };

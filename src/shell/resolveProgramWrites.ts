@@ -1,10 +1,10 @@
 import { isAbsolute } from 'node:path';
-import { ToolError, type Workspace } from '../index.js';
+import { ToolError } from '../index.js';
 import { assertNotHardLinked } from './assertNotHardLinked.js';
 import type { CommandLineAnalysis } from './CommandLineAnalysis.js';
 import { OUTPUT_SINKS } from './readRedirection.js';
-import { getMatcher } from './resolveRedirections.js';
 import { ShellProgramWritePermissionRequest } from './ShellProgramWritePermissionRequest.js';
+import type { ShellToolConfig } from './ShellToolConfig.js';
 
 /**
  * One `fs.write` request per file a program of the command writes by its own options or
@@ -15,7 +15,11 @@ import { ShellProgramWritePermissionRequest } from './ShellProgramWritePermissio
  * `unknown_write`.) Relative targets of a command that changes directory cannot be located and
  * are refused (`invalid_input`).
  */
-export async function resolveProgramWrites(analysis: CommandLineAnalysis, cwd: string, workspace: Workspace): Promise<ShellProgramWritePermissionRequest[]> {
+export async function resolveProgramWrites(
+  analysis: CommandLineAnalysis,
+  cwd: string,
+  { workspace, protectedPaths }: Pick<ShellToolConfig, 'workspace' | 'protectedPaths'>,
+): Promise<ShellProgramWritePermissionRequest[]> {
   const requests: ShellProgramWritePermissionRequest[] = [];
   for (const { program, via, target } of analysis.writes) {
     if (OUTPUT_SINKS.has(target.text) || target.text === '-') continue;
@@ -28,7 +32,7 @@ export async function resolveProgramWrites(analysis: CommandLineAnalysis, cwd: s
     }
     const resolved = await workspace.resolve(target.text, { access: 'write', base: cwd });
     if (resolved.exists) await assertNotHardLinked(resolved.path, `The file ${program} writes,`);
-    requests.push(new ShellProgramWritePermissionRequest(resolved.path, program, via, getMatcher(workspace).matches(resolved.path)));
+    requests.push(new ShellProgramWritePermissionRequest(resolved.path, program, via, protectedPaths.matches(resolved.path)));
   }
   return requests;
 }

@@ -1,30 +1,22 @@
 import { isAbsolute } from 'node:path';
-import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, ToolError, type Workspace } from '../index.js';
+import { ToolError } from '../index.js';
 import { assertNotHardLinked } from './assertNotHardLinked.js';
 import type { CommandLineAnalysis } from './CommandLineAnalysis.js';
 import { ShellRedirectPermissionRequest } from './ShellRedirectPermissionRequest.js';
-
-/** One matcher per workspace, over the core's protected-path defaults. */
-const matchers = new WeakMap<Workspace, ProtectedPathMatcher>();
-
-/** The protected-path matcher of a workspace (shared by redirections and program writes). */
-export function getMatcher(workspace: Workspace): ProtectedPathMatcher {
-  let matcher = matchers.get(workspace);
-  if (matcher === undefined) {
-    matcher = new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace);
-    matchers.set(workspace, matcher);
-  }
-  return matcher;
-}
+import type { ShellToolConfig } from './ShellToolConfig.js';
 
 /**
  * One `fs.write` request per output redirection, its target resolved through the workspace
  * for writing (outside the roots, in a read-only root, or a file with several hard links:
- * refused now, `permission_denied`).
+ * refused now, `permission_denied`), in the order of `analysis.redirections`.
  * Targets that only exist at run time (`> "$f"`, `> ~/x`, globs), and relative targets of a
  * command that changes directory, cannot be checked and are refused (`invalid_input`).
  */
-export async function resolveRedirections(analysis: CommandLineAnalysis, cwd: string, workspace: Workspace): Promise<ShellRedirectPermissionRequest[]> {
+export async function resolveRedirections(
+  analysis: CommandLineAnalysis,
+  cwd: string,
+  { workspace, protectedPaths }: Pick<ShellToolConfig, 'workspace' | 'protectedPaths'>,
+): Promise<ShellRedirectPermissionRequest[]> {
   const requests: ShellRedirectPermissionRequest[] = [];
   for (const { operator, target } of analysis.redirections) {
     if (!target.literal) {
@@ -43,7 +35,7 @@ export async function resolveRedirections(analysis: CommandLineAnalysis, cwd: st
     }
     const resolved = await workspace.resolve(target.text, { access: 'write', base: cwd });
     if (resolved.exists) await assertNotHardLinked(resolved.path, 'The redirection target');
-    requests.push(new ShellRedirectPermissionRequest(resolved.path, operator, getMatcher(workspace).matches(resolved.path)));
+    requests.push(new ShellRedirectPermissionRequest(resolved.path, operator, protectedPaths.matches(resolved.path)));
   }
   return requests;
 }

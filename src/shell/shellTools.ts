@@ -1,5 +1,5 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { MODULE_WORKSPACE, Workspace, WORKSPACE } from '../index.js';
+import { DEFAULT_PROTECTED_PATHS, MODULE_WORKSPACE, ProtectedPathMatcher, Workspace, WORKSPACE } from '../index.js';
 import { assertShellToolOptions } from './assertShellToolOptions.js';
 import { buildShellToolConfig } from './buildShellToolConfig.js';
 import { detectSandbox } from './detectSandbox.js';
@@ -31,7 +31,8 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
       .toDynamicValue((context) => {
         if (ownWorkspace !== undefined) return checked;
         const shared = context.get(WORKSPACE);
-        return { ...checked, workspace: shared.roots.length > 0 ? shared : getCwdWorkspace(checked.cwd, shared) };
+        const workspace = shared.roots.length > 0 ? shared : getCwdWorkspace(checked.cwd, shared);
+        return { ...checked, workspace, protectedPaths: new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace) };
       })
       .inSingletonScope();
     bindings.bind(MODULE_WORKSPACE).toDynamicValue((context) => context.get(SHELL_TOOL_CONFIG).workspace);

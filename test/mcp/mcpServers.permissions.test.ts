@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Container } from 'inversify';
-import { agentkitModule, PolicyPermissionChecker, Tool, TOOL_EXECUTOR, type ToolExecutor } from '../../src/index.js';
+import { agentkitModule, PolicyPermissionChecker, Tool, TOOL_EXECUTOR, type PermissionRequest, type ToolExecutor } from '../../src/index.js';
 import { mcpServers, MCP_CLIENT_REGISTRY, McpPermissionRequest } from '../../src/mcp/index.js';
 import { createMcpHarness, type McpHarness } from './fixtures/createMcpHarness.js';
 import { createToolServer, fixtureTool, text } from './fixtures/createToolServer.js';
@@ -42,13 +42,15 @@ describe(`${mcpServers.name} and permissions`, () => {
     it('hands every call the same frozen request, so a checker cannot change what later calls ask', async () => {
       const remote = (await harness.registry.source('docs').loadTools()).find((tool) => tool.spec.name === 'mcp_docs_echo');
       const request = { callId: 'c', toolName: 'mcp_docs_echo', input: {}, sessionId: 's', turnId: 't', metadata: {} };
-      const [first] = (await remote?.proposedRequests?.(request, {})) ?? [];
+      // MCP tools answer with a plain list (a preflight may also return { requests, plan }).
+      const proposed = async (): Promise<readonly PermissionRequest[]> => ((await remote?.proposedRequests?.(request, {})) ?? []) as readonly PermissionRequest[];
+      const [first] = await proposed();
 
       expect(Object.isFrozen(first) && Object.isFrozen(first?.metadata)).toBe(true);
       expect(() => {
         (first?.metadata as Record<string, unknown>)['toolName'] = 'other';
       }).toThrow(TypeError);
-      expect((await remote?.proposedRequests?.(request, {}))?.[0]?.metadata).toStrictEqual({ server: 'docs', name: 'echo', toolName: 'mcp_docs_echo' });
+      expect((await proposed())[0]?.metadata).toStrictEqual({ server: 'docs', name: 'echo', toolName: 'mcp_docs_echo' });
     });
 
     it('runs a call the policy allows', async () => {

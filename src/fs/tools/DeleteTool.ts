@@ -2,12 +2,12 @@ import { inject } from 'inversify';
 import type { Stats } from 'node:fs';
 import { lstat, readdir, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
+import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { lstatIfPresent } from '../lstatIfPresent.js';
-import { PreflightPlans } from '../PreflightPlans.js';
+import { getPreflightPlan } from '../getPreflightPlan.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { getEntryKind } from '../walk/getEntryKind.js';
 import { scanSubtree } from '../walk/scanSubtree.js';
@@ -37,18 +37,16 @@ interface DeletePlan {
   annotations: { destructiveHint: true },
 })
 export class DeleteTool {
-  readonly #plans = new PreflightPlans<DeletePlan>('fs_delete');
-
   public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
 
   @Preflight()
-  public async preflight(input: DeleteInput): Promise<FileSystemPermissionRequest[]> {
+  public async preflight(input: DeleteInput): Promise<PlannedRequests<DeletePlan>> {
     const { env } = this;
     const entry = await env.resolveEntry(input.path);
     const { stats } = entry;
     if (stats === undefined) {
-      this.#plans.set(input, { path: entry.path, stats, recursive: false });
-      return input.missingOk === true ? [] : [new FileSystemPermissionRequest('fs.delete', entry.path, { protected: env.isProtected(entry.path) }, `delete ${entry.path}`)];
+      const requests = input.missingOk === true ? [] : [new FileSystemPermissionRequest('fs.delete', entry.path, { protected: env.isProtected(entry.path) }, `delete ${entry.path}`)];
+      return { requests, plan: { path: entry.path, stats, recursive: false } };
     }
     const kind = getEntryKind(stats);
     // Sizes and counts bind an approval to what was seen: a file or tree that changed meanwhile no longer matches it.
@@ -65,13 +63,13 @@ export class DeleteTool {
       facts = { ...facts, entries: scan.entries, ...(scan.truncated ? { entriesTruncated: true } : {}) };
       isProtected ||= scan.protected;
     }
-    this.#plans.set(input, { path: entry.path, stats, recursive });
     const what = recursive ? `delete directory ${entry.path} with ${entries} entries` : `delete ${kind} ${entry.path}`;
-    return [new FileSystemPermissionRequest('fs.delete', entry.path, { protected: isProtected, recursive, facts }, what)];
+    const request = new FileSystemPermissionRequest('fs.delete', entry.path, { protected: isProtected, recursive, facts }, what);
+    return { requests: [request], plan: { path: entry.path, stats, recursive } };
   }
 
   public async invoke(input: DeleteInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = this.#plans.take(input);
+    const plan = getPreflightPlan<DeletePlan>(ctx, 'fs_delete');
     if (plan.stats === undefined && (await lstatIfPresent(plan.path)) === undefined) {
       if (input.missingOk === true) return { path: plan.path, deleted: false };
       throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.path)}; nothing was deleted. Pass missingOk: true if that is fine.`, { path: plan.path });

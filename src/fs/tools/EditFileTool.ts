@@ -1,18 +1,30 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import { Preflight, Tool, type JsonObject, type ToolContext, type ToolRequest } from '../../index.js';
+import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
-import { buildUnifiedDiff } from '../content/buildUnifiedDiff.js';
+import { buildUnifiedDiff, type UnifiedDiff } from '../content/buildUnifiedDiff.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
-import { PreflightPlans } from '../PreflightPlans.js';
+import { getPreflightPlan } from '../getPreflightPlan.js';
 import { readVerifiedFile } from '../readVerifiedFile.js';
 import { takeSnapshot } from '../takeSnapshot.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { replaceFileAtomically } from '../write/replaceFileAtomically.js';
 import { assertWritableFile } from './assertWritableFile.js';
-import { computeFileEdit } from './computeFileEdit.js';
+import { computeFileEdit, type FileEdit } from './computeFileEdit.js';
 import { EditFileInput } from './EditFileInput.js';
+
+/**
+ * The file the edit was worked out on: the body reuses the edit and its diff (the ones the
+ * request showed) only when the bytes it reads through the verified handle are these very bytes.
+ */
+interface WorkedEdit {
+  readonly bytes: Buffer;
+  readonly edit: FileEdit;
+  readonly diff: UnifiedDiff;
+}
+
+type EditPlan = { readonly path: string; readonly exists: false } | ({ readonly path: string; readonly exists: true } & WorkedEdit);
 
 /**
  * `fs_edit_file`: exact, literal string replacement in a text file the session has read.
@@ -30,21 +42,19 @@ import { EditFileInput } from './EditFileInput.js';
   annotations: { destructiveHint: true },
 })
 export class EditFileTool {
-  readonly #plans = new PreflightPlans<{ readonly path: string; readonly exists: boolean }>('fs_edit_file');
-
   public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
 
   @Preflight()
-  public async preflight(input: EditFileInput, request: ToolRequest): Promise<FileSystemPermissionRequest> {
+  public async preflight(input: EditFileInput, request: ToolRequest): Promise<PlannedRequests<EditPlan>> {
     const { env } = this;
     if (input.oldString === input.newString) {
       throw buildFsError('invalid_input', 'no_change', 'oldString and newString are the same, so the edit would change nothing. Pass the new text in newString.', {});
     }
     const target = await env.resolve(input.path, 'write');
     const isProtected = env.isProtected(target.path);
-    this.#plans.set(input, { path: target.path, exists: target.exists });
     if (!target.exists) {
-      return new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected }, `edit ${target.path} (missing)`);
+      const missing = new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected }, `edit ${target.path} (missing)`);
+      return { requests: [missing], plan: { path: target.path, exists: false } };
     }
     assertWritableFile(await lstat(target.path), input.path, target.path);
     const current = await readVerifiedFile(env.workspace, target.path, env.limits.maxReadBytes);
@@ -52,21 +62,24 @@ export class EditFileTool {
     const edit = computeFileEdit(current.bytes, input, target.path, 'invalid_input');
     const diff = buildUnifiedDiff(target.path, edit.before, edit.after, env.limits.maxDiffChars);
     const facts = { replacements: edit.replacements, diff: diff.diff, ...(diff.truncated ? { diffTruncated: true } : {}) };
-    return new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected, facts }, `edit ${target.path} (${edit.replacements} replacement${edit.replacements === 1 ? '' : 's'})`);
+    const change = new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected, facts }, `edit ${target.path} (${edit.replacements} replacement${edit.replacements === 1 ? '' : 's'})`);
+    return { requests: [change], plan: { path: target.path, exists: true, bytes: current.bytes, edit, diff } };
   }
 
   public async invoke(input: EditFileInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = this.#plans.take(input);
+    const plan = getPreflightPlan<EditPlan>(ctx, 'fs_edit_file');
     const { env } = this;
     if (!plan.exists) {
       throw buildFsError('execution_failed', 'not_found', `The file ${JSON.stringify(input.path)} does not exist. Check the path, or create it with fs_write_file.`, { path: plan.path });
     }
     const old = await readVerifiedFile(env.workspace, plan.path, env.limits.maxReadBytes);
     env.assertUnchangedSinceRead(ctx.sessionId, plan.path, input.path, old.stats, old.bytes);
-    const edit = computeFileEdit(old.bytes, input, plan.path, 'execution_failed');
+    // The same bytes give the same edit: worked out once, in the preflight, unless the file changed since.
+    const same = old.bytes.equals(plan.bytes);
+    const edit = same ? plan.edit : computeFileEdit(old.bytes, input, plan.path, 'execution_failed');
     const stats = await replaceFileAtomically(env.workspace, plan.path, old.stats, edit.bytes);
     env.tracker.record(ctx.sessionId, plan.path, takeSnapshot(stats, edit.bytes));
-    const diff = buildUnifiedDiff(plan.path, edit.before, edit.after, env.limits.maxDiffChars);
+    const diff = same ? plan.diff : buildUnifiedDiff(plan.path, edit.before, edit.after, env.limits.maxDiffChars);
     return { path: plan.path, replacements: edit.replacements, diff: diff.diff, diffTruncated: diff.truncated };
   }
 }

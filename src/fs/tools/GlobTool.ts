@@ -1,9 +1,9 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
+import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
-import { PreflightPlans } from '../PreflightPlans.js';
+import { getPreflightPlan } from '../getPreflightPlan.js';
 import { compileGlob } from '../walk/compileGlob.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { assertDirectory } from './assertDirectory.js';
@@ -15,6 +15,13 @@ import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 /** How deep a glob can match: its segment count, or unlimited with `**`. */
 function getGlobDepth(glob: string): number {
   return glob.includes('**') ? Number.POSITIVE_INFINITY : glob.split('/').length;
+}
+
+interface GlobPlan {
+  readonly path: string;
+  readonly glob: string;
+  /** The glob compiled once, in the preflight (which refuses what the matcher cannot take). */
+  readonly matches: (relativePath: string) => boolean;
 }
 
 /**
@@ -31,25 +38,23 @@ function getGlobDepth(glob: string): number {
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
 export class GlobTool {
-  readonly #plans = new PreflightPlans<{ readonly path: string; readonly glob: string }>('fs_glob');
-
   public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
 
   @Preflight()
-  public async preflight(input: GlobInput): Promise<FileSystemPermissionRequest> {
+  public async preflight(input: GlobInput): Promise<PlannedRequests<GlobPlan>> {
     const { base, glob } = splitGlobPattern(input.pattern, input.path);
     // refused before anything is checked or read when the linear-time matcher cannot take it
-    compileGlob(glob);
+    const matches = compileGlob(glob);
     const target = await this.env.resolve(base, 'read');
     if (target.exists) assertDirectory(await lstat(target.path), base, target.path);
-    this.#plans.set(input, { path: target.path, glob });
-    return new FileSystemPermissionRequest('fs.list', target.path, { protected: this.env.isProtected(target.path), recursive: true, facts: { pattern: glob } }, `search ${target.path} for ${glob}`);
+    const request = new FileSystemPermissionRequest('fs.list', target.path, { protected: this.env.isProtected(target.path), recursive: true, facts: { pattern: glob } }, `search ${target.path} for ${glob}`);
+    return { requests: [request], plan: { path: target.path, glob, matches } };
   }
 
   public async invoke(input: GlobInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = this.#plans.take(input);
+    const plan = getPreflightPlan<GlobPlan>(ctx, 'fs_glob');
+    const { matches } = plan;
     const { limits } = this.env;
-    const matches = compileGlob(plan.glob);
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
     const paths: string[] = [];
     const walk = await walkVerifiedDirectory(this.env, plan.path, input.path ?? '.', {

@@ -1,10 +1,10 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
+import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { getHardLinkedFile, type HardLinkedFile } from '../HardLinkedFile.js';
-import { PreflightPlans } from '../PreflightPlans.js';
+import { getPreflightPlan } from '../getPreflightPlan.js';
 import { compileGlob } from '../walk/compileGlob.js';
 import { readVerifiedFile } from '../readVerifiedFile.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
@@ -22,6 +22,8 @@ interface GrepPlan {
   /** A single file with more than one hard link, named as such in the request. */
   readonly hardLinked: HardLinkedFile | undefined;
   readonly pattern: SearchPattern;
+  /** `include` compiled once, in the preflight (which refuses what the matcher cannot take). */
+  readonly include: ((path: string) => boolean) | undefined;
 }
 
 /**
@@ -44,27 +46,25 @@ interface GrepPlan {
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
 export class GrepTool {
-  readonly #plans = new PreflightPlans<GrepPlan>('fs_grep');
-
   public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
 
   @Preflight()
-  public async preflight(input: GrepInput): Promise<FileSystemPermissionRequest> {
+  public async preflight(input: GrepInput): Promise<PlannedRequests<GrepPlan>> {
     const pattern = compileSearchPattern(input.pattern, input.ignoreCase === true);
-    if (input.include !== undefined) compileGlob(input.include);
+    const include = input.include === undefined ? undefined : compileGlob(input.include);
     const target = await this.env.resolve(input.path ?? '.', 'read');
     const stats = target.exists ? await lstat(target.path) : undefined;
     const isDirectory = stats?.isDirectory() === true;
     if (stats !== undefined && !isDirectory) assertReadableFile(stats, input.path ?? '.', target.path, this.env.limits.maxGrepFileBytes);
     const hardLinked = getHardLinkedFile(stats);
-    this.#plans.set(input, { path: target.path, isDirectory, pattern, hardLinked });
     const facts = { pattern: input.pattern, ...(input.include === undefined ? {} : { include: input.include }) };
     const flags = { protected: this.env.isProtected(target.path), recursive: isDirectory, hardLinked: hardLinked !== undefined, facts };
-    return new FileSystemPermissionRequest('fs.read', target.path, flags, `search ${target.path} for /${input.pattern}/`);
+    const request = new FileSystemPermissionRequest('fs.read', target.path, flags, `search ${target.path} for /${input.pattern}/`);
+    return { requests: [request], plan: { path: target.path, isDirectory, pattern, hardLinked, include } };
   }
 
   public async invoke(input: GrepInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = this.#plans.take(input);
+    const plan = getPreflightPlan<GrepPlan>(ctx, 'fs_grep');
     const { env } = this;
     const { limits } = env;
     const limit = Math.min(input.limit ?? limits.defaultGrepMatches, limits.maxGrepMatches);
@@ -76,7 +76,7 @@ export class GrepTool {
       collector.add(plan.path, bytes);
       return collector.toResult(limit, false);
     }
-    const include = input.include === undefined ? undefined : compileGlob(input.include);
+    const { include } = plan;
     // Like ripgrep's --glob: a pattern without a slash matches the file name at any depth.
     const byName = input.include?.includes('/') !== true;
     const isProtected = env.protectedPaths.below(plan.path);

@@ -1,10 +1,10 @@
 import { inject } from 'inversify';
 import { lstatSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
-import { Preflight, Tool, type JsonObject, type ToolContext } from '../../index.js';
+import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
-import { PreflightPlans } from '../PreflightPlans.js';
+import { getPreflightPlan } from '../getPreflightPlan.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { assertDirectory } from './assertDirectory.js';
 import { describeIgnored } from './describeIgnored.js';
@@ -25,6 +25,10 @@ function describeFile(access: string): JsonObject {
   }
 }
 
+interface ListPlan {
+  readonly path: string;
+}
+
 /**
  * `fs_list_directory`: structured `{ entries: [{ name, path, kind, size?, hardLinked? }],
  * truncated }`, sorted by path, bounded; symlinks are listed as `symlink` and never followed.
@@ -40,20 +44,18 @@ function describeFile(access: string): JsonObject {
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
 export class ListDirectoryTool {
-  readonly #plans = new PreflightPlans<{ readonly path: string }>('fs_list_directory');
-
   public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
 
   @Preflight()
-  public async preflight(input: ListDirectoryInput): Promise<FileSystemPermissionRequest> {
+  public async preflight(input: ListDirectoryInput): Promise<PlannedRequests<ListPlan>> {
     const target = await this.env.resolve(input.path, 'read');
     if (target.exists) assertDirectory(await lstat(target.path), input.path, target.path);
-    this.#plans.set(input, { path: target.path });
-    return new FileSystemPermissionRequest('fs.list', target.path, { protected: this.env.isProtected(target.path), recursive: input.recursive === true });
+    const request = new FileSystemPermissionRequest('fs.list', target.path, { protected: this.env.isProtected(target.path), recursive: input.recursive === true });
+    return { requests: [request], plan: { path: target.path } };
   }
 
   public async invoke(input: ListDirectoryInput, ctx: ToolContext): Promise<JsonObject> {
-    const { path: target } = this.#plans.take(input);
+    const { path: target } = getPreflightPlan<ListPlan>(ctx, 'fs_list_directory');
     const { limits } = this.env;
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
     const found: { readonly path: string; readonly entry: JsonObject }[] = [];

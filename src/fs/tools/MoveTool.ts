@@ -2,13 +2,13 @@ import { inject } from 'inversify';
 import type { Stats } from 'node:fs';
 import { link, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Preflight, Tool, type JsonObject, type ToolContext, type ToolRequest } from '../../index.js';
+import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
 import { getErrnoCode } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { lstatIfPresent } from '../lstatIfPresent.js';
-import { PreflightPlans } from '../PreflightPlans.js';
+import { getPreflightPlan } from '../getPreflightPlan.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { getEntryKind } from '../walk/getEntryKind.js';
 import { scanSubtree } from '../walk/scanSubtree.js';
@@ -38,12 +38,10 @@ interface MovePlan {
   annotations: { destructiveHint: true },
 })
 export class MoveTool {
-  readonly #plans = new PreflightPlans<MovePlan>('fs_move');
-
   public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
 
   @Preflight()
-  public async preflight(input: MoveInput, request: ToolRequest): Promise<FileSystemPermissionRequest> {
+  public async preflight(input: MoveInput, request: ToolRequest): Promise<PlannedRequests<MovePlan>> {
     const { env } = this;
     const from = await env.resolveEntry(input.from);
     const to = await env.resolveEntry(input.to);
@@ -57,12 +55,12 @@ export class MoveTool {
       facts = { ...facts, entries: scan.entries };
       isProtected ||= scan.protected;
     }
-    this.#plans.set(input, { from: from.path, to: to.path, source, destination: to.stats });
-    return new FileSystemPermissionRequest('fs.move', from.path, { paths: [from.path, to.path], protected: isProtected, facts }, `move ${from.path} to ${to.path}${to.stats === undefined ? '' : ' (replacing it)'}`);
+    const move = new FileSystemPermissionRequest('fs.move', from.path, { paths: [from.path, to.path], protected: isProtected, facts }, `move ${from.path} to ${to.path}${to.stats === undefined ? '' : ' (replacing it)'}`);
+    return { requests: [move], plan: { from: from.path, to: to.path, source, destination: to.stats } };
   }
 
   public async invoke(input: MoveInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = this.#plans.take(input);
+    const plan = getPreflightPlan<MovePlan>(ctx, 'fs_move');
     const { workspace, tracker } = this.env;
     if (plan.source === undefined) {
       throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.from)}; nothing was moved.`, { path: plan.from });

@@ -2,7 +2,7 @@ import { inject } from 'inversify';
 import { closeSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildToolResult, Preflight, Tool, type ContentPart, type MetadataMap, type ToolContext, type ToolResult } from '../../index.js';
+import { buildToolResult, Preflight, Tool, type ContentPart, type MetadataMap, type PlannedRequests, type ToolContext, type ToolResult } from '../../index.js';
 import { decodeFileContent } from '../content/decodeFileContent.js';
 import type { BinaryFileContent } from '../content/FileContent.js';
 import { detectLineEnding, toDisplayText } from '../content/LineEnding.js';
@@ -11,12 +11,17 @@ import { indexLines, pageLines } from '../content/pageLines.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { assertLinkCountChecked, getHardLinkedFile, type HardLinkedFile } from '../HardLinkedFile.js';
-import { PreflightPlans } from '../PreflightPlans.js';
+import { getPreflightPlan } from '../getPreflightPlan.js';
 import { readDescriptor } from '../readVerifiedFile.js';
 import { takeSnapshot } from '../takeSnapshot.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { assertReadableFile } from './assertReadableFile.js';
 import { ReadFileInput } from './ReadFileInput.js';
+
+interface ReadPlan {
+  readonly path: string;
+  readonly hardLinked: HardLinkedFile | undefined;
+}
 
 /**
  * `fs_read_file`: a text file's lines as `text` output (exactly the requested lines, no
@@ -36,23 +41,21 @@ import { ReadFileInput } from './ReadFileInput.js';
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
 export class ReadFileTool {
-  readonly #plans = new PreflightPlans<{ readonly path: string; readonly hardLinked: HardLinkedFile | undefined }>('fs_read_file');
-
   public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
 
   @Preflight()
-  public async preflight(input: ReadFileInput): Promise<FileSystemPermissionRequest> {
+  public async preflight(input: ReadFileInput): Promise<PlannedRequests<ReadPlan>> {
     const target = await this.env.resolve(input.path, 'read');
     // Synchronous: one local lstat costs less than a thread-pool round trip; it never blocks on a FIFO.
     const stats = target.exists ? lstatSync(target.path) : undefined;
     if (stats !== undefined) assertReadableFile(stats, input.path, target.path, this.env.limits.maxReadBytes);
     const hardLinked = getHardLinkedFile(stats);
-    this.#plans.set(input, { path: target.path, hardLinked });
-    return new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path), hardLinked: hardLinked !== undefined });
+    const request = new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path), hardLinked: hardLinked !== undefined });
+    return { requests: [request], plan: { path: target.path, hardLinked } };
   }
 
   public async invoke(input: ReadFileInput, ctx: ToolContext): Promise<ToolResult> {
-    const { path: target, hardLinked } = this.#plans.take(input);
+    const { path: target, hardLinked } = getPreflightPlan<ReadPlan>(ctx, 'fs_read_file');
     const { limits, workspace, textCache, tracker } = this.env;
     const { fd, stats } = workspace.openVerifiedSync(target, { maxBytes: limits.maxReadBytes });
     let source: { readonly cached: DecodedText } | { readonly bytes: Buffer };

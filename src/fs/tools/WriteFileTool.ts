@@ -1,7 +1,7 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { Preflight, Tool, type JsonObject, type ToolContext, type ToolRequest } from '../../index.js';
+import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
 import { buildUnifiedDiff } from '../content/buildUnifiedDiff.js';
 import { decodeFileContent } from '../content/decodeFileContent.js';
@@ -11,7 +11,7 @@ import { detectLineEnding, fromDisplayText, toDisplayText } from '../content/Lin
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { findMissingDirectories } from '../paths/findMissingDirectories.js';
-import { PreflightPlans } from '../PreflightPlans.js';
+import { getPreflightPlan } from '../getPreflightPlan.js';
 import { readVerifiedFile } from '../readVerifiedFile.js';
 import { takeSnapshot } from '../takeSnapshot.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
@@ -48,12 +48,10 @@ type WritePlan =
   annotations: { destructiveHint: true },
 })
 export class WriteFileTool {
-  readonly #plans = new PreflightPlans<WritePlan>('fs_write_file');
-
   public constructor(@inject(FS_ENVIRONMENT) private readonly env: FileSystemEnvironment) {}
 
   @Preflight()
-  public async preflight(input: WriteFileInput, request: ToolRequest): Promise<FileSystemPermissionRequest[]> {
+  public async preflight(input: WriteFileInput, request: ToolRequest): Promise<PlannedRequests<WritePlan>> {
     const { env } = this;
     const target = await env.resolve(input.path, 'write');
     const bytes = Buffer.byteLength(input.content, 'utf8');
@@ -65,22 +63,22 @@ export class WriteFileTool {
         throw buildFsError('invalid_input', 'exists', `The file ${JSON.stringify(input.path)} already exists. To replace it, read it with fs_read_file and call again with overwrite: true; to change part of it, use fs_edit_file.`, { path: target.path });
       }
       await env.assertReadBeforeWrite(request.sessionId, target.path, input.path, stats);
-      this.#plans.set(input, { kind: 'overwrite', path: target.path });
-      return [new FileSystemPermissionRequest('fs.write', target.path, { protected: isProtected, facts: { bytes, overwrite: true } }, `overwrite ${target.path} with ${bytes} bytes`)];
+      const overwrite = new FileSystemPermissionRequest('fs.write', target.path, { protected: isProtected, facts: { bytes, overwrite: true } }, `overwrite ${target.path} with ${bytes} bytes`);
+      return { requests: [overwrite], plan: { kind: 'overwrite', path: target.path } };
     }
     const missing = await findMissingDirectories(path.dirname(target.path));
     if (missing.length > 0 && input.createParents !== true) {
       throw buildFsError('invalid_input', 'parent_missing', `The directory ${JSON.stringify(missing.at(-1))} does not exist. Call again with createParents: true to create it, or check the path.`, { path: target.path, missing });
     }
-    this.#plans.set(input, { kind: 'create', path: target.path, missing });
     const write = new FileSystemPermissionRequest('fs.write', target.path, { protected: isProtected, facts: { bytes, overwrite: false } }, `create ${target.path} with ${bytes} bytes`);
-    if (missing.length === 0) return [write];
+    const plan: WritePlan = { kind: 'create', path: target.path, missing };
+    if (missing.length === 0) return { requests: [write], plan };
     const mkdir = new FileSystemPermissionRequest('fs.mkdir', missing[0] as string, { paths: missing, protected: missing.some((dir) => env.isProtected(dir)) }, `create directories ${missing.join(', ')}`);
-    return [mkdir, write];
+    return { requests: [mkdir, write], plan };
   }
 
   public async invoke(input: WriteFileInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = this.#plans.take(input);
+    const plan = getPreflightPlan<WritePlan>(ctx, 'fs_write_file');
     const { env } = this;
     if (plan.kind === 'create') {
       const createdDirectories = await createDirectories(env.workspace, plan.missing);
