@@ -84,6 +84,8 @@ function buildConfig(reportName: string, dtsPath: string, allEntries: readonly s
         'ae-internal-missing-underscore': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
         // {@link member} in doc comments is not TSDoc's declaration-reference syntax; the comments are for editors, not a doc site.
         'ae-unresolved-link': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
+        // The report marks undocumented members inline already; the footer list would only repeat it.
+        'ae-undocumented': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
       },
       tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None, addToApiReportFile: false } },
     },
