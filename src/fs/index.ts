@@ -2,7 +2,6 @@
 export { fileSystemTools } from './fileSystemTools.js';
 export type { FileSystemToolsOptions } from './config/FileSystemToolsOptions.js';
 export type { FileSystemLimits } from './config/FileSystemLimits.js';
-export type { FileSystemConfig } from './config/FileSystemConfig.js';
 export { DEFAULT_FILE_SYSTEM_LIMITS } from './config/DEFAULT_FILE_SYSTEM_LIMITS.js';
 // A host replaces the read tracker (e.g. one that outlives the process) by rebinding this token.
 export { FS_READ_TRACKER } from './tokens.js';
