@@ -83,7 +83,7 @@ export { ToolInvokePermissionRequest } from './permissions/ToolInvokePermissionR
 export { quoteForDisplay, MAX_DISPLAY_LENGTH } from './permissions/quoteForDisplay.js';
 export { PolicyPermissionChecker } from './permissions/PolicyPermissionChecker.js';
 export type { PolicyPermissionCheckerOptions } from './permissions/PolicyPermissionCheckerOptions.js';
-export type { PolicyEffect, PolicyRule } from './permissions/PolicyRule.js';
+export { POLICY_EFFECTS, type PolicyEffect, type PolicyRule } from './permissions/PolicyRule.js';
 export { DefaultPermissionChecker } from './permissions/DefaultPermissionChecker.js';
 export type { PathContainment } from './permissions/PathContainment.js';
 
