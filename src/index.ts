@@ -62,7 +62,8 @@ export type { ToolContext } from './contract/ToolContext.js';
 export type { PlannedRequests, PreflightResult } from './contract/PreflightResult.js';
 export type { ToolExecutionScope } from './contract/ToolExecutionScope.js';
 export type { ChildToolRequest } from './contract/ChildToolRequest.js';
-export type { ToolExecutionOutcome } from './contract/ToolExecutionOutcome.js';
+export type { CompletedOutcome, FailedOutcome, InterruptedOutcome, ToolExecutionOutcome } from './contract/ToolExecutionOutcome.js';
+export { EXECUTOR_ERROR_REASONS, type ExecutorErrorReason, type ToolErrorReason } from './executor/ToolErrorReason.js';
 export type { ToolExecutor } from './executor/ToolExecutor.js';
 export type { PendingCall } from './executor/PendingCall.js';
 export type { RejectedApprovalStatus } from './executor/rejectPendingCall.js';
@@ -80,12 +81,13 @@ export { isToolExecutionOutcome } from './contract/isToolExecutionOutcome.js';
 // Permissions
 export { BasePermissionRequest, type PermissionRequest, type PermissionRequestJson } from './permissions/PermissionRequest.js';
 export { PermissionDecision } from './permissions/PermissionDecision.js';
+export { PERMISSION_DENY_CODES, type PermissionDenyCode } from './permissions/PermissionDenyCode.js';
 export type { PermissionChecker, PermissionContext } from './permissions/PermissionChecker.js';
 export { ToolInvokePermissionRequest } from './permissions/ToolInvokePermissionRequest.js';
 export { quoteForDisplay, MAX_DISPLAY_LENGTH } from './permissions/quoteForDisplay.js';
 export { PolicyPermissionChecker } from './permissions/PolicyPermissionChecker.js';
 export type { PolicyPermissionCheckerOptions } from './permissions/PolicyPermissionCheckerOptions.js';
-export type { PolicyRule } from './permissions/PolicyRule.js';
+export { POLICY_EFFECTS, type PolicyEffect, type PolicyRule } from './permissions/PolicyRule.js';
 export { DefaultPermissionChecker } from './permissions/DefaultPermissionChecker.js';
 export type { PathContainment } from './permissions/PathContainment.js';
 export type {
@@ -96,7 +98,6 @@ export type {
   PolicySubjects,
   ToolSubject,
 } from './permissions/PolicySubjects.js';
-export { UnionPathContainment } from './permissions/UnionPathContainment.js';
 
 // Interruptions
 export type { ToolInterruption } from './interrupt/ToolInterruption.js';
@@ -107,8 +108,6 @@ export type { ApprovalConsumeResult, ApprovalStore } from './interrupt/ApprovalS
 export { InMemoryApprovalStore } from './interrupt/InMemoryApprovalStore.js';
 export type { CredentialStore, Credentials } from './interrupt/CredentialStore.js';
 export { InMemoryCredentialStore } from './interrupt/InMemoryCredentialStore.js';
-export { computeApprovalBinding, type ApprovalBindingSubject } from './interrupt/computeApprovalBinding.js';
-export { canonicalJson } from './interrupt/canonicalJson.js';
 
 // Errors
 export { ToolError, type ToolErrorJson } from './errors/ToolError.js';

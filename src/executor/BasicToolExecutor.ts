@@ -100,7 +100,7 @@ export class BasicToolExecutor implements ToolExecutor {
   }
   // --- end close
 
-  /** Swaps in a new (frozen) registry atomically: calls already running keep their tool. */
+  /** @internal Swaps in a new (frozen) registry atomically (agentkitModule's reloads): calls already running keep their tool. */
   public replaceRegistry(registry: ToolRegistry): void {
     this.#registry = registry.freeze();
   }

@@ -1,6 +1,7 @@
 import { ToolError } from '../errors/ToolError.js';
 import { MAX_TIMEOUT_MS } from '../contract/MAX_TIMEOUT_MS.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
+import type { ExecutorErrorReason } from './ToolErrorReason.js';
 
 /**
  * Whether `value` is a real `AbortSignal`, not merely an object whose prototype chain says so
@@ -17,7 +18,7 @@ function isAbortSignal(value: unknown): value is AbortSignal {
   }
 }
 
-function refuse(reason: string, message: string): ToolError {
+function refuse(reason: ExecutorErrorReason, message: string): ToolError {
   return new ToolError('invalid_input', `The call options are invalid: ${message}. Nothing was run.`, { reason });
 }
 

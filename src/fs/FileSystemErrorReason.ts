@@ -15,32 +15,37 @@
  * `hard_link`, `unencodable`, `cross_device`, `io_error` (and the edit reasons above when the
  * file changed without read-before-write); `interrupted` with `cancelled`. Open-time
  * refusals of reads carry the workspace's reasons (`final_symlink`, `changed_during_open`,
- * `is_a_directory`, `not_a_regular_file`, `too_large`).
+ * `is_a_directory`, `not_a_regular_file`, `too_large`). `internal` with `missing_preflight`:
+ * a tool invoked without its preflight (outside the executor).
  */
-export type FileSystemErrorReason =
-  | 'not_read'
-  | 'stale_read'
-  | 'exists'
-  | 'parent_missing'
-  | 'is_a_directory'
-  | 'not_a_regular_file'
-  | 'too_large'
-  | 'not_a_directory'
-  | 'directory_not_empty'
-  | 'no_change'
-  | 'same_path'
-  | 'into_itself'
-  | 'invalid_pattern'
-  | 'unsafe_pattern'
-  | 'hard_link'
-  | 'root'
-  | 'not_found'
-  | 'changed_since_preflight'
-  | 'binary_file'
-  | 'no_match'
-  | 'ambiguous_match'
-  | 'replacement_count_mismatch'
-  | 'cross_device'
-  | 'unencodable'
-  | 'cancelled'
-  | 'io_error';
+export const FILE_SYSTEM_ERROR_REASONS = [
+  'not_read',
+  'stale_read',
+  'exists',
+  'parent_missing',
+  'is_a_directory',
+  'not_a_regular_file',
+  'too_large',
+  'not_a_directory',
+  'directory_not_empty',
+  'no_change',
+  'same_path',
+  'into_itself',
+  'invalid_pattern',
+  'unsafe_pattern',
+  'hard_link',
+  'root',
+  'not_found',
+  'changed_since_preflight',
+  'binary_file',
+  'no_match',
+  'ambiguous_match',
+  'replacement_count_mismatch',
+  'cross_device',
+  'unencodable',
+  'cancelled',
+  'io_error',
+  'missing_preflight',
+] as const;
+
+export type FileSystemErrorReason = (typeof FILE_SYSTEM_ERROR_REASONS)[number];

@@ -48,6 +48,7 @@ export class McpClientRegistry {
     return entry;
   }
 
+  /** @internal The server's connection (tests reach its transport through it). */
   public connection(id: string): McpConnection {
     return this.#get(id).connection;
   }

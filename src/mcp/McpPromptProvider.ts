@@ -12,6 +12,7 @@ import type { McpProviderOptions } from './McpProviderOptions.js';
  * checked as `mcp.get_prompt` (target `server/prompt`). Message content maps like tool results.
  */
 export class McpPromptProvider implements PromptProvider {
+  /** @internal Built by `McpClientRegistry.resources(id)` / `.prompts(id)`. */
   public constructor(
     private readonly connection: McpConnection,
     private readonly permissions: PermissionChecker,

@@ -11,6 +11,7 @@ import type { McpProviderOptions } from './McpProviderOptions.js';
  * is first checked as `mcp.read_resource` (target `server/uri`).
  */
 export class McpResourceProvider implements ResourceProvider {
+  /** @internal Built by `McpClientRegistry.resources(id)` / `.prompts(id)`. */
   public constructor(
     private readonly connection: McpConnection,
     private readonly permissions: PermissionChecker,

@@ -23,6 +23,7 @@ export class McpToolSource implements ToolSource {
   #authRequired: AuthRequiredError | undefined;
   #status: McpServerStatus;
 
+  /** @internal Built by `McpClientRegistry`, one per configured server. */
   public constructor(connection: McpConnection, options: McpRemoteToolOptions) {
     this.id = `mcp server ${connection.id}`;
     this.#connection = connection;

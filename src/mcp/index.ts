@@ -7,19 +7,15 @@ export type { McpHttpTransportConfig, McpInMemoryTransportConfig, McpStdioTransp
 export { MCP_CLIENT_REGISTRY } from './MCP_CLIENT_REGISTRY.js';
 export { McpClientRegistry } from './McpClientRegistry.js';
 export type { McpServerState, McpServerStatus } from './McpServerStatus.js';
-export { McpConnection } from './McpConnection.js';
 export { McpToolSource } from './McpToolSource.js';
-export { McpRemoteTool, type McpRemoteToolOptions } from './McpRemoteTool.js';
 export { McpResourceProvider } from './McpResourceProvider.js';
 export { McpPromptProvider } from './McpPromptProvider.js';
 export type { McpProviderOptions } from './McpProviderOptions.js';
 export { MCP_PERMISSION_KINDS, McpPermissionRequest, type McpPermissionKind } from './McpPermissionRequest.js';
 export { buildMcpToolName } from './buildMcpToolName.js';
-export { buildServerEnvironment } from './buildServerEnvironment.js';
-export { getCredentialProvider } from './createClientTransport.js';
-export { ProcessClientTransport, type ProcessClientTransportOptions } from './ProcessClientTransport.js';
+export { MCP_ERROR_REASONS, type McpErrorReason } from './McpErrorReason.js';
 
 // Server side: an executor's tools served over MCP
 export { serveTools, type ServeToolsOptions } from './serveTools.js';
 export { serveStdio } from './serveStdio.js';
-export { buildCallToolResult, RESULT_METADATA_META_KEY } from './buildCallToolResult.js';
+export { RESULT_METADATA_META_KEY } from './buildCallToolResult.js';

@@ -1,7 +1,11 @@
 /**
- * The `code` of the deny decisions the built-in checkers return (it ends up in the failed
- * outcome's `error.details.code`).
+ * The `code` of the deny decisions the library produces (it ends up in the failed outcome's
+ * `error.details.code`, and in each entry of `error.details.denied`). A third-party checker
+ * may use its own codes with `PermissionDecision.deny(reason, code)`.
  *
+ * - `denied`: the default of `PermissionDecision.deny(reason)`.
+ * - `checker_error`: the permission checker threw or rejected (the executor denies).
+ * - `invalid_decision`: the permission checker returned something that is not a decision.
  * - `policy_denied`: a policy deny rule matched, or no rule allowed the request and the
  *   policy fallback is `deny`.
  * - `outside_roots`: an `fs.*` request names a path outside every workspace root (or no path).
@@ -10,6 +14,9 @@
  *   without paths, `shell.exec` without a command), so the request cannot be judged.
  */
 export const PERMISSION_DENY_CODES = {
+  denied: 'denied',
+  checkerError: 'checker_error',
+  invalidDecision: 'invalid_decision',
   policyDenied: 'policy_denied',
   outsideRoots: 'outside_roots',
   malformedRequest: 'malformed_request',

@@ -7,8 +7,6 @@ export { toAnthropicTools } from './toAnthropicTools.js';
 export { toGeminiTools } from './toGeminiTools.js';
 export { buildStrictSchema } from './buildStrictSchema.js';
 export { buildGeminiSchema } from './buildGeminiSchema.js';
-export { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from './OPENAI_STRICT_KEYWORDS.js';
-export { GEMINI_SCHEMA_FORMATS, GEMINI_SCHEMA_KEYWORDS, GEMINI_SCHEMA_TYPES } from './GEMINI_SCHEMA_KEYWORDS.js';
 export type { OpenAIToolsOptions } from './OpenAIToolsOptions.js';
 export type { OpenAIChatTool } from './OpenAIChatTool.js';
 export type { OpenAIResponsesTool } from './OpenAIResponsesTool.js';

@@ -2,12 +2,10 @@ import 'reflect-metadata';
 
 export { shellTools } from './shellTools.js';
 export type { ShellEnvOptions, ShellToolOptions } from './ShellToolOptions.js';
-export { ShellExecTool } from './ShellExecTool.js';
+export type { ShellSandboxMode } from './ShellSandboxMode.js';
 export { SHELL_EXEC_INPUT_SCHEMA, type ShellExecInput } from './ShellExecInput.js';
 export { SHELL_EXEC_OUTPUT_SCHEMA, type ShellExecResult } from './ShellExecResult.js';
 export { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
-export { SHELL_TOOL_CONFIG } from './SHELL_TOOL_CONFIG.js';
-export type { ShellToolConfig } from './ShellToolConfig.js';
 export { ShellPermissionRequest, type ShellPermissionFacts } from './ShellPermissionRequest.js';
 export { ShellRedirectPermissionRequest } from './ShellRedirectPermissionRequest.js';
 export { ShellProgramWritePermissionRequest } from './ShellProgramWritePermissionRequest.js';
@@ -16,7 +14,5 @@ export { parseShellCommand } from './parseShellCommand.js';
 export type { CommandLineAnalysis, OutputRedirection } from './CommandLineAnalysis.js';
 export type { ShellWord } from './readWord.js';
 export type { ProgramWrite } from './findWriteTargets.js';
-// The environment allow-list lives in the core (shared with MCP server processes).
-export { buildHostEnvironment, BASE_ENV_NAMES, isSecretName } from '../index.js';
 export { isStartupVariable } from './assertModelEnvironment.js';
-export { Semaphore } from './Semaphore.js';
+export { SHELL_ERROR_REASONS, type ShellErrorReason } from './ShellErrorReason.js';

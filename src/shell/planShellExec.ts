@@ -11,6 +11,7 @@ import { resolveRedirections } from './resolveRedirections.js';
 import { resolveSandbox } from './resolveSandbox.js';
 import { resolveWorkingDirectory } from './resolveWorkingDirectory.js';
 import type { ShellExecInput } from './ShellExecInput.js';
+import type { ShellErrorReason } from './ShellErrorReason.js';
 import type { ShellExecPlan } from './ShellExecPlan.js';
 import { ShellPermissionRequest } from './ShellPermissionRequest.js';
 import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
@@ -19,7 +20,7 @@ import type { ShellToolConfig } from './ShellToolConfig.js';
 /** Risks of commands that may leave processes outside their process group. */
 const DETACHING_RISKS: ReadonlySet<string> = new Set([SHELL_RISKS.background, 'wrapper:setsid', 'wrapper:nohup', 'wrapper:coproc', 'wrapper:script', 'wrapper:systemd-run', 'wrapper:bash', 'wrapper:sh']);
 
-function invalid(message: string, reason: string): ToolError {
+function invalid(message: string, reason: ShellErrorReason): ToolError {
   return new ToolError('invalid_input', message, { reason });
 }
 

@@ -13,17 +13,15 @@ export interface RecordedEvaluation {
   readonly decision: PermissionDecision;
 }
 
-type Decide = (request: PermissionRequest, ctx: PermissionContext) => PermissionDecision | Promise<PermissionDecision>;
-
 /**
  * A checker for tests: decides with `decide` (or delegates to another checker; allows
  * everything by default) and records every request it was asked about, in order.
  */
 export class RecordingPermissionChecker implements PermissionChecker {
   readonly #records: RecordedEvaluation[] = [];
-  readonly #decide: Decide;
+  readonly #decide: PermissionChecker['evaluate'];
 
-  public constructor(decide: Decide | PermissionChecker = () => PermissionDecision.allow()) {
+  public constructor(decide: PermissionChecker['evaluate'] | PermissionChecker = () => PermissionDecision.allow()) {
     this.#decide = typeof decide === 'function' ? decide : (request, ctx) => decide.evaluate(request, ctx);
   }
 

@@ -12,13 +12,13 @@ import {
   PERMISSION_CHECKER,
   TOOL_EXECUTOR,
   ToolConfigurationError,
-  UnionPathContainment,
   type ApprovalRequest,
   type JsonValue,
   type PermissionDecision,
   type ToolExecutionOutcome,
   type ToolExecutor,
 } from '../../src/index.js';
+import { UnionPathContainment } from '../../src/permissions/UnionPathContainment.js';
 import { shellTools } from '../../src/shell/index.js';
 
 let base: string;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
-import { CreateDirectoryTool } from '../../src/fs/index.js';
+import { CreateDirectoryTool } from '../../src/fs/tools/CreateDirectoryTool.js';
 import { PermissionDecision } from '../../src/index.js';
 import { createMutationHarness, type MutationHarness } from './fixtures/createMutationHarness.js';
 import { structured } from './fixtures/outcomes.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DeleteTool } from '../../src/fs/index.js';
+import { DeleteTool } from '../../src/fs/tools/DeleteTool.js';
 import { PermissionDecision, type ApprovalRequest } from '../../src/index.js';
 import { createMutationHarness, type MutationHarness } from './fixtures/createMutationHarness.js';
 import { failure, structured } from './fixtures/outcomes.js';

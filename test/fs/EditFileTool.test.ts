@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EditFileTool } from '../../src/fs/index.js';
+import { EditFileTool } from '../../src/fs/tools/EditFileTool.js';
 import { RecordingPermissionChecker } from '../../src/testing/index.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { failure, structured } from './fixtures/outcomes.js';

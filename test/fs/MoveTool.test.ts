@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MoveTool } from '../../src/fs/index.js';
+import { MoveTool } from '../../src/fs/tools/MoveTool.js';
 import { PolicyPermissionChecker, type JsonValue } from '../../src/index.js';
 import { createMutationHarness, type MutationHarness } from './fixtures/createMutationHarness.js';
 import { failure, structured } from './fixtures/outcomes.js';

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ReadFileTool } from '../../src/fs/index.js';
+import { ReadFileTool } from '../../src/fs/tools/ReadFileTool.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { completed, failure, text } from './fixtures/outcomes.js';
 

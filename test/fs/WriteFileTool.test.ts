@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { WriteFileTool } from '../../src/fs/index.js';
+import { WriteFileTool } from '../../src/fs/tools/WriteFileTool.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { failure, structured } from './fixtures/outcomes.js';
 

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ListDirectoryTool } from '../../src/fs/index.js';
+import { ListDirectoryTool } from '../../src/fs/tools/ListDirectoryTool.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { structured } from './fixtures/outcomes.js';
 

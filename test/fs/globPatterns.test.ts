@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GlobTool } from '../../src/fs/index.js';
+import { GlobTool } from '../../src/fs/tools/GlobTool.js';
 import { createFsHarness } from './fixtures/createFsHarness.js';
 import { ISOLATED_TEST_BUDGET_MS, runIsolated } from './fixtures/runIsolated.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GrepTool } from '../../src/fs/index.js';
+import { GrepTool } from '../../src/fs/tools/GrepTool.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { failure, structured } from './fixtures/outcomes.js';
 import { ISOLATED_TEST_BUDGET_MS, runIsolated } from './fixtures/runIsolated.js';

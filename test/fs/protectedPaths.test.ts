@@ -2,18 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Container } from 'inversify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_PROTECTED_PATHS } from '../../src/fs/index.js';
-import {
-  agentkitModule,
-  PERMISSION_CHECKER,
-  PermissionDecision,
-  PolicyPermissionChecker,
-  TOOL_EXECUTOR,
-  type JsonValue,
-  type PermissionChecker,
-  type ToolExecutionOutcome,
-  type ToolExecutor,
-} from '../../src/index.js';
+import { agentkitModule, DEFAULT_PROTECTED_PATHS, type JsonValue, PERMISSION_CHECKER, type PermissionChecker, PermissionDecision, PolicyPermissionChecker, TOOL_EXECUTOR, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { completed } from './fixtures/outcomes.js';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { GlobTool, GrepTool, ListDirectoryTool } from '../../src/fs/index.js';
+import { GlobTool } from '../../src/fs/tools/GlobTool.js';
+import { GrepTool } from '../../src/fs/tools/GrepTool.js';
+import { ListDirectoryTool } from '../../src/fs/tools/ListDirectoryTool.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { failure, structured } from './fixtures/outcomes.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildServerEnvironment } from '../../src/mcp/index.js';
+import { buildServerEnvironment } from '../../src/mcp/buildServerEnvironment.js';
 
 describe(buildServerEnvironment.name, () => {
   it('takes only allow-listed names, drops secret-looking ones, and adds the configured env', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mcpServers, ProcessClientTransport } from '../../src/mcp/index.js';
+import { mcpServers } from '../../src/mcp/index.js';
+import { ProcessClientTransport } from '../../src/mcp/ProcessClientTransport.js';
 import { createMcpHarness, EVERYTHING_ENTRY, getOutput, type McpHarness } from './fixtures/createMcpHarness.js';
 
 /** The live (not zombie) process ids of process group `group`: empty once it is gone. */

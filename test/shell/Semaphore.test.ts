@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Semaphore } from '../../src/shell/index.js';
+import { Semaphore } from '../../src/shell/Semaphore.js';
 
 describe(Semaphore.name, () => {
   describe('.acquire', () => {

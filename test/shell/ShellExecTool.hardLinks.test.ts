@@ -2,7 +2,7 @@ import { linkSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PolicyPermissionChecker } from '../../src/index.js';
-import { ShellExecTool } from '../../src/shell/index.js';
+import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { createShellHarness, type ShellHarness } from './fixtures/createShellHarness.js';
 
 /**

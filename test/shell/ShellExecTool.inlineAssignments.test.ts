@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PolicyPermissionChecker } from '../../src/index.js';
-import { ShellExecTool } from '../../src/shell/index.js';
+import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { createShellHarness, type ShellHarness } from './fixtures/createShellHarness.js';
 
 /**

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Container } from 'inversify';
 import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type PolicyRule } from '../../src/index.js';
-import { shellTools, ShellExecTool } from '../../src/shell/index.js';
+import { shellTools } from '../../src/shell/index.js';
+import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
 const RULES: PolicyRule[] = [

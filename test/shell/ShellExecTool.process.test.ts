@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ShellExecTool } from '../../src/shell/index.js';
+import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { createShellHarness, getShellValue, sleep, type ShellHarness } from './fixtures/createShellHarness.js';
 import { killProcesses, waitForNoProcesses } from './fixtures/findProcesses.js';
 

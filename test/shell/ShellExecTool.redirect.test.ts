@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PermissionDecision, type PermissionChecker } from '../../src/index.js';
-import { ShellExecTool } from '../../src/shell/index.js';
+import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
 /** Calls per race: the unpinned runner wrote outside within a few dozen. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PolicyPermissionChecker, type PolicyRule } from '../../src/index.js';
-import { ShellExecTool } from '../../src/shell/index.js';
+import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
 const ALLOWED_PROGRAMS = ['git diff', 'sort', 'tee', 'dd', 'cp', 'sed', 'curl', 'touch'];

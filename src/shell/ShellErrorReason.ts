@@ -1,0 +1,38 @@
+/**
+ * The `details.reason` of the errors `shell_exec` raises itself (working-directory and
+ * redirection-target refusals keep the workspace's reasons: `outside_roots`, ...). Stable strings.
+ *
+ * Refused before the body runs (`invoked: false`, nothing ran):
+ * - `invalid_input`: `command_or_argv` (not exactly one of them), `empty_command`,
+ *   `nul_character`, `startup_variable` (the model set a variable that changes how programs
+ *   start), `dynamic_redirection`, `relative_redirection_after_cd`, `relative_write_after_cd`
+ *   (a target the parser cannot pin down), `nested_redirection`, `redirection_mismatch`,
+ *   `cwd_not_a_directory`;
+ * - `permission_denied`: `hard_link` (a write target with more than one link);
+ * - `unavailable`: `sandbox_unavailable` (`sandbox: 'required'` without bubblewrap).
+ *
+ * Found by the body (`invoked: true`): `execution_failed` with `spawn_failed`, `cwd_changed`,
+ * `redirection_changed` (a target changed after the check; nothing ran), `hard_link`;
+ * `interrupted` with `cancelled`.
+ */
+export const SHELL_ERROR_REASONS = [
+  'command_or_argv',
+  'missing_preflight',
+  'empty_command',
+  'nul_character',
+  'startup_variable',
+  'dynamic_redirection',
+  'relative_redirection_after_cd',
+  'relative_write_after_cd',
+  'nested_redirection',
+  'redirection_mismatch',
+  'cwd_not_a_directory',
+  'hard_link',
+  'sandbox_unavailable',
+  'spawn_failed',
+  'cwd_changed',
+  'redirection_changed',
+  'cancelled',
+] as const;
+
+export type ShellErrorReason = (typeof SHELL_ERROR_REASONS)[number];
