@@ -40,25 +40,25 @@ export { Preflight } from './decorators/Preflight.js';
 export { JSONSchema } from 'class-validator-jsonschema';
 export type { ToolOptions } from './decorators/ToolOptions.js';
 export { buildDtoSchema } from './schema/buildDtoSchema.js';
-export type { Constructor } from './schema/Constructor.js';
+export type { Constructor } from './metadata/Constructor.js';
 export type { ValidationIssue } from './schema/buildValidationError.js';
 export { DEFAULT_INPUT_LIMITS, type InputLimits } from './schema/InputLimits.js';
 export { LinearRegExp, type LinearRegExpFlags } from './schema/LinearRegExp.js';
 export { SchemaCompiler } from './schema/SchemaCompiler.js';
 
 // Registry
-export type { SchemaStrictness } from './registry/Tool.js';
+export type { SchemaStrictness } from './schema/SchemaStrictness.js';
 export type { ToolSource } from './registry/ToolSource.js';
 export { ToolRegistry } from './registry/ToolRegistry.js';
 
 // Executor
-export type { ToolRequest } from './executor/ToolRequest.js';
-export type { ToolResult } from './executor/ToolResult.js';
-export type { ToolReturn } from './executor/ToolReturn.js';
-export type { ToolContext } from './executor/ToolContext.js';
-export type { ToolExecutionScope } from './executor/ToolExecutionScope.js';
-export type { ChildToolRequest } from './executor/ChildToolRequest.js';
-export type { ToolExecutionOutcome } from './executor/ToolExecutionOutcome.js';
+export type { ToolRequest } from './contract/ToolRequest.js';
+export type { ToolResult } from './values/ToolResult.js';
+export type { ToolReturn } from './values/ToolReturn.js';
+export type { ToolContext } from './contract/ToolContext.js';
+export type { ToolExecutionScope } from './contract/ToolExecutionScope.js';
+export type { ChildToolRequest } from './contract/ChildToolRequest.js';
+export type { ToolExecutionOutcome } from './contract/ToolExecutionOutcome.js';
 export type { ToolExecutor } from './executor/ToolExecutor.js';
 export type { PendingCall } from './executor/PendingCall.js';
 export type { RejectedApprovalStatus } from './executor/rejectPendingCall.js';
@@ -66,12 +66,12 @@ export type { ExecuteOptions } from './executor/ExecuteOptions.js';
 export type { ExecutorObserver } from './executor/ExecutorObserver.js';
 export { BasicToolExecutor } from './executor/BasicToolExecutor.js';
 export { EXECUTOR_DEFAULTS, type BasicToolExecutorOptions } from './executor/BasicToolExecutorOptions.js';
-export { createResourceKey, type ResourceKey, type ToolResources } from './executor/ToolResources.js';
+export { createResourceKey, type ResourceKey, type ToolResources } from './contract/ToolResources.js';
 export { MapToolResources } from './executor/MapToolResources.js';
 export { buildToolRequest, type ToolRequestScope } from './executor/buildToolRequest.js';
-export { buildToolResult } from './executor/buildToolResult.js';
-export { isToolResult } from './executor/isToolResult.js';
-export { isToolExecutionOutcome } from './executor/isToolExecutionOutcome.js';
+export { buildToolResult } from './values/buildToolResult.js';
+export { isToolResult } from './values/isToolResult.js';
+export { isToolExecutionOutcome } from './contract/isToolExecutionOutcome.js';
 
 // Permissions
 export { BasePermissionRequest, type PermissionRequest, type PermissionRequestJson } from './permissions/PermissionRequest.js';

@@ -2,10 +2,10 @@ import { injectable } from 'inversify';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { toolClassRegistry } from '../metadata/toolClassRegistry.js';
 import { updateOwnToolClassMetadata } from '../metadata/updateOwnToolClassMetadata.js';
-import type { Constructor } from '../schema/Constructor.js';
+import type { Constructor } from '../metadata/Constructor.js';
 import { buildToolDefinition } from './buildToolDefinition.js';
 import type { ToolOptions } from './ToolOptions.js';
-import type { Tool as ToolInterface } from '../registry/Tool.js';
+import type { Tool as ToolInterface } from '../contract/Tool.js';
 
 /**
  * Declares a class as a tool. The class needs an `invoke(input, ctx)` method; it becomes

@@ -1,4 +1,4 @@
-import type { Constructor } from '../schema/Constructor.js';
+import type { Constructor } from '../metadata/Constructor.js';
 import type { ToolAnnotations } from '../spec/ToolAnnotations.js';
 import type { JsonObject, MetadataMap } from '../values/JsonValue.js';
 

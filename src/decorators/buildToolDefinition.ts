@@ -1,9 +1,9 @@
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
-import { MAX_TIMEOUT_MS } from '../executor/BasicToolExecutorOptions.js';
+import { MAX_TIMEOUT_MS } from '../contract/MAX_TIMEOUT_MS.js';
 import type { ToolDefinition } from '../metadata/ToolClassMetadata.js';
 import { buildDtoSchema } from '../schema/buildDtoSchema.js';
 import { compileSchema } from '../schema/compileSchema.js';
-import type { Constructor } from '../schema/Constructor.js';
+import type { Constructor } from '../metadata/Constructor.js';
 import { needsClassValidator } from '../schema/needsClassValidator.js';
 import type { ToolAnnotations } from '../spec/ToolAnnotations.js';
 import { toToolName } from '../spec/toToolName.js';

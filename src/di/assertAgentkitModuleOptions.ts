@@ -1,6 +1,6 @@
 import { assertKnownKeys } from '../errors/assertKnownKeys.js';
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
-import { MAX_TIMEOUT_MS } from '../executor/BasicToolExecutorOptions.js';
+import { MAX_TIMEOUT_MS } from '../contract/MAX_TIMEOUT_MS.js';
 import type { AgentkitModuleOptions } from './AgentkitModuleOptions.js';
 
 /** Every option, so adding one to the interface without listing it here fails to compile. */

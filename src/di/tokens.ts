@@ -1,7 +1,7 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { ExecutorObserver } from '../executor/ExecutorObserver.js';
 import type { ToolExecutor } from '../executor/ToolExecutor.js';
-import type { ToolResources } from '../executor/ToolResources.js';
+import type { ToolResources } from '../contract/ToolResources.js';
 import type { ApprovalStore } from '../interrupt/ApprovalStore.js';
 import type { CredentialStore } from '../interrupt/CredentialStore.js';
 import type { PathContainment } from '../permissions/PathContainment.js';

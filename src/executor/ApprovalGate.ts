@@ -6,7 +6,7 @@ import { canonicalJson } from '../interrupt/canonicalJson.js';
 import { computeApprovalBinding } from '../interrupt/computeApprovalBinding.js';
 import type { PermissionRequestJson } from '../permissions/PermissionRequest.js';
 import type { PendingRequest } from './evaluatePermissions.js';
-import type { ToolRequest } from './ToolRequest.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
 
 /** Why an approval was not honoured. */
 export type ApprovalRejection = 'binding_mismatch' | 'expired' | 'already_used' | 'unknown_approval' | 'approval_not_consumed';

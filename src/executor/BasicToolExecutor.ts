@@ -7,7 +7,8 @@ import { ToolInvokePermissionRequest } from '../permissions/ToolInvokePermission
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import { ApprovalGate, rejectApproval } from './ApprovalGate.js';
-import { EXECUTOR_DEFAULTS, MAX_TIMEOUT_MS, type BasicToolExecutorOptions } from './BasicToolExecutorOptions.js';
+import { MAX_TIMEOUT_MS } from '../contract/MAX_TIMEOUT_MS.js';
+import { EXECUTOR_DEFAULTS, type BasicToolExecutorOptions } from './BasicToolExecutorOptions.js';
 import { buildNotFoundError } from './buildNotFoundError.js';
 import { buildPermissionDenial } from './buildPermissionDenial.js';
 import { CallContext } from './CallContext.js';
@@ -25,16 +26,16 @@ import { failed, failure } from './failure.js';
 import type { ReturnKind } from './finishInvocation.js';
 import { settleInvocation } from './settleInvocation.js';
 import { validateToolInput } from './validateToolInput.js';
-import { isToolRequest } from './isToolRequest.js';
+import { isToolRequest } from '../contract/isToolRequest.js';
 import { MapToolResources } from './MapToolResources.js';
 import { monotonicNow } from './monotonicNow.js';
-import { isThenable, toPromise, type MaybePromise } from './maybeAsync.js';
+import { isThenable, toPromise, type MaybePromise } from '../contract/maybeAsync.js';
 import { runWithDeadline } from './runWithDeadline.js';
 import { cancelledBeforeStart, checksTimedOut, internalFailure, parseFailure, preflightFailure, PROCEED, settleChecks, type CheckResult } from './settleChecks.js';
-import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import type { ToolExecutor } from './ToolExecutor.js';
-import type { ToolRequest } from './ToolRequest.js';
-import type { ToolResources } from './ToolResources.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
+import type { ToolResources } from '../contract/ToolResources.js';
 
 type Outcome = ToolExecutionOutcome;
 

@@ -2,7 +2,7 @@ import type { ApprovalStore } from '../interrupt/ApprovalStore.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
-import type { ToolResources } from './ToolResources.js';
+import type { ToolResources } from '../contract/ToolResources.js';
 
 export interface BasicToolExecutorOptions {
   readonly registry: ToolRegistry;
@@ -31,6 +31,3 @@ export const EXECUTOR_DEFAULTS = Object.freeze({
   approvalTtlMs: 15 * 60 * 1000,
   maxNestingDepth: 8,
 });
-
-/** setTimeout's largest delay. */
-export const MAX_TIMEOUT_MS = 2_147_483_647;

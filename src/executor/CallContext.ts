@@ -3,10 +3,10 @@ import { createExecutionScope, type ScopeRunner } from './createExecutionScope.j
 import type { ExecutionFrame } from './ExecutionFrame.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { Abortable } from './runWithDeadline.js';
-import type { ToolContext } from './ToolContext.js';
-import type { ToolExecutionScope } from './ToolExecutionScope.js';
-import type { ToolRequest } from './ToolRequest.js';
-import type { ToolResources } from './ToolResources.js';
+import type { ToolContext } from '../contract/ToolContext.js';
+import type { ToolExecutionScope } from '../contract/ToolExecutionScope.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
+import type { ToolResources } from '../contract/ToolResources.js';
 
 /**
  * The context of one call. Its abort signal and nested-call scope are built when a tool first

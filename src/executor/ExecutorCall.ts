@@ -2,7 +2,7 @@ import type { RegisteredTool } from '../registry/RegisteredTool.js';
 import type { ApprovalRun } from './ApprovalRun.js';
 import type { ExecutionFrame } from './ExecutionFrame.js';
 import type { Abortable } from './runWithDeadline.js';
-import type { ToolRequest } from './ToolRequest.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
 
 /**
  * One call on its way through the executor's pipeline. Before its body starts, the checks run

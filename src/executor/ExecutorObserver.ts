@@ -1,5 +1,5 @@
-import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
-import type { ToolRequest } from './ToolRequest.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
 
 /**
  * Sees every call the executor runs, nested ones included: bind one under

@@ -1,5 +1,5 @@
 import type { ToolInterruption } from '../interrupt/ToolInterruption.js';
-import type { ToolRequest } from './ToolRequest.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
 
 /**
  * A call waiting for the host: the request as the model made it and the interruption it ended

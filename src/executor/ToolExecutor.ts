@@ -2,8 +2,8 @@ import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
 import type { PendingCall } from './PendingCall.js';
-import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
-import type { ToolRequest } from './ToolRequest.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
 
 /** The one boundary a loop calls to run tool calls. Implementations never throw. */
 export interface ToolExecutor {

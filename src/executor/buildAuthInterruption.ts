@@ -1,6 +1,6 @@
 import type { AuthRequiredError } from '../interrupt/AuthRequiredError.js';
-import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
-import type { ToolRequest } from './ToolRequest.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
 
 /** The `auth_required` interruption for a tool that threw `AuthRequiredError`. */
 export function buildAuthInterruption(request: ToolRequest, error: AuthRequiredError): ToolExecutionOutcome {

@@ -1,5 +1,5 @@
 import { ToolError } from '../errors/ToolError.js';
-import { MAX_TIMEOUT_MS } from './BasicToolExecutorOptions.js';
+import { MAX_TIMEOUT_MS } from '../contract/MAX_TIMEOUT_MS.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
 
 /**

@@ -1,12 +1,12 @@
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import type { ExecutionFrame } from './ExecutionFrame.js';
-import type { MaybePromise } from './maybeAsync.js';
-import type { ChildToolRequest } from './ChildToolRequest.js';
+import type { MaybePromise } from '../contract/maybeAsync.js';
+import type { ChildToolRequest } from '../contract/ChildToolRequest.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
 import { failed } from './failure.js';
-import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
-import type { ToolExecutionScope } from './ToolExecutionScope.js';
-import type { ToolRequest } from './ToolRequest.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolExecutionScope } from '../contract/ToolExecutionScope.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
 
 /** The executor's entry points a scope calls back into. */
 export interface ScopeRunner {

@@ -1,7 +1,7 @@
 import type { PermissionChecker, PermissionContext } from '../permissions/PermissionChecker.js';
 import type { PermissionDecision } from '../permissions/PermissionDecision.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
-import { isThenable, type MaybePromise } from './maybeAsync.js';
+import { isThenable, type MaybePromise } from '../contract/maybeAsync.js';
 
 export interface DeniedRequest {
   readonly request: PermissionRequest;

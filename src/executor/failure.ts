@@ -1,7 +1,7 @@
 import { ToolError } from '../errors/ToolError.js';
 import type { ToolErrorCode } from '../errors/ToolErrorCode.js';
 import type { JsonObject } from '../values/JsonValue.js';
-import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 
 /** A `failed` outcome. */
 export function failure(error: ToolError, invoked: boolean): ToolExecutionOutcome {

@@ -2,12 +2,12 @@ import { monotonicNow } from './monotonicNow.js';
 import type { RegisteredTool } from '../registry/RegisteredTool.js';
 import { buildValidationError, getAjvIssues } from '../schema/buildValidationError.js';
 import { failed, failure } from './failure.js';
-import { isToolExecutionOutcome } from './isToolExecutionOutcome.js';
-import { isToolResult } from './isToolResult.js';
-import { normalizeToolReturn } from './normalizeToolReturn.js';
-import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
-import type { ToolRequest } from './ToolRequest.js';
-import type { ToolResult } from './ToolResult.js';
+import { isToolExecutionOutcome } from '../contract/isToolExecutionOutcome.js';
+import { isToolResult } from '../values/isToolResult.js';
+import { normalizeToolReturn } from '../values/normalizeToolReturn.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
+import type { ToolResult } from '../values/ToolResult.js';
 
 /** What a tool's body resolved to: a raw `@Tool` class value, a ToolResult, or an outcome. */
 export type ReturnKind = 'value' | 'result' | 'outcome';

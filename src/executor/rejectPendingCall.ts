@@ -1,10 +1,10 @@
 import type { ApprovalGate, WithdrawnApproval } from './ApprovalGate.js';
 import { failed } from './failure.js';
-import { isToolRequest } from './isToolRequest.js';
+import { isToolRequest } from '../contract/isToolRequest.js';
 import { monotonicNow } from './monotonicNow.js';
 import type { PendingCall } from './PendingCall.js';
 import { runWithDeadline } from './runWithDeadline.js';
-import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 
 const NOTHING_TO_ABORT = { abort: (): void => undefined };
 

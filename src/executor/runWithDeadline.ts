@@ -1,5 +1,5 @@
 import { DeadlineScheduler, type Deadline } from './DeadlineScheduler.js';
-import { isThenable } from './maybeAsync.js';
+import { isThenable } from '../contract/maybeAsync.js';
 
 /**
  * How a guarded call ended: `value` (the second argument is what it returned), `thrown` (what

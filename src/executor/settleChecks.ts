@@ -1,7 +1,7 @@
 import { failed, failure } from './failure.js';
 import type { ExecutorCall } from './ExecutorCall.js';
 import type { DeadlineEnd } from './runWithDeadline.js';
-import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import { toToolError } from './toToolError.js';
 
 /** Every check before the body passed: the body may start. */

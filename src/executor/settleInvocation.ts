@@ -4,8 +4,8 @@ import { buildAuthInterruption } from './buildAuthInterruption.js';
 import { failed, failure } from './failure.js';
 import { finishInvocation, type ReturnKind } from './finishInvocation.js';
 import type { DeadlineEnd } from './runWithDeadline.js';
-import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
-import type { ToolRequest } from './ToolRequest.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
 import { toToolError } from './toToolError.js';
 
 /** The outcome of a call whose body ran, from how it ended; never throws. */

@@ -3,7 +3,7 @@ import type { RegisteredTool } from '../registry/RegisteredTool.js';
 import { buildValidationError, getAjvIssues } from '../schema/buildValidationError.js';
 import { checkInputLimits } from '../schema/checkInputLimits.js';
 import { DEFAULT_INPUT_LIMITS } from '../schema/InputLimits.js';
-import type { ToolRequest } from './ToolRequest.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
 
 /** Limits, then the compiled schema: anything refused here has not run. */
 export function validateToolInput(entry: RegisteredTool, request: ToolRequest): ToolError | undefined {

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { Constructor } from '../schema/Constructor.js';
+import type { Constructor } from './Constructor.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 
 /** What `@Tool` learned about its class, computed once when the decorator ran. */

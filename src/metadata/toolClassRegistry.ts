@@ -1,4 +1,4 @@
-import type { Constructor } from '../schema/Constructor.js';
+import type { Constructor } from './Constructor.js';
 
 const classes = new Set<Constructor>();
 

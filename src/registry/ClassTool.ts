@@ -1,19 +1,19 @@
 import { validateSync } from 'class-validator';
 import { ToolError } from '../errors/ToolError.js';
-import { isToolExecutionOutcome } from '../executor/isToolExecutionOutcome.js';
-import { isThenable, type MaybePromise } from '../executor/maybeAsync.js';
-import { normalizeToolReturn } from '../executor/normalizeToolReturn.js';
-import type { ToolContext } from '../executor/ToolContext.js';
-import type { ToolExecutionOutcome } from '../executor/ToolExecutionOutcome.js';
-import type { ToolRequest } from '../executor/ToolRequest.js';
-import type { ToolResult } from '../executor/ToolResult.js';
+import { isToolExecutionOutcome } from '../contract/isToolExecutionOutcome.js';
+import { isThenable, type MaybePromise } from '../contract/maybeAsync.js';
+import { normalizeToolReturn } from '../values/normalizeToolReturn.js';
+import type { ToolContext } from '../contract/ToolContext.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
+import type { ToolResult } from '../values/ToolResult.js';
 import type { ToolDefinition } from '../metadata/ToolClassMetadata.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 import { buildDtoFactory, type DtoFactory } from '../schema/buildDtoFactory.js';
 import { buildValidationError } from '../schema/buildValidationError.js';
 import { getClassValidatorIssues } from '../schema/getClassValidatorIssues.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
-import type { Tool } from './Tool.js';
+import type { Tool } from '../contract/Tool.js';
 
 type Method = (this: object, ...args: unknown[]) => unknown;
 

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
-import type { ToolContext } from '../executor/ToolContext.js';
-import type { Tool } from './Tool.js';
+import type { ToolContext } from '../contract/ToolContext.js';
+import type { Tool } from '../contract/Tool.js';
 
 /** A tool with what the executor needs to run it, compiled once at registration. */
 export interface RegisteredTool {

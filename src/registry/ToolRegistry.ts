@@ -4,10 +4,10 @@ import { findCompiledSchema } from '../schema/compileSchema.js';
 import { SchemaCompiler } from '../schema/SchemaCompiler.js';
 import { getToolNameProblem } from '../spec/ToolName.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
-import type { ToolContext } from '../executor/ToolContext.js';
+import type { ToolContext } from '../contract/ToolContext.js';
 import { ClassTool } from './ClassTool.js';
 import type { RegisteredTool } from './RegisteredTool.js';
-import type { Tool } from './Tool.js';
+import type { Tool } from '../contract/Tool.js';
 
 function describeSource(tool: Tool): string {
   if (tool.source !== undefined) return tool.source;

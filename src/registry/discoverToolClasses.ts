@@ -1,7 +1,7 @@
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
 import { getToolClassMetadata } from '../metadata/getToolClassMetadata.js';
 import { toolClassRegistry } from '../metadata/toolClassRegistry.js';
-import type { Constructor } from '../schema/Constructor.js';
+import type { Constructor } from '../metadata/Constructor.js';
 import { ClassTool } from './ClassTool.js';
 
 /** The part of Inversify's resolution context discovery needs. */

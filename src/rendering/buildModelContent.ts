@@ -1,5 +1,5 @@
-import type { ToolExecutionOutcome } from '../executor/ToolExecutionOutcome.js';
-import type { ToolResult } from '../executor/ToolResult.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolResult } from '../values/ToolResult.js';
 import type { ContentPart, FileRef } from '../values/ContentPart.js';
 import type { JsonValue } from '../values/JsonValue.js';
 import type { ToolOutput } from '../values/ToolOutput.js';

@@ -1,6 +1,6 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
-import type { SchemaStrictness } from '../registry/Tool.js';
+import type { SchemaStrictness } from './SchemaStrictness.js';
 import type { JsonObject } from '../values/JsonValue.js';
 import { createAjv } from './createAjv.js';
 import { getAjv } from './getAjv.js';

@@ -3,7 +3,7 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { getDesignType } from '../metadata/getDesignType.js';
 import type { JsonValue } from '../values/JsonValue.js';
-import type { Constructor } from './Constructor.js';
+import type { Constructor } from '../metadata/Constructor.js';
 import { getDtoMetadatas, getNestedClass } from './getDtoConstraints.js';
 
 /** Classes a nested property cannot hold: JSON gives them no shape to validate. */

@@ -1,6 +1,6 @@
 import { plainToInstance, TransformationType } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
-import type { Constructor } from './Constructor.js';
+import type { Constructor } from '../metadata/Constructor.js';
 import { getDtoMetadatas } from './getDtoConstraints.js';
 
 /** Builds an instance of a DTO class from validated JSON. */

@@ -3,7 +3,7 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import type { JsonArray, JsonObject, JsonValue } from '../values/JsonValue.js';
 import { assertDtoTypesKnown } from './assertDtoTypesKnown.js';
-import type { Constructor } from './Constructor.js';
+import type { Constructor } from '../metadata/Constructor.js';
 import { getNestedClass } from './getDtoConstraints.js';
 
 const REF_PREFIX = '#/definitions/';

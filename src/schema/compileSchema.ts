@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { SchemaStrictness } from '../registry/Tool.js';
+import type { SchemaStrictness } from './SchemaStrictness.js';
 import type { JsonObject } from '../values/JsonValue.js';
 import { SchemaCompiler } from './SchemaCompiler.js';
 

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { SchemaStrictness } from '../registry/Tool.js';
+import type { SchemaStrictness } from './SchemaStrictness.js';
 import { linearRegExpEngine } from './linearRegExpEngine.js';
 import { linearUrlFormat } from './linearUrlFormat.js';
 

@@ -1,5 +1,5 @@
 import type { Ajv } from 'ajv';
-import type { SchemaStrictness } from '../registry/Tool.js';
+import type { SchemaStrictness } from './SchemaStrictness.js';
 import { createAjv } from './createAjv.js';
 
 const instances = new Map<SchemaStrictness, Ajv>();

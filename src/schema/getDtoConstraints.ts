@@ -2,7 +2,7 @@ import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getDesignType } from '../metadata/getDesignType.js';
-import type { Constructor } from './Constructor.js';
+import type { Constructor } from '../metadata/Constructor.js';
 
 /** One class-validator constraint on a DTO property, by name. */
 export interface DtoConstraint {

@@ -1,4 +1,4 @@
-import type { Constructor } from './Constructor.js';
+import type { Constructor } from '../metadata/Constructor.js';
 import { getDtoConstraints } from './getDtoConstraints.js';
 
 /**

@@ -31,6 +31,57 @@ function getTopFolder(file: string): string {
 /** Composition roots (the package bin): they may use the public entries of the core and built-ins. */
 const COMPOSITION_ROOTS = ['bin'];
 
+/**
+ * The core folders from bottom to top. A file may import from its own folder and from folders on
+ * lower levels; an import that runs to a higher level (or across one level) fails, unless
+ * SAME_LEVEL_IMPORTS lists the pair with its reason. A new core folder must be placed here.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  /** Plain data and its normalization, and the error type every layer throws. */
+  ['types', 'values', 'errors'],
+  /** Anything a model can invoke, resources, prompts (architecture.md: the seed's lower layer). */
+  ['capabilities'],
+  /** What a tool is called and how it is described. */
+  ['spec'],
+  /** Class metadata: the only code that touches Reflect. */
+  ['metadata'],
+  /** DTO class -> JSON Schema, ajv, input limits. */
+  ['schema'],
+  /** Policies and the host resources tools work on. */
+  ['permissions', 'workspace', 'environment'],
+  /** Interruptions (approvals, auth) name the permission requests they stop for. */
+  ['interrupt'],
+  /** The contract between tools and the executor: Tool, ToolRequest, ToolContext, ToolExecutionScope, outcomes. */
+  ['contract'],
+  /** Users of the contract that neither register nor run tools. */
+  ['decorators', 'rendering'],
+  ['registry'],
+  ['executor'],
+  /** Composition: binds everything in a container. */
+  ['di'],
+];
+/** Imports allowed between two folders on one level, keyed `from -> to`, with the reason. */
+const SAME_LEVEL_IMPORTS: Readonly<Record<string, string>> = {
+  'errors -> values': "a ToolError's details are JSON values",
+  'values -> errors': 'normalizing a tool return reports a value that is not JSON as a ToolError',
+};
+
+function getLevel(folder: string): number | undefined {
+  const level = LAYERS.findIndex((folders) => folders.includes(folder));
+  return level === -1 ? undefined : level;
+}
+
+/** Why an import from folder `from` to folder `to` breaks the folder order, or undefined when it keeps it. */
+function getLayerViolation(from: string, to: string): string | undefined {
+  if (from === to) return undefined;
+  const fromLevel = getLevel(from);
+  const toLevel = getLevel(to);
+  if (fromLevel === undefined || toLevel === undefined) return `${fromLevel === undefined ? from : to} is not in LAYERS`;
+  if (toLevel < fromLevel) return undefined;
+  if (toLevel === fromLevel && `${from} -> ${to}` in SAME_LEVEL_IMPORTS) return undefined;
+  return `${from} (level ${fromLevel}) may not import ${to} (level ${toLevel}): move what both need to a lower level`;
+}
+
 const files = listFiles(SRC);
 const coreFiles = files.filter((file) => !BUILT_INS.includes(getTopFolder(file)) && !COMPOSITION_ROOTS.includes(getTopFolder(file)));
 
@@ -109,6 +160,33 @@ describe('import graph', () => {
         .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
     );
     expect(offenders).toStrictEqual([]);
+  });
+
+  it('places every core folder in LAYERS', () => {
+    const folders = [...new Set(coreFiles.map(getTopFolder))].filter((folder) => !folder.endsWith('.ts'));
+    expect(folders.filter((folder) => getLevel(folder) === undefined)).toStrictEqual([]);
+  });
+
+  it('keeps core imports running down the folder order (values -> spec -> metadata -> schema -> permissions -> interrupt -> contract -> registry -> executor -> di)', () => {
+    const offenders = coreFiles
+      .filter((file) => !getTopFolder(file).endsWith('.ts'))
+      .flatMap((file) =>
+        getImports(file)
+          .filter((specifier) => specifier.startsWith('.'))
+          .flatMap((specifier) => {
+            const violation = getLayerViolation(getTopFolder(file), getTopFolder(resolve(dirname(file), specifier)));
+            return violation === undefined ? [] : [`${relative(SRC, file)} imports ${specifier}: ${violation}`];
+          }),
+      );
+    expect(offenders).toStrictEqual([]);
+  });
+
+  it('detects an import that runs up the folder order', () => {
+    expect(getLayerViolation('registry', 'executor')).toBe('registry (level 9) may not import executor (level 10): move what both need to a lower level');
+    expect(getLayerViolation('permissions', 'workspace')).toBe('permissions (level 5) may not import workspace (level 5): move what both need to a lower level');
+    expect(getLayerViolation('executor', 'registry')).toBeUndefined();
+    expect(getLayerViolation('values', 'errors')).toBeUndefined();
+    expect(getLayerViolation('bin', 'values')).toBe('bin is not in LAYERS');
   });
 
   it('detects a forbidden import when one is present', () => {

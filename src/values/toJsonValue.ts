@@ -1,4 +1,4 @@
-import type { JsonValue } from '../values/JsonValue.js';
+import type { JsonValue } from './JsonValue.js';
 
 function isPlainJson(value: unknown, depth: number): boolean {
   if (depth > 256) return false;

@@ -1,6 +1,6 @@
 import type { ToolError } from '../errors/ToolError.js';
 import type { ToolInterruption } from '../interrupt/ToolInterruption.js';
-import type { ToolResult } from './ToolResult.js';
+import type { ToolResult } from '../values/ToolResult.js';
 
 /**
  * How a call ended. `failed.invoked` is `false` when the tool body never ran (so nothing

@@ -1,5 +1,5 @@
-import type { MetadataMap } from '../values/JsonValue.js';
-import type { ToolResultPart } from '../values/ToolResultPart.js';
+import type { MetadataMap } from './JsonValue.js';
+import type { ToolResultPart } from './ToolResultPart.js';
 
 /** A completed call: the transcript part plus operational data. */
 export interface ToolResult {

@@ -1,12 +1,10 @@
-import type { ToolContext } from '../executor/ToolContext.js';
-import type { ToolExecutionOutcome } from '../executor/ToolExecutionOutcome.js';
-import type { ToolRequest } from '../executor/ToolRequest.js';
-import type { ToolResult } from '../executor/ToolResult.js';
+import type { ToolContext } from './ToolContext.js';
+import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
+import type { ToolRequest } from './ToolRequest.js';
+import type { ToolResult } from '../values/ToolResult.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
+import type { SchemaStrictness } from '../schema/SchemaStrictness.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
-
-/** Whether the executor compiles a tool's input schema in ajv strict mode. */
-export type SchemaStrictness = 'strict' | 'lenient';
 
 /**
  * A tool as the registry and executor see it. `@Tool` classes are adapted to this; a plain

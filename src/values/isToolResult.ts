@@ -1,4 +1,4 @@
-import { isToolOutput } from '../values/isToolOutput.js';
+import { isToolOutput } from './isToolOutput.js';
 import type { ToolResult } from './ToolResult.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {

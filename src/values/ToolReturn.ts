@@ -1,5 +1,5 @@
-import type { JsonValue } from '../values/JsonValue.js';
-import type { ToolOutput } from '../values/ToolOutput.js';
+import type { JsonValue } from './JsonValue.js';
+import type { ToolOutput } from './ToolOutput.js';
 import type { ToolResult } from './ToolResult.js';
 
 /**

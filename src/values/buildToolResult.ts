@@ -1,5 +1,5 @@
-import type { MetadataMap } from '../values/JsonValue.js';
-import type { ToolOutput } from '../values/ToolOutput.js';
+import type { MetadataMap } from './JsonValue.js';
+import type { ToolOutput } from './ToolOutput.js';
 import type { ToolResult } from './ToolResult.js';
 
 /**

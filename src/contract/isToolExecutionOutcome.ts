@@ -1,6 +1,6 @@
 import { ToolError } from '../errors/ToolError.js';
 import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
-import { isToolResult } from './isToolResult.js';
+import { isToolResult } from '../values/isToolResult.js';
 
 /** True when `value` is a {@link ToolExecutionOutcome} (as a child call returns one). */
 export function isToolExecutionOutcome(value: unknown): value is ToolExecutionOutcome {

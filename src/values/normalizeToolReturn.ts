@@ -1,6 +1,6 @@
 import { ToolError } from '../errors/ToolError.js';
-import { isToolOutput } from '../values/isToolOutput.js';
-import type { ToolOutput } from '../values/ToolOutput.js';
+import { isToolOutput } from './isToolOutput.js';
+import type { ToolOutput } from './ToolOutput.js';
 import { isToolResult } from './isToolResult.js';
 import { toJsonValue } from './toJsonValue.js';
 import type { ToolResult } from './ToolResult.js';
