@@ -7,13 +7,17 @@ import type { TargetVerdict } from './targets.js';
 
 const PEER_PACKAGES = ['@openai/agents', 'ai', '@ai-sdk/provider-utils', '@langchain/core', '@modelcontextprotocol/sdk', 'zod', 'ajv', 'inversify'] as const;
 
+/** The version Node resolves from bench/: the bench's own node_modules (the peers) first, then the repository's. */
 function installedVersion(name: string): string {
-  try {
-    const manifest = JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')) as { version?: string };
-    return manifest.version ?? '?';
-  } catch {
-    return 'not installed';
+  for (const folder of ['./node_modules/', '../node_modules/']) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL(`${folder}${name}/package.json`, import.meta.url), 'utf8')) as { version?: string };
+      return manifest.version ?? '?';
+    } catch {
+      // not in this folder
+    }
   }
+  return 'not installed';
 }
 
 export function describeEnvironment(): string {

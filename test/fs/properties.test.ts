@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { applyPatch } from 'diff';
 import fc from 'fast-check';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { countOccurrences, replaceLiteral } from '../../src/fs/content/applyLiteralEdit.js';
 import { decodeFileContent } from '../../src/fs/content/decodeFileContent.js';
-import { diffLines } from '../../src/fs/content/diffLines.js';
+import { buildUnifiedDiff } from '../../src/fs/content/buildUnifiedDiff.js';
 import { encodeText } from '../../src/fs/content/encodeText.js';
 import { countLines, indexLines, pageLines } from '../../src/fs/content/pageLines.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
@@ -99,16 +100,44 @@ describe('paging against a reference', () => {
   });
 });
 
-describe('diff', () => {
-  it('keeps and removes exactly the old lines, keeps and adds exactly the new ones', () => {
-    const lines = fc.array(fc.constantFrom('a', 'b', 'c', ''), { maxLength: 15 });
+describe(buildUnifiedDiff.name, () => {
+  const lines = fc.array(fc.constantFrom('a', 'b', ''), { maxLength: 25 });
+  const join = (parts: readonly string[], lastBreak: boolean): string => (parts.length === 0 ? '' : parts.join('\n') + (lastBreak ? '\n' : ''));
+  // Unrelated texts, and texts that differ by one spliced run of lines (long common prefixes and suffixes).
+  const pair = fc.oneof(
+    fc.tuple(lines, fc.boolean(), lines, fc.boolean()).map(([a, aBreak, b, bBreak]) => [join(a, aBreak), join(b, bBreak)] as const),
+    fc.tuple(lines, fc.nat(25), fc.nat(3), fc.array(fc.constantFrom('c', ''), { maxLength: 3 }), fc.boolean(), fc.boolean()).map(([a, at, count, insert, aBreak, bBreak]) => {
+      const b: string[] = [...a];
+      b.splice(at, count, ...insert);
+      return [join(a, aBreak), join(b, bBreak)] as const;
+    }),
+  );
+  const lineCount = (value: string): number => (value === '' ? 0 : value.split('\n').length - (value.endsWith('\n') ? 1 : 0));
+
+  // maxEditLength 1_000 aligns every pair here; 0 takes the fallback (the middle removed, then added).
+  it.each([1_000, 0])('is a patch that turns the old text into the new one, and counts its lines (maxEditLength %i)', (maxEditLength) => {
     fc.assert(
-      fc.property(lines, lines, (before, after) => {
-        const diff = diffLines(before, after);
-        expect(diff.filter((line) => line.op !== '+').map((line) => line.text)).toStrictEqual(before);
-        expect(diff.filter((line) => line.op !== '-').map((line) => line.text)).toStrictEqual(after);
+      fc.property(pair, ([before, after]) => {
+        const { diff, truncated, added, removed } = buildUnifiedDiff('f.txt', before, after, 100_000, maxEditLength);
+        expect({ patched: before === after ? diff === '' : applyPatch(before, diff), truncated, net: added - removed }).toStrictEqual({
+          patched: before === after ? true : after,
+          truncated: false,
+          net: lineCount(after) - lineCount(before),
+        });
       }),
+      { numRuns: 1_000 },
     );
+  });
+
+  it('numbers the hunk of an edit deep in a file from the top of the file, with three lines of context', () => {
+    const before = Array.from({ length: 100 }, (_, index) => `line ${index + 1}`).join('\n') + '\n';
+    const after = before.replace('line 50\n', 'line fifty\n');
+    expect(buildUnifiedDiff('f.txt', before, after, 10_000)).toStrictEqual({
+      diff: '--- f.txt\n+++ f.txt\n@@ -47,7 +47,7 @@\n line 47\n line 48\n line 49\n-line 50\n+line fifty\n line 51\n line 52\n line 53\n',
+      truncated: false,
+      added: 1,
+      removed: 1,
+    });
   });
 });
 

@@ -12,5 +12,6 @@ describe('samples/07-serve-over-mcp', () => {
     expect(report.write).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\[approval_required\] Refused: .*Nothing was run\.\n.*\n.*\n {2}fs\.write target \(\d+ characters, in full\): ".*new\.txt"$/u) }] });
     expect(report).toMatchObject({ written: false, outside: 'outside the root\n', cleanedUp: true });
     expect(lines.some((line) => line.includes('<root>') && line.startsWith('fs_read_file ../secret.txt -> isError: true'))).toBe(true);
+    expect(lines.at(-1)).toBe('server stopped, temp directory removed: true');
   }, 30_000);
 });

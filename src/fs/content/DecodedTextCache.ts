@@ -1,4 +1,5 @@
 import type { Stats } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 import type { FileSnapshot } from '../FileSnapshot.js';
 import { matchesSnapshot, RECENT_CHANGE_MS, takeSnapshot } from '../takeSnapshot.js';
 import type { LineEnding } from './LineEnding.js';
@@ -33,51 +34,39 @@ export const DEFAULT_DECODED_TEXT_CACHE_LIMITS: DecodedTextCacheLimits = Object.
  * the file first, then asks with that descriptor's `fstat`, and an entry is used only when
  * every stat field (device, inode, size, mtime, ctime) is the same. Files changed within the
  * last second are neither kept nor served (two writes in one timestamp tick could leave every
- * field equal; the read tracker hashes those instead). Least recently used entries go first.
+ * field equal; the read tracker hashes those instead). Least recently used entries go first (lru-cache).
  */
 export class DecodedTextCache {
-  readonly #entries = new Map<string, Entry>();
-  readonly #limits: DecodedTextCacheLimits;
-  #chars = 0;
+  readonly #entries: LRUCache<string, Entry> | undefined;
 
   public constructor(limits: DecodedTextCacheLimits = DEFAULT_DECODED_TEXT_CACHE_LIMITS) {
-    this.#limits = limits;
+    // lru-cache needs a positive bound: a cache limited to nothing keeps nothing.
+    this.#entries =
+      limits.maxEntries > 0 && limits.maxChars > 0
+        ? new LRUCache({ max: limits.maxEntries, maxSize: limits.maxChars, sizeCalculation: (entry) => Math.max(1, entry.value.text.length) })
+        : undefined;
   }
 
   /** The entry for `canonicalPath` when `stats` (of the file just opened) is the one it was decoded from. */
   public get(canonicalPath: string, stats: Stats, now = Date.now()): DecodedText | undefined {
-    const entry = this.#entries.get(canonicalPath);
+    const entry = this.#entries?.get(canonicalPath);
     if (entry === undefined) return undefined;
     if (!matchesSnapshot(entry.snapshot, stats) || isRecent(stats, now)) {
-      this.#delete(canonicalPath, entry);
+      this.#entries?.delete(canonicalPath);
       return undefined;
     }
-    // Most recently used last.
-    this.#entries.delete(canonicalPath);
-    this.#entries.set(canonicalPath, entry);
     return entry.value;
   }
 
   /** Keeps `value`, decoded from the file whose descriptor's `fstat` is `stats`. */
   public set(canonicalPath: string, stats: Stats, value: DecodedText, now = Date.now()): void {
-    const previous = this.#entries.get(canonicalPath);
-    if (previous !== undefined) this.#delete(canonicalPath, previous);
-    if (isRecent(stats, now) || value.text.length > this.#limits.maxChars || this.#limits.maxEntries === 0) return;
-    this.#entries.set(canonicalPath, { snapshot: takeSnapshot(stats), value });
-    this.#chars += value.text.length;
-    for (const [path, entry] of this.#entries) {
-      if (this.#entries.size <= this.#limits.maxEntries && this.#chars <= this.#limits.maxChars) break;
-      this.#delete(path, entry);
-    }
+    this.#entries?.delete(canonicalPath);
+    // lru-cache itself declines a value larger than maxSize.
+    if (!isRecent(stats, now)) this.#entries?.set(canonicalPath, { snapshot: takeSnapshot(stats), value });
   }
 
   public get size(): number {
-    return this.#entries.size;
-  }
-
-  #delete(canonicalPath: string, entry: Entry): void {
-    this.#entries.delete(canonicalPath);
-    this.#chars -= entry.value.text.length;
+    return this.#entries?.size ?? 0;
   }
 }
 

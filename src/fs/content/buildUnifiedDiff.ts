@@ -1,7 +1,9 @@
-import { diffLines, type DiffLine } from './diffLines.js';
+import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatchHunk } from 'diff';
 
 const CONTEXT = 3;
 const NO_NEWLINE = '\\ No newline at end of file';
+/** Edit distance (lines added + removed) beyond which the middle of a diff is shown as one removal plus one addition. */
+const MAX_EDIT_LENGTH = 2000;
 
 /** A bounded unified diff, as write and edit results carry it. */
 export interface UnifiedDiff {
@@ -12,7 +14,7 @@ export interface UnifiedDiff {
   readonly removed: number;
 }
 
-/** Lines of a text; the last one is marked when it has no line break. */
+/** Lines of a text; the last one carries the no-newline marker when it has no line break. */
 function splitLines(text: string): string[] {
   if (text.length === 0) return [];
   const lines = text.split('\n');
@@ -21,53 +23,74 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-function renderLine(line: DiffLine): string {
-  return `${line.op}${line.text}`;
-}
-
-/** Groups changed lines with `CONTEXT` lines around them into hunks. */
-function buildHunks(lines: readonly DiffLine[]): string[] {
-  const hunks: string[] = [];
-  let index = 0;
-  let oldLine = 1;
-  let newLine = 1;
-  const positions = lines.map((line) => {
-    const at = { old: oldLine, new: newLine };
-    if (line.op !== '+') oldLine++;
-    if (line.op !== '-') newLine++;
-    return at;
-  });
-  while (index < lines.length) {
-    while (index < lines.length && lines[index]?.op === ' ') index++;
-    if (index >= lines.length) break;
-    const start = Math.max(0, index - CONTEXT);
-    let end = index;
-    let lastChange = index;
-    while (end < lines.length && end - lastChange <= 2 * CONTEXT) {
-      if (lines[end]?.op !== ' ') lastChange = end;
-      end++;
-    }
-    end = Math.min(lines.length, lastChange + CONTEXT + 1);
-    const slice = lines.slice(start, end);
-    const first = positions[start] ?? { old: 1, new: 1 };
-    const oldCount = slice.filter((line) => line.op !== '+').length;
-    const newCount = slice.filter((line) => line.op !== '-').length;
-    const oldStart = oldCount === 0 ? first.old - 1 : first.old;
-    const newStart = newCount === 0 ? first.new - 1 : first.new;
-    hunks.push([`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, ...slice.map(renderLine)].join('\n'));
-    index = end;
+/**
+ * The hunk jsdiff would not compute (more than `MAX_EDIT_LENGTH` edits): the lines between the
+ * common prefix and suffix all removed, then all added, with `CONTEXT` lines around them.
+ */
+function replaceMiddle(before: string, after: string): StructuredPatchHunk[] {
+  const a = splitLines(before);
+  const b = splitLines(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
   }
-  return hunks;
+  const from = Math.max(0, start - CONTEXT);
+  const toA = Math.min(a.length, endA + CONTEXT);
+  const oldLines = toA - from;
+  const newLines = oldLines - (endA - start) + (endB - start);
+  const lines = [
+    ...a.slice(from, start).map((line) => ` ${line}`),
+    ...a.slice(start, endA).map((line) => `-${line}`),
+    ...b.slice(start, endB).map((line) => `+${line}`),
+    ...a.slice(endA, toA).map((line) => ` ${line}`),
+  ];
+  // formatPatch writes start - 1 for an empty side, as diff -u does.
+  return [{ oldStart: from + 1, oldLines, newStart: from + 1, newLines, lines }];
 }
 
-/** The unified diff of `before` into `after` (LF texts), cut at `maxChars`. */
-export function buildUnifiedDiff(filePath: string, before: string, after: string, maxChars: number): UnifiedDiff {
-  const lines = diffLines(splitLines(before), splitLines(after));
-  const added = lines.filter((line) => line.op === '+').length;
-  const removed = lines.filter((line) => line.op === '-').length;
-  const hunks = buildHunks(lines);
-  if (hunks.length === 0) return { diff: '', truncated: false, added, removed };
-  const full = [`--- ${filePath}`, `+++ ${filePath}`, ...hunks].join('\n') + '\n';
+/**
+ * The part of both texts jsdiff has to align: from `CONTEXT` lines before the first line that
+ * differs to `CONTEXT` lines after the last one (cut at line breaks inside the common prefix and
+ * suffix), and how many lines come before it. A small edit to a big file is then aligned in time
+ * proportional to the edit, not to the file.
+ */
+function findWindow(a: string, b: string): { start: number; tail: number; skippedLines: number } {
+  let start = 0;
+  const shorter = Math.min(a.length, b.length);
+  while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  start = a.lastIndexOf('\n', start - 1) + 1;
+  for (let line = 0; line < CONTEXT && start > 0; line++) start = start === 1 ? 0 : a.lastIndexOf('\n', start - 2) + 1;
+  let common = 0;
+  while (common < shorter - start && a.charCodeAt(a.length - 1 - common) === b.charCodeAt(b.length - 1 - common)) common++;
+  let end = a.indexOf('\n', a.length - common) + 1;
+  for (let line = 0; line < CONTEXT && end > 0; line++) end = a.indexOf('\n', end) + 1;
+  let skippedLines = 0;
+  for (let at = a.indexOf('\n'); at !== -1 && at < start; at = a.indexOf('\n', at + 1)) skippedLines++;
+  return { start, tail: common === 0 || end === 0 ? 0 : a.length - end, skippedLines };
+}
+
+/**
+ * The unified diff of `before` into `after` (LF texts), computed by jsdiff and cut at `maxChars`.
+ * `maxEditLength` (tests lower it) bounds the work on texts too different to align line by line.
+ */
+export function buildUnifiedDiff(filePath: string, before: string, after: string, maxChars: number, maxEditLength = MAX_EDIT_LENGTH): UnifiedDiff {
+  const { start, tail, skippedLines } = findWindow(before, after);
+  const a = before.slice(start, before.length - tail);
+  const b = after.slice(start, after.length - tail);
+  const hunks = (structuredPatch(filePath, filePath, a, b, undefined, undefined, { context: CONTEXT, maxEditLength })?.hunks ?? replaceMiddle(a, b)).map((hunk) => ({
+    ...hunk,
+    oldStart: hunk.oldStart + skippedLines,
+    newStart: hunk.newStart + skippedLines,
+  }));
+  if (hunks.length === 0) return { diff: '', truncated: false, added: 0, removed: 0 };
+  const lines = hunks.flatMap((hunk) => hunk.lines);
+  const added = lines.filter((line) => line.startsWith('+')).length;
+  const removed = lines.filter((line) => line.startsWith('-')).length;
+  const full = formatPatch({ oldFileName: filePath, newFileName: filePath, oldHeader: undefined, newHeader: undefined, hunks }, FILE_HEADERS_ONLY);
   if (full.length <= maxChars) return { diff: full, truncated: false, added, removed };
   return { diff: `${full.slice(0, maxChars)}\n[... diff cut at ${maxChars} characters]\n`, truncated: true, added, removed };
 }

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { installPackedPackage, ROOT, run, type PackedPackage } from './fixtures/installPackedPackage.js';
+
+const BIN = path.join(ROOT, 'node_modules/.bin');
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown>; bin: Record<string, string> };
+
+// The package as users get it: built, packed, installed from the tarball into a project of its own.
+describe('the packed package', () => {
+  let packed: PackedPackage;
+
+  beforeAll(async () => {
+    packed = await installPackedPackage();
+  }, 300_000);
+
+  afterAll(() => {
+    if (packed !== undefined) rmSync(packed.dir, { recursive: true, force: true });
+  });
+
+  it('holds the build, the manifest and the README, nothing else', () => {
+    expect(packed.files.filter((file) => !file.startsWith('dist/'))).toStrictEqual(['README.md', 'package.json']);
+    expect(packed.files.filter((file) => /(^|\/)(src|test)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')))).toStrictEqual([]);
+  });
+
+  it('passes publint', async () => {
+    const { stdout } = await run(path.join(BIN, 'publint'), ['run', packed.tarball, '--pack', 'false', '--strict'], { cwd: packed.dir });
+    expect(stdout).toContain('All good!');
+  }, 60_000);
+
+  it('passes are-the-types-wrong for every entry point (ESM only: node10 and require() are out of scope)', async () => {
+    // attw exits non-zero on any problem that is not ignored; its report is then in the rejection's message.
+    const { stdout } = await run(path.join(BIN, 'attw'), [packed.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color', '--no-emoji'], { cwd: packed.dir });
+    const entries = stdout.split('*'.repeat(35)).filter((block) => block.includes('node16 (from ESM)'));
+    const resolved = (block: string): boolean => block.includes('node16 (from ESM): OK (ESM)') && block.includes('bundler: OK');
+    expect(entries.map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)])).toStrictEqual(Object.keys(manifest.exports).map((key) => [path.posix.join(manifest.name, key), true]));
+  }, 120_000);
+
+  it('imports every entry point of the exports map from an ESM project', async () => {
+    const specifiers = Object.keys(manifest.exports).map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
+    const script = `for (const s of ${JSON.stringify(specifiers)}) { const m = await import(s); console.log(s, Object.keys(m).length > 0); }`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
+    expect(stdout.trim().split('\n')).toStrictEqual(specifiers.map((specifier) => `${specifier} true`));
+  }, 60_000);
+
+  it('runs the agentkit-tools bin from dist: serves the root over stdio MCP and reads a file in it', async () => {
+    expect(Object.keys(manifest.bin)).toStrictEqual(['agentkit-tools']);
+    const root = path.join(packed.dir, 'root');
+    mkdirSync(root);
+    writeFileSync(path.join(root, 'hello.txt'), 'hello from the tarball\n');
+    const client = new Client({ name: 'packed-package-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: path.join(packed.app, 'node_modules/.bin/agentkit-tools'), args: ['serve', '--root', root, '--shell'], cwd: packed.app }));
+    try {
+      const { tools } = await client.listTools();
+      const read = await client.callTool({ name: 'fs_read_file', arguments: { path: 'hello.txt' } });
+      expect({ tools: tools.map((tool) => tool.name).sort(), read: read.content }).toStrictEqual({
+        tools: ['fs_create_directory', 'fs_delete', 'fs_edit_file', 'fs_glob', 'fs_grep', 'fs_list_directory', 'fs_move', 'fs_read_file', 'fs_write_file', 'shell_exec'],
+        read: [{ type: 'text', text: '     1\thello from the tarball' }],
+      });
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
