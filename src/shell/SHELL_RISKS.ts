@@ -46,7 +46,8 @@ export const SHELL_RISKS = Object.freeze({
   /**
    * A program writes files its words do not name statically (`wget URL`, `tar -x`, `patch`,
    * `sort -o "$f"`, `git -C dir diff --output=x`): they cannot be checked against the roots.
-   * Named targets become `fs.write` requests instead.
+   * Named targets become `fs.write` requests instead. Without the sandbox also a named target the
+   * same line writes through (`ln -s ~/.ssh d && cp key d/authorized_keys`) or whose directory is missing.
    */
   unknownWrite: 'unknown_write',
   /** `alias`, `shopt`, `enable`, `hash`, `set -k`, `set -o posix`: builtins that change what later words mean or run. */

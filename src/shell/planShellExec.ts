@@ -6,6 +6,7 @@ import { findRepositoryPrograms, runsGit } from './findRepositoryPrograms.js';
 import { getBashParser } from './getBashParser.js';
 import { planRedirectBindings } from './planRedirectBindings.js';
 import { quoteShellWord } from './quoteShellWord.js';
+import { hasUnpinnedProgramWrites } from './hasUnpinnedProgramWrites.js';
 import { resolveProgramWrites } from './resolveProgramWrites.js';
 import { resolveRedirections } from './resolveRedirections.js';
 import { resolveSandbox } from './resolveSandbox.js';
@@ -54,8 +55,11 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   // One parse: the analysis and where each redirection target sits, for the runner to pin.
   const { analysis, redirectSites } = analyzeForRun(parser, command ?? argv ?? []);
   const redirections = await resolveRedirections(analysis, cwd, config);
-  const writes = [...redirections, ...(await resolveProgramWrites(analysis, cwd, config))];
+  const programWrites = await resolveProgramWrites(analysis, cwd, config);
+  const writes = [...redirections, ...programWrites];
   const sandboxed = await resolveSandbox(config);
+  // Outside the sandbox nothing pins what a program opens: a path the same line reshapes asks.
+  const unpinned = !sandboxed && (await hasUnpinnedProgramWrites(programWrites.map((write) => write.target), redirections.map((write) => write.target)));
   // The targets just resolved and checked, not resolved again.
   const redirects = planRedirectBindings(redirections, redirectSites, sandboxed);
   const envKeys = Object.keys(modelEnv).sort();
@@ -65,7 +69,8 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   // After `cd` the repository a `git` subcommand runs in is unknown here: judged as risky.
   const repositoryPrograms = analysis.changesDirectory && runsGit(analysis.subcommands) ? undefined : await findRepositoryPrograms(analysis.subcommands, cwd, env);
   const risks: ShellRisk[] = [
-    ...analysis.risks,
+    ...analysis.risks.filter((risk) => !unpinned || risk !== SHELL_RISKS.unknownWrite),
+    ...(unpinned ? [SHELL_RISKS.unknownWrite] : []),
     ...(envKeys.length > 0 ? [SHELL_RISKS.envOverride] : []),
     ...(repositoryPrograms === undefined || repositoryPrograms.length > 0 ? [SHELL_RISKS.repositoryPrograms] : []),
   ].sort();

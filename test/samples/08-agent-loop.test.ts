@@ -55,7 +55,7 @@ describe('samples/08-agent-loop', () => {
       expect(finished).toMatchObject({ status: 'done', turn: 4, pending: [] });
       expect(finished.messages.slice(0, paused.messages.length)).toStrictEqual(paused.messages);
       expect(finished.messages.slice(paused.messages.length)).toStrictEqual([
-        { role: 'tool', tool_call_id: 'call_write', content: expect.stringContaining('"created":true') },
+        { role: 'tool', tool_call_id: 'call_write', content: expect.stringMatching(/^created \/.*\/workspace\/summary\.md \(53 bytes\)\n--- /u) },
         { role: 'assistant', content: 'I wrote summary.md with the two tasks from notes.md.' },
       ]);
     },
