@@ -23,4 +23,9 @@ export default tseslint.config(
     files: ['**/eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  // Plain JavaScript fixtures that tests start as processes of their own (fast to start: no TypeScript loader).
+  {
+    files: ['test/**/fixtures/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
 );
