@@ -63,8 +63,8 @@ const requestEntry: fc.Arbitrary<Mutation> = fc
       const first = requests[0] as Record<string, unknown>;
       if (how === 'set') first[key] = differs(value, first[key]) ? value : `${String(first[key])}-changed`;
       if (how === 'drop') requests.splice(0, 1);
-      if (how === 'double') requests.push({ ...first });
-      if (how === 'add') requests.push({ ...first, target: `${String(first['target'])}-other` });
+      if (how === 'double') requests.push({ ...first } as never);
+      if (how === 'add') requests.push({ ...first, target: `${String(first['target'])}-other` } as never);
       return { request, approval: { ...approval, requests: requests } };
     }),
   );
