@@ -12,7 +12,7 @@ export function toToolError(thrown: unknown, fallback: ToolErrorCode, prefix: st
   }
   let shown: string;
   try {
-    shown = typeof thrown === 'string' ? thrown : (JSON.stringify(thrown) ?? String(thrown));
+    shown = typeof thrown === 'string' ? thrown : ((JSON.stringify(thrown) as string | undefined) ?? String(thrown));
   } catch {
     shown = String(thrown);
   }

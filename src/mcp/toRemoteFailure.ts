@@ -39,7 +39,7 @@ export function toRemoteFailure(thrown: unknown, server: string, what: string): 
   const message = thrown instanceof Error ? thrown.message : String(thrown);
   const details = { server, reason: 'remote_error' };
   if (thrown instanceof McpError) {
-    switch (thrown.code as ErrorCode) {
+    switch (thrown.code) {
       case ErrorCode.InvalidParams:
         return { error: new ToolError('invalid_input', `MCP server "${server}" refused the arguments of ${what}: ${message}`, { server, reason: 'remote_invalid_params', mcpCode: thrown.code }, { cause: thrown }), reset: false };
       case ErrorCode.RequestTimeout:

@@ -15,7 +15,10 @@ function isPlainJson(value: unknown, depth: number): boolean {
       if (proto !== Object.prototype && proto !== null) return false;
       return Object.values(value).every((item) => isPlainJson(item, depth + 1));
     }
-    default:
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+    case 'undefined':
       return false;
   }
 }
@@ -28,7 +31,7 @@ function isPlainJson(value: unknown, depth: number): boolean {
 export function toJsonValue(value: unknown): JsonValue | undefined {
   if (isPlainJson(value, 0)) return value as JsonValue;
   try {
-    const text = JSON.stringify(value);
+    const text = JSON.stringify(value) as string | undefined;
     return text === undefined ? undefined : (JSON.parse(text) as JsonValue);
   } catch {
     return undefined;

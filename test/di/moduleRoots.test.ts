@@ -99,7 +99,7 @@ const readAt = (target: string, metadata?: Record<string, JsonValue>): FileSyste
 
 function decisionType(decision: PermissionDecision | Promise<PermissionDecision>): string {
   if (decision instanceof Promise) throw new Error('the default checker decides synchronously');
-  return decision.type === 'deny' ? `deny ${String(decision.code)}` : decision.type;
+  return decision.type === 'deny' ? `deny ${decision.code}` : decision.type;
 }
 
 const CTX = { toolName: 'fs_read_file', callId: 'c', sessionId: 's', turnId: 't' };

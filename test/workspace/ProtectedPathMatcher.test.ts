@@ -14,7 +14,7 @@ beforeAll(() => {
   workspace = Workspace.create([{ path: root }]);
 });
 
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => { rmSync(root, { recursive: true, force: true }); });
 
 const segment = fc.constantFrom(
   '.git', '.GIT', '.Git', 'config', 'commondir', 'config.worktree', 'hooks', 'pre-commit', '.husky', '.config', '.env', '.ENV.local', '.envrc', 'env', '..env', '..x',
