@@ -42,6 +42,12 @@ export default tseslint.config(
     },
   },
   {
+    // Model-based property tests: each generated case takes its expectation from the model's
+    // branch (refused, missing, read), and every branch asserts.
+    files: ['test/fs/containment.property.test.ts', 'test/fs/properties.test.ts', 'test/workspace/Workspace.resolve.property.test.ts'],
+    rules: { 'jest/no-conditional-expect': 'off' },
+  },
+  {
     files: ['**/eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -12,7 +12,9 @@ export function toToolError(thrown: unknown, fallback: ToolErrorCode, prefix: st
   }
   let shown: string;
   try {
-    shown = typeof thrown === 'string' ? thrown : ((JSON.stringify(thrown) as string | undefined) ?? String(thrown));
+    // `JSON.stringify` returns undefined for undefined, functions and symbols, whatever its type says.
+    const json: string | undefined = typeof thrown === 'string' ? thrown : JSON.stringify(thrown);
+    shown = json ?? String(thrown);
   } catch {
     shown = String(thrown);
   }

@@ -3,7 +3,11 @@
  * equal text, whatever the key order they were built with.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return (JSON.stringify(value) as string | undefined) ?? 'null';
+  if (value === null || typeof value !== 'object') {
+    // `JSON.stringify` returns undefined for undefined, functions and symbols, whatever its type says.
+    const json: string | undefined = JSON.stringify(value);
+    return json ?? 'null';
+  }
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record)

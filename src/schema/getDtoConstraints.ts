@@ -18,7 +18,7 @@ export interface DtoConstraint {
  * returns `undefined` there, though its types say it always finds one).
  */
 export function findTypeMetadata(target: Constructor, propertyName: string): TypeMetadata | undefined {
-  return defaultMetadataStorage.findTypeMetadata(target, propertyName) as TypeMetadata | undefined;
+  return defaultMetadataStorage.findTypeMetadata(target, propertyName);
 }
 
 /** The class-validator metadata of a DTO class, inherited included. */

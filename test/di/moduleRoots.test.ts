@@ -71,7 +71,7 @@ function summarize(outcome: ToolExecutionOutcome): Record<string, unknown> {
       return { status: 'failed', code: outcome.error.code, reason: outcome.error.details['reason'], denyCode: outcome.error.details['code'], invoked: outcome.invoked };
     case 'interrupted':
       return { status: 'interrupted', kinds: outcome.interruption.type === 'approval_required' ? outcome.interruption.approval.requests.map((request) => [request.kind, request.target]) : [] };
-    default:
+    case 'completed':
       return { status: outcome.status };
   }
 }

@@ -8,7 +8,6 @@ import {
   type ToolExecutionOutcome,
   type ToolRequest,
 } from '../../src/index.js';
-import { ClassTool } from '../../src/registry/ClassTool.js';
 import { toClassTool } from '../fixtures/toClassTool.js';
 import { Tool } from '../../src/index.js';
 import { createToolRequest } from '../../src/testing/index.js';
@@ -144,7 +143,7 @@ describe(BasicToolExecutor.name, () => {
       const hostile: unknown = new Proxy({}, { getPrototypeOf: () => { throw new Error('no'); }, get: () => { throw new Error('no'); } });
       const outcome = await classToolExecutor(() => {
         // The point is a rejection reason that is not an Error (and cannot even be read).
-         
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
         if (later) return Promise.reject(hostile);
         throw hostile;
       }).execute(createToolRequest('subject'));

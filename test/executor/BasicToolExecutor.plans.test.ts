@@ -11,7 +11,6 @@ import {
   type ToolContext,
   type ToolExecutionOutcome,
 } from '../../src/index.js';
-import { ClassTool } from '../../src/registry/ClassTool.js';
 import { toClassTool } from '../fixtures/toClassTool.js';
 import { createToolRequest, getCompletedOutput, RecordingPermissionChecker } from '../../src/testing/index.js';
 import { ALLOW_ALL, createExecutor } from '../fixtures/createExecutor.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { BasicToolExecutor, Tool, ToolRegistry, type JsonValue } from '../../src/index.js';
-import { ClassTool } from '../../src/registry/ClassTool.js';
 import { toClassTool } from '../fixtures/toClassTool.js';
 import { createToolRequest } from '../../src/testing/index.js';
 import { ALLOW_ALL, createExecutor } from '../fixtures/createExecutor.js';
@@ -137,7 +136,7 @@ describe(BasicToolExecutor.name, () => {
     @ValidatorConstraint({ name: 'isPalindrome' })
     class IsPalindrome implements ValidatorConstraintInterface {
       public validate(value: unknown): boolean {
-        return typeof value === 'string' && value === [...value].reverse().join('');
+        return typeof value === 'string' && value === Array.from(value).reverse().join('');
       }
       public defaultMessage(): string {
         return 'word must read the same backwards';
