@@ -1,13 +1,11 @@
+import { stringifyJson } from '../values/stringifyJson.js';
+
 /**
  * JSON text with object keys sorted (by code unit) at every level: equal values always give
  * equal text, whatever the key order they were built with.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    // `JSON.stringify` returns undefined for undefined, functions and symbols, whatever its type says.
-    const json: string | undefined = JSON.stringify(value);
-    return json ?? 'null';
-  }
+  if (value === null || typeof value !== 'object') return stringifyJson(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record)

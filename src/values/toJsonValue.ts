@@ -1,4 +1,5 @@
 import type { JsonValue } from './JsonValue.js';
+import { stringifyJson } from './stringifyJson.js';
 
 function isPlainJson(value: unknown, depth: number): boolean {
   if (depth > 256) return false;
@@ -31,7 +32,7 @@ function isPlainJson(value: unknown, depth: number): boolean {
 export function toJsonValue(value: unknown): JsonValue | undefined {
   if (isPlainJson(value, 0)) return value as JsonValue;
   try {
-    const text = JSON.stringify(value) as string | undefined;
+    const text = stringifyJson(value);
     return text === undefined ? undefined : (JSON.parse(text) as JsonValue);
   } catch {
     return undefined;
