@@ -17,7 +17,11 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       // Numbers and booleans print unambiguously (sizes, limits, counts, `invoked: true` in messages);
       // the rule stays on for objects, nullish values and unions that would print `undefined` or `[object Object]`.
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      // (Every option is spelled out: an options object replaces strictTypeChecked's, and the defaults allow more.)
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true, allowAny: false, allowNullish: false, allowRegExp: false, allowNever: false, allowArray: false },
+      ],
       // The MCP SDK marks its low-level `Server` deprecated for the high-level API only; serveTools
       // needs it (raw tools/list and tools/call handlers, elicitation) and returns it publicly.
       '@typescript-eslint/no-deprecated': ['error', { allow: [{ from: 'package', package: '@modelcontextprotocol/sdk', name: 'Server' }] }],
