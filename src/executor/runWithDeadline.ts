@@ -93,8 +93,12 @@ export function runWithDeadline<T, R>(
     try {
       (then as PromiseLike<T>['then']).call(
         running,
-        (value) => guarded.finish('value', value),
-        (thrown: unknown) => guarded.finish('thrown', thrown),
+        (value) => {
+          guarded.finish('value', value);
+        },
+        (thrown: unknown) => {
+          guarded.finish('thrown', thrown);
+        },
       );
     } catch (thrown) {
       // A thenable whose `then` throws has still run: the call ends with what it threw.

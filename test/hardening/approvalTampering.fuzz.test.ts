@@ -39,10 +39,9 @@ function differs(a: unknown, b: unknown): boolean {
 
 /** `approval` with `field` set to `value` (removed when `undefined`). */
 function withField(approval: ApprovalRequest, field: string, value: unknown): ApprovalRequest {
-  const copy: Record<string, unknown> = { ...approval };
-  if (value === undefined) delete copy[field];
-  else copy[field] = value;
-  return copy as unknown as ApprovalRequest;
+  const copy = Object.entries(approval).filter(([key]) => key !== field);
+  if (value !== undefined) copy.push([field, value]);
+  return Object.fromEntries(copy) as unknown as ApprovalRequest;
 }
 
 const approvalField: fc.Arbitrary<Mutation> = fc
@@ -50,7 +49,7 @@ const approvalField: fc.Arbitrary<Mutation> = fc
   .map(([field, value]) =>
     change(`approval.${field} = ${JSON.stringify(value)}`, (request, approval) => ({
       request,
-      approval: withField(approval, field, differs(value, approval[field]) ? value : `${String(approval[field])}-changed`),
+      approval: withField(approval, field, differs(value, approval[field]) ? value : `${approval[field]}-changed`),
     })),
   );
 
@@ -97,7 +96,7 @@ const resumedRequest: fc.Arbitrary<Mutation> = fc.oneof(
   fc.tuple(fc.constantFrom('path', 'content', 'extra'), anyValue).map(([key, value]) =>
     change(`request.input.${key} = ${JSON.stringify(value)}`, (request, approval) => {
       const input = { ...(request.input as Record<string, JsonValue>) };
-      if (value === undefined || !differs(value, input[key])) input[key] = `${JSON.stringify(input[key]) ?? ''}-changed`;
+      if (value === undefined || !differs(value, input[key])) input[key] = `${JSON.stringify(input[key])}-changed`;
       else input[key] = value;
       return { request: { ...request, input }, approval };
     }),
