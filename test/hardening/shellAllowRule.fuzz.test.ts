@@ -19,7 +19,7 @@ import { getFuzzRuns, getFuzzTimeout } from './fixtures/fuzzRuns.js';
  * each simple command bash would run (a `DEBUG` trap logs and skips them all, see
  * `traceBashCommands`) must be `git status ...` with those two words literal.
  */
-const RUNS = getFuzzRuns(100);
+const RUNS = getFuzzRuns(60);
 const POLICY = new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'git status' }], fallback: 'deny' });
 
 /** Pieces to wrap `git status` in: separators, quotes, substitutions, redirections, heredocs, odd blanks. */
@@ -103,6 +103,15 @@ describe("shell_exec under allow shell.exec 'git status' (fuzzed against bash)",
   afterAll(async () => {
     await executor.close();
     rmSync(cwd, { recursive: true, force: true });
+  });
+
+  it('has an oracle that sees what runs past git status (so the property can fail)', () => {
+    const traced = traceBashCommands('git status -s; touch X', cwd, emptyPath);
+
+    expect(traced.map((ran) => [ran, isGitStatus(ran)])).toStrictEqual([
+      ['git status -s', true],
+      ['touch X', false],
+    ]);
   });
 
   it(
