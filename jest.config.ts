@@ -13,6 +13,8 @@ const config: Config = {
   maxWorkers: Math.max(2, availableParallelism() - 1),
   // Without timings from a previous run, the longest files start first (see the file).
   testSequencer: '<rootDir>/test/setup/slowFirstSequencer.js',
+  // What test/setup/buildScripts.js compiles for child processes is no part of the tests.
+  modulePathIgnorePatterns: ['<rootDir>/.cache/'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^agentkit-tools-core$': '<rootDir>/src/index.ts',

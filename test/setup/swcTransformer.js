@@ -14,8 +14,6 @@
  *
  * Plain JavaScript because jest loads its transformers without transforming them.
  */
-import { transformSync } from '@swc-node/core';
-import { readDefaultTsConfig, tsCompilerOptionsToSwcConfig } from '@swc-node/register/read-default-tsconfig';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,16 +23,22 @@ const require = createRequire(import.meta.url);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSCONFIG = path.join(ROOT, 'tsconfig.json');
 
-/** The swc options for `filename`: tsconfig's, as @swc-node/register reads them. */
-function swcOptions(filename, esm) {
+/**
+ * `source` compiled to JavaScript: ESM or CommonJS, with or without a source map, otherwise with
+ * tsconfig's options as @swc-node/register reads them. The compilers are loaded on first use
+ * (reading tsconfig loads TypeScript), so that importing this file for {@link ENVIRONMENT} is cheap.
+ */
+export function compile(source, filename, { esm, sourceMap }) {
+  const { readDefaultTsConfig, tsCompilerOptionsToSwcConfig } = require('@swc-node/register/read-default-tsconfig');
   const options = tsCompilerOptionsToSwcConfig(readDefaultTsConfig(TSCONFIG), filename);
   delete options.paths;
   delete options.baseUrl;
-  return { ...options, module: esm ? 'es6' : 'commonjs', sourcemap: true, swc: { ...options.swc, sourceRoot: undefined, inputSourceMap: false } };
+  const swcOptions = { ...options, module: esm ? 'es6' : 'commonjs', sourcemap: sourceMap, swc: { ...options.swc, sourceRoot: undefined, inputSourceMap: false } };
+  return require('@swc-node/core').transformSync(source, filename, swcOptions);
 }
 
 /** What the output depends on besides the file itself: this file, tsconfig.json, the converter and the compiler versions. */
-const ENVIRONMENT = createHash('sha1')
+export const ENVIRONMENT = createHash('sha1')
   .update(readFileSync(import.meta.filename))
   .update(readFileSync(TSCONFIG))
   .update(readFileSync(require.resolve('@swc-node/register/read-default-tsconfig')))
@@ -48,7 +52,7 @@ export default {
     return createHash('sha1').update(ENVIRONMENT).update(filename).update(supportsStaticESM ? 'esm' : 'cjs').update(source).digest('hex');
   },
   process(source, filename, { supportsStaticESM }) {
-    const { code, map } = transformSync(source, filename, swcOptions(filename, supportsStaticESM === true));
+    const { code, map } = compile(source, filename, { esm: supportsStaticESM === true, sourceMap: true });
     return { code, map };
   },
 };
