@@ -153,19 +153,19 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     let cut = false;
     let openReaders = readers.length;
 
-    const killTree = (signal: NodeJS.Signals): void => tree.signal(signal, 'strays');
+    const killTree = (signal: NodeJS.Signals): void => { tree.signal(signal, 'strays'); };
     const stop = (reason: StopReason): void => {
       if (stopped !== undefined) return;
       stopped = reason;
       killTree('SIGTERM');
-      graceTimer = setTimeout(() => killTree('SIGKILL'), spec.killGraceMs);
+      graceTimer = setTimeout(() => { killTree('SIGKILL'); }, spec.killGraceMs);
       if (exit !== undefined) {
         killTree('SIGKILL');
         finish(true); // a stopped call does not wait for the output any longer
       }
     };
-    const onAbort = (): void => stop('cancelled');
-    const timer = setTimeout(() => stop('timeout'), spec.timeoutMs);
+    const onAbort = (): void => { stop('cancelled'); };
+    const timer = setTimeout(() => { stop('timeout'); }, spec.timeoutMs);
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     const onData = (capture: OutputCapture) => (chunk: Buffer): void => {
       capture.push(chunk);
@@ -199,7 +199,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
         const holders = identity === undefined ? undefined : findOutputHolders(identity);
         if (!force && holders?.length === 0) {
           clearTimeout(drainTimer);
-          drainTimer = setTimeout(() => finish(true), OUTPUT_DRAIN_MS);
+          drainTimer = setTimeout(() => { finish(true); }, OUTPUT_DRAIN_MS);
           return;
         }
         // Something the command started still holds the output: end it, and stop reading.
@@ -231,7 +231,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
         tree.signal('SIGKILL', 'newer_strays');
       }
       if (openReaders === 0) finish();
-      else drainTimer = setTimeout(() => finish(), OUTPUT_DRAIN_MS);
+      else drainTimer = setTimeout(() => { finish(); }, OUTPUT_DRAIN_MS);
     });
     child.once('error', (error) => {
       if (child.pid !== undefined) return; // 'exit' follows and settles
