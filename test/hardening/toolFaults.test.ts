@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { BasicToolExecutor } from '../../src/index.js';
+import { compiledScript } from '../fixtures/compiledScript.js';
 import { PROJECT_ROOT } from '../mcp/fixtures/startServe.js';
 import { TOOL_FAULTS } from './fixtures/toolFaults.js';
 
@@ -20,10 +21,12 @@ interface HostRun {
 }
 
 let running: ChildProcess | undefined;
+/** The host fixture compiled to JavaScript: the child is plain `node` (see compiledScript). */
+let hostScript: string;
 
 /** Runs the host and waits until it exits on its own, or kills it `EXIT_BOUND_MS` after its report. */
 async function runHost(): Promise<HostRun> {
-  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', HOST], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [hostScript], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   running = child;
   let stdout = '';
   let stderr = '';
@@ -50,6 +53,10 @@ async function runHost(): Promise<HostRun> {
 }
 
 describe(`${BasicToolExecutor.name} with misbehaving tools, preflights and checkers (in a process of their own)`, () => {
+  beforeAll(async () => {
+    hostScript = await compiledScript(HOST);
+  }, 60_000);
+
   afterEach(() => {
     // Only when a run did not end on its own (a failing test): the child is ours.
     if (running?.pid !== undefined && running.exitCode === null) running.kill('SIGKILL');
