@@ -11,10 +11,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type PolicyPermissionCheckerOptions } from '../index.js';
+import { agentkitModule, APPROVAL_STORE, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type PolicyPermissionCheckerOptions } from '../index.js';
 import { fileSystemTools } from '../fs/index.js';
 import { serveStdio } from '../mcp/index.js';
 import { shellTools } from '../shell/index.js';
+import { openApprovalStore, type OpenedApprovalStore } from './openApprovalStore.js';
 import { parseServeArgs, ServeArgsError, USAGE } from './parseServeArgs.js';
 import { serveOverHttp } from './serveOverHttp.js';
 
@@ -25,18 +26,25 @@ async function main(argv: readonly string[]): Promise<void> {
     const options = JSON.parse(readFileSync(args.policy, 'utf8')) as PolicyPermissionCheckerOptions;
     container.bind(PERMISSION_CHECKER).toConstantValue(new PolicyPermissionChecker(options));
   }
+  // Replicas sharing this store honour each approval once between them.
+  const approvals: OpenedApprovalStore | undefined = args.approvalStore === undefined ? undefined : await openApprovalStore(args.approvalStore);
+  if (approvals !== undefined) container.bind(APPROVAL_STORE).toConstantValue(approvals.store);
   container.load(agentkitModule({ roots: [{ path: args.root }] }), fileSystemTools());
   if (args.shell) container.load(shellTools());
   const executor = await container.getAsync(TOOL_EXECUTOR);
+  const closeStore = (): Promise<void> => approvals?.close() ?? Promise.resolve();
   const { http } = args;
   if (http === undefined) {
     await serveStdio(executor, { name: 'agentkit-tools', version: '0.1.0' });
+    // The client closing stdin ends the session: release the store's connection so the process can exit.
+    process.stdin.once('end', () => void executor.close().then(closeStore));
     return;
   }
   try {
-    await serveOverHttp(executor, { ...args, http }, () => Promise.resolve());
+    await serveOverHttp(executor, { ...args, http }, closeStore);
   } catch (error) {
     await executor.close();
+    await closeStore();
     throw error;
   }
 }
