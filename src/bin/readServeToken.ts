@@ -33,6 +33,7 @@ export async function readServeToken(args: Pick<ServeArgs, 'tokenFile'>, env: No
     throw new Error(`Cannot read --token-file ${args.tokenFile}: ${describeFailure(error)}.`);
   }
   const token = text.replace(/\r?\n$/u, '');
-  if (token === '' || token.includes('\n')) throw new Error(`--token-file ${args.tokenFile} must hold the token on one line; ${token === '' ? 'it is empty' : 'it has several lines'}.`);
+  if (token === '' || token.includes('\n'))
+    throw new Error(`--token-file ${args.tokenFile} must hold the token on one line; ${token === '' ? 'it is empty' : 'it has several lines'}.`);
   return token;
 }

@@ -30,10 +30,14 @@ export function assertServeHttpOptions(options: ServeHttpOptions): void {
   if (noAuth !== undefined && typeof noAuth !== 'boolean') throw new ToolConfigurationError(`${where}: noAuth must be a boolean; got ${JSON.stringify(noAuth)}.`);
   if (token !== undefined && noAuth === true) throw new ToolConfigurationError(`${where}: give a token or noAuth: true, not both.`);
   if (token !== undefined && (typeof token !== 'string' || token.length < MIN_TOKEN_LENGTH || !/^[\x21-\x7e]+$/u.test(token))) {
-    throw new ToolConfigurationError(`${where}: token must be at least ${MIN_TOKEN_LENGTH} printable ASCII characters without spaces (for example the output of \`openssl rand -hex 32\`).`);
+    throw new ToolConfigurationError(
+      `${where}: token must be at least ${MIN_TOKEN_LENGTH} printable ASCII characters without spaces (for example the output of \`openssl rand -hex 32\`).`,
+    );
   }
   if (token === undefined && noAuth !== true) throw new ToolConfigurationError(`${where}: a bearer token is required (or noAuth: true on a loopback host).`);
   if (noAuth === true && !isLoopbackHost(host)) {
-    throw new ToolConfigurationError(`${where}: refusing to serve ${JSON.stringify(host)} without a token: anyone who can reach it could run tools. Give a token, or listen on a loopback host (127.0.0.1, ::1, localhost).`);
+    throw new ToolConfigurationError(
+      `${where}: refusing to serve ${JSON.stringify(host)} without a token: anyone who can reach it could run tools. Give a token, or listen on a loopback host (127.0.0.1, ::1, localhost).`,
+    );
   }
 }

@@ -37,7 +37,14 @@ function withApproval(result: CallToolResult, approval: unknown): CallToolResult
 }
 
 /** Puts `approval` to the person; runs the call once approved, else refuses with a result that says why. */
-async function approveAndRun(context: CallToolContext, call: ToolRequest, approval: ApprovalRequest, message: string, spec: ToolSpec | undefined, unaskable: CallToolResult): Promise<CallToolResult> {
+async function approveAndRun(
+  context: CallToolContext,
+  call: ToolRequest,
+  approval: ApprovalRequest,
+  message: string,
+  spec: ToolSpec | undefined,
+  unaskable: CallToolResult,
+): Promise<CallToolResult> {
   const { server, executor, signal } = context;
   if (server.getClientCapabilities()?.elicitation === undefined) return withApproval(unaskable, approval);
   let approved: boolean;
@@ -45,7 +52,10 @@ async function approveAndRun(context: CallToolContext, call: ToolRequest, approv
     approved = await askApproval(server, message, signal, context.requestId);
   } catch (error) {
     // Unanswered (cancelled, timed out, the server shutting down): the approval stays pending, resumable elsewhere.
-    return withApproval(buildErrorResult(`[approval_required] Refused: asking for approval failed (${error instanceof Error ? error.message : String(error)}). Nothing was run.`), approval);
+    return withApproval(
+      buildErrorResult(`[approval_required] Refused: asking for approval failed (${error instanceof Error ? error.message : String(error)}). Nothing was run.`),
+      approval,
+    );
   }
   if (!approved) {
     // A person's no is final: the approval is consumed, so no copy of it can be resumed.
@@ -58,14 +68,18 @@ async function approveAndRun(context: CallToolContext, call: ToolRequest, approv
 /** A call that presents an earlier approval: the same call again, under the ids the approval names. */
 async function resume(context: CallToolContext, params: CallToolRequest['params'], presented: unknown, spec: ToolSpec | undefined): Promise<CallToolResult> {
   if (!isPresented(presented)) {
-    return buildErrorResult(`[invalid_input] _meta["${APPROVAL_META_KEY}"] must be the approval a refused call carried (an object with string id, callId, sessionId and turnId). Nothing was run.`);
+    return buildErrorResult(
+      `[invalid_input] _meta["${APPROVAL_META_KEY}"] must be the approval a refused call carried (an object with string id, callId, sessionId and turnId). Nothing was run.`,
+    );
   }
   const input = (params.arguments ?? {}) as JsonValue;
   const call: ToolRequest = { callId: presented.callId, toolName: params.name, input, sessionId: presented.sessionId, turnId: presented.turnId, metadata: {} };
   // Only what the executor checks against its store is shown: the tool and the exact input it will run with.
   const text = JSON.stringify(input);
   const message = `Tool ${params.name} asks to resume approval ${quoteInFull(presented.id)} and run once with this input (${text.length} characters, in full): ${quoteInFull(text)}`;
-  const unaskable = buildErrorResult(`[approval_required] Refused: resuming an approval needs a person's yes, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${message}`);
+  const unaskable = buildErrorResult(
+    `[approval_required] Refused: resuming an approval needs a person's yes, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${message}`,
+  );
   return approveAndRun(context, call, presented as ApprovalRequest, message, spec, unaskable);
 }
 
@@ -79,7 +93,14 @@ export async function handleCallTool(context: CallToolContext, params: CallToolR
   const spec = executor.specs().find((candidate) => candidate.name === params.name);
   const presented = params._meta?.[APPROVAL_META_KEY];
   if (presented !== undefined) return resume(context, params, presented, spec);
-  const call: ToolRequest = { callId: randomUUID(), toolName: params.name, input: (params.arguments ?? {}) as JsonValue, sessionId: context.sessionId, turnId: randomUUID(), metadata: {} };
+  const call: ToolRequest = {
+    callId: randomUUID(),
+    toolName: params.name,
+    input: (params.arguments ?? {}) as JsonValue,
+    sessionId: context.sessionId,
+    turnId: randomUUID(),
+    metadata: {},
+  };
   const outcome = await executor.execute(call, { signal });
   if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') return buildCallToolResult(outcome, spec, render);
   const { approval } = outcome.interruption;

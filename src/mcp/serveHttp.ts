@@ -61,7 +61,11 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
   const { host, port, token, name, version, render } = options;
   const authorized = token === undefined ? undefined : createBearerCheck(token);
   const stop = new AbortController();
-  const sessions = new HttpSessions(executor, { ...(name === undefined ? {} : { name }), ...(version === undefined ? {} : { version }), ...(render === undefined ? {} : { render }) }, stop.signal);
+  const sessions = new HttpSessions(
+    executor,
+    { ...(name === undefined ? {} : { name }), ...(version === undefined ? {} : { version }), ...(render === undefined ? {} : { render }) },
+    stop.signal,
+  );
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
 

@@ -17,7 +17,9 @@ describe(parseServeArgs.name, () => {
   });
 
   it('reads every --http flag', () => {
-    expect(parseServeArgs(['serve', '--root', '/r', '--http', '127.0.0.1:0', '--token-file', 'tok', '--shutdown-grace-ms', '2500', '--approval-store', 'redis://127.0.0.1:6379'])).toStrictEqual({
+    expect(
+      parseServeArgs(['serve', '--root', '/r', '--http', '127.0.0.1:0', '--token-file', 'tok', '--shutdown-grace-ms', '2500', '--approval-store', 'redis://127.0.0.1:6379']),
+    ).toStrictEqual({
       root: '/r',
       shell: false,
       policy: undefined,
@@ -53,6 +55,8 @@ describe(parseListenAddress.name, () => {
   });
 
   it.each(['127.0.0.1', '127.0.0.1:65536', '::1:80', 'host:port', ':80', 'a b:80', '[::1]', '127.0.0.1:123456'])('refuses %j, saying what it expects', (value) => {
-    expect(() => parseListenAddress(value)).toThrow(new ServeArgsError(`--http expects HOST:PORT with a port from 0 to 65535 (for example 127.0.0.1:8080, [::1]:0); got ${JSON.stringify(value)}.`));
+    expect(() => parseListenAddress(value)).toThrow(
+      new ServeArgsError(`--http expects HOST:PORT with a port from 0 to 65535 (for example 127.0.0.1:8080, [::1]:0); got ${JSON.stringify(value)}.`),
+    );
   });
 });

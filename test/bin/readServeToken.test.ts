@@ -46,7 +46,9 @@ describe(readServeToken.name, () => {
   });
 
   it('refuses a token given both ways', async () => {
-    await expect(readServeToken({ tokenFile: path.join(dir, 'private') }, { [TOKEN_ENV]: 'x' }, warn)).rejects.toThrow(new ServeArgsError(`Give the token one way: both --token-file and $${TOKEN_ENV} are set.`));
+    await expect(readServeToken({ tokenFile: path.join(dir, 'private') }, { [TOKEN_ENV]: 'x' }, warn)).rejects.toThrow(
+      new ServeArgsError(`Give the token one way: both --token-file and $${TOKEN_ENV} are set.`),
+    );
   });
 
   it('says why a file cannot be used: missing, a directory, empty, several lines', async () => {

@@ -42,7 +42,9 @@ describe('agentkit-tools serve --http start-up failures', () => {
 
   it('refuses a bad HOST:PORT with exit code 2, the reason and the usage', () => {
     expect(results.badAddress.code).toBe(2);
-    expect(results.badAddress.stderr).toMatch(/^agentkit-tools: --http expects HOST:PORT with a port from 0 to 65535 \(for example 127\.0\.0\.1:8080, \[::1\]:0\); got "127\.0\.0\.1:70000"\.\nUsage: agentkit-tools serve /u);
+    expect(results.badAddress.stderr).toMatch(
+      /^agentkit-tools: --http expects HOST:PORT with a port from 0 to 65535 \(for example 127\.0\.0\.1:8080, \[::1\]:0\); got "127\.0\.0\.1:70000"\.\nUsage: agentkit-tools serve /u,
+    );
   });
 
   it('says why a token file cannot be read, and exits 1', () => {
@@ -51,7 +53,9 @@ describe('agentkit-tools serve --http start-up failures', () => {
 
   it('refuses to serve a non-loopback address without a token, even with --no-auth, and exits 1', () => {
     expect(results.publicWithoutToken.code).toBe(1);
-    expect(results.publicWithoutToken.stderr).toMatch(/^agentkit-tools: serveHttp\(executor, options\): refusing to serve "0\.0\.0\.0" without a token: anyone who can reach it could run tools\. /u);
+    expect(results.publicWithoutToken.stderr).toMatch(
+      /^agentkit-tools: serveHttp\(executor, options\): refusing to serve "0\.0\.0\.0" without a token: anyone who can reach it could run tools\. /u,
+    );
   });
 
   it('says the port is in use, and exits 1', () => {

@@ -56,7 +56,12 @@ describe('agentkit-tools serve --http', () => {
   });
 
   it('answers 401 with a Bearer challenge without the token or with a wrong one, and runs nothing', async () => {
-    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const missing = await fetch(serve.url, { method: 'POST', headers, body: initialize });
     const wrong = await fetch(serve.url, { method: 'POST', headers: { ...headers, authorization: `Bearer ${TOKEN}x` }, body: initialize });
@@ -70,7 +75,11 @@ describe('agentkit-tools serve --http', () => {
 
   it('answers GET /healthz without a token, and 404 for an unknown session', async () => {
     const health = await fetch(new URL('/healthz', serve.url));
-    const unknown = await fetch(serve.url, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': 'no-such-session', 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    const unknown = await fetch(serve.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': 'no-such-session', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
 
     expect([health.status, await health.json()]).toStrictEqual([200, { status: 'ok' }]);
     expect([unknown.status, await unknown.json()]).toStrictEqual([404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }]);
@@ -105,7 +114,9 @@ describe('agentkit-tools serve --http', () => {
     const otherInput = await eliciting.callTool({ name: 'shell_exec', arguments: { command: 'echo other >> runs.log' }, _meta: { [APPROVAL_META_KEY]: approval } });
 
     expect(resumed.isError).toBeUndefined();
-    expect(question).toBe(`Tool shell_exec asks to resume approval ${JSON.stringify((approval as { id: string }).id)} and run once with this input (34 characters, in full): ${JSON.stringify(JSON.stringify(call.arguments))}`);
+    expect(question).toBe(
+      `Tool shell_exec asks to resume approval ${JSON.stringify((approval as { id: string }).id)} and run once with this input (34 characters, in full): ${JSON.stringify(JSON.stringify(call.arguments))}`,
+    );
     expect(textOf(again)).toMatch(/^\[permission_denied\] The approval for tool `shell_exec` was not accepted: it was already used/u);
     expect(textOf(otherInput)).toMatch(/^\[permission_denied\] The approval for tool `shell_exec` was not accepted: it was issued for a different call/u);
     expect(await readFile(path.join(root, 'runs.log'), 'utf8')).toBe('run\n');
@@ -126,8 +137,15 @@ describe('agentkit-tools serve --http', () => {
 
   it('is listed and called by the MCP Inspector CLI over HTTP with the bearer token', async () => {
     // The inspector finds its own package.json through `../package.json` of its working directory.
-    const inspect = (method: string[]) => run(process.execPath, [INSPECTOR, serve.url, '--transport', 'http', '--header', `Authorization: Bearer ${TOKEN}`, ...method], { cwd: path.join(PROJECT_ROOT, 'src'), timeout: 60_000 });
-    const [listed, called] = await Promise.all([inspect(['--method', 'tools/list']), inspect(['--method', 'tools/call', '--tool-name', 'fs_read_file', '--tool-arg', 'path=notes.txt'])]);
+    const inspect = (method: string[]) =>
+      run(process.execPath, [INSPECTOR, serve.url, '--transport', 'http', '--header', `Authorization: Bearer ${TOKEN}`, ...method], {
+        cwd: path.join(PROJECT_ROOT, 'src'),
+        timeout: 60_000,
+      });
+    const [listed, called] = await Promise.all([
+      inspect(['--method', 'tools/list']),
+      inspect(['--method', 'tools/call', '--tool-name', 'fs_read_file', '--tool-arg', 'path=notes.txt']),
+    ]);
 
     expect((JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toContain('fs_read_file');
     expect(JSON.parse(called.stdout)).toMatchObject({ content: [{ type: 'text', text: '     1\thello' }], _meta: { 'agentkit-tools/metadata': { totalLines: 1 } } });
