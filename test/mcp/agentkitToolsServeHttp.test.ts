@@ -45,7 +45,7 @@ describe('agentkit-tools serve --http', () => {
     serve.child.kill('SIGTERM');
     await serve.exited;
     await rm(root, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('prints the bound address of port 0 and serves the filesystem tools there, with the SDK client', async () => {
     const { tools } = await plain.listTools();
