@@ -11,7 +11,9 @@ import { waitForDrain } from './waitForDrain.js';
 export interface HttpServeHandle {
   /** The MCP endpoint, with the bound port: `http://127.0.0.1:41234/mcp`. */
   readonly url: string;
+  /** The address bound (`127.0.0.1`, `::1`). */
   readonly host: string;
+  /** The port bound: the one picked when the options said 0. */
   readonly port: number;
   /**
    * Stops serving: the port closes and new sessions are refused (503) at once; calls in flight
