@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ECHO_TEXT, ECHO_TOOL_NAME } from '../echo.js';
+import { SCHEMA_ECHO_TOOL } from '../agentkitTools.js';
+import { ECHO_TEXT } from '../echo.js';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const EVERYTHING_ENTRY = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
@@ -77,5 +78,5 @@ export async function startEverythingHttp(): Promise<HttpEchoServer> {
 /** Our `serveHttp` (what `serve --http` runs) with the bench echo tool, bearer token on. */
 export async function startAgentkitHttp(): Promise<HttpEchoServer> {
   const { child, match } = await start(process.execPath, ['--import', '@swc-node/register/esm-register', path.join(PROJECT_ROOT, 'bench/http/serveEcho.ts')], { AGENTKIT_SERVE_TOKEN: TOKEN }, /listening on (http:\/\/\S+)/u);
-  return createServerHandle('agentkit serve --http echo (bearer auth)', child, match[1] ?? '', { authorization: `Bearer ${TOKEN}` }, ECHO_TOOL_NAME, { text: ECHO_TEXT }, ECHO_TEXT);
+  return createServerHandle('agentkit serve --http echo (bearer auth)', child, match[1] ?? '', { authorization: `Bearer ${TOKEN}` }, SCHEMA_ECHO_TOOL, { text: ECHO_TEXT }, ECHO_TEXT);
 }

@@ -15,7 +15,12 @@ export interface ServeHttpOptions extends Pick<ServeToolsOptions, 'name' | 'vers
   readonly token?: string;
   /** Serves without a token: refused unless `host` is loopback; the `Host` header must then be loopback too (DNS rebinding). */
   readonly noAuth?: boolean;
+  /** A session with no open request for this long is closed (the client must initialize again). Default 30 minutes. */
+  readonly sessionIdleMs?: number;
 }
+
+/** The default of {@link ServeHttpOptions.sessionIdleMs}: 30 minutes. */
+export const DEFAULT_SESSION_IDLE_MS = 1_800_000;
 
 /** Shortest token accepted: 16 characters; `openssl rand -hex 32` makes a good one. */
 export const MIN_TOKEN_LENGTH = 16;
@@ -23,8 +28,11 @@ export const MIN_TOKEN_LENGTH = 16;
 /** Checks the options up front, naming the bad one: above all, no server on the network without a token. */
 export function assertServeHttpOptions(options: ServeHttpOptions): void {
   const where = 'serveHttp(executor, options)';
-  assertKnownKeys(options, ['host', 'port', 'token', 'noAuth', 'name', 'version', 'render'], where);
-  const { host, port, token, noAuth } = options;
+  assertKnownKeys(options, ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'name', 'version', 'render'], where);
+  const { host, port, token, noAuth, sessionIdleMs } = options;
+  if (sessionIdleMs !== undefined && (!Number.isInteger(sessionIdleMs) || sessionIdleMs < 1 || sessionIdleMs > 2_147_483_647)) {
+    throw new ToolConfigurationError(`${where}: sessionIdleMs must be a whole number of milliseconds from 1 to 2147483647; got ${JSON.stringify(sessionIdleMs)}.`);
+  }
   if (typeof host !== 'string' || host === '') throw new ToolConfigurationError(`${where}: host must be a non-empty string; got ${JSON.stringify(host)}.`);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ToolConfigurationError(`${where}: port must be a whole number from 0 to 65535; got ${JSON.stringify(port)}.`);
   if (noAuth !== undefined && typeof noAuth !== 'boolean') throw new ToolConfigurationError(`${where}: noAuth must be a boolean; got ${JSON.stringify(noAuth)}.`);

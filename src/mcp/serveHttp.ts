@@ -4,7 +4,7 @@ import type { ToolExecutor } from '../index.js';
 import { createBearerCheck } from './createBearerCheck.js';
 import { HttpSessions } from './HttpSessions.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
-import { assertServeHttpOptions, type ServeHttpOptions } from './ServeHttpOptions.js';
+import { assertServeHttpOptions, DEFAULT_SESSION_IDLE_MS, type ServeHttpOptions } from './ServeHttpOptions.js';
 import { waitForDrain } from './waitForDrain.js';
 
 /** A running {@link serveHttp} server. */
@@ -60,13 +60,14 @@ function hostOf(header: string | undefined): string {
  */
 export async function serveHttp(executor: ToolExecutor, options: ServeHttpOptions): Promise<HttpServeHandle> {
   assertServeHttpOptions(options);
-  const { host, port, token, name, version, render } = options;
+  const { host, port, token, name, version, render, sessionIdleMs = DEFAULT_SESSION_IDLE_MS } = options;
   const authorized = token === undefined ? undefined : createBearerCheck(token);
   const stop = new AbortController();
   const sessions = new HttpSessions(
     executor,
     { ...(name === undefined ? {} : { name }), ...(version === undefined ? {} : { version }), ...(render === undefined ? {} : { render }) },
     stop.signal,
+    sessionIdleMs,
   );
   const inFlight = new Set<ServerResponse>();
   let stopping = false;

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Container } from 'inversify';
 import { agentkitModule, EXECUTOR_OBSERVER, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, ToolConfigurationError, type ToolExecutor } from '../../src/index.js';
@@ -53,6 +54,7 @@ describe(serveHttp.name, () => {
     ['a token with a space', { host: '127.0.0.1', token: 'with a space 0123456789' }, 'token must be at least 16 printable ASCII characters'],
     ['a token and noAuth', { host: '127.0.0.1', token: TOKEN, noAuth: true }, 'give a token or noAuth: true, not both'],
     ['a bad port', { host: '127.0.0.1', port: 65_536, token: TOKEN }, 'port must be a whole number from 0 to 65535; got 65536'],
+    ['a session idle time of 0', { host: '127.0.0.1', token: TOKEN, sessionIdleMs: 0 }, 'sessionIdleMs must be a whole number of milliseconds from 1 to 2147483647; got 0'],
     ['an unknown option', { host: '127.0.0.1', token: TOKEN, tls: true } as Partial<ServeHttpOptions>, 'tls'],
   ])('refuses %s with a ToolConfigurationError naming it, before listening', async (_label, options, message) => {
     const attempt = serveHttp(executor, { port: 0, ...options } as ServeHttpOptions);
@@ -75,6 +77,31 @@ describe(serveHttp.name, () => {
       await served.close();
     }
   });
+
+  it('closes a session with no open request for sessionIdleMs (its id then answers 404), and keeps one whose client holds its stream open', async () => {
+    const served = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN, sessionIdleMs: 300 });
+    try {
+      const [gone, staying] = await Promise.all([connectHttp(served.url, TOKEN), connectHttp(served.url, TOKEN)]);
+      const sessionId = (gone.transport as StreamableHTTPClientTransport).sessionId ?? '';
+      // Closing the transport ends its GET stream without DELETE: a client that vanished.
+      await gone.transport?.close();
+      // Nothing announces an expiry: wait well past the idle time.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const ping = await fetch(served.url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+      const { tools } = await staying.listTools();
+      await staying.close();
+
+      expect(sessionId).toMatch(/^[0-9a-f-]{36}$/u);
+      expect(ping.status).toBe(404);
+      expect(tools.map((tool) => tool.name)).toStrictEqual(['shell_exec']);
+    } finally {
+      await served.close();
+    }
+  }, 30_000);
 
   it('on close: the port closes at once (no new connection, no new session), a call in flight within the grace finishes', async () => {
     const served = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN });
