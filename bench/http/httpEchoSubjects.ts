@@ -44,7 +44,15 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, ready: R
   });
 }
 
-function createServerHandle(name: string, child: ChildProcess, url: string, headers: Record<string, string>, tool: string, args: Record<string, string>, answer: string): HttpEchoServer {
+function createServerHandle(
+  name: string,
+  child: ChildProcess,
+  url: string,
+  headers: Record<string, string>,
+  tool: string,
+  args: Record<string, string>,
+  answer: string,
+): HttpEchoServer {
   return {
     name,
     connect: async () => {
@@ -77,6 +85,19 @@ export async function startEverythingHttp(): Promise<HttpEchoServer> {
 
 /** Our `serveHttp` (what `serve --http` runs) with the bench echo tool, bearer token on. */
 export async function startAgentkitHttp(): Promise<HttpEchoServer> {
-  const { child, match } = await start(process.execPath, ['--import', '@swc-node/register/esm-register', path.join(PROJECT_ROOT, 'bench/http/serveEcho.ts')], { AGENTKIT_SERVE_TOKEN: TOKEN }, /listening on (http:\/\/\S+)/u);
-  return createServerHandle('agentkit serve --http echo (bearer auth)', child, match[1] ?? '', { authorization: `Bearer ${TOKEN}` }, SCHEMA_ECHO_TOOL, { text: ECHO_TEXT }, ECHO_TEXT);
+  const { child, match } = await start(
+    process.execPath,
+    ['--import', '@swc-node/register/esm-register', path.join(PROJECT_ROOT, 'bench/http/serveEcho.ts')],
+    { AGENTKIT_SERVE_TOKEN: TOKEN },
+    /listening on (http:\/\/\S+)/u,
+  );
+  return createServerHandle(
+    'agentkit serve --http echo (bearer auth)',
+    child,
+    match[1] ?? '',
+    { authorization: `Bearer ${TOKEN}` },
+    SCHEMA_ECHO_TOOL,
+    { text: ECHO_TEXT },
+    ECHO_TEXT,
+  );
 }

@@ -16,14 +16,24 @@ export async function serveOverHttp(executor: ToolExecutor, args: ServeArgs & { 
   const token = await readServeToken(args, process.env, log);
   const handle = await serveHttp(executor, { ...args.http, ...(token === undefined ? { noAuth: args.noAuth } : { token }) });
   log(`listening on ${handle.url}${token === undefined ? ' (no auth: loopback only)' : ''}`);
+  let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
+    // Once: a second signal while stopping is ignored (the first one's bound still holds).
+    if (stopping) return;
+    stopping = true;
     log(`${signal}: stopping (calls in flight get ${args.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS} ms)`);
-    void handle
+    handle
       .close(args.shutdownGraceMs)
       .then(() => executor.close())
       .then(onStopped)
-      .then(() => log('stopped'));
+      .then(
+        () => log('stopped'),
+        (error: unknown) => {
+          log(`stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+          process.exitCode = 1;
+        },
+      );
   };
-  process.once('SIGTERM', stop).once('SIGINT', stop);
+  process.on('SIGTERM', stop).on('SIGINT', stop);
   return handle;
 }

@@ -52,6 +52,16 @@ function hostOf(header: string | undefined): string {
 }
 
 /**
+ * Without a token, what keeps web pages out: the `Host` must be loopback (DNS rebinding) and so
+ * must the `Origin`, when a browser sends one (a page elsewhere posting to localhost).
+ */
+function isLoopbackRequest(request: IncomingMessage): boolean {
+  const { origin } = request.headers;
+  if (origin !== undefined && !URL.canParse(origin)) return false;
+  return isLoopbackHost(hostOf(request.headers.host)) && (origin === undefined || isLoopbackHost(new URL(origin).hostname));
+}
+
+/**
  * Serves `executor`'s tools over MCP Streamable HTTP (the SDK's `StreamableHTTPServerTransport`)
  * at `/mcp`, one MCP session per `initialize`, with approval by elicitation as on stdio
  * ({@link serveTools}). Every `/mcp` request needs `Authorization: Bearer <token>` (else 401
@@ -76,10 +86,10 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     if (pathname === '/healthz' && request.method === 'GET') return sendJson(response, stopping ? 503 : 200, { status: stopping ? 'stopping' : 'ok' });
     if (pathname !== '/mcp') return sendJson(response, 404, { error: 'not_found', message: 'The MCP endpoint is /mcp.' });
-    if (authorized === undefined ? !isLoopbackHost(hostOf(request.headers.host)) : !authorized(request.headers.authorization)) {
+    if (authorized === undefined ? !isLoopbackRequest(request) : !authorized(request.headers.authorization)) {
       const challenge = request.headers.authorization === undefined ? 'Bearer realm="agentkit-tools"' : 'Bearer realm="agentkit-tools", error="invalid_token"';
       return authorized === undefined
-        ? sendJson(response, 403, { error: 'forbidden', message: 'Without a token this server only answers requests addressed to a loopback host.' })
+        ? sendJson(response, 403, { error: 'forbidden', message: 'Without a token this server only answers requests addressed to a loopback host from a loopback origin.' })
         : sendJson(response, 401, { error: 'unauthorized', message: 'Send Authorization: Bearer <token>.' }, { 'www-authenticate': challenge });
     }
     if (request.method === 'POST') {

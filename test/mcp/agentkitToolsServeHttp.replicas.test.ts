@@ -40,7 +40,7 @@ async function connectApproving(url: string): Promise<Client> {
     const [a, b, lone] = servers as [HttpServeProcess, HttpServeProcess, HttpServeProcess];
     [issuing, onA, onB, onLone] = await Promise.all([connectHttp(a.url, TOKEN), connectApproving(a.url), connectApproving(b.url), connectApproving(lone.url)]);
     clients.push(issuing, onA, onB, onLone);
-  }, 180_000);
+  }, 240_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));

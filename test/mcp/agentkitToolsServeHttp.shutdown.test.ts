@@ -54,5 +54,5 @@ describe('agentkit-tools serve --http on SIGTERM', () => {
     expect(code).toBe(0);
     expect(serve.stderr()).toMatch(/SIGTERM: stopping \(calls in flight get 1000 ms\)\nagentkit-tools: stopped\n$/u);
     expect(children.filter(isRunning)).toStrictEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

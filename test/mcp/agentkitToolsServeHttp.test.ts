@@ -38,7 +38,7 @@ describe('agentkit-tools serve --http', () => {
       noes = Math.max(0, noes - 1);
       return { action: 'accept', content: { approve: !no } };
     });
-  }, 30_000);
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all([plain.close(), eliciting.close()]);

@@ -13,10 +13,11 @@ import { connectHttp } from './fixtures/startHttpServe.js';
 
 const TOKEN = 'in-process-token-0123456789';
 
-/** POSTs `{}` to `url` with `host` as the Host header (fetch does not let a caller set it). */
-function postWithHost(url: string, host: string): Promise<number> {
+/** POSTs `{}` to `url` with `host` as the Host header (fetch does not let a caller set it) and an `Origin`, if given. */
+function postWithHost(url: string, host: string, origin?: string): Promise<number> {
+  const headers = { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(origin === undefined ? {} : { origin }) };
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (response) => {
+    const request = httpRequest(url, { method: 'POST', headers }, (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
     });
@@ -63,7 +64,7 @@ describe(serveHttp.name, () => {
     await expect(attempt).rejects.toThrow(message);
   });
 
-  it('without a token, serves a loopback address only to requests addressed to a loopback host (DNS rebinding)', async () => {
+  it('without a token, serves a loopback address only to requests addressed to a loopback host (DNS rebinding) from no or a loopback origin', async () => {
     const served = await serveHttp(executor, { host: '127.0.0.1', port: 0, noAuth: true });
     try {
       const client = await connectHttp(served.url, undefined);
@@ -73,6 +74,9 @@ describe(serveHttp.name, () => {
       expect(tools.map((tool) => tool.name)).toStrictEqual(['shell_exec']);
       expect(await postWithHost(served.url, `attacker.example:${served.port}`)).toBe(403);
       expect(await postWithHost(served.url, `localhost:${served.port}`)).not.toBe(403);
+      expect(await postWithHost(served.url, `localhost:${served.port}`, 'https://attacker.example')).toBe(403);
+      expect(await postWithHost(served.url, `localhost:${served.port}`, 'not a url')).toBe(403);
+      expect(await postWithHost(served.url, `localhost:${served.port}`, `http://127.0.0.1:${served.port}`)).not.toBe(403);
     } finally {
       await served.close();
     }
@@ -89,7 +93,13 @@ describe(serveHttp.name, () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const ping = await fetch(served.url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: {
+          authorization: `Bearer ${TOKEN}`,
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-06-18',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
       });
       const { tools } = await staying.listTools();
