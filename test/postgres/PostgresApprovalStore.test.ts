@@ -78,7 +78,7 @@ describeWithPostgres(PostgresApprovalStore.name, () => {
   describe('rows', () => {
     const damages: [string, (issued: ApprovalRequest) => [string, unknown[]]][] = [
       ['an approval of another id', (issued) => ['approval = $2::jsonb', [JSON.stringify({ ...issued, id: 'other' })]]],
-      ['an approval without its binding', (issued) => ['approval = approval - \'binding\'', []]],
+      ['an approval without its binding', () => ['approval = approval - \'binding\'', []]],
       ['an approval that is not an object', () => ['approval = \'[1, 2]\'::jsonb', []]],
       ['an approval whose session is a number', (issued) => ['approval = $2::jsonb', [JSON.stringify({ ...issued, sessionId: 7 })]]],
       ['an expiry pushed back past the approval\'s own', () => ["expires_at = now() + interval '1 day'", []]],
