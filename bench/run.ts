@@ -11,6 +11,7 @@ import { evaluateTargets } from './targets.js';
 import { runFsBench } from './fs/run.js';
 import { runShellBench } from './shell/run.js';
 import { runMcpBench } from './mcp/run.js';
+import { runStoresBench } from './stores/run.js';
 import { createVercelAiSubject } from './vercelAi.js';
 
 /**
@@ -77,6 +78,7 @@ const SECTIONS: Readonly<Record<string, () => Promise<unknown>>> = {
   fs: () => runFsBench(),
   shell: () => runShellBench(),
   mcp: () => runMcpBench(),
+  stores: () => runStoresBench(),
 };
 
 const wanted = process.argv.slice(2);
