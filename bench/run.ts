@@ -12,6 +12,7 @@ import { runFsBench } from './fs/run.js';
 import { runShellBench } from './shell/run.js';
 import { runMcpBench } from './mcp/run.js';
 import { runHttpBench } from './http/run.js';
+import { runStoresBench } from './stores/run.js';
 import { createVercelAiSubject } from './vercelAi.js';
 
 /**
@@ -79,6 +80,7 @@ const SECTIONS: Readonly<Record<string, () => Promise<unknown>>> = {
   shell: () => runShellBench(),
   mcp: () => runMcpBench(),
   http: () => runHttpBench(),
+  stores: () => runStoresBench(),
 };
 
 const wanted = process.argv.slice(2);

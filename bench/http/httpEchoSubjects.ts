@@ -25,7 +25,9 @@ function freePort(): Promise<number> {
     const probe = createServer().once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+      probe.close(() => {
+        resolve(port);
+      });
     });
   });
 }
@@ -35,12 +37,14 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, ready: R
   const child = spawn(command, args, { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
       const match = ready.exec(output);
       if (match !== null) resolve({ child, match });
     });
-    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited (${code}) before it was ready:\n${output}`)));
+    child.once('exit', (code) => {
+      reject(new Error(`${command} ${args.join(' ')} exited (${String(code)}) before it was ready:\n${output}`));
+    });
   });
 }
 

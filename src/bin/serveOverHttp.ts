@@ -27,7 +27,9 @@ export async function serveOverHttp(executor: ToolExecutor, args: ServeArgs & { 
       .then(() => executor.close())
       .then(onStopped)
       .then(
-        () => log('stopped'),
+        () => {
+          log('stopped');
+        },
         (error: unknown) => {
           log(`stopping failed: ${error instanceof Error ? error.message : String(error)}`);
           process.exitCode = 1;

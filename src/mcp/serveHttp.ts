@@ -84,13 +84,20 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    if (pathname === '/healthz' && request.method === 'GET') return sendJson(response, stopping ? 503 : 200, { status: stopping ? 'stopping' : 'ok' });
-    if (pathname !== '/mcp') return sendJson(response, 404, { error: 'not_found', message: 'The MCP endpoint is /mcp.' });
+    if (pathname === '/healthz' && request.method === 'GET') {
+      sendJson(response, stopping ? 503 : 200, { status: stopping ? 'stopping' : 'ok' });
+      return;
+    }
+    if (pathname !== '/mcp') {
+      sendJson(response, 404, { error: 'not_found', message: 'The MCP endpoint is /mcp.' });
+      return;
+    }
     if (authorized === undefined ? !isLoopbackRequest(request) : !authorized(request.headers.authorization)) {
       const challenge = request.headers.authorization === undefined ? 'Bearer realm="agentkit-tools"' : 'Bearer realm="agentkit-tools", error="invalid_token"';
-      return authorized === undefined
-        ? sendJson(response, 403, { error: 'forbidden', message: 'Without a token this server only answers requests addressed to a loopback host from a loopback origin.' })
-        : sendJson(response, 401, { error: 'unauthorized', message: 'Send Authorization: Bearer <token>.' }, { 'www-authenticate': challenge });
+      if (authorized === undefined)
+        sendJson(response, 403, { error: 'forbidden', message: 'Without a token this server only answers requests addressed to a loopback host from a loopback origin.' });
+      else sendJson(response, 401, { error: 'unauthorized', message: 'Send Authorization: Bearer <token>.' }, { 'www-authenticate': challenge });
+      return;
     }
     if (request.method === 'POST') {
       inFlight.add(response);
@@ -101,8 +108,14 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
       if (!(await sessions.handle(sessionId, request, response))) sendJson(response, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
       return;
     }
-    if (request.method !== 'POST') return sendJson(response, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' }, id: null });
-    if (stopping) return sendJson(response, 503, { jsonrpc: '2.0', error: { code: -32000, message: 'The server is shutting down.' }, id: null });
+    if (request.method !== 'POST') {
+      sendJson(response, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' }, id: null });
+      return;
+    }
+    if (stopping) {
+      sendJson(response, 503, { jsonrpc: '2.0', error: { code: -32000, message: 'The server is shutting down.' }, id: null });
+      return;
+    }
     await sessions.open(request, response);
   }
 
@@ -122,7 +135,11 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
     close: (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) =>
       (closing ??= (async () => {
         stopping = true;
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        const closed = new Promise<void>((resolve) =>
+          server.close(() => {
+            resolve();
+          }),
+        );
         server.closeIdleConnections();
         if (!(await waitForDrain(inFlight, graceMs))) stop.abort(new Error(`the server is shutting down (calls get ${graceMs} ms to finish)`));
         // Cancelled calls answer at once (the executor does not wait for a tool that ignores its signal).

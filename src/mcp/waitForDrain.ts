@@ -9,7 +9,9 @@ export function waitForDrain(inFlight: Set<ServerResponse>, ms: number): Promise
   return new Promise((resolve) => {
     const pending = [...inFlight];
     let left = pending.length;
-    const timer = setTimeout(() => resolve(false), ms);
+    const timer = setTimeout(() => {
+      resolve(false);
+    }, ms);
     for (const response of pending) {
       const done = (): void => {
         left -= 1;

@@ -38,8 +38,9 @@ export async function connectRedisClient(subject: string, url: unknown, connectT
     disableOfflineQueue: true,
     socket: {
       connectTimeout: connectTimeoutMs,
-      // The first connection fails fast; later ones are retried with a bounded back-off.
-      reconnectStrategy: (retries: number, cause: Error) => (connected ? Math.min(50 * 2 ** retries, MAX_RECONNECT_DELAY_MS) : cause),
+      // The first connection fails fast (false: connect() rejects with the cause); later ones
+      // are retried with a bounded back-off.
+      reconnectStrategy: (retries: number) => (connected ? Math.min(50 * 2 ** retries, MAX_RECONNECT_DELAY_MS) : false),
     },
   });
   // Failures reach the store through its commands; an unhandled 'error' event would end the process.
