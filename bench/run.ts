@@ -11,6 +11,8 @@ import { evaluateTargets } from './targets.js';
 import { runFsBench } from './fs/run.js';
 import { runShellBench } from './shell/run.js';
 import { runMcpBench } from './mcp/run.js';
+import { runHttpBench } from './http/run.js';
+import { runStoresBench } from './stores/run.js';
 import { createVercelAiSubject } from './vercelAi.js';
 
 /**
@@ -77,6 +79,8 @@ const SECTIONS: Readonly<Record<string, () => Promise<unknown>>> = {
   fs: () => runFsBench(),
   shell: () => runShellBench(),
   mcp: () => runMcpBench(),
+  http: () => runHttpBench(),
+  stores: () => runStoresBench(),
 };
 
 const wanted = process.argv.slice(2);

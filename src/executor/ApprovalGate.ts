@@ -24,7 +24,7 @@ const EXPLANATIONS: Record<ApprovalRejection, string> = {
  * loop (each new approval is forgotten the same way), so the model is not told to.
  */
 export const UNKNOWN_APPROVAL_HINT =
-  'the host application must fix this: an approval store forgets its approvals when it lives in memory and the process restarts (or when another process resumes the call); to resume approvals after a restart or in another process, bind a durable store such as FileApprovalStore from agentkit-tools-core/stores';
+  'the host application must fix this: an approval store forgets its approvals when it lives in memory and the process restarts (or when another process resumes the call); to resume approvals after a restart or in another process, bind a durable store such as FileApprovalStore from agentkit-tools-core/stores (processes on one machine), or RedisApprovalStore or PostgresApprovalStore from agentkit-tools-core/redis or agentkit-tools-core/postgres (processes on several machines)';
 
 /** The `permission_denied` error for a rejected approval. */
 export function rejectApproval(reason: ApprovalRejection, approvalId: unknown, toolName: string): ToolError {
@@ -40,6 +40,37 @@ export function rejectApproval(reason: ApprovalRejection, approvalId: unknown, t
     'permission_denied',
     `The approval for tool \`${toolName}\` was not accepted: ${EXPLANATIONS[reason]}. Nothing was run. Call the tool again to ask for a new approval.`,
     { reason, approvalId: id },
+  );
+}
+
+/** What the gate asked its store when the store failed. */
+type StoreAction = 'issue' | 'get' | 'consume';
+
+const STORE_ACTIONS: Record<StoreAction, string> = {
+  issue: 'record the new approval',
+  get: 'read the approval',
+  consume: 'mark the approval used',
+};
+
+/**
+ * The `unavailable` error for an approval store that threw or rejected (a server down, a
+ * connection lost, a directory gone): the call fails closed. Nothing was run; the approval was
+ * not consumed unless the store applied the change before its answer was lost (then the approval
+ * is spent, never run twice).
+ */
+export function approvalStoreUnavailable(action: StoreAction, toolName: string, approvalId: string | null, thrown: unknown): ToolError {
+  let said: string;
+  try {
+    said = thrown instanceof Error ? thrown.message : typeof thrown === 'string' ? thrown : '';
+  } catch {
+    said = '';
+  }
+  said = said.trim().replace(/\.$/, '');
+  return new ToolError(
+    'unavailable',
+    `Tool \`${toolName}\` was not run: the approval store failed to ${STORE_ACTIONS[action]}${said === '' ? '' : ` (${said})`}. The host's approval store (its Redis, PostgreSQL or file store) cannot be reached or failed; try again later.`,
+    { reason: 'approval_store_unavailable', storeAction: action, approvalId },
+    { cause: thrown },
   );
 }
 
@@ -69,7 +100,7 @@ export class ApprovalGate {
       createdAt: new Date(created).toISOString(),
       expiresAt: new Date(created + this.ttlMs).toISOString(),
     };
-    await this.store.issue(approval);
+    await this.#ask('issue', request.toolName, null, () => this.store.issue(approval));
     return approval;
   }
 
@@ -80,7 +111,7 @@ export class ApprovalGate {
   public async load(presented: unknown, request: ToolRequest): Promise<ApprovalRequest | ApprovalRejection> {
     const id = (presented as Partial<ApprovalRequest> | null)?.id;
     if (typeof id !== 'string') return 'unknown_approval';
-    const stored = await this.store.get(id);
+    const stored = await this.#ask('get', request.toolName, id, () => this.store.get(id));
     if (stored === undefined) return 'unknown_approval';
     // The presented copy must be the stored one, field for field: an approval edited on its
     // way back (another expiry, call, request entry, ...) is refused, not silently replaced.
@@ -113,7 +144,7 @@ export class ApprovalGate {
     const approved = new Set(approval.requests.map((json) => canonicalJson(json)));
     if (!pending.every((entry) => approved.has(canonicalJson(entry.request.toJSON())))) return 'binding_mismatch';
     if (this.now() > Date.parse(approval.expiresAt)) return 'expired';
-    const consumed = await this.store.consume(approval.id);
+    const consumed = await this.#ask('consume', request.toolName, approval.id, () => this.store.consume(approval.id));
     if (consumed === 'consumed') return undefined;
     return this.#explain(consumed, approval);
   }
@@ -126,11 +157,20 @@ export class ApprovalGate {
   public async withdraw(presented: unknown, request: ToolRequest): Promise<WithdrawnApproval> {
     const id = (presented as Partial<ApprovalRequest> | null)?.id;
     if (typeof id !== 'string') return 'unknown_approval';
-    const stored = await this.store.get(id);
+    const stored = await this.#ask('get', request.toolName, id, () => this.store.get(id));
     if (stored === undefined) return 'unknown_approval';
     if (stored.sessionId !== request.sessionId) return 'binding_mismatch';
-    const consumed = await this.store.consume(id);
+    const consumed = await this.#ask('consume', request.toolName, id, () => this.store.consume(id));
     return consumed === 'consumed' ? 'consumed' : this.#explain(consumed, stored);
+  }
+
+  /** Asks the store; a throw or a rejection becomes {@link approvalStoreUnavailable}. */
+  async #ask<T>(action: StoreAction, toolName: string, approvalId: string | null, step: () => T | Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (thrown) {
+      throw approvalStoreUnavailable(action, toolName, approvalId, thrown);
+    }
   }
 
   /** Why the store did not consume `approval`: a store that enforces expiry forgets expired ones. */

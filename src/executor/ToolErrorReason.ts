@@ -12,6 +12,8 @@ import type { WorkspacePathRefusalReason } from '../workspace/WorkspacePathRefus
  * - `internal`: `invalid_permission_request` (a preflight returned something that is not a
  *   permission request);
  * - `execution_failed`: `max_nesting_depth`;
+ * - `unavailable`: `approval_store_unavailable` (the approval store threw or rejected while
+ *   issuing, reading or consuming an approval: the call fails closed);
  * - `interrupted`: `cancelled`, `timeout` (before the body, `details.stage: 'checks'`).
  *
  * After the body ran (`invoked: true`): `interrupted` with `timeout` or `cancelled`;
@@ -37,6 +39,7 @@ export const EXECUTOR_ERROR_REASONS = [
   'rejected_by_user',
   'invalid_permission_request',
   'max_nesting_depth',
+  'approval_store_unavailable',
   'cancelled',
   'timeout',
   'output_schema',

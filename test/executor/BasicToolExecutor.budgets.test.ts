@@ -163,11 +163,12 @@ describe(BasicToolExecutor.name, () => {
       ['issue rejects', (store) => ({ issue: () => Promise.reject(new Error('store down')), get: (id) => store.get(id), consume: (id) => store.consume(id) })],
     ];
 
-    it.each(faults)('fails internal with invoked: false when the approval store %s', async (_label, build) => {
+    it.each(faults)('fails unavailable (approval_store_unavailable) with invoked: false when the approval store %s', async (_label, build) => {
       const tool = writeTool();
       const executor = createExecutor([tool], { permissions: ASK, approvals: build(new InMemoryApprovalStore()) });
       const outcome = await executor.execute(createToolRequest('write'));
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'internal' } });
+      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'unavailable', details: { reason: 'approval_store_unavailable', storeAction: 'issue', approvalId: null } } });
+      expect(outcome.status === 'failed' && outcome.error.message).toContain('approval store failed to record the new approval (store down)');
       expect(tool.calls).toStrictEqual([]);
     });
 
@@ -176,17 +177,28 @@ describe(BasicToolExecutor.name, () => {
       ['get rejects', () => ({ get: () => Promise.reject(new Error('store down')) })],
       ['consume throws', () => ({ consume: () => { throw new Error('store down'); } })],
       ['consume rejects', () => ({ consume: () => Promise.reject(new Error('store down')) })],
-    ])('fails internal with invoked: false on resume when the approval store %s', async (_label, override) => {
+    ])('fails unavailable (approval_store_unavailable) with invoked: false on resume when the approval store %s, and consumes nothing', async (label, override) => {
       const inner = new InMemoryApprovalStore();
       const store: ApprovalStore = { issue: (approval) => { inner.issue(approval); }, get: (id) => inner.get(id), consume: (id) => inner.consume(id) };
       const tool = writeTool();
       const executor = createExecutor([tool], { permissions: ASK, approvals: store });
       const request = createToolRequest('write');
       const approval = approvalOf(await executor.execute(request));
+      const healthy = { ...store };
       Object.assign(store, override(inner));
       const outcome = await executor.executeApproved(request, approval);
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'internal' } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'unavailable', details: { reason: 'approval_store_unavailable', storeAction: label.split(' ')[0], approvalId: approval.id } },
+      });
+      expect(outcome.status === 'failed' && outcome.error.message).toMatch(/^Tool `write` was not run: the approval store failed to .* \(store down\)\./);
       expect(tool.calls).toStrictEqual([]);
+      // The store is back: the approval was not used, so it runs, once.
+      Object.assign(store, healthy);
+      expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'completed' });
+      expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'failed', error: { details: { reason: 'already_used' } } });
+      expect(tool.calls).toHaveLength(1);
     });
   });
 

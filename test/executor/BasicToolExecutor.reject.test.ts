@@ -162,7 +162,7 @@ describe(BasicToolExecutor.name, () => {
       expect(outcome.error.details).toStrictEqual({
         reason: 'unknown_approval',
         approvalId: approvalOf(pending).id,
-        hint: 'the host application must fix this: an approval store forgets its approvals when it lives in memory and the process restarts (or when another process resumes the call); to resume approvals after a restart or in another process, bind a durable store such as FileApprovalStore from agentkit-tools-core/stores',
+        hint: 'the host application must fix this: an approval store forgets its approvals when it lives in memory and the process restarts (or when another process resumes the call); to resume approvals after a restart or in another process, bind a durable store such as FileApprovalStore from agentkit-tools-core/stores (processes on one machine), or RedisApprovalStore or PostgresApprovalStore from agentkit-tools-core/redis or agentkit-tools-core/postgres (processes on several machines)',
       });
       expect(outcome.error.message).toContain('calling the tool again will not help');
       expect(outcome.error.message).not.toContain('Call the tool again');

@@ -56,6 +56,24 @@ describe('the packed package', () => {
     expect(stdout.trim().split('\n')).toStrictEqual(specifiers.map((specifier) => `${specifier} true`));
   }, 60_000);
 
+  it('loads the redis and postgres entries without their optional drivers, which are asked for only when a store connects', async () => {
+    const script = [
+      "import { existsSync } from 'node:fs';",
+      "const { RedisApprovalStore } = await import('agentkit-tools-core/redis');",
+      "const { PostgresApprovalStore } = await import('agentkit-tools-core/postgres');",
+      "console.log(existsSync('node_modules/redis'), existsSync('node_modules/pg'));",
+      "for (const [Store, url] of [[RedisApprovalStore, 'redis://127.0.0.1:1'], [PostgresApprovalStore, 'postgres://127.0.0.1:1/x']]) {",
+      '  await Store.connect(url).then(() => console.log("connected"), (error) => console.log(error.name, error.message));',
+      '}',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
+    expect(stdout.trim().split('\n')).toStrictEqual([
+      'false false',
+      'ToolConfigurationError RedisApprovalStore.connect needs the `redis` package (node-redis v5 or v6), an optional peer dependency: npm install redis.',
+      'ToolConfigurationError PostgresApprovalStore.connect needs the `pg` package, an optional peer dependency: npm install pg.',
+    ]);
+  }, 60_000);
+
   it('runs the agentkit-tools bin from dist: serves the root over stdio MCP and reads a file in it', async () => {
     expect(Object.keys(manifest.bin)).toStrictEqual(['agentkit-tools']);
     const root = path.join(packed.dir, 'root');

@@ -215,12 +215,12 @@ describe(FileApprovalStore.name, () => {
       if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
       rmSync(dir, { recursive: true });
       const gone = await executor.executeApproved(request, outcome.interruption.approval);
-      expect(summarize(gone)).toStrictEqual({ status: 'failed', code: 'internal', reason: null, invoked: false });
+      expect(summarize(gone)).toStrictEqual({ status: 'failed', code: 'unavailable', reason: 'approval_store_unavailable', invoked: false });
       expect(gone.status === 'failed' && gone.error.message).toContain('FileApprovalStore could not read an approval (ENOENT)');
       writeFileSync(dir, 'not a directory');
       const notDirectory = await executor.executeApproved(request, outcome.interruption.approval);
-      expect(summarize(notDirectory)).toStrictEqual({ status: 'failed', code: 'internal', reason: null, invoked: false });
-      expect(summarize(await executor.execute(request))).toStrictEqual({ status: 'failed', code: 'internal', reason: null, invoked: false });
+      expect(summarize(notDirectory)).toStrictEqual({ status: 'failed', code: 'unavailable', reason: 'approval_store_unavailable', invoked: false });
+      expect(summarize(await executor.execute(request))).toStrictEqual({ status: 'failed', code: 'unavailable', reason: 'approval_store_unavailable', invoked: false });
       expect(tool.calls).toStrictEqual([]);
     });
   });
