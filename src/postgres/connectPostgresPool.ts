@@ -6,7 +6,7 @@ import type { PostgresQueryable } from './PostgresQueryable.js';
 /** A pool a store made for itself, with the way to end it. */
 export interface OwnedPostgresPool {
   readonly pool: PostgresQueryable;
-  close(this: void): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5000;

@@ -6,7 +6,7 @@ import type { RedisStoreClient } from './RedisStoreClient.js';
 /** A client a store made for itself, with the way to close it. */
 export interface OwnedRedisClient {
   readonly client: RedisStoreClient;
-  close(this: void): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5000;

@@ -192,7 +192,11 @@ describeWithRedis(`${RedisApprovalStore.name} with its Redis stopped mid-run`, (
 
       // Restarted: the client reconnects, and the approval, never consumed, runs once.
       // (events.once would reject on the 'error' events of the reconnection attempts.)
-      const ready = new Promise<void>((resolve) => own.once('ready', () => resolve()));
+      const ready = new Promise<void>((resolve) => {
+        own.once('ready', () => {
+          resolve();
+        });
+      });
       redis = await startThrowawayRedis(port, dir);
       await ready;
       expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'completed' });

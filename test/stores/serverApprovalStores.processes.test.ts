@@ -29,7 +29,7 @@ const SERVERS = {
 
 describe.each(['redis', 'postgres'] as const)('the %s approval store across processes', (kind) => {
   const url = SERVERS[kind];
-  const maybeIt = url === undefined ? it.skip : it;
+  const describeWithServer = url === undefined ? describe.skip : describe;
   const namespace = uniqueName('agentkit_test_processes');
   const children = new Set<ChildProcessWithoutNullStreams>();
   let dir: string;
@@ -90,25 +90,31 @@ describe.each(['redis', 'postgres'] as const)('the %s approval store across proc
 
   function getLogLines(): string[] {
     const log = join(dir, 'log.txt');
-    return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line !== '') : [];
+    return existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+      : [];
   }
 
-  maybeIt(
-    'lets exactly one of 8 processes resuming the same approval at once run the tool',
-    async () => {
-      expect(await startHost('issue').result).toStrictEqual({ status: 'interrupted' });
-      const hosts = Array.from({ length: 8 }, () => startHost('resume', true));
-      // Each host has connected to the server before it says ready: the race is on consume alone.
-      await Promise.all(hosts.map((host) => host.ready));
-      for (const host of hosts) host.child.stdin.write('go\n');
-      const outcomes = await Promise.all(hosts.map((host) => host.result));
+  describeWithServer('on its server', () => {
+    it(
+      'lets exactly one of 8 processes resuming the same approval at once run the tool',
+      async () => {
+        expect(await startHost('issue').result).toStrictEqual({ status: 'interrupted' });
+        const hosts = Array.from({ length: 8 }, () => startHost('resume', true));
+        // Each host has connected to the server before it says ready: the race is on consume alone.
+        await Promise.all(hosts.map((host) => host.ready));
+        for (const host of hosts) host.child.stdin.write('go\n');
+        const outcomes = await Promise.all(hosts.map((host) => host.result));
 
-      expect(outcomes.map((outcome) => [outcome.status, outcome.details?.reason].filter((part) => typeof part === 'string').join(' ')).sort()).toStrictEqual([
-        'completed',
-        ...Array.from({ length: 7 }, () => 'failed already_used'),
-      ]);
-      expect(getLogLines()).toHaveLength(1);
-    },
-    BUDGET_MS,
-  );
+        expect(outcomes.map((outcome) => [outcome.status, outcome.details?.reason].filter((part) => typeof part === 'string').join(' ')).sort()).toStrictEqual([
+          'completed',
+          ...Array.from({ length: 7 }, () => 'failed already_used'),
+        ]);
+        expect(getLogLines()).toHaveLength(1);
+      },
+      BUDGET_MS,
+    );
+  });
 });
