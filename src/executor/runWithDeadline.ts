@@ -1,65 +1,32 @@
-import { DeadlineScheduler, type Deadline } from './DeadlineScheduler.js';
 import { isThenable } from '../contract/maybeAsync.js';
+import { DeadlineRace, type DeadlineEnd } from './DeadlineRace.js';
 
-/**
- * How a guarded call ended: `value` (the second argument is what it returned), `thrown` (what
- * it threw), `timeout` or `cancelled`.
- */
-export type DeadlineEnd = 'value' | 'thrown' | 'timeout' | 'cancelled';
+export type { DeadlineEnd } from './DeadlineRace.js';
 
-/** Receives how a guarded call ended; passed as two arguments so no object is allocated. */
+/** Receives how a guarded call ended. */
 export type Settle<R> = (end: DeadlineEnd, value: unknown) => R;
-
-const deadlines = new DeadlineScheduler();
 
 /** What the guarded call can be told when it must stop. */
 export interface Abortable {
   abort(reason: unknown): void;
 }
 
-/**
- * One running call: its deadline node (so the scheduler holds it directly) and whatever ends it
- * first. A single object per call instead of a closure per outcome.
- */
-class GuardedCall<R> implements Deadline {
-  public prev: Deadline | undefined = undefined;
-  public next: Deadline | undefined = undefined;
-  public pending = false;
-  #settled = false;
-  #onAbort: (() => void) | undefined;
-
+class GuardedCall<R> extends DeadlineRace<R> {
   public constructor(
-    public readonly at: number,
+    at: number,
+    external: AbortSignal | undefined,
     private readonly target: Abortable,
-    private readonly external: AbortSignal | undefined,
-    private readonly settle: Settle<R>,
-    private readonly resolve: (value: R) => void,
-  ) {}
-
-  public watch(): void {
-    deadlines.add(this);
-    if (this.external !== undefined) {
-      this.#onAbort = () => {
-        this.target.abort(this.external?.reason);
-        this.finish('cancelled', undefined);
-      };
-      // A signal that aborted while the call was starting fires no event: act on it now.
-      if (this.external.aborted) this.#onAbort();
-      else this.external.addEventListener('abort', this.#onAbort, { once: true });
-    }
+    private readonly onEnd: Settle<R>,
+  ) {
+    super(at, external);
   }
 
-  public onExpire(): void {
-    this.target.abort(new Error('the call timed out'));
-    this.finish('timeout', undefined);
+  protected stop(reason: unknown): void {
+    this.target.abort(reason);
   }
 
-  public finish(end: DeadlineEnd, value: unknown): void {
-    if (this.#settled) return;
-    this.#settled = true;
-    deadlines.remove(this);
-    if (this.#onAbort !== undefined) this.external?.removeEventListener('abort', this.#onAbort);
-    this.resolve(this.settle(end, value));
+  protected settle(end: DeadlineEnd, value: unknown): R {
+    return this.onEnd(end, value);
   }
 }
 
@@ -67,8 +34,9 @@ class GuardedCall<R> implements Deadline {
  * Runs `call` until it settles, `monotonicNow()` reaches `deadlineAt` or `external` aborts,
  * whichever comes first, and gives `settle` of how it ended. A call that returns or throws
  * synchronously is settled at once, with no timer. Otherwise, on timeout or cancellation
- * `target` is aborted so the tool can stop, and the result comes at once; the call's own later
- * settlement is observed, never unhandled. `settle` must not throw: the promise never rejects.
+ * `target` is aborted so the work can stop, and the result comes at once. `settle` must not
+ * throw: the promise never rejects. (`executor.reject` uses it; the executor's own steps are
+ * raced by `runSteps`, on the same {@link DeadlineRace}.)
  */
 export function runWithDeadline<T, R>(
   call: () => T | PromiseLike<T>,
@@ -84,13 +52,5 @@ export function runWithDeadline<T, R>(
     return settle('thrown', thrown);
   }
   if (!isThenable<T>(pending)) return settle('value', pending);
-  const running = pending;
-  return new Promise((resolve) => {
-    const guarded = new GuardedCall(deadlineAt, target, external, settle, resolve);
-    guarded.watch();
-    running.then(
-      (value) => guarded.finish('value', value),
-      (thrown: unknown) => guarded.finish('thrown', thrown),
-    );
-  });
+  return new GuardedCall(deadlineAt, external, target, settle).race(pending);
 }

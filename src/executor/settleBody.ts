@@ -1,25 +1,23 @@
 import { AuthRequiredError } from '../interrupt/AuthRequiredError.js';
-import type { RegisteredTool } from '../registry/RegisteredTool.js';
 import { buildAuthInterruption } from './buildAuthInterruption.js';
+import type { DeadlineEnd } from './DeadlineRace.js';
+import type { ExecutorCall } from './ExecutorCall.js';
 import { failed, failure } from './failure.js';
-import { finishInvocation, type ReturnKind } from './finishInvocation.js';
-import type { DeadlineEnd } from './runWithDeadline.js';
-import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
-import type { ToolRequest } from '../contract/ToolRequest.js';
+import { CONTINUE, type StepResult } from './steps/ExecutorStep.js';
 import { toToolError } from './toToolError.js';
 
-/** The outcome of a call whose body ran, from how it ended; never throws. */
-export function settleInvocation(
-  entry: RegisteredTool,
-  request: ToolRequest,
-  started: number,
-  timeoutMs: number,
-  end: DeadlineEnd,
-  value: unknown,
-  kind: ReturnKind,
-): ToolExecutionOutcome {
+/**
+ * How the body ended, for the steps after it: its return value is kept as `call.value` (and the
+ * call goes on to `normalize`); a throw, a timeout or a cancellation ends the call. Never throws.
+ */
+export function settleBody(call: ExecutorCall, end: DeadlineEnd, value: unknown): StepResult {
+  const { request, timeoutMs } = call;
+  call.running = false;
   try {
     switch (end) {
+      case 'value':
+        call.value = value;
+        return CONTINUE;
       case 'timeout':
         return failed('interrupted', `Tool \`${request.toolName}\` timed out after ${timeoutMs} ms and was stopped. Try a smaller task or a longer timeout.`, { reason: 'timeout', timeoutMs }, true);
       case 'cancelled':
@@ -27,12 +25,6 @@ export function settleInvocation(
       case 'thrown':
         if (AuthRequiredError.is(value)) return buildAuthInterruption(request, value);
         return failure(toToolError(value, 'execution_failed', `Tool \`${request.toolName}\` failed`), true);
-      case 'value':
-        try {
-          return finishInvocation(entry, request, value, kind, started);
-        } catch (thrown) {
-          return failure(toToolError(thrown, 'internal', `Tool \`${request.toolName}\` returned a result that could not be read`), true);
-        }
     }
   } catch {
     // The body ran: an end that cannot be read (a hostile thrown value) still says `invoked: true`.

@@ -1,0 +1,74 @@
+import { isThenable, type MaybePromise } from '../../contract/maybeAsync.js';
+import { isToolExecutionOutcome } from '../../contract/isToolExecutionOutcome.js';
+import type { ToolExecutionOutcome } from '../../contract/ToolExecutionOutcome.js';
+import { cancelledBeforeStart, checksTimedOut, internalFailure, internalFailureAfterBody } from '../callFailures.js';
+import { DeadlineRace, type DeadlineEnd } from '../DeadlineRace.js';
+import type { ExecutorCall } from '../ExecutorCall.js';
+import { settleBody } from '../settleBody.js';
+import { CONTINUE, type ExecutorStep, type StepResult } from './ExecutorStep.js';
+
+/**
+ * Runs the call's steps in order from `call.next`, synchronously while they answer
+ * synchronously: the first outcome a step answers ends the call. A step that answers a promise
+ * is awaited under the call's budget (see {@link StepRace}), and the steps after it run when it
+ * resolves. A step that throws ends the call `internal` (`invoked` says whether the body had
+ * started). Never throws; the promise it may return never rejects.
+ */
+export function runSteps(call: ExecutorCall): MaybePromise<ToolExecutionOutcome> {
+  const { steps } = call;
+  try {
+    while (call.next < steps.length) {
+      const answer = (steps[call.next++] as ExecutorStep).run(call);
+      if (answer === CONTINUE) continue;
+      if (isThenable(answer)) return new StepRace(call).race(answer);
+      return answer;
+    }
+    return internalFailure(new Error(`the executor's steps ended without an outcome (last: ${String(steps.at(-1)?.name)})`));
+  } catch (thrown) {
+    return call.invoked ? internalFailureAfterBody(call, thrown) : internalFailure(thrown);
+  }
+}
+
+/**
+ * A step's promise, awaited under the budget of the stage the call is in: before the body, the
+ * checks' deadline and the caller's signal (past either, the call ends `interrupted`,
+ * `invoked: false`, and none of its later steps run); while the body runs, the body's own
+ * deadline and signal, the tool's context aborted so it can stop; after the body, no budget.
+ */
+class StepRace extends DeadlineRace<ToolExecutionOutcome> {
+  public constructor(private readonly call: ExecutorCall) {
+    // Before or during the body: its stage's deadline and the caller's signal; after it, neither.
+    super(!call.invoked || call.running ? call.deadline : Number.POSITIVE_INFINITY, !call.invoked || call.running ? call.signal : undefined);
+  }
+
+  protected stop(reason: unknown): void {
+    const { call } = this;
+    if (call.running) call.context?.abort(reason);
+    else call.abort();
+  }
+
+  protected settle(end: DeadlineEnd, value: unknown): MaybePromise<ToolExecutionOutcome> {
+    const { call } = this;
+    const result = call.running ? settleBody(call, end, value) : settleStep(call, end, value);
+    return result === CONTINUE ? runSteps(call) : result;
+  }
+}
+
+/** How a step's promise ended, as a step's answer. Never throws. */
+function settleStep(call: ExecutorCall, end: DeadlineEnd, value: unknown): StepResult {
+  try {
+    switch (end) {
+      case 'value':
+        if (value === CONTINUE || isToolExecutionOutcome(value)) return value;
+        throw new Error(`step \`${String(call.steps[call.next - 1]?.name)}\` resolved to neither CONTINUE nor an outcome`);
+      case 'thrown':
+        throw value;
+      case 'timeout':
+        return checksTimedOut(call);
+      case 'cancelled':
+        return cancelledBeforeStart(call.request.toolName);
+    }
+  } catch (thrown) {
+    return call.invoked ? internalFailureAfterBody(call, thrown) : internalFailure(thrown);
+  }
+}
