@@ -17,12 +17,7 @@ export interface ScopeRunner {
  * The scope handed to one call: children take the full executor path, in the parent's
  * session and turn, cancelled with the parent, one level deeper.
  */
-export function createExecutionScope(
-  parent: ToolRequest,
-  frame: ExecutionFrame,
-  signal: () => AbortSignal,
-  runner: ScopeRunner,
-): ToolExecutionScope {
+export function createExecutionScope(parent: ToolRequest, frame: ExecutionFrame, signal: () => AbortSignal, runner: ScopeRunner): ToolExecutionScope {
   let counter = 0;
   const toRequest = (child: ChildToolRequest): ToolRequest => ({
     callId: child.callId ?? `${parent.callId}/${++counter}`,

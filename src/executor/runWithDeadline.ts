@@ -38,13 +38,7 @@ class GuardedCall<R> extends DeadlineRace<R> {
  * throw: the promise never rejects. (`executor.reject` uses it; the executor's own steps are
  * raced by `runSteps`, on the same {@link DeadlineRace}.)
  */
-export function runWithDeadline<T, R>(
-  call: () => T | PromiseLike<T>,
-  deadlineAt: number,
-  target: Abortable,
-  external: AbortSignal | undefined,
-  settle: Settle<R>,
-): R | Promise<R> {
+export function runWithDeadline<T, R>(call: () => T | PromiseLike<T>, deadlineAt: number, target: Abortable, external: AbortSignal | undefined, settle: Settle<R>): R | Promise<R> {
   let pending: T | PromiseLike<T>;
   try {
     pending = call();

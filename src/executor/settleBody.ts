@@ -19,7 +19,12 @@ export function settleBody(call: ExecutorCall, end: DeadlineEnd, value: unknown)
         call.value = value;
         return CONTINUE;
       case 'timeout':
-        return failed('interrupted', `Tool \`${request.toolName}\` timed out after ${timeoutMs} ms and was stopped. Try a smaller task or a longer timeout.`, { reason: 'timeout', timeoutMs }, true);
+        return failed(
+          'interrupted',
+          `Tool \`${request.toolName}\` timed out after ${timeoutMs} ms and was stopped. Try a smaller task or a longer timeout.`,
+          { reason: 'timeout', timeoutMs },
+          true,
+        );
       case 'cancelled':
         return failed('interrupted', `Tool \`${request.toolName}\` was cancelled while running.`, { reason: 'cancelled' }, true);
       case 'thrown':

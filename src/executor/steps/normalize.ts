@@ -14,7 +14,12 @@ function accept(call: ExecutorCall, value: ToolResult): StepResult {
   const { output } = value.result;
   if (entry.validateOutput !== undefined && output.type === 'structured' && !entry.validateOutput(output.value)) {
     const error = buildValidationError(request.toolName, getAjvIssues(entry.validateOutput.errors), 'Output');
-    return failed('execution_failed', `Tool \`${request.toolName}\` returned a result that does not match its declared output schema. ${error.message}`, { reason: 'output_schema', ...error.details }, true);
+    return failed(
+      'execution_failed',
+      `Tool \`${request.toolName}\` returned a result that does not match its declared output schema. ${error.message}`,
+      { reason: 'output_schema', ...error.details },
+      true,
+    );
   }
   call.result = value.result.callId === request.callId ? value : { ...value, result: { ...value.result, callId: request.callId } };
   return CONTINUE;
