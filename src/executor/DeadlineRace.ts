@@ -8,15 +8,21 @@ export type DeadlineEnd = 'value' | 'thrown' | 'timeout' | 'cancelled';
 
 const deadlines = new DeadlineScheduler();
 
+/** Who awaits a {@link DeadlineRace}: what to tell the work when it must stop, and what each ending becomes. */
+export interface RaceOwner<R> {
+  /** Tells the awaited work to stop (its deadline passed, or the signal aborted). */
+  stopRace(reason: unknown): void;
+  /** What the race resolves to, by how it ended. Must not throw: the race never rejects. */
+  settleRace(end: DeadlineEnd, value: unknown): R | PromiseLike<R>;
+}
+
 /**
  * A promise raced against a deadline and an abort signal, whichever ends first: the one place
- * that watches both. A subclass says what to tell the awaited work when it must stop (`stop`)
- * and what each ending becomes (`settle`, which must not throw: the race never rejects). The
- * race is one object, its deadline node included, instead of a closure per ending; a deadline
- * of `Infinity` schedules nothing. The awaited promise's later settlement is observed, never
- * unhandled.
+ * that watches both, for the executor's steps and `executor.reject`. The race is one object,
+ * its deadline node included, instead of a closure per ending; a deadline of `Infinity`
+ * schedules nothing. The awaited promise's later settlement is observed, never unhandled.
  */
-export abstract class DeadlineRace<R> implements Deadline {
+export class DeadlineRace<R> implements Deadline {
   public prev: Deadline | undefined = undefined;
   public next: Deadline | undefined = undefined;
   public pending = false;
@@ -24,16 +30,11 @@ export abstract class DeadlineRace<R> implements Deadline {
   #resolve: ((value: R | PromiseLike<R>) => void) | undefined;
   #onAbort: (() => void) | undefined;
 
-  protected constructor(
+  public constructor(
     public readonly at: number,
     private readonly signal: AbortSignal | undefined,
+    private readonly owner: RaceOwner<R>,
   ) {}
-
-  /** Tells the awaited work to stop (its deadline passed, or the signal aborted). */
-  protected abstract stop(reason: unknown): void;
-
-  /** What the race resolves to, by how it ended. Must not throw. */
-  protected abstract settle(end: DeadlineEnd, value: unknown): R | PromiseLike<R>;
 
   public race(running: PromiseLike<unknown>): Promise<R> {
     return new Promise<R>((resolve) => {
@@ -42,7 +43,7 @@ export abstract class DeadlineRace<R> implements Deadline {
       const { signal } = this;
       if (signal !== undefined) {
         this.#onAbort = () => {
-          this.stop(signal.reason);
+          this.owner.stopRace(signal.reason);
           this.#finish('cancelled', undefined);
         };
         // A signal that aborted while the work was starting fires no event: act on it now.
@@ -57,7 +58,7 @@ export abstract class DeadlineRace<R> implements Deadline {
   }
 
   public onExpire(): void {
-    this.stop(new Error('the call timed out'));
+    this.owner.stopRace(new Error('the call timed out'));
     this.#finish('timeout', undefined);
   }
 
@@ -66,6 +67,6 @@ export abstract class DeadlineRace<R> implements Deadline {
     this.#settled = true;
     deadlines.remove(this);
     if (this.#onAbort !== undefined) this.signal?.removeEventListener('abort', this.#onAbort);
-    this.#resolve?.(this.settle(end, value));
+    this.#resolve?.(this.owner.settleRace(end, value));
   }
 }

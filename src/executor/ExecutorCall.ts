@@ -1,5 +1,4 @@
 import type { RegisteredTool } from '../registry/RegisteredTool.js';
-import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 import type { PreflightResult } from '../contract/PreflightResult.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
 import type { ToolResult } from '../values/ToolResult.js';
@@ -12,6 +11,10 @@ import type { PermissionEvaluation } from './evaluatePermissions.js';
 import type { ReturnKind } from './ReturnKind.js';
 import type { ExecutorStep } from './steps/ExecutorStep.js';
 import { monotonicNow } from './monotonicNow.js';
+import type { DeadlineEnd, RaceOwner } from './DeadlineRace.js';
+import type { MaybePromise } from '../contract/maybeAsync.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import { settleAwaitedStep } from './steps/runSteps.js';
 
 /**
  * One call on its way through the executor's steps: what it was asked, and what each step found
@@ -22,7 +25,7 @@ import { monotonicNow } from './monotonicNow.js';
  * passed, or the caller cancelled) marks the call stopped, and the runner then runs none of its
  * remaining steps, whatever a slow checker or store answers later.
  */
-export class ExecutorCall {
+export class ExecutorCall implements RaceOwner<ToolExecutionOutcome> {
   /** The steps still to run start here (`runSteps` advances it). */
   public next = 0;
   /** The caller's options, once `checkOptions` read them. */
@@ -33,14 +36,13 @@ export class ExecutorCall {
   /** When the running stage (the checks, then the body) runs out of time. */
   public deadline = Number.POSITIVE_INFINITY;
   /** The tool, found by `lookUp` (the steps after it read it). */
-  public entry!: RegisteredTool;
+  public entry: RegisteredTool;
   /** The input: the request's, then whatever `parseInput` made of it. */
   public input: unknown = undefined;
   /** What the preflight answered, until `permit` reads it. */
   public proposed: PreflightResult | undefined = undefined;
   /** What the preflight planned (`{ requests, plan }`), handed to the body as `ctx.plan`. */
   public plan: unknown = undefined;
-  public requests: readonly PermissionRequest[] | undefined = undefined;
   public evaluation: PermissionEvaluation | undefined = undefined;
   /** The approval a resumed call carries, once the store confirmed it. */
   public run: ApprovalRun | undefined = undefined;
@@ -70,11 +72,19 @@ export class ExecutorCall {
     public frame: ExecutionFrame,
   ) {
     this.options = options;
+    // Until `lookUp` finds it; set here so every call has the same shape from the start.
+    this.entry = undefined as unknown as RegisteredTool;
     this.started = monotonicNow();
   }
 
-  /** The checks ran out of time, or the caller cancelled before the body started. */
-  public abort(): void {
-    this.stopped = true;
+  /** The step being awaited ran out of time, or the caller cancelled: the body is told to stop, or the checks are. */
+  public stopRace(reason: unknown): void {
+    if (this.running) this.context?.abort(reason);
+    else this.stopped = true;
+  }
+
+  /** How the step being awaited ended (see `runSteps`). */
+  public settleRace(end: DeadlineEnd, value: unknown): MaybePromise<ToolExecutionOutcome> {
+    return settleAwaitedStep(this, end, value);
   }
 }

@@ -1,5 +1,5 @@
 import { isThenable } from '../contract/maybeAsync.js';
-import { DeadlineRace, type DeadlineEnd } from './DeadlineRace.js';
+import { DeadlineRace, type DeadlineEnd, type RaceOwner } from './DeadlineRace.js';
 
 export type { DeadlineEnd } from './DeadlineRace.js';
 
@@ -9,25 +9,6 @@ export type Settle<R> = (end: DeadlineEnd, value: unknown) => R;
 /** What the guarded call can be told when it must stop. */
 export interface Abortable {
   abort(reason: unknown): void;
-}
-
-class GuardedCall<R> extends DeadlineRace<R> {
-  public constructor(
-    at: number,
-    external: AbortSignal | undefined,
-    private readonly target: Abortable,
-    private readonly onEnd: Settle<R>,
-  ) {
-    super(at, external);
-  }
-
-  protected stop(reason: unknown): void {
-    this.target.abort(reason);
-  }
-
-  protected settle(end: DeadlineEnd, value: unknown): R {
-    return this.onEnd(end, value);
-  }
 }
 
 /**
@@ -46,5 +27,6 @@ export function runWithDeadline<T, R>(call: () => T | PromiseLike<T>, deadlineAt
     return settle('thrown', thrown);
   }
   if (!isThenable<T>(pending)) return settle('value', pending);
-  return new GuardedCall(deadlineAt, external, target, settle).race(pending);
+  const owner: RaceOwner<R> = { stopRace: (reason) => target.abort(reason), settleRace: settle };
+  return new DeadlineRace(deadlineAt, external, owner).race(pending);
 }

@@ -1,9 +1,6 @@
 import { checkApprovalConsumed } from './checkApprovalConsumed.js';
-import { checkBudget } from './checkBudget.js';
+import { checkCall } from './checkCall.js';
 import { checkLimits } from './checkLimits.js';
-import { checkNesting } from './checkNesting.js';
-import { checkOptions } from './checkOptions.js';
-import { checkRequest } from './checkRequest.js';
 import { decide } from './decide.js';
 import type { ExecutorStep } from './ExecutorStep.js';
 import { invoke } from './invoke.js';
@@ -17,22 +14,7 @@ import { time } from './time.js';
 import { validateInput } from './validateInput.js';
 
 /** The steps of one call, in order: what the executor does, read top to bottom. */
-const CALL_STEPS: readonly ExecutorStep[] = Object.freeze([
-  checkRequest,
-  checkNesting,
-  checkOptions,
-  lookUp,
-  checkBudget,
-  checkLimits,
-  validateInput,
-  parseInput,
-  preflight,
-  permit,
-  decide,
-  invoke,
-  normalize,
-  time,
-]);
+const CALL_STEPS: readonly ExecutorStep[] = Object.freeze([checkCall, lookUp, checkLimits, validateInput, parseInput, preflight, permit, decide, invoke, normalize, time]);
 
 /** `executeApproved`: the same, with the stored approval loaded before parsing and its consumption checked at the end. */
 const APPROVED_CALL_STEPS: readonly ExecutorStep[] = Object.freeze(

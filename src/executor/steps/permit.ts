@@ -1,4 +1,6 @@
+import { isPlannedRequests } from '../../contract/isPlannedRequests.js';
 import { isThenable } from '../../contract/maybeAsync.js';
+import { checkPermissionRequests } from '../checkPermissionRequests.js';
 import type { PermissionRequest } from '../../permissions/PermissionRequest.js';
 import { ToolInvokePermissionRequest } from '../../permissions/ToolInvokePermissionRequest.js';
 import { preflightFailure } from '../callFailures.js';
@@ -21,14 +23,18 @@ export const permit = defineStep('permit', (call) => {
   const { request } = call;
   let requests: readonly PermissionRequest[];
   try {
-    const read = readPreflightResult(call.proposed, request.toolName);
-    requests = read.requests;
-    call.plan = read.plan;
+    const { proposed } = call;
+    if (isPlannedRequests(proposed)) {
+      const read = readPreflightResult(proposed, request.toolName);
+      requests = read.requests;
+      call.plan = read.plan;
+    } else {
+      requests = checkPermissionRequests(proposed, request.toolName);
+    }
   } catch (thrown) {
     return preflightFailure(call, thrown);
   }
   if (requests.length === 0) requests = [new ToolInvokePermissionRequest(request.toolName, call.entry.tool.spec.annotations)];
-  call.requests = requests;
   const evaluation = evaluatePermissions(requests, call.services.permissions, {
     toolName: request.toolName,
     callId: request.callId,

@@ -20,7 +20,7 @@ export function runSteps(call: ExecutorCall): MaybePromise<ToolExecutionOutcome>
     while (call.next < steps.length) {
       const answer = (steps[call.next++] as ExecutorStep).run(call);
       if (answer === CONTINUE) continue;
-      if (isThenable(answer)) return new StepRace(call).race(answer);
+      if (isThenable(answer)) return awaitStep(call, answer);
       return answer;
     }
     return internalFailure(new Error(`the executor's steps ended without an outcome (last: ${String(steps.at(-1)?.name)})`));
@@ -33,25 +33,18 @@ export function runSteps(call: ExecutorCall): MaybePromise<ToolExecutionOutcome>
  * A step's promise, awaited under the budget of the stage the call is in: before the body, the
  * checks' deadline and the caller's signal (past either, the call ends `interrupted`,
  * `invoked: false`, and none of its later steps run); while the body runs, the body's own
- * deadline and signal, the tool's context aborted so it can stop; after the body, no budget.
+ * deadline and signal (its context aborted so the tool can stop); after the body, no budget.
+ * The call itself is the race's owner (see `ExecutorCall.settleRace`).
  */
-class StepRace extends DeadlineRace<ToolExecutionOutcome> {
-  public constructor(private readonly call: ExecutorCall) {
-    // Before or during the body: its stage's deadline and the caller's signal; after it, neither.
-    super(!call.invoked || call.running ? call.deadline : Number.POSITIVE_INFINITY, !call.invoked || call.running ? call.signal : undefined);
-  }
+function awaitStep(call: ExecutorCall, answer: PromiseLike<unknown>): Promise<ToolExecutionOutcome> {
+  const watched = !call.invoked || call.running;
+  return new DeadlineRace(watched ? call.deadline : Number.POSITIVE_INFINITY, watched ? call.signal : undefined, call).race(answer);
+}
 
-  protected stop(reason: unknown): void {
-    const { call } = this;
-    if (call.running) call.context?.abort(reason);
-    else call.abort();
-  }
-
-  protected settle(end: DeadlineEnd, value: unknown): MaybePromise<ToolExecutionOutcome> {
-    const { call } = this;
-    const result = call.running ? settleBody(call, end, value) : settleStep(call, end, value);
-    return result === CONTINUE ? runSteps(call) : result;
-  }
+/** How the awaited step ended: the steps after it run, or the outcome it ended with. Never throws. */
+export function settleAwaitedStep(call: ExecutorCall, end: DeadlineEnd, value: unknown): MaybePromise<ToolExecutionOutcome> {
+  const result = call.running ? settleBody(call, end, value) : settleStep(call, end, value);
+  return result === CONTINUE ? runSteps(call) : result;
 }
 
 /** How a step's promise ended, as a step's answer. Never throws. */
