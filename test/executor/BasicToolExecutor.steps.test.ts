@@ -52,22 +52,7 @@ describe(BasicToolExecutor.name, () => {
       const recordEach: StepListEditor = (steps) => steps.map((step) => defineStep(step.name, (call) => (seen.push(step.name), step.run(call))));
       const outcome = await syncEchoExecutor(recordEach).execute(createToolRequest('sync_echo', { text: 'hi' }));
       expect(outcome.status).toBe('completed');
-      expect(seen).toStrictEqual([
-        'checkRequest',
-        'checkNesting',
-        'checkOptions',
-        'lookUp',
-        'checkBudget',
-        'checkLimits',
-        'validateInput',
-        'parseInput',
-        'preflight',
-        'permit',
-        'decide',
-        'invoke',
-        'normalize',
-        'time',
-      ]);
+      expect(seen).toStrictEqual(['checkCall', 'lookUp', 'checkLimits', 'validateInput', 'parseInput', 'preflight', 'permit', 'decide', 'invoke', 'normalize', 'time']);
     });
 
     it('takes one inserted step: a rate limit refuses the third call, categorized, without running it', async () => {
