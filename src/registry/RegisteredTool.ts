@@ -7,7 +7,8 @@ export interface RegisteredTool {
   readonly tool: Tool;
   readonly source: string;
   readonly validateInput: ValidateFunction;
-  readonly validateOutput?: ValidateFunction;
+  /** Absent (`undefined`) when the tool declares no output schema; always a key, so every entry has one shape. */
+  readonly validateOutput: ValidateFunction | undefined;
   /** The bounds of its input: the defaults, with the tool's `maxInputBytes` when it sets one. */
   readonly inputLimits: InputLimits;
 }

@@ -34,7 +34,7 @@ function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): Re
   const validateOutput =
     outputSchema === undefined ? undefined : (findCompiledSchema(outputSchema, strictness) ?? compiler().compile(outputSchema, source, 'output', strictness));
   const inputLimits = tool.maxInputBytes === undefined ? DEFAULT_INPUT_LIMITS : Object.freeze({ ...DEFAULT_INPUT_LIMITS, maxBytes: tool.maxInputBytes });
-  return { tool, source, validateInput, ...(validateOutput === undefined ? {} : { validateOutput }), inputLimits };
+  return { tool, source, validateInput, validateOutput, inputLimits };
 }
 
 /**
