@@ -10,7 +10,7 @@ import { CONTINUE, type ExecutorStep, type StepResult } from './ExecutorStep.js'
 /**
  * Runs the call's steps in order from `call.next`, synchronously while they answer
  * synchronously: the first outcome a step answers ends the call. A step that answers a promise
- * is awaited under the call's budget (see {@link StepRace}), and the steps after it run when it
+ * is awaited under the call's budget (see `awaitStep`), and the steps after it run when it
  * resolves. A step that throws ends the call `internal` (`invoked` says whether the body had
  * started). Never throws; the promise it may return never rejects.
  */
@@ -25,8 +25,13 @@ export function runSteps(call: ExecutorCall): MaybePromise<ToolExecutionOutcome>
     }
     return internalFailure(new Error(`the executor's steps ended without an outcome (last: ${String(steps.at(-1)?.name)})`));
   } catch (thrown) {
-    return call.invoked ? internalFailureAfterBody(call, thrown) : internalFailure(thrown);
+    return stepFailure(call, thrown);
   }
+}
+
+/** A step failed: `internal`, and `invoked` says whether the body had started. */
+function stepFailure(call: ExecutorCall, thrown: unknown): ToolExecutionOutcome {
+  return call.invoked ? internalFailureAfterBody(call, thrown) : internalFailure(thrown);
 }
 
 /**
@@ -49,19 +54,23 @@ export function settleAwaitedStep(call: ExecutorCall, end: DeadlineEnd, value: u
 
 /** How a step's promise ended, as a step's answer. Never throws. */
 function settleStep(call: ExecutorCall, end: DeadlineEnd, value: unknown): StepResult {
+  switch (end) {
+    case 'value':
+      return isStepResult(value) ? value : stepFailure(call, new Error(`step \`${String(call.steps[call.next - 1]?.name)}\` resolved to neither CONTINUE nor an outcome`));
+    case 'thrown':
+      return stepFailure(call, value);
+    case 'timeout':
+      return checksTimedOut(call);
+    case 'cancelled':
+      return cancelledBeforeStart(call.request.toolName);
+  }
+}
+
+/** Whether a step's promise resolved to what a step answers (a hostile value that throws when read is not). */
+function isStepResult(value: unknown): value is StepResult {
   try {
-    switch (end) {
-      case 'value':
-        if (value === CONTINUE || isToolExecutionOutcome(value)) return value;
-        throw new Error(`step \`${String(call.steps[call.next - 1]?.name)}\` resolved to neither CONTINUE nor an outcome`);
-      case 'thrown':
-        throw value;
-      case 'timeout':
-        return checksTimedOut(call);
-      case 'cancelled':
-        return cancelledBeforeStart(call.request.toolName);
-    }
-  } catch (thrown) {
-    return call.invoked ? internalFailureAfterBody(call, thrown) : internalFailure(thrown);
+    return value === CONTINUE || isToolExecutionOutcome(value);
+  } catch {
+    return false;
   }
 }
