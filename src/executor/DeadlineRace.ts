@@ -51,8 +51,12 @@ export class DeadlineRace<R> implements Deadline {
         else signal.addEventListener('abort', this.#onAbort, { once: true });
       }
       running.then(
-        (value) => this.#finish('value', value),
-        (thrown: unknown) => this.#finish('thrown', thrown),
+        (value) => {
+          this.#finish('value', value);
+        },
+        (thrown: unknown) => {
+          this.#finish('thrown', thrown);
+        },
       );
     });
   }

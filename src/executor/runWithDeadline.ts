@@ -27,6 +27,11 @@ export function runWithDeadline<T, R>(call: () => T | PromiseLike<T>, deadlineAt
     return settle('thrown', thrown);
   }
   if (!isThenable<T>(pending)) return settle('value', pending);
-  const owner: RaceOwner<R> = { stopRace: (reason) => target.abort(reason), settleRace: settle };
+  const owner: RaceOwner<R> = {
+    stopRace: (reason) => {
+      target.abort(reason);
+    },
+    settleRace: settle,
+  };
   return new DeadlineRace(deadlineAt, external, owner).race(pending);
 }
