@@ -50,14 +50,19 @@ export class DeadlineRace<R> implements Deadline {
         if (signal.aborted) this.#onAbort();
         else signal.addEventListener('abort', this.#onAbort, { once: true });
       }
-      running.then(
-        (value) => {
-          this.#finish('value', value);
-        },
-        (thrown: unknown) => {
-          this.#finish('thrown', thrown);
-        },
-      );
+      try {
+        running.then(
+          (value) => {
+            this.#finish('value', value);
+          },
+          (thrown: unknown) => {
+            this.#finish('thrown', thrown);
+          },
+        );
+      } catch (thrown) {
+        // A thenable whose `then` throws has still run: the race ends with what it threw.
+        this.#finish('thrown', thrown);
+      }
     });
   }
 

@@ -1,4 +1,3 @@
-import { isThenable } from '../contract/maybeAsync.js';
 import { DeadlineRace, type DeadlineEnd, type RaceOwner } from './DeadlineRace.js';
 
 export type { DeadlineEnd } from './DeadlineRace.js';
@@ -21,17 +20,27 @@ export interface Abortable {
  */
 export function runWithDeadline<T, R>(call: () => T | PromiseLike<T>, deadlineAt: number, target: Abortable, external: AbortSignal | undefined, settle: Settle<R>): R | Promise<R> {
   let pending: T | PromiseLike<T>;
+  let then: unknown;
   try {
     pending = call();
+    // Read once, inside the guard: a returned object's `then` may be a getter that throws.
+    then = (pending as { then?: unknown } | null | undefined)?.then;
   } catch (thrown) {
     return settle('thrown', thrown);
   }
-  if (!isThenable<T>(pending)) return settle('value', pending);
+  if (typeof then !== 'function') return settle('value', pending);
+  const running = pending;
   const owner: RaceOwner<R> = {
     stopRace: (reason) => {
       target.abort(reason);
     },
     settleRace: settle,
   };
-  return new DeadlineRace(deadlineAt, external, owner).race(pending);
+  // The `then` read above, called once (the race guards a throw from it).
+  const once = {
+    then(onValue: (value: unknown) => void, onThrown: (thrown: unknown) => void): void {
+      (then as (this: unknown, onValue: (value: unknown) => void, onThrown: (thrown: unknown) => void) => unknown).call(running, onValue, onThrown);
+    },
+  };
+  return new DeadlineRace(deadlineAt, external, owner).race(once as unknown as PromiseLike<unknown>);
 }

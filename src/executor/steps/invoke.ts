@@ -1,4 +1,3 @@
-import { isThenable } from '../../contract/maybeAsync.js';
 import { CallContext } from '../CallContext.js';
 import { cancelledBeforeStart, checksTimedOut } from '../callFailures.js';
 import { monotonicNow } from '../monotonicNow.js';
@@ -25,6 +24,7 @@ export const invoke = defineStep('invoke', (call) => {
   call.deadline = now + call.timeoutMs;
   call.invoked = true;
   let value: unknown;
+  let then: unknown;
   try {
     if (tool.invokeOutcome !== undefined) {
       call.returns = 'outcome';
@@ -35,10 +35,17 @@ export const invoke = defineStep('invoke', (call) => {
     } else {
       value = tool.invoke(request, ctx);
     }
+    // Read once, inside the guard: a returned object's `then` may be a getter that throws.
+    then = (value as { then?: unknown } | null | undefined)?.then;
   } catch (thrown) {
     return settleBody(call, 'thrown', thrown);
   }
-  if (!isThenable(value)) return settleBody(call, 'value', value);
+  if (typeof then !== 'function') return settleBody(call, 'value', value);
   call.running = true;
-  return value;
+  if (value instanceof Promise) return value as Promise<unknown>;
+  // Any other thenable becomes a promise through the `then` read above, called once (a throw from it rejects).
+  const thenable = value;
+  return new Promise<unknown>((resolve, reject) => {
+    (then as PromiseLike<unknown>['then']).call(thenable, resolve, reject);
+  });
 });
