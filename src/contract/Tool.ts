@@ -41,6 +41,13 @@ export interface Tool {
    */
   proposedRequests?(request: ToolRequest, input?: unknown): PreflightResult | Promise<PreflightResult>;
   invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult>;
+  /**
+   * Like `invoke`, but answers with the raw value, now or as a promise: anything a `@Tool`
+   * class's `invoke` may return (text, JSON, a `ToolOutput`, a `ToolResult`), which the
+   * executor normalizes. When present, the executor calls it instead of `invoke` (a body that
+   * answers synchronously then costs no promise). `@Tool` classes implement it.
+   */
+  invokeValue?(request: ToolRequest, ctx: ToolContext): unknown;
   /** For composing tools that must pass a child's `interrupted` outcome up. */
   invokeOutcome?(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome>;
 }

@@ -85,6 +85,9 @@ function withSource(tool: Tool, source: string): Tool {
     ...(tool.invokeOutcome === undefined
       ? {}
       : { invokeOutcome: (request, ctx) => (tool.invokeOutcome as NonNullable<Tool['invokeOutcome']>).call(tool, request, ctx) }),
+    ...(tool.invokeValue === undefined
+      ? {}
+      : { invokeValue: (request, ctx) => (tool.invokeValue as NonNullable<Tool['invokeValue']>).call(tool, request, ctx) }),
     invoke: (request, ctx) => tool.invoke(request, ctx),
   };
 }

@@ -3,6 +3,7 @@ import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
 import type { ToolResources } from '../contract/ToolResources.js';
+import type { StepListEditor } from './steps/buildExecutorSteps.js';
 
 export interface BasicToolExecutorOptions {
   readonly registry: ToolRegistry;
@@ -24,6 +25,12 @@ export interface BasicToolExecutorOptions {
   readonly onClose?: () => void | Promise<void>;
   /** The clock, for tests. */
   readonly now?: () => number;
+  /**
+   * @internal Edits the executor's step lists once, at construction (a rate limit or an audit
+   * step is one entry; see `buildExecutorSteps`). Not public yet: a step reads and writes the
+   * executor's own call state, which is not a stable contract.
+   */
+  readonly steps?: StepListEditor;
 }
 
 export const EXECUTOR_DEFAULTS = Object.freeze({

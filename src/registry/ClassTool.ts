@@ -83,13 +83,13 @@ export class ClassTool implements Tool {
   }
 
   public invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult> {
-    const value = this.invokeValue(ctx);
+    const value = this.invokeValue(request, ctx);
     const normalize = (returned: unknown): ToolResult => normalizeToolReturn(returned, request.callId, this.spec.name);
     return isThenable(value) ? Promise.resolve(value).then(normalize) : Promise.resolve(normalize(value));
   }
 
   /** What the class's `invoke` returned, not yet normalized (the executor normalizes it). */
-  public invokeValue(ctx: ToolContext): unknown {
+  public invokeValue(_request: ToolRequest, ctx: ToolContext): unknown {
     return this.instance.invoke(ctx.input, ctx);
   }
 

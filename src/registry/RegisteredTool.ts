@@ -1,16 +1,14 @@
 import type { ValidateFunction } from 'ajv';
-import type { ToolContext } from '../contract/ToolContext.js';
 import type { Tool } from '../contract/Tool.js';
+import type { InputLimits } from '../schema/InputLimits.js';
 
 /** A tool with what the executor needs to run it, compiled once at registration. */
 export interface RegisteredTool {
   readonly tool: Tool;
   readonly source: string;
   readonly validateInput: ValidateFunction;
-  readonly validateOutput?: ValidateFunction;
-  /**
-   * For `@Tool` classes: calls the class's `invoke` and returns its raw value, which the
-   * executor normalizes itself (one promise fewer per call than `tool.invoke`).
-   */
-  readonly invokeValue?: (ctx: ToolContext) => unknown;
+  /** Absent (`undefined`) when the tool declares no output schema; always a key, so every entry has one shape. */
+  readonly validateOutput: ValidateFunction | undefined;
+  /** The bounds of its input: the defaults, with the tool's `maxInputBytes` when it sets one. */
+  readonly inputLimits: InputLimits;
 }

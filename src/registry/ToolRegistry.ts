@@ -4,8 +4,7 @@ import { findCompiledSchema } from '../schema/compileSchema.js';
 import { SchemaCompiler } from '../schema/SchemaCompiler.js';
 import { getToolNameProblem } from '../spec/ToolName.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
-import type { ToolContext } from '../contract/ToolContext.js';
-import { ClassTool } from './ClassTool.js';
+import { DEFAULT_INPUT_LIMITS } from '../schema/InputLimits.js';
 import type { RegisteredTool } from './RegisteredTool.js';
 import type { Tool } from '../contract/Tool.js';
 
@@ -38,14 +37,8 @@ function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): Re
   const { outputSchema } = spec;
   const validateOutput =
     outputSchema === undefined ? undefined : (findCompiledSchema(outputSchema, strictness) ?? compiler().compile(outputSchema, source, 'output', strictness));
-  const invokeValue = tool instanceof ClassTool && tool.invokeOutcome === undefined ? (ctx: ToolContext) => tool.invokeValue(ctx) : undefined;
-  return {
-    tool,
-    source,
-    validateInput,
-    ...(validateOutput === undefined ? {} : { validateOutput }),
-    ...(invokeValue === undefined ? {} : { invokeValue }),
-  };
+  const inputLimits = tool.maxInputBytes === undefined ? DEFAULT_INPUT_LIMITS : Object.freeze({ ...DEFAULT_INPUT_LIMITS, maxBytes: tool.maxInputBytes });
+  return { tool, source, validateInput, validateOutput, inputLimits };
 }
 
 /**

@@ -1,22 +1,24 @@
 import { failed, failure } from './failure.js';
 import type { ExecutorCall } from './ExecutorCall.js';
-import type { DeadlineEnd } from './runWithDeadline.js';
 import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import { toToolError } from './toToolError.js';
 
-/** Every check before the body passed: the body may start. */
-export const PROCEED: unique symbol = Symbol('agentkit-tools-core/proceed');
-
-/** How the checks before the body ended: an outcome that ends the call, or {@link PROCEED}. */
-export type CheckResult = ToolExecutionOutcome | typeof PROCEED;
-
-/** A fault of the executor, a checker or a store before the body ran: `internal`, `invoked: false`. */
+/** A fault of the executor, a checker, a store or a step before the body ran: `internal`, `invoked: false`. */
 export function internalFailure(thrown: unknown): ToolExecutionOutcome {
   try {
     return failure(toToolError(thrown, 'internal', 'The tool executor failed unexpectedly before running the tool'), false);
   } catch {
     // Even a thrown value that throws when read (a hostile proxy) ends the call cleanly.
     return failed('internal', 'The tool executor failed unexpectedly before running the tool.', { errorName: 'Unreadable' }, false);
+  }
+}
+
+/** A fault of a step after the body ran (its result is lost): `internal`, `invoked: true`. */
+export function internalFailureAfterBody(call: ExecutorCall, thrown: unknown): ToolExecutionOutcome {
+  try {
+    return failure(toToolError(thrown, 'internal', `The tool executor failed after running tool \`${call.request.toolName}\``), true);
+  } catch {
+    return failed('internal', `The tool executor failed after running tool \`${call.request.toolName}\`.`, { errorName: 'Unreadable' }, true);
   }
 }
 
@@ -44,18 +46,4 @@ export function checksTimedOut(call: ExecutorCall): ToolExecutionOutcome {
     { reason: 'timeout', timeoutMs: call.timeoutMs, stage: 'checks' },
     false,
   );
-}
-
-/** The result of the checks run under their own deadline (see `runWithDeadline`). */
-export function settleChecks(call: ExecutorCall, end: DeadlineEnd, value: unknown): CheckResult {
-  switch (end) {
-    case 'value':
-      return value as CheckResult;
-    case 'thrown':
-      return internalFailure(value);
-    case 'timeout':
-      return checksTimedOut(call);
-    case 'cancelled':
-      return cancelledBeforeStart(call.request.toolName);
-  }
 }
