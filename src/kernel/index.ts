@@ -21,3 +21,7 @@ export { getOpenErrorRefusal } from './getOpenErrorRefusal.js';
 export type { SpecialFileKind, VerifiedOpenRefusal } from './VerifiedOpenRefusal.js';
 export { isDirectoryDescriptorAt } from './isDirectoryDescriptorAt.js';
 export { StoreDirectory } from './StoreDirectory.js';
+export { isApprovalRecord } from './isApprovalRecord.js';
+export { isCredentials } from './isCredentials.js';
+export { buildStoreFault } from './buildStoreFault.js';
+export { redactUrl } from './redactUrl.js';

@@ -18,4 +18,7 @@ export { MCP_ERROR_REASONS, type McpErrorReason } from './McpErrorReason.js';
 // Server side: an executor's tools served over MCP
 export { serveTools, type ServeToolsOptions } from './serveTools.js';
 export { serveStdio } from './serveStdio.js';
+export { serveHttp, DEFAULT_SHUTDOWN_GRACE_MS, type HttpServeHandle } from './serveHttp.js';
+export type { ServeHttpOptions } from './ServeHttpOptions.js';
+export { APPROVAL_META_KEY } from './handleCallTool.js';
 export { RESULT_METADATA_META_KEY } from './buildCallToolResult.js';

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { assertKnownKeys, ToolConfigurationError, type ApprovalRequest, type JsonValue, type ModelContentOptions, type ToolExecutor, type ToolRequest, type ToolSpec } from '../index.js';
-import { buildCallToolResult, buildErrorResult } from './buildCallToolResult.js';
-import { describeApproval } from './describeApproval.js';
+import { assertKnownKeys, ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
+import { handleCallTool } from './handleCallTool.js';
 
 export interface ServeToolsOptions {
   /** The server's name and version announced to clients. Default `agentkit-tools` 0.1.0. */
@@ -18,12 +17,20 @@ export interface ServeToolsOptions {
    * (default `true`). Text and structured results are rendered; parts keep MCP's own blocks.
    */
   readonly render?: Pick<ModelContentOptions, 'maxChars' | 'lineNumbers'>;
+  /**
+   * Aborting it cancels every call in flight (each call's executor signal follows it as well as
+   * the client's cancellation) and every call started after: how a server shuts down within a bound.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** Checks the options up front, naming the bad one, so a typo fails at start-up and not at the first call. */
 function assertServeToolsOptions(options: ServeToolsOptions): void {
-  assertKnownKeys(options, ['name', 'version', 'sessionId', 'render'], 'serveTools(executor, transport, options)');
-  const { render } = options;
+  assertKnownKeys(options, ['name', 'version', 'sessionId', 'render', 'signal'], 'serveTools(executor, transport, options)');
+  const { render, signal } = options;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new ToolConfigurationError(`serveTools(..., { signal }) must be an AbortSignal; got ${typeof signal}.`);
+  }
   if (render === undefined) return;
   assertKnownKeys(render, ['maxChars', 'lineNumbers'], 'serveTools(..., { render })');
   const { maxChars, lineNumbers } = render;
@@ -47,24 +54,13 @@ function toMcpTool(spec: ToolSpec): McpTool {
   };
 }
 
-/** Asks the client's user through MCP elicitation whether `approval` may run, showing every target in full. */
-async function askApproval(server: Server, approval: ApprovalRequest, signal: AbortSignal): Promise<boolean> {
-  const result = await server.elicitInput(
-    {
-      mode: 'form',
-      message: describeApproval(approval),
-      requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Approve this call', default: false } }, required: ['approve'] },
-    },
-    { signal },
-  );
-  return result.action === 'accept' && result.content?.['approve'] === true;
-}
-
 /**
  * Serves `executor`'s tools over `transport` as an MCP server (the low-level SDK `Server`, JSON
  * Schema). Every call runs through the executor, so validation and permissions apply. A call
  * that needs approval is put to the client's user through elicitation when the client supports
  * it; otherwise, or when declined, it is refused with an error result: never run unapproved.
+ * A refusal a person could still approve carries the approval in `_meta["agentkit-tools/approval"]`;
+ * a call presenting it there resumes it (see `APPROVAL_META_KEY`).
  * Returns the connected server (close it to stop).
  */
 export async function serveTools(executor: ToolExecutor, transport: Transport, options: ServeToolsOptions = {}): Promise<Server> {
@@ -73,22 +69,10 @@ export async function serveTools(executor: ToolExecutor, transport: Transport, o
   const server = new Server({ name: options.name ?? 'agentkit-tools', version: options.version ?? '0.1.0' }, { capabilities: { tools: {} } });
   const sessionId = options.sessionId ?? randomUUID();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: executor.specs().map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name } = request.params;
-    const spec = executor.specs().find((candidate) => candidate.name === name);
-    const call: ToolRequest = { callId: randomUUID(), toolName: name, input: (request.params.arguments ?? {}) as JsonValue, sessionId, turnId: randomUUID(), metadata: {} };
-    const outcome = await executor.execute(call, { signal: extra.signal });
-    if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') return buildCallToolResult(outcome, spec, render);
-    if (server.getClientCapabilities()?.elicitation === undefined) return buildCallToolResult(outcome, spec, render);
-    const { approval } = outcome.interruption;
-    let approved: boolean;
-    try {
-      approved = await askApproval(server, approval, extra.signal);
-    } catch (error) {
-      return buildErrorResult(`[approval_required] Refused: asking for approval failed (${error instanceof Error ? error.message : String(error)}). Nothing was run.`);
-    }
-    if (!approved) return buildErrorResult(`[permission_denied] Refused: the user did not approve this call. Nothing was run.\n${describeApproval(approval)}`);
-    return buildCallToolResult(await executor.executeApproved(call, approval, { signal: extra.signal }), spec, render);
+  const stop = options.signal;
+  server.setRequestHandler(CallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
+    const signal = stop === undefined ? extra.signal : AbortSignal.any([extra.signal, stop]);
+    return handleCallTool({ server, executor, sessionId, render, signal, requestId: extra.requestId }, request.params);
   });
   await server.connect(transport);
   return server;

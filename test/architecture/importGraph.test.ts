@@ -6,7 +6,7 @@ import ts from 'typescript';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
 /** Entries that sit on top of the core and may use only its public root entry and the kernel entry (built-in tools, stores, provider adapters, testing helpers). */
-const BUILT_INS = ['fs', 'shell', 'mcp', 'stores', 'providers', 'testing'];
+const BUILT_INS = ['fs', 'shell', 'mcp', 'stores', 'redis', 'postgres', 'providers', 'testing'];
 /** The internal security kernel: below everything, reached only through its entry. */
 const KERNEL = 'kernel';
 const KERNEL_ENTRY = join(SRC, KERNEL, 'index.js');
@@ -187,6 +187,19 @@ describe('import graph', () => {
           .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
       );
     expect(files.some((file) => getTopFolder(file) === 'stores')).toBe(true);
+    expect(offenders).toStrictEqual([]);
+  });
+
+  it('keeps the redis and postgres entries to their own driver, Node built-ins and the core root entry', () => {
+    const drivers: Readonly<Record<string, string>> = { redis: 'redis', postgres: 'pg' };
+    const offenders = files
+      .filter((file) => getTopFolder(file) in drivers)
+      .flatMap((file) =>
+        getImports(file)
+          .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:') && specifier !== drivers[getTopFolder(file)])
+          .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
+      );
+    expect(Object.keys(drivers).every((folder) => files.some((file) => getTopFolder(file) === folder))).toBe(true);
     expect(offenders).toStrictEqual([]);
   });
 

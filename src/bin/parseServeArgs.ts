@@ -1,0 +1,87 @@
+import path from 'node:path';
+
+/** A command line `agentkit-tools` cannot run: the message says which part and why; the bin prints its usage. */
+export class ServeArgsError extends Error {
+  public override readonly name = 'ServeArgsError';
+}
+
+export const USAGE = `Usage: agentkit-tools serve --root <dir> [--shell] [--policy <file>] [--approval-store <url>]
+         [--http <host>:<port> [--token-file <file> | --no-auth] [--shutdown-grace-ms <ms>]]
+  Over stdio by default. With --http: MCP Streamable HTTP at http://<host>:<port>/mcp, bearer token
+  from $AGENTKIT_SERVE_TOKEN or --token-file (--no-auth only on a loopback host), GET /healthz.`;
+
+export interface HttpListen {
+  readonly host: string;
+  readonly port: number;
+}
+
+export interface ServeArgs {
+  readonly root: string;
+  readonly shell: boolean;
+  readonly policy: string | undefined;
+  readonly http: HttpListen | undefined;
+  readonly tokenFile: string | undefined;
+  readonly noAuth: boolean;
+  readonly shutdownGraceMs: number | undefined;
+  readonly approvalStore: string | undefined;
+}
+
+/** `HOST:PORT`, IPv6 in brackets (`[::1]:8080`); port 0 picks a free one. */
+export function parseListenAddress(value: string): HttpListen {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s]+):(\d{1,5})$/u.exec(value);
+  const port = Number(match?.[2]);
+  if (match?.[1] === undefined || port > 65_535) {
+    throw new ServeArgsError(`--http expects HOST:PORT with a port from 0 to 65535 (for example 127.0.0.1:8080, [::1]:0); got ${JSON.stringify(value)}.`);
+  }
+  return { host: match[1].startsWith('[') ? match[1].slice(1, -1) : match[1], port };
+}
+
+function parseGrace(value: string): number {
+  const ms = Number(value);
+  if (!/^\d+$/u.test(value) || ms > 2_147_483_647) throw new ServeArgsError(`--shutdown-grace-ms expects a whole number of milliseconds; got ${JSON.stringify(value)}.`);
+  return ms;
+}
+
+const VALUED = ['--root', '--policy', '--http', '--token-file', '--shutdown-grace-ms', '--approval-store'] as const;
+type ValuedFlag = (typeof VALUED)[number];
+
+/** Reads `serve ...` into {@link ServeArgs}; throws {@link ServeArgsError} naming the bad part. */
+export function parseServeArgs(argv: readonly string[]): ServeArgs {
+  const [command, ...rest] = argv;
+  if (command !== 'serve') throw new ServeArgsError(`Unknown command ${JSON.stringify(command ?? '')}.`);
+  const values = new Map<ValuedFlag, string>();
+  let shell = false;
+  let noAuth = false;
+  for (let index = 0; index < rest.length; index += 1) {
+    const flag = rest[index] ?? '';
+    if (flag === '--shell') shell = true;
+    else if (flag === '--no-auth') noAuth = true;
+    else if ((VALUED as readonly string[]).includes(flag)) {
+      const value = rest[++index];
+      if (value === undefined) throw new ServeArgsError(`${flag} needs a value.`);
+      values.set(flag as ValuedFlag, value);
+    } else throw new ServeArgsError(`Unknown option ${JSON.stringify(flag)}.`);
+  }
+  const root = values.get('--root');
+  if (root === undefined) throw new ServeArgsError('--root is required.');
+  const httpValue = values.get('--http');
+  const http = httpValue === undefined ? undefined : parseListenAddress(httpValue);
+  for (const flag of ['--token-file', '--shutdown-grace-ms'] as const) {
+    if (http === undefined && values.has(flag)) throw new ServeArgsError(`${flag} only applies with --http.`);
+  }
+  if (http === undefined && noAuth) throw new ServeArgsError('--no-auth only applies with --http.');
+  if (noAuth && values.has('--token-file')) throw new ServeArgsError('Give --token-file or --no-auth, not both.');
+  const grace = values.get('--shutdown-grace-ms');
+  // Command-line paths are the user's: relative ones mean relative to where they run it.
+  const tokenFile = values.get('--token-file');
+  return {
+    root: path.resolve(root),
+    shell,
+    policy: values.get('--policy'),
+    http,
+    tokenFile: tokenFile === undefined ? undefined : path.resolve(tokenFile),
+    noAuth,
+    shutdownGraceMs: grace === undefined ? undefined : parseGrace(grace),
+    approvalStore: values.get('--approval-store'),
+  };
+}

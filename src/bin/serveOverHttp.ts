@@ -1,0 +1,29 @@
+import type { ToolExecutor } from '../index.js';
+import { DEFAULT_SHUTDOWN_GRACE_MS, serveHttp, type HttpServeHandle } from '../mcp/index.js';
+import type { ServeArgs } from './parseServeArgs.js';
+import { readServeToken } from './readServeToken.js';
+
+/**
+ * `serve --http`: serves `executor` until SIGTERM or SIGINT, then stops within the grace
+ * (calls in flight finish or are cancelled), closes the executor (no child process left) and
+ * runs `onStopped`. Writes `agentkit-tools: listening on <url>` to stderr once bound: scripts
+ * and tests read the port from it.
+ */
+export async function serveOverHttp(executor: ToolExecutor, args: ServeArgs & { http: NonNullable<ServeArgs['http']> }, onStopped: () => Promise<void>): Promise<HttpServeHandle> {
+  const log = (line: string): void => {
+    process.stderr.write(`agentkit-tools: ${line}\n`);
+  };
+  const token = await readServeToken(args, process.env, log);
+  const handle = await serveHttp(executor, { ...args.http, ...(token === undefined ? { noAuth: args.noAuth } : { token }) });
+  log(`listening on ${handle.url}${token === undefined ? ' (no auth: loopback only)' : ''}`);
+  const stop = (signal: NodeJS.Signals): void => {
+    log(`${signal}: stopping (calls in flight get ${args.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS} ms)`);
+    void handle
+      .close(args.shutdownGraceMs)
+      .then(() => executor.close())
+      .then(onStopped)
+      .then(() => log('stopped'));
+  };
+  process.once('SIGTERM', stop).once('SIGINT', stop);
+  return handle;
+}

@@ -1,0 +1,39 @@
+import { assertKnownKeys, ToolConfigurationError } from '../index.js';
+import { isLoopbackHost } from './isLoopbackHost.js';
+import type { ServeToolsOptions } from './serveTools.js';
+
+/** Where and how {@link serveHttp} listens. Each MCP session gets its own `sessionId`. */
+export interface ServeHttpOptions extends Pick<ServeToolsOptions, 'name' | 'version' | 'render'> {
+  /** An IP literal or hostname. */
+  readonly host: string;
+  /** 0 picks a free port: read the bound one from the returned handle. */
+  readonly port: number;
+  /**
+   * The bearer token every request to `/mcp` must carry (`Authorization: Bearer <token>`), at
+   * least 16 characters. Required unless `noAuth` is true on a loopback host.
+   */
+  readonly token?: string;
+  /** Serves without a token: refused unless `host` is loopback; the `Host` header must then be loopback too (DNS rebinding). */
+  readonly noAuth?: boolean;
+}
+
+/** Shortest token accepted: 16 characters; `openssl rand -hex 32` makes a good one. */
+export const MIN_TOKEN_LENGTH = 16;
+
+/** Checks the options up front, naming the bad one: above all, no server on the network without a token. */
+export function assertServeHttpOptions(options: ServeHttpOptions): void {
+  const where = 'serveHttp(executor, options)';
+  assertKnownKeys(options, ['host', 'port', 'token', 'noAuth', 'name', 'version', 'render'], where);
+  const { host, port, token, noAuth } = options;
+  if (typeof host !== 'string' || host === '') throw new ToolConfigurationError(`${where}: host must be a non-empty string; got ${JSON.stringify(host)}.`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ToolConfigurationError(`${where}: port must be a whole number from 0 to 65535; got ${JSON.stringify(port)}.`);
+  if (noAuth !== undefined && typeof noAuth !== 'boolean') throw new ToolConfigurationError(`${where}: noAuth must be a boolean; got ${JSON.stringify(noAuth)}.`);
+  if (token !== undefined && noAuth === true) throw new ToolConfigurationError(`${where}: give a token or noAuth: true, not both.`);
+  if (token !== undefined && (typeof token !== 'string' || token.length < MIN_TOKEN_LENGTH || !/^[\x21-\x7e]+$/u.test(token))) {
+    throw new ToolConfigurationError(`${where}: token must be at least ${MIN_TOKEN_LENGTH} printable ASCII characters without spaces (for example the output of \`openssl rand -hex 32\`).`);
+  }
+  if (token === undefined && noAuth !== true) throw new ToolConfigurationError(`${where}: a bearer token is required (or noAuth: true on a loopback host).`);
+  if (noAuth === true && !isLoopbackHost(host)) {
+    throw new ToolConfigurationError(`${where}: refusing to serve ${JSON.stringify(host)} without a token: anyone who can reach it could run tools. Give a token, or listen on a loopback host (127.0.0.1, ::1, localhost).`);
+  }
+}

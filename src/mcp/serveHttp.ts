@@ -1,0 +1,118 @@
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ToolExecutor } from '../index.js';
+import { createBearerCheck } from './createBearerCheck.js';
+import { HttpSessions } from './HttpSessions.js';
+import { isLoopbackHost } from './isLoopbackHost.js';
+import { assertServeHttpOptions, type ServeHttpOptions } from './ServeHttpOptions.js';
+import { waitForDrain } from './waitForDrain.js';
+
+/** A running {@link serveHttp} server. */
+export interface HttpServeHandle {
+  /** The MCP endpoint, with the bound port: `http://127.0.0.1:41234/mcp`. */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  /**
+   * Stops serving: the port closes and new sessions are refused (503) at once; calls in flight
+   * get up to `graceMs` (default 10,000) to finish, then are cancelled through their signal
+   * (and get 2 s more to answer); then every session and connection is closed. The executor is left open: close it after.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** The default time calls in flight get to finish when the server stops. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** How long cancelled calls get to send their answer before their connections are cut. */
+const CANCEL_WAIT_MS = 2_000;
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+function listen(server: HttpServer, host: string, port: number): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException): void => {
+      const why = error.code === 'EADDRINUSE' ? 'the address is already in use' : error.code === 'EADDRNOTAVAIL' ? 'no interface of this machine has that address' : error.message;
+      reject(new Error(`cannot listen on ${host}:${port}: ${why} (${error.code ?? 'error'}).`, { cause: error }));
+    };
+    server.once('error', fail).listen(port, host, () => {
+      server.off('error', fail);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** The host name of a `Host` header (`[::1]:8080` -> `[::1]`, `localhost:80` -> `localhost`). */
+function hostOf(header: string | undefined): string {
+  if (header === undefined) return '';
+  return header.startsWith('[') ? header.slice(0, header.indexOf(']') + 1) : (header.split(':')[0] ?? '');
+}
+
+/**
+ * Serves `executor`'s tools over MCP Streamable HTTP (the SDK's `StreamableHTTPServerTransport`)
+ * at `/mcp`, one MCP session per `initialize`, with approval by elicitation as on stdio
+ * ({@link serveTools}). Every `/mcp` request needs `Authorization: Bearer <token>` (else 401
+ * with `WWW-Authenticate`); without a token it only serves a loopback host. `GET /healthz`
+ * answers without a token: `200 {"status":"ok"}`, or `503 {"status":"stopping"}` once closing.
+ */
+export async function serveHttp(executor: ToolExecutor, options: ServeHttpOptions): Promise<HttpServeHandle> {
+  assertServeHttpOptions(options);
+  const { host, port, token, name, version, render } = options;
+  const authorized = token === undefined ? undefined : createBearerCheck(token);
+  const stop = new AbortController();
+  const sessions = new HttpSessions(executor, { ...(name === undefined ? {} : { name }), ...(version === undefined ? {} : { version }), ...(render === undefined ? {} : { render }) }, stop.signal);
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (pathname === '/healthz' && request.method === 'GET') return sendJson(response, stopping ? 503 : 200, { status: stopping ? 'stopping' : 'ok' });
+    if (pathname !== '/mcp') return sendJson(response, 404, { error: 'not_found', message: 'The MCP endpoint is /mcp.' });
+    if (authorized === undefined ? !isLoopbackHost(hostOf(request.headers.host)) : !authorized(request.headers.authorization)) {
+      const challenge = request.headers.authorization === undefined ? 'Bearer realm="agentkit-tools"' : 'Bearer realm="agentkit-tools", error="invalid_token"';
+      return authorized === undefined
+        ? sendJson(response, 403, { error: 'forbidden', message: 'Without a token this server only answers requests addressed to a loopback host.' })
+        : sendJson(response, 401, { error: 'unauthorized', message: 'Send Authorization: Bearer <token>.' }, { 'www-authenticate': challenge });
+    }
+    if (request.method === 'POST') {
+      inFlight.add(response);
+      response.once('close', () => inFlight.delete(response));
+    }
+    const sessionId = request.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      if (!(await sessions.handle(sessionId, request, response))) sendJson(response, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
+      return;
+    }
+    if (request.method !== 'POST') return sendJson(response, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' }, id: null });
+    if (stopping) return sendJson(response, 503, { jsonrpc: '2.0', error: { code: -32000, message: 'The server is shutting down.' }, id: null });
+    await sessions.open(request, response);
+  }
+
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { error: 'internal', message: error instanceof Error ? error.message : String(error) });
+      else response.destroy();
+    });
+  });
+  const address = await listen(server, host, port);
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${address.port}/mcp`,
+    host: address.address,
+    port: address.port,
+    close: (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) =>
+      (closing ??= (async () => {
+        stopping = true;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        if (!(await waitForDrain(inFlight, graceMs))) stop.abort(new Error(`the server is shutting down (calls get ${graceMs} ms to finish)`));
+        // Cancelled calls answer at once (the executor does not wait for a tool that ignores its signal).
+        await waitForDrain(inFlight, CANCEL_WAIT_MS);
+        await sessions.closeAll();
+        server.closeAllConnections();
+        await closed;
+      })()),
+  };
+}

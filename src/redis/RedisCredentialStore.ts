@@ -1,0 +1,113 @@
+import { assertKnownKeys, ToolConfigurationError, type Credentials, type CredentialStore } from '../index.js';
+import { buildStoreFault, isCredentials } from '../kernel/index.js';
+import { connectRedisClient } from './connectRedisClient.js';
+import type { RedisConnectOptions } from './RedisConnectOptions.js';
+import type { RedisCredentialStoreOptions } from './RedisCredentialStoreOptions.js';
+import type { RedisStoreClient } from './RedisStoreClient.js';
+import { readKeyPrefix } from './readKeyPrefix.js';
+
+const SUBJECT = 'RedisCredentialStore';
+
+interface StoredCredentials {
+  readonly provider: string;
+  readonly credentials: Credentials;
+}
+
+/**
+ * A {@link CredentialStore} on Redis, so that credentials a host obtained (for example after an
+ * MCP server's OAuth flow) are seen by every process that shares the server. One string key per
+ * provider (`<prefix>credentials:<provider>`), the credentials as JSON, stored as given: protect
+ * the server (ACLs, TLS, no persistence to shared disks) as you would the secrets themselves.
+ * A value the store did not write (another type, JSON that is not this provider's credentials)
+ * is never used: `get` answers `undefined`, and the next `set` replaces it. Errors say what
+ * failed, never a credential.
+ */
+export class RedisCredentialStore implements CredentialStore {
+  readonly #client: RedisStoreClient;
+  readonly #keyPrefix: string;
+  #close: () => Promise<void>;
+
+  public constructor(options: RedisCredentialStoreOptions) {
+    if (typeof options !== 'object' || (options as unknown) === null) throw new ToolConfigurationError(`${SUBJECT} needs options: { client, keyPrefix? }.`);
+    assertKnownKeys(options, ['client', 'keyPrefix'], `${SUBJECT}(options)`);
+    if (typeof (options.client as Partial<RedisStoreClient> | undefined)?.sendCommand !== 'function') {
+      throw new ToolConfigurationError(`${SUBJECT} needs \`client\`: a connected client of the \`redis\` package (createClient({ url }), then connect()).`);
+    }
+    this.#client = options.client;
+    this.#keyPrefix = readKeyPrefix(SUBJECT, options.keyPrefix);
+    this.#close = () => Promise.resolve();
+  }
+
+  /** A store on a client it creates and owns (closed by {@link RedisCredentialStore.close}). */
+  public static async connect(url: string, options: RedisConnectOptions = {}): Promise<RedisCredentialStore> {
+    assertKnownKeys(options, ['keyPrefix', 'connectTimeoutMs'], `${SUBJECT}.connect(url, options)`);
+    const owned = await connectRedisClient(SUBJECT, url, options.connectTimeoutMs);
+    const store = new RedisCredentialStore({ client: owned.client, ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }) });
+    store.#close = owned.close;
+    return store;
+  }
+
+  public async get(provider: string): Promise<Credentials | undefined> {
+    const key = this.#key(provider);
+    let text: unknown;
+    try {
+      text = await this.#client.sendCommand(['GET', key]);
+    } catch (thrown) {
+      // A key of another type is not credentials of ours.
+      if (thrown instanceof Error && thrown.message.startsWith('WRONGTYPE')) return undefined;
+      throw buildStoreFault(SUBJECT, `read the credentials of provider ${JSON.stringify(provider)}`, thrown);
+    }
+    return typeof text === 'string' ? parseStored(text, provider) : undefined;
+  }
+
+  public async set(provider: string, credentials: Credentials): Promise<void> {
+    const key = this.#key(provider);
+    if (!isCredentials(credentials)) {
+      throw new TypeError(`${SUBJECT}.set: credentials must be { bearerToken?: string, headers?: Record<string, string> }.`);
+    }
+    const stored: StoredCredentials = {
+      provider,
+      credentials: {
+        ...(credentials.bearerToken === undefined ? {} : { bearerToken: credentials.bearerToken }),
+        ...(credentials.headers === undefined ? {} : { headers: { ...credentials.headers } }),
+      },
+    };
+    try {
+      await this.#client.sendCommand(['SET', key, JSON.stringify(stored)]);
+    } catch (thrown) {
+      throw buildStoreFault(SUBJECT, `write the credentials of provider ${JSON.stringify(provider)}`, thrown);
+    }
+  }
+
+  public async delete(provider: string): Promise<void> {
+    const key = this.#key(provider);
+    try {
+      await this.#client.sendCommand(['DEL', key]);
+    } catch (thrown) {
+      throw buildStoreFault(SUBJECT, `delete the credentials of provider ${JSON.stringify(provider)}`, thrown);
+    }
+  }
+
+  /** Closes the client if the store made it ({@link RedisCredentialStore.connect}); a client the host passed in stays open. */
+  public close(): Promise<void> {
+    return this.#close();
+  }
+
+  #key(provider: unknown): string {
+    if (typeof provider !== 'string' || provider === '') throw new TypeError(`${SUBJECT}: a provider is a non-empty string.`);
+    return `${this.#keyPrefix}credentials:${provider}`;
+  }
+}
+
+/** The credentials in `text` if it is this provider's entry (never quoting the text). */
+function parseStored(text: string, provider: string): Credentials | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const stored = value as Partial<StoredCredentials> | null;
+  if (typeof stored !== 'object' || stored === null || stored.provider !== provider || !isCredentials(stored.credentials)) return undefined;
+  return stored.credentials;
+}
