@@ -16,7 +16,7 @@ export interface WatchedProcess {
    */
   readonly afterRetention?: Reading;
   /** Approvals the in-memory store held at each reading, when the target can tell. */
-  readonly approvalsHeld?: { readonly before: number; readonly after: number; readonly afterRetention: number };
+  readonly approvalsHeld?: { readonly before: number; readonly after: number; readonly afterRetention?: number };
 }
 
 /** One section of the load run: the calls and what the processes held before and after. */

@@ -1,15 +1,62 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
-/** What a process holds at one moment: open file descriptors and live (or unreaped) children. */
+/** What a process holds at one moment (Linux, from /proc). */
 export interface ProcessHoldings {
+  /** Open file descriptors other than sockets: files, directories, pipes, event and timer fds. */
   readonly fds: number;
+  /** Open sockets (TCP connections and listeners, the IPC channel): pooled HTTP connections come and go with the load. */
+  readonly sockets: number;
+  /** TCP sockets neither listening nor established: a connection whose peer has gone and this process never closed (CLOSE_WAIT) is a leak. */
+  readonly staleSockets: number;
+  /** Live (or unreaped) child processes. */
   readonly children: number;
 }
 
-/** The open file descriptors of `pid`, counted in `/proc/<pid>/fd` (Linux). */
-export function countFds(pid: number | 'self' = 'self'): number {
-  // readdirSync opens the directory itself for a moment: every reading pays that one alike.
-  return readdirSync(`/proc/${pid}/fd`).length;
+/** TCP states by inode, from /proc/<pid>/net/tcp and tcp6 (the process's network namespace). */
+function readTcpStates(pid: number): Map<string, string> {
+  const states = new Map<string, string>();
+  for (const table of ['tcp', 'tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(`/proc/${pid}/net/${table}`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+      const fields = line.trim().split(/\s+/u);
+      if (fields.length > 9) states.set(fields[9] as string, fields[3] as string);
+    }
+  }
+  return states;
+}
+
+const LISTEN = '0A';
+const ESTABLISHED = '01';
+
+/** Counts `pid`'s descriptors by kind (a descriptor closed while they are read is skipped). */
+function readDescriptors(pid: number): Pick<ProcessHoldings, 'fds' | 'sockets' | 'staleSockets'> {
+  const directory = `/proc/${pid}/fd`;
+  let fds = 0;
+  const sockets: string[] = [];
+  for (const entry of readdirSync(directory)) {
+    let target: string;
+    try {
+      target = readlinkSync(`${directory}/${entry}`);
+    } catch {
+      continue;
+    }
+    const socket = /^socket:\[(\d+)\]$/u.exec(target)?.[1];
+    if (socket === undefined) fds += 1;
+    else sockets.push(socket);
+  }
+  const states = readTcpStates(pid);
+  const staleSockets = sockets.filter((inode) => {
+    const state = states.get(inode);
+    return state !== undefined && state !== LISTEN && state !== ESTABLISHED;
+  }).length;
+  // The directory read itself holds one descriptor for a moment: every reading counts it alike.
+  return { fds, sockets: sockets.length, staleSockets };
 }
 
 /** The parent pid from `/proc/<pid>/stat`; `undefined` when the process is gone meanwhile. */
@@ -28,17 +75,17 @@ function parentOf(pid: string): number | undefined {
 /** The pids whose parent is `pid` (zombies included: a child nobody reaped is a leak too). */
 export function listChildren(pid: number): number[] {
   return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry) && parentOf(entry) === pid)
+    .filter((entry) => /^\d+$/u.test(entry) && parentOf(entry) === pid)
     .map(Number);
 }
 
-/** Both counts for `pid` at once. */
+/** Everything {@link ProcessHoldings} says, for `pid`. */
 export function readHoldings(pid: number): ProcessHoldings {
-  return { fds: countFds(pid === process.pid ? 'self' : pid), children: listChildren(pid).length };
+  return { ...readDescriptors(pid), children: listChildren(pid).length };
 }
 
 /** The resident set of `pid` in MB, from `/proc/<pid>/status` (another process's heap is not readable from here). */
 export function readRssMb(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  const match = /^VmRSS:\s+(\d+) kB$/mu.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match === null ? Number.NaN : Number(match[1]) / 1024;
 }

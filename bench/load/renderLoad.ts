@@ -26,25 +26,29 @@ export function renderLoadResult(result: LoadResult): string {
 /** Before / after (/ after the retention window) and the differences, for one watched process. */
 export function renderReadings(title: string, watched: WatchedProcess): string {
   const { before, after, afterRetention, approvalsHeld } = watched;
+  const withApprovals = approvalsHeld !== undefined;
   const row = (name: string, reading: Reading, approvals: number | undefined): string[] => [
     name,
     reading.heapMb.toFixed(1),
     String(reading.fds),
+    `${reading.sockets} (${reading.staleSockets})`,
     String(reading.children),
     reading.rssMb.toFixed(1),
-    ...(approvalsHeld === undefined ? [] : [String(approvals)]),
+    ...(withApprovals ? [String(approvals)] : []),
   ];
   const change = (name: string, from: Reading, to: Reading, approvals: number | undefined): string[] => [
     name,
     signed(to.heapMb - from.heapMb, 1),
     signed(to.fds - from.fds),
+    `${signed(to.sockets - from.sockets)} (${signed(to.staleSockets - from.staleSockets)})`,
     signed(to.children - from.children),
     signed(to.rssMb - from.rssMb, 1),
-    ...(approvalsHeld === undefined || approvals === undefined ? [] : [signed(approvals)]),
+    ...(withApprovals ? [approvals === undefined ? '' : signed(approvals)] : []),
   ];
   const rows = [row('before (after warm-up)', before, approvalsHeld?.before), row('after', after, approvalsHeld?.after)];
   if (afterRetention !== undefined) rows.push(row('after the approval retention window', afterRetention, approvalsHeld?.afterRetention));
-  rows.push(change('difference after - before', before, after, approvalsHeld === undefined ? undefined : approvalsHeld.after - approvalsHeld.before));
-  if (afterRetention !== undefined) rows.push(change('difference after retention - before', before, afterRetention, approvalsHeld === undefined ? undefined : approvalsHeld.afterRetention - approvalsHeld.before));
-  return renderTable([title, `${watched.heapLabel} MB`, 'fds', 'children', 'RSS MB', ...(approvalsHeld === undefined ? [] : ['approvals held'])], rows);
+  rows.push(change('difference after - before', before, after, withApprovals ? approvalsHeld.after - approvalsHeld.before : undefined));
+  if (afterRetention !== undefined) rows.push(change('difference after retention - before', before, afterRetention, approvalsHeld?.afterRetention === undefined ? undefined : approvalsHeld.afterRetention - approvalsHeld.before));
+  const header = [title, `${watched.heapLabel} MB`, 'fds (no sockets)', 'sockets (stale)', 'children', 'RSS MB', ...(withApprovals ? ['approvals held'] : [])];
+  return renderTable(header, rows);
 }

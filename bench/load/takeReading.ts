@@ -1,10 +1,8 @@
-import { readHoldings, readRssMb } from './processProbe.js';
+import { readHoldings, readRssMb, type ProcessHoldings } from './processProbe.js';
 
-/** One reading of a process: heap after a full GC, open file descriptors, child processes, resident set. */
-export interface Reading {
+/** One reading of a process: heap after a full GC, descriptors, child processes, resident set. */
+export interface Reading extends ProcessHoldings {
   readonly heapMb: number;
-  readonly fds: number;
-  readonly children: number;
   readonly rssMb: number;
 }
 
@@ -25,9 +23,4 @@ export function readSelf(): Reading {
 /** Reads another process; `heapMb` is what it reported after its own GC. */
 export function readOther(pid: number, heapMb: number): Reading {
   return { heapMb, ...readHoldings(pid), rssMb: readRssMb(pid) };
-}
-
-/** `after - before`, field by field. */
-export function difference(before: Reading, after: Reading): Reading {
-  return { heapMb: after.heapMb - before.heapMb, fds: after.fds - before.fds, children: after.children - before.children, rssMb: after.rssMb - before.rssMb };
 }
