@@ -28,7 +28,7 @@ function listEntries(packageJson: PackageJson): { readonly reportName: string; r
 
 function buildDeclarations(): void {
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-  const args = ['-p', 'tsconfig.build.json', '--emitDeclarationOnly', '--declarationMap', '--sourceMap', 'false'];
+  const args = ['-p', 'tsconfig.build.json', '--emitDeclarationOnly', '--declarationMap', '--sourceMap', 'false', '--inlineSources', 'false'];
   args.push('--outDir', DTS, '--incremental', '--tsBuildInfoFile', join(DTS, '.tsbuildinfo'));
   const run = spawnSync(process.execPath, [tsc, ...args], { cwd: ROOT, stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`api: building the declarations failed (tsc exited ${String(run.status)}); fix the type errors above and run again.`);

@@ -20,9 +20,19 @@ describe('the packed package', () => {
     if (packed !== undefined) rmSync(packed.dir, { recursive: true, force: true });
   });
 
-  it('holds the build, the manifest and the README, nothing else', () => {
-    expect(packed.files.filter((file) => !file.startsWith('dist/'))).toStrictEqual(['README.md', 'package.json']);
+  it('holds the build, the licence, the manifest and the README, nothing else', () => {
+    expect(packed.files.filter((file) => !file.startsWith('dist/'))).toStrictEqual(['LICENSE', 'README.md', 'package.json']);
     expect(packed.files.filter((file) => /(^|\/)(src|test)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')))).toStrictEqual([]);
+  });
+
+  it('ships source maps that carry their sources (src/ is not in the package)', () => {
+    const maps = packed.files.filter((file) => file.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    const withoutSources = maps.filter((file) => {
+      const map = JSON.parse(readFileSync(path.join(packed.app, 'node_modules', manifest.name, file), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      return map.sourcesContent?.length !== map.sources.length || map.sourcesContent.some((content) => typeof content !== 'string' || content.length === 0);
+    });
+    expect(withoutSources).toStrictEqual([]);
   });
 
   it('passes publint', async () => {
