@@ -24,7 +24,7 @@ export interface AgentLoopReport {
 function describeMessage(message: ChatMessage): string {
   if (message.role === 'tool') return `tool ${message.tool_call_id}: ${message.content.split('\n')[0] ?? ''}`;
   if (message.role !== 'assistant' || message.tool_calls === undefined) return `${message.role}: ${message.content ?? ''}`;
-  return `assistant calls ${message.tool_calls.map((call) => (call.type === 'function' ? `${call.function.name} ${call.function.arguments}` : call.type)).join(', ')}`;
+  return `assistant calls ${message.tool_calls.map((call) => `${call.function.name} ${call.function.arguments}`).join(', ')}`;
 }
 
 export async function run(log: (line: string) => void = console.log): Promise<AgentLoopReport> {

@@ -20,6 +20,7 @@ import type { Tool as ToolInterface } from '../contract/Tool.js';
  */
 export function Tool<const TOptions extends ToolOptions>(
   options: TOptions,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the public signature in the API report (etc/api) stays as it is.
 ): <TClass extends ToolClass<ToolOptionsInput<TOptions>>>(target: TClass) => void {
   return ((target: Constructor): Constructor => {
     const subject = `class ${target.name || '(anonymous)'}`;

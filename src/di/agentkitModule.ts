@@ -113,8 +113,8 @@ export function agentkitModule(options: AgentkitModuleOptions = {}): ContainerMo
   // Roots are checked and realpath'ed now, so a missing root fails at start-up.
   const workspace = options.roots === undefined ? Workspace.empty() : Workspace.create(options.roots);
   return new ContainerModule((bindings: ContainerModuleLoadOptions) => {
-    const bindDefault = <T>(token: symbol, factory: (context: ResolutionContext) => T): void => {
-      if (!bindings.isBound(token)) bindings.bind<T>(token).toDynamicValue(factory).inSingletonScope();
+    const bindDefault = (token: symbol, factory: (context: ResolutionContext) => unknown): void => {
+      if (!bindings.isBound(token)) bindings.bind(token).toDynamicValue(factory).inSingletonScope();
     };
     bindDefault(WORKSPACE as symbol, () => workspace);
     bindDefault(PATH_CONTAINMENT as symbol, (context) => {

@@ -15,17 +15,21 @@ function assertRange(name: string, value: unknown, min: number, max: number, int
   if (value === undefined) return;
   if (typeof value !== 'number' || !(value >= min && value <= max) || (integer && !Number.isInteger(value))) {
     throw new ToolConfigurationError(
-      `agentkitModule({ ${name} }) must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}; got ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? typeof value)}. Omit it for the default.`,
+      `agentkitModule({ ${name} }) must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}; got ${typeof value === 'number' ? String(value) : ((JSON.stringify(value) as string | undefined) ?? typeof value)}. Omit it for the default.`,
     );
   }
 }
 
-/** Checks `agentkitModule` options up front, naming the bad one. */
-export function assertAgentkitModuleOptions(options: AgentkitModuleOptions): void {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+/**
+ * Checks `agentkitModule` options up front, naming the bad one. Takes `unknown`: JS callers
+ * pass anything, whatever the types say.
+ */
+export function assertAgentkitModuleOptions(input: unknown): asserts input is AgentkitModuleOptions {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new ToolConfigurationError('agentkitModule(options) takes an options object or nothing.');
   }
-  assertKnownKeys(options, Object.keys(OPTION_KEYS), 'agentkitModule(options)');
+  assertKnownKeys(input, Object.keys(OPTION_KEYS), 'agentkitModule(options)');
+  const options = input as Partial<Record<keyof AgentkitModuleOptions, unknown>>;
   assertRange('defaultTimeoutMs', options.defaultTimeoutMs, 1, MAX_TIMEOUT_MS, false);
   assertRange('approvalTtlMs', options.approvalTtlMs, 1, MAX_TIMEOUT_MS * 1000, false);
   assertRange('maxNestingDepth', options.maxNestingDepth, 0, 64, true);

@@ -89,8 +89,8 @@ export function runWithDeadline<T, R>(
     const guarded = new GuardedCall(deadlineAt, target, external, settle, resolve);
     guarded.watch();
     running.then(
-      (value) => guarded.finish('value', value),
-      (thrown: unknown) => guarded.finish('thrown', thrown),
+      (value) => { guarded.finish('value', value); },
+      (thrown: unknown) => { guarded.finish('thrown', thrown); },
     );
   });
 }

@@ -1,3 +1,4 @@
+import { stringifyJson } from '../values/stringifyJson.js';
 import { ToolError } from '../errors/ToolError.js';
 import type { ToolErrorCode } from '../errors/ToolErrorCode.js';
 
@@ -12,7 +13,7 @@ export function toToolError(thrown: unknown, fallback: ToolErrorCode, prefix: st
   }
   let shown: string;
   try {
-    shown = typeof thrown === 'string' ? thrown : (JSON.stringify(thrown) ?? String(thrown));
+    shown = typeof thrown === 'string' ? thrown : (stringifyJson(thrown) ?? String(thrown));
   } catch {
     shown = String(thrown);
   }

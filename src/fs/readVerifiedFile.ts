@@ -13,7 +13,10 @@ export interface VerifiedBytes {
 
 function readAsync(fd: number, buffer: Buffer, offset: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    read(fd, buffer, offset, buffer.length - offset, offset, (error, bytesRead) => (error === null ? resolve(bytesRead) : reject(error)));
+    read(fd, buffer, offset, buffer.length - offset, offset, (error, bytesRead) => {
+      if (error === null) resolve(bytesRead);
+      else reject(error);
+    });
   });
 }
 

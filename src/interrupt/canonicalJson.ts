@@ -1,9 +1,11 @@
+import { stringifyJson } from '../values/stringifyJson.js';
+
 /**
  * JSON text with object keys sorted (by code unit) at every level: equal values always give
  * equal text, whatever the key order they were built with.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (value === null || typeof value !== 'object') return stringifyJson(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record)

@@ -1,11 +1,11 @@
 import { constants } from 'node:fs';
 
 /** `O_NOFOLLOW`: the final component is never followed (a link there fails with `ELOOP`). */
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const NOFOLLOW = (constants.O_NOFOLLOW as number | undefined) ?? 0;
 /** `O_NONBLOCK`: opening a FIFO never waits for its other end. */
-const NONBLOCK = constants.O_NONBLOCK ?? 0;
+const NONBLOCK = (constants.O_NONBLOCK as number | undefined) ?? 0;
 /** `O_NOCTTY`: opening a terminal never makes it this process's controlling terminal. */
-const NOCTTY = constants.O_NOCTTY ?? 0;
+const NOCTTY = (constants.O_NOCTTY as number | undefined) ?? 0;
 
 /**
  * The open flags of every security-relevant open, in one place. None follows a final link; the
@@ -21,7 +21,7 @@ const NOCTTY = constants.O_NOCTTY ?? 0;
  */
 export const OPEN_FLAGS = {
   READ_FILE: constants.O_RDONLY | NOFOLLOW | NONBLOCK | NOCTTY,
-  DIRECTORY: constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | NOFOLLOW,
+  DIRECTORY: constants.O_RDONLY | ((constants.O_DIRECTORY as number | undefined) ?? 0) | NOFOLLOW,
   WRITE_EXISTING: constants.O_WRONLY | NOFOLLOW | NONBLOCK | NOCTTY,
   CREATE_NEW: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW | NOCTTY,
 } as const;

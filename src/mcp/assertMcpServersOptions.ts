@@ -59,5 +59,8 @@ function assertTransportValues(server: McpServerConfig): void {
     if (typeof transport.url !== 'string' || !URL.canParse(transport.url)) fail(`has an invalid url ${JSON.stringify(transport.url)}`);
     if (transport.headers !== undefined && !isStringRecord(transport.headers)) fail('has `headers` that are not an object of strings');
   }
-  if (transport.type === 'in_memory' && (typeof transport.server !== 'object' || transport.server === null)) fail('needs an in_memory `server` (an SDK McpServer or Server)');
+  if (transport.type === 'in_memory') {
+    const server: unknown = transport.server; // JS callers pass anything here
+    if (typeof server !== 'object' || server === null) fail('needs an in_memory `server` (an SDK McpServer or Server)');
+  }
 }

@@ -9,7 +9,7 @@ const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}\u007f-\u009f]/gu;
  * hide part of it or pass for the end of the text.
  */
 export function quoteInFull(value: unknown): string {
-  const json = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  const json = typeof value === 'string' ? JSON.stringify(value) : ((JSON.stringify(value) as string | undefined) ?? String(value));
   return json.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

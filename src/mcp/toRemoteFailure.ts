@@ -39,12 +39,13 @@ export function toRemoteFailure(thrown: unknown, server: string, what: string): 
   const message = thrown instanceof Error ? thrown.message : String(thrown);
   const details = { server, reason: 'remote_error' };
   if (thrown instanceof McpError) {
-    switch (thrown.code as ErrorCode) {
-      case ErrorCode.InvalidParams:
+    // A remote server may send any code: compared as numbers, not trusted to be an ErrorCode.
+    switch (thrown.code) {
+      case ErrorCode.InvalidParams as number:
         return { error: new ToolError('invalid_input', `MCP server "${server}" refused the arguments of ${what}: ${message}`, { server, reason: 'remote_invalid_params', mcpCode: thrown.code }, { cause: thrown }), reset: false };
-      case ErrorCode.RequestTimeout:
+      case ErrorCode.RequestTimeout as number:
         return { error: new ToolError('unavailable', `MCP server "${server}" did not answer ${what} in time: ${message}. The next call reconnects.`, { server, reason: 'timeout' }, { cause: thrown }), reset: true };
-      case ErrorCode.ConnectionClosed:
+      case ErrorCode.ConnectionClosed as number:
         return { error: new ToolError('unavailable', `The connection to MCP server "${server}" closed during ${what}: ${message}. The next call reconnects.`, { server, reason: 'connection_closed' }, { cause: thrown }), reset: true };
       default:
         return { error: new ToolError('execution_failed', `MCP server "${server}" failed ${what}: ${message}`, { ...details, mcpCode: thrown.code }, { cause: thrown }), reset: false };

@@ -7,7 +7,9 @@ interface RegistryHolder {
 
 const holder = globalThis as RegistryHolder;
 // The first copy of the package to load creates the set; every later copy shares it.
-const classes = (holder[TOOL_CLASS_REGISTRY] ??= new Set<Constructor>());
+const existing: Set<Constructor> | undefined = holder[TOOL_CLASS_REGISTRY];
+const classes = existing ?? new Set<Constructor>();
+holder[TOOL_CLASS_REGISTRY] = classes;
 
 /**
  * Every class `@Tool` has decorated in this process, by any copy of this package. Discovery

@@ -18,6 +18,7 @@ export function describeRuleSubject(subject: RuleSubject): string {
 /** A request as reasons show it: `fs.write "/repo/a.txt"`, or `custom.kind (no target)`. */
 export function describePermissionRequest(request: PermissionRequest): string {
   const target: unknown = request.target;
-  const kind = String(request.kind);
-  return typeof target === 'string' ? `${kind} ${quoteForReason(target)}` : `${kind} (no target)`;
+  const kind: unknown = request.kind; // custom requests come from user code, whatever the types say
+  const text = String(kind);
+  return typeof target === 'string' ? `${text} ${quoteForReason(target)}` : `${text} (no target)`;
 }

@@ -9,17 +9,21 @@ import { ClassTool } from './ClassTool.js';
 import type { RegisteredTool } from './RegisteredTool.js';
 import type { Tool } from '../contract/Tool.js';
 
+/** A registered value as a JS caller may pass it: the types say `Tool`, the checks here do not rely on it. */
+type ToolCandidate = Partial<Tool>;
+
 function describeSource(tool: Tool): string {
   if (tool.source !== undefined) return tool.source;
   const ctor = (tool as object).constructor;
-  return ctor === Object ? `tool object "${String(tool.spec?.name)}"` : `class ${ctor.name}`;
+  return ctor === Object ? `tool object "${String((tool as ToolCandidate).spec?.name)}"` : `class ${ctor.name}`;
 }
 
 function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): RegisteredTool {
-  const { spec } = tool;
-  if (typeof spec !== 'object' || spec === null || typeof tool.invoke !== 'function') {
+  const candidate: { readonly spec?: unknown; readonly invoke?: unknown } = tool;
+  if (typeof candidate.spec !== 'object' || candidate.spec === null || typeof candidate.invoke !== 'function') {
     throw new ToolDefinitionError(source, 'is not a Tool: it needs a `spec` and an `invoke(request, ctx)` method.', 'Implement the Tool interface, or declare a class with @Tool().');
   }
+  const { spec } = tool;
   const problem = getToolNameProblem(spec.name);
   if (problem !== undefined) {
     throw new ToolDefinitionError(source, `invalid tool name: ${problem}.`, 'Use 1-64 lowercase ASCII letters and digits joined by single ".", "_" or "-".');
@@ -57,7 +61,7 @@ export class ToolRegistry {
   public register(tool: Tool): this {
     if (this.#frozen) {
       throw new ToolConfigurationError(
-        `Cannot register tool "${String(tool.spec?.name)}": the registry is frozen. Register every tool before the executor is created.`,
+        `Cannot register tool "${String((tool as ToolCandidate).spec?.name)}": the registry is frozen. Register every tool before the executor is created.`,
       );
     }
     const source = describeSource(tool);

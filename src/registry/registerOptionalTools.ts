@@ -29,7 +29,8 @@ export function registerOptionalTools(registry: ToolRegistry, tools: readonly So
   const omitted: OmittedTool[] = [];
   const byName = new Map<unknown, SourcedTool[]>();
   for (const entry of tools) {
-    const name: unknown = entry.tool.spec?.name;
+    // Remote tools come from other processes: `spec` is checked, not trusted.
+    const name: unknown = (entry.tool as Partial<Tool>).spec?.name;
     const group = byName.get(name);
     if (group === undefined) byName.set(name, [entry]);
     else group.push(entry);

@@ -48,10 +48,12 @@ export function assertDtoTypesKnown(target: Constructor, properties: Readonly<Re
   const subject = `class ${target.name}`;
   const types = new Map<string, Set<string>>();
   for (const meta of getDtoMetadatas(target)) {
-    if (meta.propertyName === '' || meta.propertyName === undefined) continue;
-    const set = types.get(meta.propertyName) ?? new Set<string>();
+    // class-validator types `propertyName` as always set; class-level metadata leaves it empty or out.
+    const propertyName = meta.propertyName as string | undefined;
+    if (propertyName === '' || propertyName === undefined) continue;
+    const set = types.get(propertyName) ?? new Set<string>();
     set.add(meta.type);
-    types.set(meta.propertyName, set);
+    types.set(propertyName, set);
   }
   for (const [name, kinds] of types) {
     if (kinds.has(ValidationTypes.NESTED_VALIDATION)) {

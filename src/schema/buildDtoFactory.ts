@@ -1,7 +1,7 @@
 import { plainToInstance, TransformationType } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import type { Constructor } from '../metadata/Constructor.js';
-import { getDtoMetadatas } from './getDtoConstraints.js';
+import { findTypeMetadata, getDtoMetadatas } from './getDtoConstraints.js';
 
 /** Builds an instance of a DTO class from validated JSON. */
 export type DtoFactory = (plain: unknown) => object;
@@ -29,7 +29,7 @@ function needsClassTransformer(target: Constructor, seen: Set<Constructor>): boo
   }
   for (const name of new Set(getDtoMetadatas(target).map((meta) => meta.propertyName))) {
     if (storage.findTransformMetadatas(target, name, TransformationType.PLAIN_TO_CLASS).length > 0) return true;
-    const type = storage.findTypeMetadata(target, name);
+    const type = findTypeMetadata(target, name);
     if (type === undefined) continue;
     if (type.options.discriminator !== undefined) return true;
     const nested: unknown = type.typeFunction();
@@ -57,7 +57,7 @@ function buildFastFactory(target: Constructor, cache: Map<Constructor, DtoFactor
   };
   cache.set(target, factory);
   for (const name of new Set(getDtoMetadatas(target).map((meta) => meta.propertyName))) {
-    const type = defaultMetadataStorage.findTypeMetadata(target, name);
+    const type = findTypeMetadata(target, name);
     if (type === undefined) continue;
     const nestedClass = type.typeFunction() as Constructor;
     nested.push({ name, factory: () => buildFastFactory(nestedClass, cache) });

@@ -69,7 +69,10 @@ function walk(value: unknown, depth: number, state: WalkState): Found | undefine
       }
       break;
     }
-    default:
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+    case 'undefined':
       return found({ reason: 'not_json', found: typeof value });
   }
   return state.size > state.limits.maxBytes ? found({ reason: 'too_large' }) : undefined;

@@ -1,6 +1,7 @@
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
+import type { TypeMetadata } from 'class-transformer';
 import { getDesignType } from '../metadata/getDesignType.js';
 import type { Constructor } from '../metadata/Constructor.js';
 
@@ -10,6 +11,14 @@ export interface DtoConstraint {
   /** The constraint's name (`isString`, `min`, ...) or its metadata type for unnamed ones. */
   readonly name: string;
   readonly type: string;
+}
+
+/**
+ * The `@Type` metadata of a property, or `undefined` when it has none (class-transformer
+ * returns `undefined` there, though its types say it always finds one).
+ */
+export function findTypeMetadata(target: Constructor, propertyName: string): TypeMetadata | undefined {
+  return defaultMetadataStorage.findTypeMetadata(target, propertyName);
 }
 
 /** The class-validator metadata of a DTO class, inherited included. */
@@ -22,8 +31,10 @@ export function getDtoConstraints(target: Constructor): DtoConstraint[] {
   const storage = getMetadataStorage();
   return getDtoMetadatas(target).map((meta) => {
     let name = meta.name ?? meta.type;
-    if (meta.type === ValidationTypes.CUSTOM_VALIDATION && meta.constraintCls !== undefined) {
-      name = storage.getTargetValidatorConstraints(meta.constraintCls)[0]?.name ?? name;
+    // class-validator types `constraintCls` as always set; metadata registered by hand may lack it.
+    const constraintCls = meta.constraintCls as ValidationMetadata['constraintCls'] | undefined;
+    if (meta.type === ValidationTypes.CUSTOM_VALIDATION && constraintCls !== undefined) {
+      name = storage.getTargetValidatorConstraints(constraintCls)[0]?.name ?? name;
     }
     return { propertyName: meta.propertyName, name, type: meta.type };
   });
@@ -31,7 +42,7 @@ export function getDtoConstraints(target: Constructor): DtoConstraint[] {
 
 /** The class a nested property holds, from `@Type(() => X)` or the design type. */
 export function getNestedClass(target: Constructor, propertyName: string): Constructor | undefined {
-  const typeMeta = defaultMetadataStorage.findTypeMetadata(target, propertyName);
+  const typeMeta = findTypeMetadata(target, propertyName);
   const nested: unknown = typeMeta
     ? typeMeta.typeFunction()
     : getDesignType(target.prototype as object, propertyName);

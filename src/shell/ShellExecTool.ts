@@ -34,7 +34,8 @@ function describeStop(outcome: ProcessOutcome, plan: ShellExecPlan, config: Shel
       return `\n[shell_exec: timed out after ${plan.timeoutMs} ms; the process group was stopped]`;
     case 'output_limit':
       return `\n[shell_exec: output passed ${config.hardOutputLimitBytes} bytes; the process group was stopped]`;
-    default:
+    case 'cancelled':
+    case undefined:
       return '';
   }
 }

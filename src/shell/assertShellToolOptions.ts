@@ -37,10 +37,10 @@ export function assertShellToolOptions(options: unknown): asserts options is She
   assertKnownKeys(options, Object.keys(OPTION_KEYS), 'shellTools(options)');
   const { sandbox, network, env } = options;
   if (sandbox !== undefined && !(SHELL_SANDBOX_MODES as readonly unknown[]).includes(sandbox)) {
-    throw new ToolConfigurationError(`shellTools({ sandbox }) must be "auto", "required" or "off"; got ${JSON.stringify(sandbox) ?? typeof sandbox}.`);
+    throw new ToolConfigurationError(`shellTools({ sandbox }) must be "auto", "required" or "off"; got ${(JSON.stringify(sandbox) as string | undefined) ?? typeof sandbox}.`);
   }
   if (network !== undefined && typeof network !== 'boolean') {
-    throw new ToolConfigurationError(`shellTools({ network }) must be a boolean; got ${JSON.stringify(network) ?? typeof network}.`);
+    throw new ToolConfigurationError(`shellTools({ network }) must be a boolean; got ${(JSON.stringify(network) as string | undefined) ?? typeof network}.`);
   }
   if (env !== undefined) {
     if (!isRecord(env)) {

@@ -25,7 +25,8 @@ export function isPlainHeredoc(node: Node, source: string): boolean {
   if ((operator !== '<<' && operator !== '<<-') || start === undefined || end === undefined || end.isMissing) return false;
   const match = PLAIN_DELIMITER.exec(start.text);
   if (match === null) return false;
-  const [, bare, ...quoted] = match;
+  // A group that did not take part in the match is `undefined`, whatever RegExpExecArray's type says.
+  const [bare, ...quoted]: readonly (string | undefined)[] = match.slice(1);
   const delimiter = bare ?? quoted.find((name) => name !== undefined);
   if (delimiter === undefined || end.text !== delimiter) return false;
   const lineEnd = source.indexOf('\n', start.endIndex);

@@ -132,19 +132,19 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     /** Whether the pipes were closed on our side before their end (output may be missing). */
     let cut = false;
 
-    const killTree = (signal: NodeJS.Signals): void => tree.signal(signal, 'strays');
+    const killTree = (signal: NodeJS.Signals): void => { tree.signal(signal, 'strays'); };
     const stop = (reason: StopReason): void => {
       if (stopped !== undefined) return;
       stopped = reason;
       killTree('SIGTERM');
-      graceTimer = setTimeout(() => killTree('SIGKILL'), spec.killGraceMs);
+      graceTimer = setTimeout(() => { killTree('SIGKILL'); }, spec.killGraceMs);
       if (exit !== undefined) {
         killTree('SIGKILL');
         finish(true); // a stopped call does not wait for the pipes any longer
       }
     };
-    const onAbort = (): void => stop('cancelled');
-    const timer = setTimeout(() => stop('timeout'), spec.timeoutMs);
+    const onAbort = (): void => { stop('cancelled'); };
+    const timer = setTimeout(() => { stop('timeout'); }, spec.timeoutMs);
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     const onData = (capture: OutputCapture) => (chunk: Buffer): void => {
       capture.push(chunk);
@@ -170,7 +170,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
         const holders = identity === undefined ? undefined : findOutputHolders(identity);
         if (!force && holders?.length === 0) {
           clearTimeout(drainTimer);
-          drainTimer = setTimeout(() => finish(true), OUTPUT_DRAIN_MS);
+          drainTimer = setTimeout(() => { finish(true); }, OUTPUT_DRAIN_MS);
           return;
         }
         // Something the command started still holds the pipes: end it, and stop reading.
@@ -202,7 +202,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       } else if (spec.sandboxed !== true && (tree.hadMembersAtExit || spec.sweepAfterExit)) {
         tree.signal('SIGKILL', 'newer_strays');
       }
-      drainTimer = setTimeout(() => finish(), OUTPUT_DRAIN_MS);
+      drainTimer = setTimeout(() => { finish(); }, OUTPUT_DRAIN_MS);
     });
     child.once('error', (error) => {
       if (child.pid !== undefined) return; // 'close' follows and settles

@@ -116,7 +116,7 @@ function parseApproval(text: string, id: string): ApprovalRequest {
   } catch {
     value = undefined;
   }
-  const approval = value as Partial<ApprovalRequest> | undefined;
+  const approval = value as Partial<ApprovalRequest> | null | undefined;
   if (
     typeof approval !== 'object' ||
     approval === null ||

@@ -1,4 +1,5 @@
 import type { JsonValue } from './JsonValue.js';
+import { stringifyJson } from './stringifyJson.js';
 
 function isPlainJson(value: unknown, depth: number): boolean {
   if (depth > 256) return false;
@@ -15,7 +16,10 @@ function isPlainJson(value: unknown, depth: number): boolean {
       if (proto !== Object.prototype && proto !== null) return false;
       return Object.values(value).every((item) => isPlainJson(item, depth + 1));
     }
-    default:
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+    case 'undefined':
       return false;
   }
 }
@@ -28,7 +32,7 @@ function isPlainJson(value: unknown, depth: number): boolean {
 export function toJsonValue(value: unknown): JsonValue | undefined {
   if (isPlainJson(value, 0)) return value as JsonValue;
   try {
-    const text = JSON.stringify(value);
+    const text = stringifyJson(value);
     return text === undefined ? undefined : (JSON.parse(text) as JsonValue);
   } catch {
     return undefined;

@@ -50,7 +50,10 @@ export function buildRefusalError(refusal: VerifiedOpenRefusal, canonicalPath: s
       return buildPathError(refusal.reason, { ...facts, subject: `${refusal.size} bytes, the limit is ${refusal.maxBytes} bytes`, details: { size: refusal.size, maxBytes: refusal.maxBytes } }, cause);
     case 'changed_during_open':
       return buildPathError(refusal.reason, { ...facts, details: { roots: roots.map((root) => root.path) } }, cause);
-    default:
+    case 'final_symlink':
+    case 'is_a_directory':
+    case 'not_found':
+    case 'too_long':
       return buildPathError(refusal.reason, facts, cause);
   }
 }

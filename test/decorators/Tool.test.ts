@@ -162,7 +162,9 @@ describe(Tool.name, () => {
           return 'x';
         }
       }
-      expect(Tool({ name: 'plain', description: 'Returns x.' })(Plain)).toBe(Plain);
+      // Typed to return nothing (a class decorator), the decorator hands the class back at runtime.
+      const decorate = Tool({ name: 'plain', description: 'Returns x.' }) as (target: typeof Plain) => unknown;
+      expect(decorate(Plain)).toBe(Plain);
     });
   });
 });

@@ -1,6 +1,7 @@
 // Type-level tests: `npm test` type-checks this file (tsc --noEmit). Every `@ts-expect-error`
 // fails the check when the error below it disappears, so each marks a mistake that must not
 // compile. Jest then runs the typed tools, showing the types describe what the executor passes.
+/* eslint-disable jest/no-export -- the compile-only classes are exported so they count as used; nothing imports this file. */
 import { describe, expect, it } from '@jest/globals';
 import { IsString } from 'class-validator';
 import { Preflight, Tool, ToolInvokePermissionRequest, type ToolContext, type ToolExecutionOutcome, type ToolRequest } from '../../src/index.js';

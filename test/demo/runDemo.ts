@@ -12,7 +12,7 @@ export const PROJECT = path.join(ROOT, 'samples/demo/project');
 export function getStartCommand(): string[] {
   const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   const [command, ...args] = (scripts['start'] ?? '').split(' ');
-  if (command !== 'node') throw new Error(`npm start does not run node: ${scripts['start']}`);
+  if (command !== 'node') throw new Error(`npm start does not run node: ${String(scripts['start'])}`);
   return args;
 }
 

@@ -71,7 +71,7 @@ function summarize(outcome: ToolExecutionOutcome): Record<string, unknown> {
       return { status: 'failed', code: outcome.error.code, reason: outcome.error.details['reason'], denyCode: outcome.error.details['code'], invoked: outcome.invoked };
     case 'interrupted':
       return { status: 'interrupted', kinds: outcome.interruption.type === 'approval_required' ? outcome.interruption.approval.requests.map((request) => [request.kind, request.target]) : [] };
-    default:
+    case 'completed':
       return { status: outcome.status };
   }
 }
@@ -99,7 +99,7 @@ const readAt = (target: string, metadata?: Record<string, JsonValue>): FileSyste
 
 function decisionType(decision: PermissionDecision | Promise<PermissionDecision>): string {
   if (decision instanceof Promise) throw new Error('the default checker decides synchronously');
-  return decision.type === 'deny' ? `deny ${String(decision.code)}` : decision.type;
+  return decision.type === 'deny' ? `deny ${decision.code}` : decision.type;
 }
 
 const CTX = { toolName: 'fs_read_file', callId: 'c', sessionId: 's', turnId: 't' };

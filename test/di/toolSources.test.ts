@@ -239,7 +239,7 @@ describe(agentkitModule.name, () => {
             const snapshot = current;
             // The initial load answers at once; each reload waits until the test releases it.
             if (listener === undefined) return snapshot;
-            return new Promise<readonly Tool[]>((resolve) => releases.push(() => resolve(snapshot)));
+            return new Promise<readonly Tool[]>((resolve) => releases.push(() => { resolve(snapshot); }));
           },
           onToolsChanged: (next) => {
             listener = next;

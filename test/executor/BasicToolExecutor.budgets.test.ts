@@ -51,7 +51,7 @@ function stalledStore(stall: 'issue' | 'get' | 'consume', gate: Promise<void>): 
   return {
     issue: async (approval) => {
       if (stall === 'issue') await gate;
-      return inner.issue(approval);
+      inner.issue(approval);
     },
     get: async (id) => {
       if (stall === 'get') await gate;
@@ -74,13 +74,13 @@ function approvalOf(outcome: ToolExecutionOutcome): ApprovalRequest {
 describe(BasicToolExecutor.name, () => {
   describe('.execute (the checks before the body have a budget of their own)', () => {
     it('ends a call whose permission check outlasts timeoutMs, and never starts the body, even when the checker later allows', async () => {
-      const answered = deferred<void>();
+      const answered = deferred<undefined>();
       const slowAllow: PermissionChecker = {
         evaluate: () =>
           new Promise((resolve) =>
             setTimeout(() => {
               resolve(PermissionDecision.allow());
-              answered.resolve();
+              answered.resolve(undefined);
             }, 300),
           ),
       };
@@ -107,13 +107,13 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it("starts the body's own budget when the body starts", async () => {
-      const checker: PermissionChecker = { evaluate: () => new Promise((resolve) => setTimeout(() => resolve(PermissionDecision.allow()), 100)) };
+      const checker: PermissionChecker = { evaluate: () => new Promise((resolve) => setTimeout(() => { resolve(PermissionDecision.allow()); }, 100)) };
       const tool = plainTool({
         name: 'write',
         preflight: () => [new TestRequest('test.write', 'a')],
         invoke: (request) =>
           new Promise((resolve) =>
-            setTimeout(() => resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} }), 100),
+            setTimeout(() => { resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} }); }, 100),
           ),
       });
       // 100 ms of checks and 100 ms of body: each within its own 150 ms, together past it.
@@ -139,7 +139,7 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it.each(['issue', 'get', 'consume'] as const)('ends a call whose approval store stalls in %s at the deadline, without running it', async (stall) => {
-      const gate = deferred<void>();
+      const gate = deferred<undefined>();
       const tool = writeTool();
       const executor = createExecutor([tool], { permissions: ASK, approvals: stalledStore(stall, gate.promise) });
       const request = createToolRequest('write');
@@ -151,7 +151,7 @@ describe(BasicToolExecutor.name, () => {
         outcome = await executor.executeApproved(request, approval, { timeoutMs: 30 });
       }
       expect(failureOf(outcome)).toStrictEqual(CHECKS_TIMED_OUT(30));
-      gate.resolve();
+      gate.resolve(undefined);
       await flush();
       expect(tool.calls).toStrictEqual([]);
     });
@@ -178,7 +178,7 @@ describe(BasicToolExecutor.name, () => {
       ['consume rejects', () => ({ consume: () => Promise.reject(new Error('store down')) })],
     ])('fails internal with invoked: false on resume when the approval store %s', async (_label, override) => {
       const inner = new InMemoryApprovalStore();
-      const store: ApprovalStore = { issue: (approval) => inner.issue(approval), get: (id) => inner.get(id), consume: (id) => inner.consume(id) };
+      const store: ApprovalStore = { issue: (approval) => { inner.issue(approval); }, get: (id) => inner.get(id), consume: (id) => inner.consume(id) };
       const tool = writeTool();
       const executor = createExecutor([tool], { permissions: ASK, approvals: store });
       const request = createToolRequest('write');

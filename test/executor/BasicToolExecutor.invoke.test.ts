@@ -8,8 +8,7 @@ import {
   type ToolExecutionOutcome,
   type ToolRequest,
 } from '../../src/index.js';
-import { ClassTool } from '../../src/registry/ClassTool.js';
-import { getToolClassMetadata } from '../../src/metadata/getToolClassMetadata.js';
+import { toClassTool } from '../fixtures/toClassTool.js';
 import { Tool } from '../../src/index.js';
 import { createToolRequest } from '../../src/testing/index.js';
 import { ALLOW_ALL, createExecutor } from '../fixtures/createExecutor.js';
@@ -23,9 +22,8 @@ function classToolExecutor(body: () => unknown, output?: object): BasicToolExecu
       return body();
     }
   }
-  const metadata = getToolClassMetadata(Subject);
   return new BasicToolExecutor({
-    registry: new ToolRegistry().register(new ClassTool(new Subject(), metadata!.definition!, undefined)),
+    registry: new ToolRegistry().register(toClassTool(new Subject())),
     permissions: ALLOW_ALL,
   });
 }
@@ -184,7 +182,7 @@ describe(BasicToolExecutor.name, () => {
         name: 'slow',
         invoke: (request: ToolRequest, ctx) =>
           new Promise((resolve) => {
-            const timer = setTimeout(() => resolve({ result: { callId: request.callId, output: { type: 'text', text: 'late' }, isError: false }, durationMs: 0, metadata: {} }), 5_000);
+            const timer = setTimeout(() => { resolve({ result: { callId: request.callId, output: { type: 'text', text: 'late' }, isError: false }, durationMs: 0, metadata: {} }); }, 5_000);
             ctx.signal.addEventListener('abort', () => {
               seen.aborted = true;
               clearTimeout(timer);
@@ -210,7 +208,7 @@ describe(BasicToolExecutor.name, () => {
       const seen: { aborted?: boolean } = {};
       const controller = new AbortController();
       const pending = createExecutor([slowTool(seen)]).execute(createToolRequest('slow'), { signal: controller.signal });
-      setTimeout(() => controller.abort(), 10);
+      setTimeout(() => { controller.abort(); }, 10);
       expect(failureOf(await pending)).toMatchObject({ code: 'interrupted', invoked: true, details: { reason: 'cancelled' } });
       expect(seen.aborted).toBe(true);
     });
@@ -265,7 +263,7 @@ describe(BasicToolExecutor.name, () => {
         ...plainTool({
           name: 'own_deadline',
           invoke: (request: ToolRequest) =>
-            new Promise((resolve) => setTimeout(() => resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} }), 60)),
+            new Promise((resolve) => setTimeout(() => { resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} }); }, 60)),
         }),
         timeoutMs,
       };

@@ -11,8 +11,7 @@ import {
   type ToolContext,
   type ToolExecutionOutcome,
 } from '../../src/index.js';
-import { getToolClassMetadata } from '../../src/metadata/getToolClassMetadata.js';
-import { ClassTool } from '../../src/registry/ClassTool.js';
+import { toClassTool } from '../fixtures/toClassTool.js';
 import { createToolRequest, getCompletedOutput, RecordingPermissionChecker } from '../../src/testing/index.js';
 import { ALLOW_ALL, createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool, TestRequest } from '../fixtures/plainTool.js';
@@ -68,9 +67,8 @@ describe(BasicToolExecutor.name, () => {
           return ctx.plan;
         }
       }
-      const metadata = getToolClassMetadata(ClassPlanned);
       const executor = new BasicToolExecutor({
-        registry: new ToolRegistry().register(new ClassTool(new ClassPlanned(), metadata!.definition!, metadata!.preflightMethod)),
+        registry: new ToolRegistry().register(toClassTool(new ClassPlanned())),
         permissions: ALLOW_ALL,
       });
       const outcome = await executor.execute(createToolRequest('class_planned', { path: 'a.txt' }));

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { BasicToolExecutor, Tool, ToolRegistry, type JsonValue } from '../../src/index.js';
-import { ClassTool } from '../../src/registry/ClassTool.js';
-import { getToolClassMetadata } from '../../src/metadata/getToolClassMetadata.js';
+import { toClassTool } from '../fixtures/toClassTool.js';
 import { createToolRequest } from '../../src/testing/index.js';
 import { ALLOW_ALL, createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
@@ -137,7 +136,7 @@ describe(BasicToolExecutor.name, () => {
     @ValidatorConstraint({ name: 'isPalindrome' })
     class IsPalindrome implements ValidatorConstraintInterface {
       public validate(value: unknown): boolean {
-        return typeof value === 'string' && value === [...value].reverse().join('');
+        return typeof value === 'string' && value === Array.from(value).reverse().join('');
       }
       public defaultMessage(): string {
         return 'word must read the same backwards';
@@ -156,9 +155,8 @@ describe(BasicToolExecutor.name, () => {
         return input.word;
       }
     }
-    const metadata = getToolClassMetadata(PalindromeTool);
     const executor = new BasicToolExecutor({
-      registry: new ToolRegistry().register(new ClassTool(new PalindromeTool(), metadata!.definition!, undefined)),
+      registry: new ToolRegistry().register(toClassTool(new PalindromeTool())),
       permissions: ALLOW_ALL,
     });
 

@@ -13,7 +13,7 @@ beforeEach(async () => {
   h = await createMutationHarness();
 });
 
-afterEach(() => h.cleanup());
+afterEach(() => { h.cleanup(); });
 
 
 describe(CreateDirectoryTool.name, () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Stats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { DecodedTextCache, type DecodedText } from '../../src/fs/content/DecodedTextCache.js';
 import { indexLines } from '../../src/fs/content/pageLines.js';
 
 const NOW = 1_700_000_000_000;
 
 function stats(overrides: Partial<Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'>> = {}): Stats {
-  return { dev: 1, ino: 42, size: 6, mtimeMs: NOW - 5000, ctimeMs: NOW - 5000, ...overrides } as Stats;
+  // A real Stats object (of this directory) with the fields the cache compares set by the test.
+  return Object.assign(statSync('.'), { dev: 1, ino: 42, size: 6, mtimeMs: NOW - 5000, ctimeMs: NOW - 5000, ...overrides });
 }
 
 function decoded(text: string): DecodedText {

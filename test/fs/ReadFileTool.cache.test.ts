@@ -24,7 +24,7 @@ beforeAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 1100));
 });
 
-afterAll(() => h.cleanup());
+afterAll(() => { h.cleanup(); });
 
 const read = (input: Record<string, unknown>) => h.call('fs_read_file', input as never);
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
   truncateSync(path.join(root, 'huge.txt'), 21 * 1024 * 1024);
 });
 
-afterAll(() => h.cleanup());
+afterAll(() => { h.cleanup(); });
 
 const read = (input: Record<string, unknown>, session?: string) => h.call('fs_read_file', input as never, session);
 

@@ -15,7 +15,7 @@ beforeEach(async () => {
   symlinkSync(path.join(h.outside, 'target.txt'), path.join(h.root, 'dangling-out'));
 });
 
-afterEach(() => h.cleanup());
+afterEach(() => { h.cleanup(); });
 
 const write = (input: Record<string, unknown>, session?: string) => h.call('fs_write_file', input as never, session);
 const read = (file: string, session?: string) => h.call('fs_read_file', { path: file }, session);

@@ -65,7 +65,7 @@ beforeAll(async () => {
   executor = await container.getAsync(TOOL_EXECUTOR);
 });
 
-afterAll(() => rmSync(suite, { recursive: true, force: true }));
+afterAll(() => { rmSync(suite, { recursive: true, force: true }); });
 
 describe(fileSystemTools.name, () => {
   it('reads and writes exactly where the reference model resolves, and refuses what it refuses', async () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   for (const file of ['notes.txt', 'hard.txt']) completed(await h.call('fs_read_file', { path: file }));
 });
 
-afterAll(() => h.cleanup());
+afterAll(() => { h.cleanup(); });
 
 type Spell = JsonValue | (() => string);
 const spell = (value: Spell): JsonValue => (typeof value === 'function' ? value() : value);

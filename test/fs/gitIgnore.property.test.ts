@@ -64,7 +64,7 @@ beforeAll(async () => {
   writeFileSync(path.join(h.root, '.git/info/exclude'), '');
 });
 
-afterAll(() => h.cleanup());
+afterAll(() => { h.cleanup(); });
 
 describe(ListDirectoryTool.name, () => {
   it('shows exactly the files git ls-files --others --exclude-standard lists (fixed seed, 250 trees)', async () => {

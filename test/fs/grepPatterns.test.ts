@@ -21,7 +21,7 @@ beforeAll(async () => {
   writeFileSync(p('words.txt'), 'value1 = 1\nvalue12 = 2\nxvalue1 = 3\n');
 });
 
-afterAll(() => h.cleanup());
+afterAll(() => { h.cleanup(); });
 
 describe(GrepTool.name, () => {
   describe('linear-time patterns', () => {

@@ -98,7 +98,7 @@ describe('reading a hard-linked file', () => {
 
   it('refuses in the body a file hard-linked after the check, reading nothing', async () => {
     // The checker runs after withTree returned: harness is set by then.
-    const harness: FsHarness = await withTree(allowAfter(() => linkSync(path.join(harness.root, 'notes.txt'), path.join(harness.outside, 'window.txt'))));
+    const harness: FsHarness = await withTree(allowAfter(() => { linkSync(path.join(harness.root, 'notes.txt'), path.join(harness.outside, 'window.txt')); }));
     const error = failure(await harness.call('fs_read_file', { path: 'notes.txt' }), 'execution_failed', 'hard_link', true);
     expect(error.details).toStrictEqual({ reason: 'hard_link', path: path.join(harness.root, 'notes.txt'), nlink: 2 });
   });

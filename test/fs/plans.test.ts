@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileSystemTools } from '../../src/fs/index.js';
 import { WriteFileTool } from '../../src/fs/tools/WriteFileTool.js';
 import { GlobTool } from '../../src/fs/tools/GlobTool.js';
+import { GlobInput } from '../../src/fs/tools/GlobInput.js';
+import { WriteFileInput } from '../../src/fs/tools/WriteFileInput.js';
 import { createSameRequestRace } from '../fixtures/createSameRequestRace.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { failure, structured } from './fixtures/outcomes.js';
@@ -31,8 +33,8 @@ describe(fileSystemTools.name, () => {
     });
 
     it.each([
-      ['fs_write_file', () => new WriteFileTool(undefined as never).invoke({ path: 'x', content: 'y' }, { plan: undefined } as never)],
-      ['fs_glob', () => new GlobTool(undefined as never).invoke({ pattern: '*' }, { plan: undefined } as never)],
+      ['fs_write_file', () => new WriteFileTool(undefined as never).invoke(Object.assign(new WriteFileInput(), { path: 'x', content: 'y' }), { plan: undefined } as never)],
+      ['fs_glob', () => new GlobTool(undefined as never).invoke(Object.assign(new GlobInput(), { pattern: '*' }), { plan: undefined } as never)],
     ])('refuses to run the body of %s without its preflight (called directly): internal, missing_preflight', async (_name, invoke) => {
       const error = await invoke().catch((thrown: unknown) => thrown);
       expect(error).toMatchObject({ code: 'internal', details: { reason: 'missing_preflight' } });

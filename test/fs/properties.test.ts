@@ -28,7 +28,7 @@ describe('edit semantics', () => {
     beforeAll(async () => {
       h = await createFsHarness();
     });
-    afterAll(() => h.cleanup());
+    afterAll(() => { h.cleanup(); });
 
     it('completes iff the search string occurs once, then the file is the reference result; else the file is unchanged', async () => {
       let run = 0;
@@ -160,7 +160,7 @@ describe('write containment', () => {
     symlinkSync(h.outside, path.join(h.root, 'link-out'));
     symlinkSync(path.join(h.root, 'a'), path.join(h.root, 'link-in'));
   });
-  afterAll(() => h.cleanup());
+  afterAll(() => { h.cleanup(); });
 
   it('either refuses a path before running or writes inside the root; nothing ever lands outside', async () => {
     const segment = fc.constantFrom('.', '..', 'a', 'ghost', 'link-out', 'link-in', 'new', 'outside', 'root');

@@ -39,7 +39,7 @@ beforeAll(async () => {
   executor = await container.getAsync(TOOL_EXECUTOR);
 });
 
-afterAll(() => h.cleanup());
+afterAll(() => { h.cleanup(); });
 
 function expectApproval(outcome: ToolExecutionOutcome): void {
   expect(outcome.status === 'interrupted' ? outcome.interruption.type : outcome).toBe('approval_required');

@@ -72,10 +72,10 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
         fixtureTool('a_b', () => text('4')),
         fixtureTool('fine', () => text('5')),
       ]).server;
-      const { executor } = await start({ servers: [inMemory('x', server)] }, LocalEchoTool);
+      const started = await start({ servers: [inMemory('x', server)] }, LocalEchoTool);
 
-      expect(executor.specs().map((spec) => spec.name)).toStrictEqual(['local_echo', 'mcp_x_fine']);
-      expect(getOutput(await harness!.call('mcp_x_fine')).output).toStrictEqual({ type: 'text', text: '5' });
+      expect(started.executor.specs().map((spec) => spec.name)).toStrictEqual(['local_echo', 'mcp_x_fine']);
+      expect(getOutput(await started.call('mcp_x_fine')).output).toStrictEqual({ type: 'text', text: '5' });
     });
 
     it('reports each left-out tool to the observer, naming both tools', async () => {
@@ -120,10 +120,10 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
 
     it('leaves out a remote tool that takes a built-in name, and keeps the built-in', async () => {
       const server = createToolServer([fixtureTool('echo', () => text('remote'))]).server;
-      const { executor } = await start({ servers: [inMemory('docs', server)] }, ShadowTool);
+      const started = await start({ servers: [inMemory('docs', server)] }, ShadowTool);
 
-      expect(executor.specs().map((spec) => spec.name)).toStrictEqual(['mcp_docs_echo']);
-      expect(getOutput(await harness!.call('mcp_docs_echo')).output).toStrictEqual({ type: 'text', text: 'local shadow' });
+      expect(started.executor.specs().map((spec) => spec.name)).toStrictEqual(['mcp_docs_echo']);
+      expect(getOutput(await started.call('mcp_docs_echo')).output).toStrictEqual({ type: 'text', text: 'local shadow' });
       expect(observer.errors).toStrictEqual([
         {
           sourceId: 'mcp server docs',
@@ -172,9 +172,9 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
     });
 
     it('answers not_found for its tools', async () => {
-      await start({ servers: [ghost] });
+      const started = await start({ servers: [ghost] });
 
-      expect(await harness!.call('mcp_ghost_anything')).toMatchObject({ status: 'failed', invoked: false, error: { code: 'not_found' } });
+      expect(await started.call('mcp_ghost_anything')).toMatchObject({ status: 'failed', invoked: false, error: { code: 'not_found' } });
     });
   });
 

@@ -40,7 +40,7 @@ describe(mcpServers.name, () => {
     it("forwards the host's cancellation to the server, which stops the call", async () => {
       const controller = new AbortController();
       const pending = harness.call('mcp_slow_slow', {}, { signal: controller.signal });
-      setTimeout(() => controller.abort(), 50);
+      setTimeout(() => { controller.abort(); }, 50);
       expect(await pending).toMatchObject({ status: 'failed', invoked: true, error: { code: 'interrupted', details: { reason: 'cancelled' } } });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(seen).toStrictEqual({ cancelled: 1, completed: 0 });

@@ -17,6 +17,7 @@ describe('the packed package', () => {
   }, 300_000);
 
   afterAll(() => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before assigning it.
     if (packed !== undefined) rmSync(packed.dir, { recursive: true, force: true });
   });
 

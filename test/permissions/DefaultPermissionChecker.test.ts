@@ -4,6 +4,7 @@ import { DefaultPermissionChecker } from '../../src/permissions/DefaultPermissio
 import { PermissionDecision } from '../../src/permissions/PermissionDecision.js';
 import { READ_ONLY_KINDS } from '../../src/permissions/READ_ONLY_KINDS.js';
 import { ToolInvokePermissionRequest } from '../../src/permissions/ToolInvokePermissionRequest.js';
+import type { PermissionRequest } from '../../src/permissions/PermissionRequest.js';
 import { TEST_CONTEXT } from './fixtures/buildPolicyChecker.js';
 import { PATHS, REQUEST_KINDS } from './fixtures/policyArbitraries.js';
 import { PrefixPathContainment } from './fixtures/PrefixPathContainment.js';
@@ -128,7 +129,7 @@ describe(DefaultPermissionChecker.name, () => {
       );
     });
 
-    it.each([
+    it.each<[PermissionRequest, string]>([
       [buildRequest('shell.exec', 'ls -la'), 'shell.exec "ls -la" needs approval: it runs a shell command, which can do anything the user running this process can.'],
       [buildRequest('mcp.invoke_tool', 'github/create_issue'), 'mcp.invoke_tool "github/create_issue" needs approval: it talks to an MCP server outside this process.'],
       [buildRequest('mcp.connect', 'github'), 'mcp.connect "github" needs approval: it talks to an MCP server outside this process.'],

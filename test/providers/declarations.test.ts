@@ -142,7 +142,7 @@ describe(toAnthropicTools.name, () => {
   it('declares input_schema as authored (inlined, object root) and folds the output schema into the description', () => {
     const tools = toAnthropicTools(specs);
     expect(tools.map((tool) => tool.name).every((name) => PROVIDER_NAME.test(name))).toBe(true);
-    expect(tools.every((tool) => tool.input_schema.type === 'object' && !JSON.stringify(tool.input_schema).includes('$ref'))).toBe(true);
+    expect(tools.map((tool) => [tool.input_schema.type, JSON.stringify(tool.input_schema).includes('$ref')])).toStrictEqual(tools.map(() => ['object', false]));
     expect(tools[0]).toStrictEqual({
       name: 'crm__create_contact',
       description: 'Creates a contact in the CRM.\n\nReturns: {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}',

@@ -31,7 +31,7 @@ function createGatedTool(bound: number, total: number) {
   let most = 0;
   const waiters: (() => void)[] = [];
   const release = (): void => {
-    if (active >= Math.min(bound, total - finished)) waiters.splice(0).forEach((wake) => wake());
+    if (active >= Math.min(bound, total - finished)) waiters.splice(0).forEach((wake) => { wake(); });
   };
   const tool = plainTool({
     name: 'gated',

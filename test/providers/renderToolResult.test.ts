@@ -37,11 +37,11 @@ describe(renderToolResult.name, () => {
     const outcome = await h.call('fs_list_directory', { path: '.', recursive: true }, 'list-1');
     const text = [
       `5 entries in ${h.root}:`,
-      `README.md (${FILES['README.md']?.length} bytes)`,
-      `long.txt (${FILES['long.txt']?.length} bytes)`,
+      `README.md (${String(FILES['README.md']?.length)} bytes)`,
+      `long.txt (${String(FILES['long.txt']?.length)} bytes)`,
       'src/',
-      `src/a.ts (${FILES['src/a.ts']?.length} bytes)`,
-      `src/b.ts (${FILES['src/b.ts']?.length} bytes)`,
+      `src/a.ts (${String(FILES['src/a.ts']?.length)} bytes)`,
+      `src/b.ts (${String(FILES['src/b.ts']?.length)} bytes)`,
     ].join('\n');
     expect(renderAll(outcome, { toolName: 'fs_list_directory' })).toStrictEqual(textMessages(text, { callId: 'list-1', name: 'fs_list_directory' }));
   });

@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 afterAll(() => harness.close());
 
-const word = fc.string({ unit: fc.constantFrom(...'abcdefghij0123456789 '), minLength: 1, maxLength: 12 });
+const word = fc.string({ unit: fc.constantFrom(...Array.from('abcdefghij0123456789 ')), minLength: 1, maxLength: 12 });
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 const address = fc.record({ street: word, city: optional(word) });
 const contact = fc.record({

@@ -80,18 +80,17 @@ describe(toAiSdkTools.name, () => {
     const approvalId = requests[0]?.approvalId ?? '';
     const messages: ModelMessage[] = [
       { role: 'user', content: 'write it' },
-      ...first.response.messages,
+      ...first.responseMessages,
       { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved, ...(approved ? {} : { reason: 'not now' }) }] },
     ];
     const second = await generateText({ model, tools, messages, stopWhen: stepCountIs(3) });
     expect(second.text).toBe('after');
-    if (approved) {
-      expect(readFileSync(path.join(h.root, 'new.txt'), 'utf8')).toBe('hi');
-      expect(toolResultsSeen(model, 1)).toMatchObject([{ type: 'tool-result', toolCallId: 't3', toolName: 'fs_write_file', output: { type: 'text' } }]);
-    } else {
-      expect(existsSync(path.join(h.root, 'new.txt'))).toBe(false);
-      expect(toolResultsSeen(model, 1)).toMatchObject([{ type: 'tool-result', toolCallId: 't3', output: { type: 'execution-denied', reason: 'not now' } }]);
-    }
+    const written = path.join(h.root, 'new.txt');
+    expect({ content: existsSync(written) ? readFileSync(written, 'utf8') : 'absent', results: toolResultsSeen(model, 1) }).toMatchObject(
+      approved
+        ? { content: 'hi', results: [{ type: 'tool-result', toolCallId: 't3', toolName: 'fs_write_file', output: { type: 'text' } }] }
+        : { content: 'absent', results: [{ type: 'tool-result', toolCallId: 't3', output: { type: 'execution-denied', reason: 'not now' } }] },
+    );
   });
 
   it('runs an approved call only as approved: input changed in the history after approval is refused', async () => {
@@ -100,7 +99,7 @@ describe(toAiSdkTools.name, () => {
     const first = await generateText({ model, tools, prompt: 'write it', stopWhen: stepCountIs(3) });
     const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
     // The history is the host's data: someone swaps the approved input for another.
-    const tampered = JSON.parse(JSON.stringify(first.response.messages).replace('"hi"', '"evil"')) as ModelMessage[];
+    const tampered = JSON.parse(JSON.stringify(first.responseMessages).replace('"hi"', '"evil"')) as ModelMessage[];
     const messages: ModelMessage[] = [{ role: 'user', content: 'write it' }, ...tampered, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] }];
     await generateText({ model, tools, messages, stopWhen: stepCountIs(3) });
     expect(existsSync(path.join(h.root, 'new.txt'))).toBe(false);
@@ -140,7 +139,7 @@ describe(toAiSdkTools.name, () => {
     const first = await generateText({ model, tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }), prompt: 'write', stopWhen: stepCountIs(3) });
     expect([...saved.keys()]).toStrictEqual(['t6']);
     const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
-    const messages: ModelMessage[] = [{ role: 'user', content: 'write' }, ...first.response.messages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] }];
+    const messages: ModelMessage[] = [{ role: 'user', content: 'write' }, ...first.responseMessages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] }];
     await generateText({ model, tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }), messages, stopWhen: stepCountIs(3) });
     expect(readFileSync(path.join(h.root, 'later.txt'), 'utf8')).toBe('ok');
     expect([...saved.keys()]).toStrictEqual([]);

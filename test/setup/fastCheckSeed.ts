@@ -6,5 +6,5 @@ import fc from 'fast-check';
  * A test that names its own seed keeps it.
  */
 const seed = Number(process.env['FC_SEED'] ?? 20261201);
-if (!Number.isSafeInteger(seed)) throw new Error(`FC_SEED must be an integer, not ${process.env['FC_SEED']}`);
+if (!Number.isSafeInteger(seed)) throw new Error(`FC_SEED must be an integer, not ${String(process.env['FC_SEED'])}`);
 fc.configureGlobal({ seed });

@@ -103,7 +103,7 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
   describe('abort', () => {
     it('kills the process group when the caller cancels mid-run', async () => {
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 250);
+      setTimeout(() => { controller.abort(); }, 250);
       const outcome = await shell.run({ command: 'sleep 0.5; touch aborted', timeoutMs: 5_000 }, { signal: controller.signal });
       await sleep(AFTERMATH_MS);
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-const LOWER_ALNUM = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+const LOWER_ALNUM = Array.from('abcdefghijklmnopqrstuvwxyz0123456789');
 
 /** One run of the grammar: `[a-z0-9]+`. */
 export const runArbitrary = fc.string({ unit: fc.constantFrom(...LOWER_ALNUM), minLength: 1, maxLength: 12 });

@@ -95,9 +95,9 @@ describe(FileApprovalStore.name, () => {
     it('refuses to issue an id twice, even after it was used (no approval comes back to life)', () => {
       const store = new FileApprovalStore({ directory: dir, now: () => T0 });
       store.issue(approval('a-1'));
-      expect(() => store.issue(approval('a-1'))).toThrow(/already holds an approval/);
+      expect(() => { store.issue(approval('a-1')); }).toThrow(/already holds an approval/);
       expect(store.consume('a-1')).toBe('consumed');
-      expect(() => store.issue(approval('a-1'))).toThrow(/already holds an approval/);
+      expect(() => { store.issue(approval('a-1')); }).toThrow(/already holds an approval/);
       expect(store.consume('a-1')).toBe('already_used');
     });
 

@@ -14,7 +14,7 @@ beforeAll(() => {
   workspace = Workspace.create([{ path: root }]);
 });
 
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => { rmSync(root, { recursive: true, force: true }); });
 
 const segment = fc.constantFrom(
   '.git', '.GIT', '.Git', 'config', 'commondir', 'config.worktree', 'hooks', 'pre-commit', '.husky', '.config', '.env', '.ENV.local', '.envrc', 'env', '..env', '..x',
@@ -24,7 +24,7 @@ const segment = fc.constantFrom(
 const relativePath = fc.array(segment, { minLength: 1, maxLength: 5 }).map((segments) => segments.join('/'));
 /** Any spelling of a name by case. */
 const anyCase = (name: string): fc.Arbitrary<string> =>
-  fc.array(fc.boolean(), { minLength: name.length, maxLength: name.length }).map((upper) => [...name].map((char, i) => (upper[i] === true ? char.toUpperCase() : char)).join(''));
+  fc.array(fc.boolean(), { minLength: name.length, maxLength: name.length }).map((upper) => Array.from(name).map((char, i) => (upper[i] === true ? char.toUpperCase() : char)).join(''));
 const plainSegment = fc.stringMatching(/^[a-z0-9_-]{1,8}$/u);
 
 describe(ProtectedPathMatcher.name, () => {

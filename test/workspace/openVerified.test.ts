@@ -32,7 +32,15 @@ const openAsync = (locate: DescriptorLocator): Opener => async (workspace, targe
 };
 
 function fromDescriptor({ fd, stats, path: located }: VerifiedDescriptor): Opened {
-  return { path: located, stats, read: () => Promise.resolve(readFileSync(fd, 'utf8')), close: () => Promise.resolve(closeSync(fd)) };
+  return {
+    path: located,
+    stats,
+    read: () => Promise.resolve(readFileSync(fd, 'utf8')),
+    close: () => {
+      closeSync(fd);
+      return Promise.resolve();
+    },
+  };
 }
 
 // In a `then`: a synchronous throw becomes a rejection, so both twins are read by one `getRefusal`.
@@ -80,7 +88,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => socketServer.close(() => resolve()));
+  await new Promise<void>((resolve) => socketServer.close(() => { resolve(); }));
   rmSync(base, { recursive: true, force: true });
 });
 

@@ -30,7 +30,7 @@ function buildLimits(overrides: unknown): FileSystemLimits {
     }
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-      fail(`{ limits: { ${name} } }) must be a positive integer; got ${JSON.stringify(value) ?? typeof value}.`);
+      fail(`{ limits: { ${name} } }) must be a positive integer; got ${(JSON.stringify(value) as string | undefined) ?? typeof value}.`);
     }
     limits[name] = value;
   }

@@ -46,7 +46,7 @@ export class CreateDirectoryTool {
   }
 
   public async invoke(_input: CreateDirectoryInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = getPreflightPlan<CreatePlan>(ctx, 'fs_create_directory');
+    const plan = getPreflightPlan(ctx, 'fs_create_directory') as CreatePlan;
     const created = await createDirectories(this.env.workspace, plan.missing);
     return { path: plan.path, created };
   }

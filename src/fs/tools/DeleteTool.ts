@@ -69,7 +69,7 @@ export class DeleteTool {
   }
 
   public async invoke(input: DeleteInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = getPreflightPlan<DeletePlan>(ctx, 'fs_delete');
+    const plan = getPreflightPlan(ctx, 'fs_delete') as DeletePlan;
     if (plan.stats === undefined && (await lstatIfPresent(plan.path)) === undefined) {
       if (input.missingOk === true) return { path: plan.path, deleted: false };
       throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.path)}; nothing was deleted. Pass missingOk: true if that is fine.`, { path: plan.path });

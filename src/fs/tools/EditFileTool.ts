@@ -67,7 +67,7 @@ export class EditFileTool {
   }
 
   public async invoke(input: EditFileInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = getPreflightPlan<EditPlan>(ctx, 'fs_edit_file');
+    const plan = getPreflightPlan(ctx, 'fs_edit_file') as EditPlan;
     const { env } = this;
     if (!plan.exists) {
       throw buildFsError('execution_failed', 'not_found', `The file ${JSON.stringify(input.path)} does not exist. Check the path, or create it with fs_write_file.`, { path: plan.path });

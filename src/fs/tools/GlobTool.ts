@@ -52,7 +52,7 @@ export class GlobTool {
   }
 
   public async invoke(input: GlobInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = getPreflightPlan<GlobPlan>(ctx, 'fs_glob');
+    const plan = getPreflightPlan(ctx, 'fs_glob') as GlobPlan;
     const { matches } = plan;
     const { limits } = this.env;
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);

@@ -64,7 +64,7 @@ export class GrepTool {
   }
 
   public async invoke(input: GrepInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = getPreflightPlan<GrepPlan>(ctx, 'fs_grep');
+    const plan = getPreflightPlan(ctx, 'fs_grep') as GrepPlan;
     const { env } = this;
     const { limits } = env;
     const limit = Math.min(input.limit ?? limits.defaultGrepMatches, limits.maxGrepMatches);

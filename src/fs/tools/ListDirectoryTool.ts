@@ -55,7 +55,7 @@ export class ListDirectoryTool {
   }
 
   public async invoke(input: ListDirectoryInput, ctx: ToolContext): Promise<JsonObject> {
-    const { path: target } = getPreflightPlan<ListPlan>(ctx, 'fs_list_directory');
+    const { path: target } = getPreflightPlan(ctx, 'fs_list_directory') as ListPlan;
     const { limits } = this.env;
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
     const found: { readonly path: string; readonly entry: JsonObject }[] = [];

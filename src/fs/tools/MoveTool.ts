@@ -60,7 +60,7 @@ export class MoveTool {
   }
 
   public async invoke(input: MoveInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = getPreflightPlan<MovePlan>(ctx, 'fs_move');
+    const plan = getPreflightPlan(ctx, 'fs_move') as MovePlan;
     const { workspace, tracker } = this.env;
     if (plan.source === undefined) {
       throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.from)}; nothing was moved.`, { path: plan.from });

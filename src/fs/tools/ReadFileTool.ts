@@ -55,7 +55,7 @@ export class ReadFileTool {
   }
 
   public async invoke(input: ReadFileInput, ctx: ToolContext): Promise<ToolResult> {
-    const { path: target, hardLinked } = getPreflightPlan<ReadPlan>(ctx, 'fs_read_file');
+    const { path: target, hardLinked } = getPreflightPlan(ctx, 'fs_read_file') as ReadPlan;
     const { limits, workspace, textCache, tracker } = this.env;
     const { fd, stats } = workspace.openVerifiedSync(target, { maxBytes: limits.maxReadBytes });
     let source: { readonly cached: DecodedText } | { readonly bytes: Buffer };

@@ -78,7 +78,7 @@ export class WriteFileTool {
   }
 
   public async invoke(input: WriteFileInput, ctx: ToolContext): Promise<JsonObject> {
-    const plan = getPreflightPlan<WritePlan>(ctx, 'fs_write_file');
+    const plan = getPreflightPlan(ctx, 'fs_write_file') as WritePlan;
     const { env } = this;
     if (plan.kind === 'create') {
       const createdDirectories = await createDirectories(env.workspace, plan.missing);

@@ -14,17 +14,17 @@ export interface SubtreeScan {
 export async function scanSubtree(env: FileSystemEnvironment, directory: string, destination?: string): Promise<SubtreeScan> {
   const here = env.protectedPaths.below(directory);
   const there = destination === undefined ? undefined : env.protectedPaths.below(destination);
-  let entries = 0;
-  let touchesProtected = false;
+  // One object, so the visitor's writes are not narrowed away after the walk.
+  const seen = { entries: 0, touchesProtected: false };
   const walk = await walkTree(directory, {
     maxDepth: Number.POSITIVE_INFINITY,
     maxEntries: env.limits.maxWalkEntries,
     visit: (entry) => {
-      entries++;
-      touchesProtected ||= here(entry.relativePath) || there?.(entry.relativePath) === true;
+      seen.entries++;
+      seen.touchesProtected ||= here(entry.relativePath) || there?.(entry.relativePath) === true;
     },
   });
   // A directory that cannot be walked as itself is treated as holding anything: protected.
   const truncated = walk === undefined || walk.truncated;
-  return { entries, protected: touchesProtected || truncated, truncated };
+  return { entries: seen.entries, protected: seen.touchesProtected || truncated, truncated };
 }

@@ -21,7 +21,7 @@ export interface WalkOptions {
    * Called for every entry, in walk order, with the path to open it by (through its
    * directory's confirmed handle). Returning `false` stops the walk.
    */
-  readonly visit: (entry: WalkEntry, access: string) => boolean | undefined | void;
+  readonly visit: (entry: WalkEntry, access: string) => boolean | undefined;
 }
 
 export interface WalkResult {
