@@ -60,7 +60,10 @@ export function runGrep(args: readonly string[], directory: string): Promise<num
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
     });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 || code === 1 ? resolve(lines) : reject(new Error(`grep exited with ${String(code)}`))));
+    child.on('close', (code) => {
+      if (code === 0 || code === 1) resolve(lines);
+      else reject(new Error(`grep exited with ${String(code)}`));
+    });
   });
 }
 

@@ -98,10 +98,18 @@ export async function createHttpTarget(tree: LoadTree, clients: number): Promise
       const file = context.index % tree.files.length;
       expectSuccess(await call(context, 'fs_read_file', { path: tree.files[file] }), tree.markerOf(file));
     },
-    list: async (context) => expectSuccess(await call(context, 'fs_list_directory', { path: 'docs' }), 'file-00.txt'),
-    deny: async (context) => expectRefusal(await call(context, 'fs_read_file', { path: tree.outside }), '[permission_denied]'),
-    invalid: async (context) => expectRefusal(await call(context, 'fs_read_file', context.index % 2 === 0 ? { path: context.index } : { path: tree.files[0], unexpected: true }), '[invalid_input]'),
-    missing: async (context) => expectRefusal(await call(context, 'fs_read_file', { path: `docs/missing-${context.index}.txt` }), '[execution_failed]'),
+    list: async (context) => {
+      expectSuccess(await call(context, 'fs_list_directory', { path: 'docs' }), 'file-00.txt');
+    },
+    deny: async (context) => {
+      expectRefusal(await call(context, 'fs_read_file', { path: tree.outside }), '[permission_denied]');
+    },
+    invalid: async (context) => {
+      expectRefusal(await call(context, 'fs_read_file', context.index % 2 === 0 ? { path: context.index } : { path: tree.files[0], unexpected: true }), '[invalid_input]');
+    },
+    missing: async (context) => {
+      expectRefusal(await call(context, 'fs_read_file', { path: `docs/missing-${context.index}.txt` }), '[execution_failed]');
+    },
     approve: async (context) => {
       const relative = `out/approved-${context.index}.txt`;
       const content = `written by unit ${context.index}\n`;
@@ -125,7 +133,10 @@ export async function createHttpTarget(tree: LoadTree, clients: number): Promise
       const approval = unanswered._meta?.[APPROVAL_META_KEY];
       if (approval === undefined) throw new Error(`no approval handed back: ${show(unanswered)}`);
       expectSuccess(await call(context, 'shell_exec', args, { [APPROVAL_META_KEY]: approval }), marker);
-      expectRefusal(await call(context, 'shell_exec', args, { [APPROVAL_META_KEY]: approval }), '[permission_denied] The approval for tool `shell_exec` was not accepted: it was already used');
+      expectRefusal(
+        await call(context, 'shell_exec', args, { [APPROVAL_META_KEY]: approval }),
+        '[permission_denied] The approval for tool `shell_exec` was not accepted: it was already used',
+      );
     },
   };
 

@@ -2,7 +2,16 @@ import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Container } from 'inversify';
 import { fileSystemTools } from '../../src/fs/index.js';
-import { agentkitModule, APPROVAL_STORE, EXECUTOR_DEFAULTS, InMemoryApprovalStore, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome, type ToolRequest } from '../../src/index.js';
+import {
+  agentkitModule,
+  APPROVAL_STORE,
+  EXECUTOR_DEFAULTS,
+  InMemoryApprovalStore,
+  TOOL_EXECUTOR,
+  type JsonValue,
+  type ToolExecutionOutcome,
+  type ToolRequest,
+} from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import type { CallKind } from './callMix.js';
 import { expectApprovalRequired, expectCompletedText, expectFailed } from './expectOutcome.js';
@@ -70,11 +79,19 @@ export async function createInProcessTarget(tree: LoadTree): Promise<LoadTarget>
       expectFailed(await context.time(() => executor.execute(request(context, 0, 'fs_read_file', { path: tree.outside }))), 'permission_denied', 'outside_roots', false);
     },
     invalid: async (context) => {
-      const call = context.index % 2 === 0 ? request(context, 0, LOAD_ECHO_TOOL, { text: context.index }) : request(context, 0, 'fs_read_file', { path: tree.files[0] as string, unexpected: true });
+      const call =
+        context.index % 2 === 0
+          ? request(context, 0, LOAD_ECHO_TOOL, { text: context.index })
+          : request(context, 0, 'fs_read_file', { path: tree.files[0] as string, unexpected: true });
       expectFailed(await context.time(() => executor.execute(call)), 'invalid_input', undefined, false);
     },
     missing: async (context) => {
-      expectFailed(await context.time(() => executor.execute(request(context, 0, 'fs_read_file', { path: `docs/missing-${context.index}.txt` }))), 'execution_failed', 'not_found', true);
+      expectFailed(
+        await context.time(() => executor.execute(request(context, 0, 'fs_read_file', { path: `docs/missing-${context.index}.txt` }))),
+        'execution_failed',
+        'not_found',
+        true,
+      );
     },
     approve: async (context) => {
       const relative = `out/approved-${context.index}.txt`;

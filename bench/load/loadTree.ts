@@ -38,5 +38,15 @@ export function createLoadTree(): LoadTree {
   }
   const outside = path.join(base, 'outside.txt');
   writeFileSync(outside, 'outside the root\n');
-  return { base, root, outDir, files, outside, markerOf, remove: () => rmSync(base, { recursive: true, force: true }) };
+  return {
+    base,
+    root,
+    outDir,
+    files,
+    outside,
+    markerOf,
+    remove: () => {
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
 }

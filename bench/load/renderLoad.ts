@@ -17,8 +17,22 @@ export function renderLoadSummary(result: LoadResult): string {
 
 /** The summary, then p50 and p99 per kind, then why calls were lost (the first few). */
 export function renderLoadResult(result: LoadResult): string {
-  const rows = result.perKind.map((entry) => [entry.kind, String(entry.units), String(entry.calls), String(entry.lost), formatMs(quantile(entry.latenciesMs, 0.5)), formatMs(quantile(entry.latenciesMs, 0.99))]);
-  rows.push(['all', String(result.perKind.reduce((sum, entry) => sum + entry.units, 0)), String(result.calls), String(result.lost), formatMs(quantile(result.latenciesMs, 0.5)), formatMs(quantile(result.latenciesMs, 0.99))]);
+  const rows = result.perKind.map((entry) => [
+    entry.kind,
+    String(entry.units),
+    String(entry.calls),
+    String(entry.lost),
+    formatMs(quantile(entry.latenciesMs, 0.5)),
+    formatMs(quantile(entry.latenciesMs, 0.99)),
+  ]);
+  rows.push([
+    'all',
+    String(result.perKind.reduce((sum, entry) => sum + entry.units, 0)),
+    String(result.calls),
+    String(result.lost),
+    formatMs(quantile(result.latenciesMs, 0.5)),
+    formatMs(quantile(result.latenciesMs, 0.99)),
+  ]);
   const lost = result.lostSamples.map((sample) => `  lost: ${sample}`);
   return [renderLoadSummary(result), renderTable(['kind (latency per call)', 'units', 'calls', 'lost', 'p50', 'p99'], rows), ...lost].join('\n');
 }
@@ -48,7 +62,15 @@ export function renderReadings(title: string, watched: WatchedProcess): string {
   const rows = [row('before (after warm-up)', before, approvalsHeld?.before), row('after', after, approvalsHeld?.after)];
   if (afterRetention !== undefined) rows.push(row('after the approval retention window', afterRetention, approvalsHeld?.afterRetention));
   rows.push(change('difference after - before', before, after, withApprovals ? approvalsHeld.after - approvalsHeld.before : undefined));
-  if (afterRetention !== undefined) rows.push(change('difference after retention - before', before, afterRetention, approvalsHeld?.afterRetention === undefined ? undefined : approvalsHeld.afterRetention - approvalsHeld.before));
+  if (afterRetention !== undefined)
+    rows.push(
+      change(
+        'difference after retention - before',
+        before,
+        afterRetention,
+        approvalsHeld?.afterRetention === undefined ? undefined : approvalsHeld.afterRetention - approvalsHeld.before,
+      ),
+    );
   const header = [title, `${watched.heapLabel} MB`, 'fds (no sockets)', 'sockets (stale)', 'children', 'RSS MB', ...(withApprovals ? ['approvals held'] : [])];
   return renderTable(header, rows);
 }

@@ -45,7 +45,12 @@ const options: SectionOptions = {
 collectGarbage(); // fails early without --expose-gc
 console.log(describeEnvironment());
 
-const httpOptions: SectionOptions = { ...options, totalCalls: numberOption(args, '--http-calls', DEFAULTS.httpCalls, DEFAULTS.httpWarmupCalls + 100), warmupCalls: DEFAULTS.httpWarmupCalls, concurrency: DEFAULTS.httpClients };
+const httpOptions: SectionOptions = {
+  ...options,
+  totalCalls: numberOption(args, '--http-calls', DEFAULTS.httpCalls, DEFAULTS.httpWarmupCalls + 100),
+  warmupCalls: DEFAULTS.httpWarmupCalls,
+  concurrency: DEFAULTS.httpClients,
+};
 const SECTIONS: Readonly<Record<string, () => Promise<LoadSection>>> = {
   'in-process': () => runInProcessSection(options),
   http: () => runHttpSection(httpOptions),
@@ -71,7 +76,8 @@ for (const { result, others, watched } of sections) {
     calls += run.calls;
     lost += run.lost;
   }
-  for (const other of others.filter((run) => run.lost > 0)) console.log(`${renderLoadSummary(other)} (not measured)\n${other.lostSamples.map((sample) => `  lost: ${sample}`).join('\n')}`);
+  for (const other of others.filter((run) => run.lost > 0))
+    console.log(`${renderLoadSummary(other)} (not measured)\n${other.lostSamples.map((sample) => `  lost: ${sample}`).join('\n')}`);
   for (const entry of watched) {
     console.log(`\n${renderReadings(`${result.target}: ${entry.label}`, entry)}`);
     const { before, after, label } = entry;
@@ -83,15 +89,18 @@ for (const { result, others, watched } of sections) {
     fds += grown.fds;
     children += grown.children;
     if (after.fds !== before.fds) failures.push(`${result.target}, ${label}: ${signed(after.fds - before.fds)} file descriptors (sockets aside)`);
-    if (after.staleSockets > 0) failures.push(`${result.target}, ${label}: ${after.staleSockets} sockets neither listening nor established (a connection its peer closed, never closed here)`);
+    if (after.staleSockets > 0)
+      failures.push(`${result.target}, ${label}: ${after.staleSockets} sockets neither listening nor established (a connection its peer closed, never closed here)`);
     if (grown.children !== 0) failures.push(`${result.target}, ${label}: ${signed(grown.children)} child processes`);
     // Where the store could not be pruned, the approvals it keeps on purpose are allowed for.
     const kept = entry.afterRetention === undefined && entry.approvalsHeld !== undefined ? entry.approvalsHeld.after - entry.approvalsHeld.before : 0;
     const limitMb = HEAP_GROWTH_LIMIT_MB + (kept * KEPT_APPROVAL_KB) / 1024;
-    if (kept > 0) console.log(`heap limit for ${label}: +${HEAP_GROWTH_LIMIT_MB} MB + ${kept} approvals kept by its in-memory store x ${KEPT_APPROVAL_KB} KB = +${limitMb.toFixed(1)} MB`);
+    if (kept > 0)
+      console.log(`heap limit for ${label}: +${HEAP_GROWTH_LIMIT_MB} MB + ${kept} approvals kept by its in-memory store x ${KEPT_APPROVAL_KB} KB = +${limitMb.toFixed(1)} MB`);
     if (entry.afterRetention !== undefined && entry.approvalsHeld?.afterRetention !== undefined) {
       const released = entry.approvalsHeld.after - entry.approvalsHeld.afterRetention;
-      if (released > 0) console.log(`the in-memory store let go of ${released} approvals: ${(((after.heapMb - entry.afterRetention.heapMb) * 1024) / released).toFixed(1)} KB of heap each`);
+      if (released > 0)
+        console.log(`the in-memory store let go of ${released} approvals: ${(((after.heapMb - entry.afterRetention.heapMb) * 1024) / released).toFixed(1)} KB of heap each`);
     }
     if (grown.heapMb > limitMb) failures.push(`${result.target}, ${label}: heap ${signed(grown.heapMb, 1)} MB (limit +${limitMb.toFixed(1)} MB)`);
   }

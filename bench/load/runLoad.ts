@@ -46,7 +46,9 @@ class DeadlineExceeded extends Error {}
 async function withDeadline(work: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineExceeded(`not settled within ${ms} ms`)), ms);
+    timer = setTimeout(() => {
+      reject(new DeadlineExceeded(`not settled within ${ms} ms`));
+    }, ms);
   });
   try {
     await Promise.race([work, deadline]);
@@ -99,13 +101,20 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
         if (lostSamples.length < 5) lostSamples.push(`${kind} #${index}: ${error instanceof Error ? error.message : String(error)}`);
       }
       done += 1;
-      if (done % progressEvery === 0) options.log?.(`  ${target.name}: ${Math.round((done / schedule.length) * 100)}% of ${schedule.length} units (${Math.round(performance.now() - started)} ms)`);
+      if (done % progressEvery === 0)
+        options.log?.(`  ${target.name}: ${Math.round((done / schedule.length) * 100)}% of ${schedule.length} units (${Math.round(performance.now() - started)} ms)`);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, (_, index) => worker(index)));
   const elapsedMs = performance.now() - started;
 
-  const perKind = [...figures.entries()].map(([kind, entry]) => ({ kind, units: entry.units, calls: entry.calls, lost: entry.lost, latenciesMs: entry.latenciesMs.sort((a, b) => a - b) }));
+  const perKind = [...figures.entries()].map(([kind, entry]) => ({
+    kind,
+    units: entry.units,
+    calls: entry.calls,
+    lost: entry.lost,
+    latenciesMs: entry.latenciesMs.sort((a, b) => a - b),
+  }));
   return {
     target: target.name,
     calls: perKind.reduce((sum, entry) => sum + entry.calls, 0),

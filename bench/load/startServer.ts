@@ -36,7 +36,9 @@ export async function startServer(args: readonly string[], env: NodeJS.ProcessEn
       const found = /listening on (http:\/\/\S+)/u.exec(stderr)?.[1];
       if (found !== undefined) resolve(found);
     });
-    void exited.then(([code, signal]) => reject(new Error(`the server exited (${String(code ?? signal)}) before listening:\n${stderr}`)));
+    void exited.then(([code, signal]) => {
+      reject(new Error(`the server exited (${String(code ?? signal)}) before listening:\n${stderr}`));
+    });
   });
   const pid = child.pid as number;
   return {

@@ -18,7 +18,10 @@ export function createBareSpawnSubject(cwd: string, detached = false): Subject {
       new Promise<void>((resolve, reject) => {
         const child = spawn('true', [], { cwd, detached, stdio: ['ignore', 'pipe', 'pipe'] });
         child.once('error', reject);
-        child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${String(code)}`))));
+        child.once('close', (code) => {
+          if (code === 0) resolve();
+          else reject(new Error(`exit ${String(code)}`));
+        });
       }),
   };
 }

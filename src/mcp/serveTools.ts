@@ -63,8 +63,12 @@ function toMcpTool(spec: ToolSpec): McpTool {
  */
 async function followBoth<T>(own: AbortSignal, stop: AbortSignal, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const onOwn = (): void => controller.abort(own.reason);
-  const onStop = (): void => controller.abort(stop.reason);
+  const onOwn = (): void => {
+    controller.abort(own.reason);
+  };
+  const onStop = (): void => {
+    controller.abort(stop.reason);
+  };
   if (own.aborted) onOwn();
   else if (stop.aborted) onStop();
   own.addEventListener('abort', onOwn, { once: true });

@@ -16,7 +16,15 @@ class WaitForStopTool {
 
   public invoke(_input: unknown, ctx: ToolContext): Promise<string> {
     WaitForStopTool.started();
-    return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve('stopped'), { once: true }));
+    return new Promise((resolve) => {
+      ctx.signal.addEventListener(
+        'abort',
+        () => {
+          resolve('stopped');
+        },
+        { once: true },
+      );
+    });
   }
 }
 
