@@ -52,7 +52,7 @@ export default tseslint.config(
     rules: { 'jest/no-conditional-expect': 'off' },
   },
   {
-    files: ['**/eslint.config.js'],
+    files: ['**/eslint.config.js', 'test/setup/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -79,6 +79,11 @@ export class ProcessTree {
     });
   }
 
+  /** When the leader started, in clock ticks since boot (`readProcessStat`); 0 when unknown. */
+  public get leaderStartTicks(): number {
+    return this.#leaderStartTicks;
+  }
+
   /** Whether the leader's group still had members when the leader exited (they were killed). */
   public get hadMembersAtExit(): boolean {
     return this.#hadMembersAtExit;

@@ -46,8 +46,8 @@ function describeStop(outcome: ProcessOutcome, plan: ShellExecPlan, config: Shel
  */
 function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: OpenedRedirects | undefined): Pick<ProcessSpec, 'file' | 'args'> {
   const args = redirects === undefined ? plan.args : [...plan.args.slice(0, -1), redirects.command];
-  // Checked here for both modes: in the sandbox and behind the start gate (runProcess) a
-  // missing program would otherwise only show as an exit code.
+  // Checked here for both modes: in the sandbox a missing program would otherwise only show as
+  // bubblewrap's exit code.
   if (!findProgram(plan.file, plan.env.PATH, plan.cwd)) {
     throw new ToolError('execution_failed', `Could not start ${JSON.stringify(plan.file)}: not found or not executable. Check that the program exists and is executable.`, {
       reason: 'spawn_failed',

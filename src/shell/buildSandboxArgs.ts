@@ -14,8 +14,11 @@ export interface SandboxLayout {
  * databases, docker, the system and session buses, which act outside the sandbox; with
  * `network`, the resolver's directory comes back for DNS), a minimal `/dev`, its own `/proc`,
  * then each root bound at its own path (read-write roots writable, read-only roots read-only;
- * outer roots before inner ones, all after the tmpfs mounts so roots under `/tmp` stay visible). `--die-with-parent` ends the namespace with
- * bubblewrap; `--new-session` keeps the command off any terminal.
+ * outer roots before inner ones, all after the tmpfs mounts so roots under `/tmp` stay visible).
+ * `--cap-drop ALL`: a host running as root would otherwise hand the command root's capabilities,
+ * and with `CAP_SYS_ADMIN` it remounts `/` writable (unprivileged, bubblewrap drops them anyway).
+ * `--die-with-parent` ends the namespace with bubblewrap; `--new-session` keeps the command off
+ * any terminal.
  */
 export function buildSandboxArgs(layout: SandboxLayout): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/run'];
@@ -24,6 +27,6 @@ export function buildSandboxArgs(layout: SandboxLayout): string[] {
   for (const root of roots) args.push(root.mode === 'read_write' ? '--bind' : '--ro-bind', root.path, root.path);
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try');
   if (!layout.network) args.push('--unshare-net');
-  args.push('--die-with-parent', '--new-session', '--chdir', layout.cwd);
+  args.push('--cap-drop', 'ALL', '--die-with-parent', '--new-session', '--chdir', layout.cwd);
   return args;
 }

@@ -1,11 +1,12 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:os';
-import { Duplex } from 'node:stream';
+import type { Socket } from 'node:net';
 import { ToolError } from '../index.js';
 import { ProcessTree } from '../kernel/index.js';
 import { RUN_MARKER_NAME } from './assertModelEnvironment.js';
-import { findOutputHolders, readOutputIdentity, type OutputIdentity } from './findOutputHolders.js';
+import { findOutputHolders, type OutputIdentity } from './findOutputHolders.js';
+import { openOutputChannel, type OutputChannel } from './openOutputChannel.js';
 import { OutputCapture } from './OutputCapture.js';
 
 /**
@@ -57,28 +58,32 @@ export interface ProcessOutcome {
 }
 
 /**
- * Outside the sandbox the command starts behind a gate: a fixed `/bin/sh` line that waits for
- * one line on fd 3, closes it, and `exec`s the program with its exact argv. Until we open the
- * gate the process cannot have exited or redirected its output, so reading which pipes are its
- * stdout and stderr (what finds the strays that keep them open) never races the command, even
- * when this process is descheduled for a long time right after the spawn.
+ * Outside the sandbox (Linux) the command's stdout and stderr are sockets this process made
+ * (see {@link openOutputChannel}): what identifies them is known before the child exists, so
+ * finding the strays that keep them open never depends on what the command did first, even when
+ * this process is descheduled for a long time right after the spawn. In the sandbox the PID
+ * namespace ends every stray, and elsewhere there is no `/proc` to search: plain pipes.
  */
-const GATE_SHELL = '/bin/sh';
-const GATE_SCRIPT = 'read -r _ <&3; exec 3<&-; exec "$@"';
-const GATE_FD = 3;
-
-function isGated(spec: ProcessSpec): boolean {
+function needsChannels(spec: ProcessSpec): boolean {
   return spec.sandboxed !== true && process.platform === 'linux';
 }
 
-function buildStdio(spec: ProcessSpec): ('ignore' | 'pipe' | number)[] {
-  const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe'];
-  if (isGated(spec)) stdio[GATE_FD] = 'pipe';
+type Stdio = 'ignore' | 'pipe' | number | Socket;
+
+function buildStdio(spec: ProcessSpec, channels: readonly [OutputChannel, OutputChannel] | undefined): Stdio[] {
+  const stdio: Stdio[] = channels === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', channels[0].theirs, channels[1].theirs];
   const extra = spec.extraFds ?? [];
   if (extra.length === 0) return stdio;
   const base = spec.extraFdBase ?? 3;
   while (stdio.length < base) stdio.push('ignore');
   return [...stdio, ...extra];
+}
+
+function spawnFailed(file: string, error: Error): ToolError {
+  return new ToolError('execution_failed', `Could not start ${JSON.stringify(file)}: ${error.message}. Check that the program exists and is executable.`, {
+    reason: 'spawn_failed',
+    file,
+  }, { cause: error });
 }
 
 /** bubblewrap reports a command ended by signal N as exit code 128 + N (bash's convention). */
@@ -88,40 +93,55 @@ function decodeSandboxExit(exitCode: number | null, signal: string | null): read
   return name === undefined ? [exitCode, signal] : [null, name];
 }
 
-/** Lets a gated command start (see {@link GATE_SCRIPT}); a gate that is already gone is harmless. */
-function openGate(gate: unknown): void {
-  if (gate instanceof Duplex) {
-    gate.on('error', () => undefined);
-    gate.resume(); // read to its end, so the child's 'close' does not wait for it
-    gate.end('\n');
-  }
+/** Opens the two output channels a run outside the sandbox needs; a failure starts nothing. */
+async function openChannels(spec: ProcessSpec): Promise<readonly [OutputChannel, OutputChannel] | undefined> {
+  if (!needsChannels(spec)) return undefined;
+  const opened = await Promise.allSettled([openOutputChannel(), openOutputChannel()]);
+  const channels = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failure = opened.find((result) => result.status === 'rejected');
+  if (failure === undefined) return channels as [OutputChannel, OutputChannel];
+  for (const channel of channels) closeChannel(channel);
+  throw spawnFailed(spec.file, new Error(`no output channel could be opened (${String(failure.reason)})`));
+}
+
+function closeChannel(channel: OutputChannel): void {
+  channel.theirs.destroy();
+  channel.ours.destroy();
 }
 
 /**
  * Runs a process in its own process group (`detached`, stdin ignored, never through a shell
  * of Node's choosing). On timeout, cancellation or too much output, SIGTERM goes to the whole
  * group (and its strays), SIGKILL after `killGraceMs`. When the process exits, whatever it
- * left running that can be found is killed. It resolves once every pipe has closed, or
- * {@link OUTPUT_DRAIN_MS} after the process exited: then the processes still holding the pipes
- * (started by the command) are killed and the pipes are closed on our side, so a stray that
+ * left running that can be found is killed. It resolves once its output has closed, or
+ * {@link OUTPUT_DRAIN_MS} after the process exited: then the processes still holding the output
+ * (started by the command) are killed and the output is closed on our side, so a stray that
  * escaped every other search cannot hold the call past its exit, or its deadline.
  */
-export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
+export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
+  const channels = await openChannels(spec);
   return new Promise((resolve, reject) => {
     const marker = `${RUN_MARKER_NAME}=${randomUUID()}`;
-    const gated = isGated(spec);
-    const [file, args] = gated ? [GATE_SHELL, ['-c', GATE_SCRIPT, 'sh', spec.file, ...spec.args]] : [spec.file, spec.args];
-    const child = spawn(file, args, {
-      cwd: spec.cwd,
-      env: { ...spec.env, [RUN_MARKER_NAME]: marker.slice(RUN_MARKER_NAME.length + 1) },
-      detached: true,
-      stdio: buildStdio(spec),
-      windowsHide: true,
-    });
+    let child: ChildProcess;
+    try {
+      child = spawn(spec.file, spec.args, {
+        cwd: spec.cwd,
+        env: { ...spec.env, [RUN_MARKER_NAME]: marker.slice(RUN_MARKER_NAME.length + 1) },
+        detached: true,
+        stdio: buildStdio(spec, channels),
+        windowsHide: true,
+      });
+    } catch (error) {
+      for (const channel of channels ?? []) channel.ours.destroy();
+      throw error;
+    } finally {
+      // The child has its copies (or none, if it could not start): ours would keep the output open.
+      for (const channel of channels ?? []) channel.theirs.destroy();
+    }
     const tree = new ProcessTree(child, marker);
-    // Read while the gate holds the command: what finds strays that hold its output. Then open it.
-    const identity: OutputIdentity | undefined = child.pid === undefined || !gated ? undefined : readOutputIdentity(child.pid);
-    if (gated) openGate(child.stdio[GATE_FD]);
+    const identity: OutputIdentity | undefined =
+      channels === undefined || child.pid === undefined ? undefined : { links: channels.map((channel) => channel.link), startTicks: tree.leaderStartTicks };
+    const readers = channels === undefined ? [child.stdout, child.stderr].filter((reader) => reader !== null) : channels.map((channel) => channel.ours);
     const stdout = new OutputCapture(spec.maxOutputBytes);
     const stderr = new OutputCapture(spec.maxOutputBytes);
     let stopped: StopReason | undefined;
@@ -129,8 +149,9 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     let drainTimer: NodeJS.Timeout | undefined;
     let exit: readonly [number | null, string | null] | undefined;
     let settled = false;
-    /** Whether the pipes were closed on our side before their end (output may be missing). */
+    /** Whether the output was closed on our side before its end (output may be missing). */
     let cut = false;
+    let openReaders = readers.length;
 
     const killTree = (signal: NodeJS.Signals): void => { tree.signal(signal, 'strays'); };
     const stop = (reason: StopReason): void => {
@@ -140,7 +161,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       graceTimer = setTimeout(() => { killTree('SIGKILL'); }, spec.killGraceMs);
       if (exit !== undefined) {
         killTree('SIGKILL');
-        finish(true); // a stopped call does not wait for the pipes any longer
+        finish(true); // a stopped call does not wait for the output any longer
       }
     };
     const onAbort = (): void => { stop('cancelled'); };
@@ -150,8 +171,16 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       capture.push(chunk);
       if (stdout.totalBytes + stderr.totalBytes > spec.hardOutputLimitBytes) stop('output_limit');
     };
-    child.stdout?.on('data', onData(stdout));
-    child.stderr?.on('data', onData(stderr));
+    const [out, err] = readers;
+    out?.on('data', onData(stdout));
+    err?.on('data', onData(stderr));
+    for (const reader of readers) {
+      reader.on('error', () => undefined); // a reset connection ends the output like its close
+      reader.once('close', () => {
+        openReaders -= 1;
+        if (openReaders === 0) finish();
+      });
+    }
     const cleanUp = (): void => {
       clearTimeout(timer);
       clearTimeout(graceTimer);
@@ -159,24 +188,23 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       spec.signal?.removeEventListener('abort', onAbort);
     };
     /**
-     * Settles once the pipes closed, or when the drain ran out: then the processes still holding
-     * the pipes are killed and the pipes closed on our side (the output is marked truncated). When
-     * no holder is found (Linux, gated), nothing can write any more and what is left is on its way
-     * (a stalled event loop reads it late): one more drain period before the pipes are cut.
+     * Settles once the output closed, or when the drain ran out: then the processes still holding
+     * the output are killed and it is closed on our side (the output is marked truncated). When
+     * no holder is found (Linux, unsandboxed), nothing can write any more and what is left is on
+     * its way (a stalled event loop reads it late): one more drain period before it is cut.
      */
     function finish(force = false): void {
       if (settled || exit === undefined) return;
-      if (child.stdout?.readableEnded === false || child.stderr?.readableEnded === false) {
+      if (openReaders > 0) {
         const holders = identity === undefined ? undefined : findOutputHolders(identity);
         if (!force && holders?.length === 0) {
           clearTimeout(drainTimer);
           drainTimer = setTimeout(() => { finish(true); }, OUTPUT_DRAIN_MS);
           return;
         }
-        // Something the command started still holds the pipes: end it, and stop reading.
+        // Something the command started still holds the output: end it, and stop reading.
         if (holders !== undefined) tree.signalFound(holders, 'SIGKILL');
-        child.stdout?.destroy();
-        child.stderr?.destroy();
+        for (const reader of readers) reader.destroy();
         cut = true;
       }
       settled = true;
@@ -202,20 +230,14 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       } else if (spec.sandboxed !== true && (tree.hadMembersAtExit || spec.sweepAfterExit)) {
         tree.signal('SIGKILL', 'newer_strays');
       }
-      drainTimer = setTimeout(() => { finish(); }, OUTPUT_DRAIN_MS);
+      if (openReaders === 0) finish();
+      else drainTimer = setTimeout(() => { finish(); }, OUTPUT_DRAIN_MS);
     });
     child.once('error', (error) => {
-      if (child.pid !== undefined) return; // 'close' follows and settles
+      if (child.pid !== undefined) return; // 'exit' follows and settles
       cleanUp();
-      reject(new ToolError('execution_failed', `Could not start ${JSON.stringify(spec.file)}: ${error.message}. Check that the program exists and is executable.`, {
-        reason: 'spawn_failed',
-        file: spec.file,
-      }, { cause: error }));
-    });
-    child.once('close', (exitCode, signal) => {
-      if (child.pid === undefined) return;
-      exit ??= [exitCode, signal];
-      finish();
+      for (const reader of readers) reader.destroy();
+      reject(spawnFailed(spec.file, error));
     });
     if (spec.signal?.aborted === true) stop('cancelled');
   });

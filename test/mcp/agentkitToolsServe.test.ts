@@ -6,7 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { connectToServe, PROJECT_ROOT } from './fixtures/startServe.js';
+import { BIN, connectToServe, PROJECT_ROOT } from './fixtures/startServe.js';
+import { compiledScript } from '../fixtures/compiledScript.js';
 
 const run = promisify(execFile);
 const INSPECTOR = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build/index.js');
@@ -103,7 +104,7 @@ describe('agentkit-tools serve', () => {
   });
 
   it('is listed and called by the MCP Inspector CLI', async () => {
-    const serve = `cd "${PROJECT_ROOT}" && exec "${process.execPath}" --import @swc-node/register/esm-register src/bin/agentkit-tools.ts serve --root "${root}"`;
+    const serve = `cd "${PROJECT_ROOT}" && exec "${process.execPath}" "${await compiledScript(BIN)}" serve --root "${root}"`;
     // The inspector finds its own package.json through `../package.json` of its working directory.
     const inspect = (method: string[]) => run(process.execPath, [INSPECTOR, '/bin/sh', ...method, '--', '-c', serve], { cwd: path.join(PROJECT_ROOT, 'src'), timeout: 30_000 });
     const [listed, called] = await Promise.all([inspect(['--method', 'tools/list']), inspect(['--method', 'tools/call', '--tool-name', 'fs_read_file', '--tool-arg', 'path=notes.txt'])]);

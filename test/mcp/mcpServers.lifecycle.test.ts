@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { MCP_CLIENT_REGISTRY, mcpServers } from '../../src/mcp/index.js';
 import { ALLOW_ALL, EVERYTHING_ENTRY } from './fixtures/createMcpHarness.js';
 import { createToolServer, fixtureTool, text } from './fixtures/createToolServer.js';
 import { PROJECT_ROOT } from './fixtures/startServe.js';
+import { compiledScript } from '../fixtures/compiledScript.js';
 
 const HOST = path.join(PROJECT_ROOT, 'test/mcp/fixtures/lifecycleHost.ts');
 
@@ -29,10 +30,16 @@ interface HostRun {
 }
 
 let running: ChildProcess | undefined;
+/** The host fixture compiled to JavaScript: a child is plain `node` (see compiledScript). */
+let hostScript: string;
+
+beforeAll(async () => {
+  hostScript = await compiledScript(HOST);
+}, 60_000);
 
 /** Runs the host fixture in `mode` and waits for it to exit on its own (jest's timeout bounds it). */
 async function runHost(mode: string): Promise<HostRun> {
-  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', HOST, EVERYTHING_ENTRY, mode], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [hostScript, EVERYTHING_ENTRY, mode], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   running = child;
   let stdout = '';
   let stderr = '';

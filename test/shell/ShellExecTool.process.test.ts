@@ -98,6 +98,22 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
         killProcesses(token);
       }
     }, 20_000);
+
+    // What identifies the output is known before the program starts: moving its own stdout and
+    // stderr away first thing (no shell of ours runs before it) does not hide the stray.
+    it('ends a stray holding the output the program moved away from its own stdout and stderr first thing', async () => {
+      const token = makeToken();
+      const script = `exec 3>&1 4>&2 >/dev/null 2>&1; setsid env -i sleep ${token} >&3 2>&4 3>&- 4>&- & exec 3>&- 4>&-; until [ "$(cat /proc/$!/comm)" = sleep ]; do :; done`;
+      try {
+        const outcome = await shell.run({ argv: ['sh', '-c', script], timeoutMs: 5_000 });
+
+        const sandboxed = sandbox === 'auto' && (await detectSandbox(findBubblewrap()));
+        expect(getShellValue(outcome)).toMatchObject({ exitCode: 0, stdout: '', timedOut: false, truncated: !sandboxed });
+        expect(await waitForNoProcesses(token)).toStrictEqual([]);
+      } finally {
+        killProcesses(token);
+      }
+    }, 20_000);
   });
 
   describe('abort', () => {

@@ -98,6 +98,15 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
       expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? '1\n' : REFUSED);
     });
 
+    // A host running as root (CI, containers) must not hand the command root's capabilities:
+    // with CAP_SYS_ADMIN it remounts / writable and writes anywhere (it did, before).
+    it('leaves the command no capabilities, so it cannot remount / writable, even when the host runs as root', async () => {
+      const outcome = await shell.run({ command: `grep CapEff /proc/self/status; f=${elsewhere}/remounted; mount -o remount,rw,bind / 2>/dev/null; touch "$f" 2>/dev/null; echo $?` });
+
+      expect(existsSync(path.join(elsewhere, 'remounted'))).toBe(false);
+      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? 'CapEff:\t0000000000000000\n1\n' : REFUSED);
+    });
+
     it('gives each command a private /tmp (roots under /tmp stay visible and writable)', async () => {
       const name = `/tmp/agentkit-private-${randomUUID()}`;
       const outcome = await shell.run({ command: `f=${name}; touch "$f" && ls "$f" && touch in-root` });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileApprovalStore } from '../../src/stores/index.js';
+import { compiledScript } from '../fixtures/compiledScript.js';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HOST = join(PROJECT_ROOT, 'test/stores/fixtures/approvalHost.ts');
-/** Starting Node with the TypeScript loader takes seconds on a busy machine; only a stuck run reaches this. */
+/** Starting Node takes seconds on a busy machine; only a stuck run reaches this. */
 const BUDGET_MS = 180_000;
 
 interface HostOutcome {
@@ -22,6 +23,12 @@ interface HostOutcome {
 
 const children = new Set<ChildProcessWithoutNullStreams>();
 let dir: string;
+/** The host fixture compiled to JavaScript: a child is plain `node` (see compiledScript). */
+let hostScript: string;
+
+beforeAll(async () => {
+  hostScript = await compiledScript(HOST);
+}, BUDGET_MS);
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agentkit-approvals-'));
@@ -36,7 +43,7 @@ afterEach(() => {
 
 /** Starts the host fixture; `result` is its last line of output as JSON once it exits 0. */
 function startHost(store: 'file' | 'memory', mode: string, wait = false): { child: ChildProcessWithoutNullStreams; ready: Promise<void>; result: Promise<HostOutcome> } {
-  const args = ['--import', '@swc-node/register/esm-register', HOST, store, join(dir, 'store'), join(dir, 'pending.json'), join(dir, 'log.txt'), mode];
+  const args = [hostScript, store, join(dir, 'store'), join(dir, 'pending.json'), join(dir, 'log.txt'), mode];
   const child = spawn(process.execPath, wait ? [...args, '--wait'] : args, { cwd: PROJECT_ROOT });
   children.add(child);
   let stdout = '';
