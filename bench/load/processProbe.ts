@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** What a process holds at one moment (Linux, from /proc). */
 export interface ProcessHoldings {
-  /** Open file descriptors other than sockets: files, directories, pipes, event and timer fds. */
+  /** Open file descriptors other than TCP sockets: files, directories, pipes, socket pairs, event and timer fds. */
   readonly fds: number;
-  /** Open sockets (TCP connections and listeners, the IPC channel): pooled HTTP connections come and go with the load. */
+  /** Open TCP sockets (connections and listeners): pooled HTTP connections come and go with the load. */
   readonly sockets: number;
   /** TCP sockets neither listening nor established: a connection whose peer has gone and this process never closed (CLOSE_WAIT) is a leak. */
   readonly staleSockets: number;
@@ -37,8 +37,10 @@ const ESTABLISHED = '01';
 /** Counts `pid`'s descriptors by kind (a descriptor closed while they are read is skipped). */
 function readDescriptors(pid: number): Pick<ProcessHoldings, 'fds' | 'sockets' | 'staleSockets'> {
   const directory = `/proc/${pid}/fd`;
+  const states = readTcpStates(pid);
   let fds = 0;
-  const sockets: string[] = [];
+  let sockets = 0;
+  let staleSockets = 0;
   for (const entry of readdirSync(directory)) {
     let target: string;
     try {
@@ -46,17 +48,16 @@ function readDescriptors(pid: number): Pick<ProcessHoldings, 'fds' | 'sockets' |
     } catch {
       continue;
     }
-    const socket = /^socket:\[(\d+)\]$/u.exec(target)?.[1];
-    if (socket === undefined) fds += 1;
-    else sockets.push(socket);
+    // Only TCP sockets are set apart: socket pairs (a shell command's output, the IPC channel) count as descriptors.
+    const state = states.get(/^socket:\[(\d+)\]$/u.exec(target)?.[1] ?? '');
+    if (state === undefined) fds += 1;
+    else {
+      sockets += 1;
+      if (state !== LISTEN && state !== ESTABLISHED) staleSockets += 1;
+    }
   }
-  const states = readTcpStates(pid);
-  const staleSockets = sockets.filter((inode) => {
-    const state = states.get(inode);
-    return state !== undefined && state !== LISTEN && state !== ESTABLISHED;
-  }).length;
   // The directory read itself holds one descriptor for a moment: every reading counts it alike.
-  return { fds, sockets: sockets.length, staleSockets };
+  return { fds, sockets, staleSockets };
 }
 
 /** The parent pid from `/proc/<pid>/stat`; `undefined` when the process is gone meanwhile. */

@@ -71,6 +71,6 @@ export function renderReadings(title: string, watched: WatchedProcess): string {
         approvalsHeld?.afterRetention === undefined ? undefined : approvalsHeld.afterRetention - approvalsHeld.before,
       ),
     );
-  const header = [title, `${watched.heapLabel} MB`, 'fds (no sockets)', 'sockets (stale)', 'children', 'RSS MB', ...(withApprovals ? ['approvals held'] : [])];
+  const header = [title, `${watched.heapLabel} MB`, 'fds (no TCP)', 'TCP sockets (stale)', 'children', 'RSS MB', ...(withApprovals ? ['approvals held'] : [])];
   return renderTable(header, rows);
 }

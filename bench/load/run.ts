@@ -88,7 +88,7 @@ for (const { result, others, watched } of sections) {
     heapMb += grown.heapMb;
     fds += grown.fds;
     children += grown.children;
-    if (after.fds !== before.fds) failures.push(`${result.target}, ${label}: ${signed(after.fds - before.fds)} file descriptors (sockets aside)`);
+    if (after.fds !== before.fds) failures.push(`${result.target}, ${label}: ${signed(after.fds - before.fds)} file descriptors (TCP sockets aside)`);
     if (after.staleSockets > 0)
       failures.push(`${result.target}, ${label}: ${after.staleSockets} sockets neither listening nor established (a connection its peer closed, never closed here)`);
     if (grown.children !== 0) failures.push(`${result.target}, ${label}: ${signed(grown.children)} child processes`);
