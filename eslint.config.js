@@ -55,4 +55,9 @@ export default tseslint.config(
     files: ['**/eslint.config.js', 'test/setup/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  // Plain JavaScript fixtures that tests start as processes of their own (fast to start: no TypeScript loader).
+  {
+    files: ['test/**/fixtures/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
 );

@@ -74,15 +74,17 @@ export class ApprovalGate {
   }
 
   /**
-   * The stored approval behind `presented` (never the presented copy, which a host could have
-   * edited), if it can still serve a call of `request`'s session.
+   * The stored approval behind `presented`, if the presented copy is that approval unchanged
+   * (a host could have edited it) and it can still serve a call of `request`'s session.
    */
   public async load(presented: unknown, request: ToolRequest): Promise<ApprovalRequest | ApprovalRejection> {
     const id = (presented as Partial<ApprovalRequest> | null)?.id;
     if (typeof id !== 'string') return 'unknown_approval';
     const stored = await this.store.get(id);
     if (stored === undefined) return 'unknown_approval';
-    if ((presented as ApprovalRequest).binding !== stored.binding || stored.sessionId !== request.sessionId) {
+    // The presented copy must be the stored one, field for field: an approval edited on its
+    // way back (another expiry, call, request entry, ...) is refused, not silently replaced.
+    if (canonicalJson(presented) !== canonicalJson(stored) || stored.sessionId !== request.sessionId) {
       return 'binding_mismatch';
     }
     if (this.now() > Date.parse(stored.expiresAt)) return 'expired';
@@ -99,11 +101,7 @@ export class ApprovalGate {
    * this exact tool, session and input; every request that needs approval now must be one the
    * approval names (fewer is fine: a policy may have relaxed meanwhile; more is not).
    */
-  public async redeem(
-    approval: ApprovalRequest,
-    request: ToolRequest,
-    pending: readonly PendingRequest[],
-  ): Promise<ApprovalRejection | undefined> {
+  public async redeem(approval: ApprovalRequest, request: ToolRequest, pending: readonly PendingRequest[]): Promise<ApprovalRejection | undefined> {
     if (!ApprovalGate.names(approval, request)) return 'binding_mismatch';
     const binding = computeApprovalBinding({
       toolName: request.toolName,

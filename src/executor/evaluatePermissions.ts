@@ -22,8 +22,13 @@ export interface PermissionEvaluation {
 
 const NONE: PermissionEvaluation = Object.freeze({ denied: [], pending: [] });
 
+/** What the checker threw, for the deny reason; a value that throws when read is named as such. */
 function describe(thrown: unknown): string {
-  return thrown instanceof Error ? thrown.message : String(thrown);
+  try {
+    return thrown instanceof Error ? thrown.message : String(thrown);
+  } catch {
+    return 'it threw a value that cannot be read';
+  }
 }
 
 function checkerFailed(thrown: unknown): PermissionDecision {
@@ -49,11 +54,20 @@ function checkDecision(decision: unknown): PermissionDecision {
   }
 }
 
+/** {@link checkDecision}, a decision that throws when read (a hostile proxy) being a checker failure. */
+function readDecision(decision: unknown): PermissionDecision {
+  try {
+    return checkDecision(decision);
+  } catch (thrown) {
+    return checkerFailed(thrown);
+  }
+}
+
 /** The checker's answer for one request, synchronously when the checker answers so. */
 function decide(checker: PermissionChecker, request: PermissionRequest, ctx: PermissionContext): MaybePromise<PermissionDecision> {
   try {
     const answer: unknown = checker.evaluate(request, ctx);
-    if (isThenable(answer)) return Promise.resolve(answer).then(checkDecision, checkerFailed);
+    if (isThenable(answer)) return Promise.resolve(answer).then(readDecision, checkerFailed);
     return checkDecision(answer);
   } catch (thrown) {
     return checkerFailed(thrown);

@@ -1,5 +1,4 @@
 import { DeadlineScheduler, type Deadline } from './DeadlineScheduler.js';
-import { isThenable } from '../contract/maybeAsync.js';
 
 /**
  * How a guarded call ended: `value` (the second argument is what it returned), `thrown` (what
@@ -78,19 +77,32 @@ export function runWithDeadline<T, R>(
   settle: Settle<R>,
 ): R | Promise<R> {
   let pending: T | PromiseLike<T>;
+  let then: unknown;
   try {
     pending = call();
+    // Read once, inside the guard: a returned object's `then` may be a getter that throws.
+    then = (pending as { then?: unknown } | null | undefined)?.then;
   } catch (thrown) {
     return settle('thrown', thrown);
   }
-  if (!isThenable<T>(pending)) return settle('value', pending);
-  const running = pending;
+  if (typeof then !== 'function') return settle('value', pending);
+  const running = pending as PromiseLike<T>;
   return new Promise((resolve) => {
     const guarded = new GuardedCall(deadlineAt, target, external, settle, resolve);
     guarded.watch();
-    running.then(
-      (value) => { guarded.finish('value', value); },
-      (thrown: unknown) => { guarded.finish('thrown', thrown); },
-    );
+    try {
+      (then as PromiseLike<T>['then']).call(
+        running,
+        (value) => {
+          guarded.finish('value', value);
+        },
+        (thrown: unknown) => {
+          guarded.finish('thrown', thrown);
+        },
+      );
+    } catch (thrown) {
+      // A thenable whose `then` throws has still run: the call ends with what it threw.
+      guarded.finish('thrown', thrown);
+    }
   });
 }

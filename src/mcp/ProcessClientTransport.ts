@@ -101,10 +101,16 @@ export class ProcessClientTransport implements Transport {
   }
 
   #read(chunk: Buffer): void {
+    if (this.#closed) return;
     try {
       this.#buffer.append(chunk);
     } catch (error) {
+      // A message past the read buffer's cap (10 MiB): the stream is out of step and the calls
+      // in flight can never be answered. Closing fails them at once (`connection_closed`)
+      // instead of at their timeout, and ends the server; the next call starts a fresh one.
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      this.#finish();
+      this.close().catch(() => undefined);
       return;
     }
     for (;;) {

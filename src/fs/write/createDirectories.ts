@@ -22,7 +22,12 @@ export async function createDirectories(workspace: Workspace, missing: readonly 
       } catch (error) {
         if (getErrnoCode(error) !== 'EEXIST') throw error;
         if (!(await lstat(entry)).isDirectory()) {
-          throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(directory)} appeared as something other than a directory after the call was checked. Nothing more was created.`, { path: directory, created });
+          throw buildFsError(
+            'execution_failed',
+            'changed_since_preflight',
+            `${JSON.stringify(directory)} appeared as something other than a directory after the call was checked. Nothing more was created.`,
+            { path: directory, created },
+          );
         }
       }
     });

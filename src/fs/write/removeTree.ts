@@ -16,7 +16,12 @@ interface Frame {
 const SLICE_MS = 8;
 
 function changed(directory: string): never {
-  throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(directory)} changed while it was being deleted (an entry was replaced or could not be opened); what remains was left in place.`, { path: directory });
+  throw buildFsError(
+    'execution_failed',
+    'changed_since_preflight',
+    `${JSON.stringify(directory)} changed while it was being deleted (an entry was replaced or could not be opened); what remains was left in place.`,
+    { path: directory },
+  );
 }
 
 function openFrame(parent: ConfirmedDirectory, name: string): Frame | undefined {
@@ -68,7 +73,10 @@ export async function removeTree(parent: ConfirmedDirectory, name: string, signa
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToEventLoop();
         if (signal?.aborted === true) {
-          throw buildFsError('interrupted', 'cancelled', `Deleting ${JSON.stringify(top.dir.path)} was cancelled after ${removed} entries; what remains was left in place.`, { path: top.dir.path, removed });
+          throw buildFsError('interrupted', 'cancelled', `Deleting ${JSON.stringify(top.dir.path)} was cancelled after ${removed} entries; what remains was left in place.`, {
+            path: top.dir.path,
+            removed,
+          });
         }
         sliceStart = performance.now();
       }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Workspace } from '../../index.js';
 import { OPEN_FLAGS } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
+import { buildWriteFailure } from './buildWriteFailure.js';
 import { withVerifiedDirectory } from './withVerifiedDirectory.js';
 
 /**
@@ -16,7 +17,12 @@ import { withVerifiedDirectory } from './withVerifiedDirectory.js';
  */
 export async function replaceFileAtomically(workspace: Workspace, target: string, original: Stats, bytes: Uint8Array): Promise<Stats> {
   if (original.nlink > 1) {
-    throw buildFsError('execution_failed', 'hard_link', `${JSON.stringify(target)} has ${original.nlink} hard links; writing it would change the other names too. Nothing was written.`, { path: target, nlink: original.nlink });
+    throw buildFsError(
+      'execution_failed',
+      'hard_link',
+      `${JSON.stringify(target)} has ${original.nlink} hard links; writing it would change the other names too. Nothing was written.`,
+      { path: target, nlink: original.nlink },
+    );
   }
   return withVerifiedDirectory(workspace, path.dirname(target), async (parent) => {
     const name = path.basename(target);
@@ -35,11 +41,18 @@ export async function replaceFileAtomically(workspace: Workspace, target: string
       }
       const current = await lstat(entry);
       if (!current.isFile() || current.dev !== original.dev || current.ino !== original.ino || current.nlink > 1) {
-        throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(target)} was replaced or linked while it was being written. Nothing was changed; read it again.`, { path: target });
+        throw buildFsError(
+          'execution_failed',
+          'changed_since_preflight',
+          `${JSON.stringify(target)} was replaced or linked while it was being written. Nothing was changed; read it again.`,
+          { path: target },
+        );
       }
       await rename(temp, entry);
       renamed = true;
       return await lstat(entry);
+    } catch (error) {
+      throw buildWriteFailure(error, target, 'The file was left as it was.');
     } finally {
       if (!renamed) await unlink(temp).catch(() => undefined);
     }
