@@ -1,5 +1,16 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams, RequestId } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * The form of every approval question: one object, never changed. The SDK compiles the schema of
+ * each accepted answer with ajv, whose cache is keyed by the schema object, so a fresh object per
+ * question would be compiled again and kept for the session's whole life.
+ */
+const APPROVAL_FORM: ElicitRequestFormParams['requestedSchema'] = {
+  type: 'object',
+  properties: { approve: { type: 'boolean', title: 'Approve this call', default: false } },
+  required: ['approve'],
+};
 
 /**
  * Asks the client's user through MCP elicitation whether a call may run, showing `message`
@@ -12,7 +23,7 @@ export async function askApproval(server: Server, message: string, signal: Abort
     {
       mode: 'form',
       message,
-      requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Approve this call', default: false } }, required: ['approve'] },
+      requestedSchema: APPROVAL_FORM,
     },
     { signal, relatedRequestId },
   );

@@ -55,6 +55,33 @@ function toMcpTool(spec: ToolSpec): McpTool {
 }
 
 /**
+ * Runs `call` with a signal that aborts when `own` or `stop` does, and drops its listeners when
+ * the call ends. Not `AbortSignal.any`: Node keeps a signal made by it alive while a source lives
+ * and something listens to it, and the SDK never removes the listener each request it sends
+ * (an elicitation) adds, so under a server-wide `stop` every eliciting call was kept, with
+ * what it held, for the server's whole life (found by `npm run bench:load`).
+ */
+async function followBoth<T>(own: AbortSignal, stop: AbortSignal, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onOwn = (): void => {
+    controller.abort(own.reason);
+  };
+  const onStop = (): void => {
+    controller.abort(stop.reason);
+  };
+  if (own.aborted) onOwn();
+  else if (stop.aborted) onStop();
+  own.addEventListener('abort', onOwn, { once: true });
+  stop.addEventListener('abort', onStop, { once: true });
+  try {
+    return await call(controller.signal);
+  } finally {
+    own.removeEventListener('abort', onOwn);
+    stop.removeEventListener('abort', onStop);
+  }
+}
+
+/**
  * Serves `executor`'s tools over `transport` as an MCP server (the low-level SDK `Server`, JSON
  * Schema). Every call runs through the executor, so validation and permissions apply. A call
  * that needs approval is put to the client's user through elicitation when the client supports
@@ -71,8 +98,8 @@ export async function serveTools(executor: ToolExecutor, transport: Transport, o
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: executor.specs().map(toMcpTool) }));
   const stop = options.signal;
   server.setRequestHandler(CallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
-    const signal = stop === undefined ? extra.signal : AbortSignal.any([extra.signal, stop]);
-    return handleCallTool({ server, executor, sessionId, render, signal, requestId: extra.requestId }, request.params);
+    const call = (signal: AbortSignal): Promise<CallToolResult> => handleCallTool({ server, executor, sessionId, render, signal, requestId: extra.requestId }, request.params);
+    return stop === undefined ? call(extra.signal) : followBoth(extra.signal, stop, call);
   });
   await server.connect(transport);
   return server;
