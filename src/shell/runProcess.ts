@@ -110,6 +110,15 @@ function closeChannel(channel: OutputChannel): void {
 }
 
 /**
+ * Runs `then` once the output that already arrived has been read: a drain timer fires in the
+ * timers phase, before the poll phase reads what the pipes hold, so after an event-loop stall
+ * the command's last output (and its end) would otherwise be found unread and cut.
+ */
+function afterPendingReads(then: () => void): void {
+  setImmediate(then);
+}
+
+/**
  * Runs a process in its own process group (`detached`, stdin ignored, never through a shell
  * of Node's choosing). On timeout, cancellation or too much output, SIGTERM goes to the whole
  * group (and its strays), SIGKILL after `killGraceMs`. When the process exits, whatever it
@@ -196,10 +205,11 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     function finish(force = false): void {
       if (settled || exit === undefined) return;
       if (openReaders > 0) {
-        const holders = identity === undefined ? undefined : findOutputHolders(identity);
+        // In the sandbox nothing outlives the call (its PID namespace ended with it): no holder.
+        const holders = identity === undefined ? (spec.sandboxed === true ? [] : undefined) : findOutputHolders(identity);
         if (!force && holders?.length === 0) {
           clearTimeout(drainTimer);
-          drainTimer = setTimeout(() => { finish(true); }, OUTPUT_DRAIN_MS);
+          drainTimer = setTimeout(() => { afterPendingReads(() => { finish(true); }); }, OUTPUT_DRAIN_MS);
           return;
         }
         // Something the command started still holds the output: end it, and stop reading.
@@ -231,7 +241,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
         tree.signal('SIGKILL', 'newer_strays');
       }
       if (openReaders === 0) finish();
-      else drainTimer = setTimeout(() => { finish(); }, OUTPUT_DRAIN_MS);
+      else drainTimer = setTimeout(() => { afterPendingReads(() => { finish(); }); }, OUTPUT_DRAIN_MS);
     });
     child.once('error', (error) => {
       if (child.pid !== undefined) return; // 'exit' follows and settles
