@@ -28,7 +28,9 @@ export function describeEnvironment(): string {
 
 /** Other processes compete for the CPU: the figures are only as quiet as the machine. */
 export function describeLoad(): string {
-  return `load average ${loadavg().map((value) => value.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`;
+  return `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ')} (1 / 5 / 15 min)`;
 }
 
 export function renderPerCall(results: readonly PerCallResult[], reference: PerCallResult): string {

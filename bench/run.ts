@@ -39,12 +39,7 @@ async function runCoreBench(): Promise<void> {
   const ajvDirect = createAjvDirectSubject();
   const schema = createAgentkitSchemaSubject(executor);
   const dto = createAgentkitDtoSubject(executor);
-  const peers: EchoSubject[] = [
-    createOpenAIAgentsSubject(),
-    createVercelAiSubject(),
-    createLangChainSubject(),
-    await createMcpSubject(),
-  ];
+  const peers: EchoSubject[] = [createOpenAIAgentsSubject(), createVercelAiSubject(), createLangChainSubject(), await createMcpSubject()];
   const subjects = [direct, ajvDirect, schema, dto, ...peers];
   for (const subject of subjects) await verifyEchoSubject(subject);
 

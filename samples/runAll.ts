@@ -10,6 +10,8 @@ if (process.argv.includes('--list')) {
 } else {
   for (const { name, run } of SAMPLES) {
     console.log(`\n=== ${name} ===`);
-    await run((line) => { console.log(`  ${line.replace(/\n/g, '\n  ')}`); });
+    await run((line) => {
+      console.log(`  ${line.replace(/\n/g, '\n  ')}`);
+    });
   }
 }

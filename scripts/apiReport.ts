@@ -67,7 +67,16 @@ function buildConfig(reportName: string, dtsPath: string, allEntries: readonly s
     mainEntryPointFilePath: dtsPath,
     compiler: {
       overrideTsconfig: {
-        compilerOptions: { target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, types: ['node'], exactOptionalPropertyTypes: true, skipLibCheck: true },
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2023'],
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          types: ['node'],
+          exactOptionalPropertyTypes: true,
+          skipLibCheck: true,
+        },
         files: allEntries,
       },
     },

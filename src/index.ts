@@ -3,22 +3,8 @@ import 'reflect-metadata';
 // Values
 export type { JsonArray, JsonObject, JsonPrimitive, JsonValue, MetadataMap } from './values/JsonValue.js';
 export type { ToolCallPart } from './values/ToolCallPart.js';
-export type {
-  ContentPart,
-  FileContentPart,
-  FileRef,
-  JsonContentPart,
-  MediaContentPart,
-  MediaModality,
-  TextContentPart,
-} from './values/ContentPart.js';
-export type {
-  FilesToolOutput,
-  PartsToolOutput,
-  StructuredToolOutput,
-  TextToolOutput,
-  ToolOutput,
-} from './values/ToolOutput.js';
+export type { ContentPart, FileContentPart, FileRef, JsonContentPart, MediaContentPart, MediaModality, TextContentPart } from './values/ContentPart.js';
+export type { FilesToolOutput, PartsToolOutput, StructuredToolOutput, TextToolOutput, ToolOutput } from './values/ToolOutput.js';
 export type { ToolResultPart } from './values/ToolResultPart.js';
 export { isContentPart, isFileRef, isToolOutput } from './values/isToolOutput.js';
 
@@ -90,14 +76,7 @@ export type { PolicyPermissionCheckerOptions } from './permissions/PolicyPermiss
 export { POLICY_EFFECTS, type PolicyEffect, type PolicyRule } from './permissions/PolicyRule.js';
 export { DefaultPermissionChecker } from './permissions/DefaultPermissionChecker.js';
 export type { PathContainment } from './permissions/PathContainment.js';
-export type {
-  ApprovalHints,
-  CommandSubject,
-  McpSubject,
-  PathSubject,
-  PolicySubjects,
-  ToolSubject,
-} from './permissions/PolicySubjects.js';
+export type { ApprovalHints, CommandSubject, McpSubject, PathSubject, PolicySubjects, ToolSubject } from './permissions/PolicySubjects.js';
 
 // Interruptions
 export type { ToolInterruption } from './interrupt/ToolInterruption.js';

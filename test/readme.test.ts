@@ -209,7 +209,20 @@ describe('README (MCP)', () => {
   it('"MCP in and out" calls a stdio server\'s tool and serves the same tools to an MCP client', async () => {
     const { projectDir, read, tools } = await import('../samples/readme/mcpInOut.js');
     try {
-      expect(read).toMatchObject({ status: 'completed', result: { result: { output: { type: 'parts', parts: [{ type: 'text', text: '# Notes\n' }, { type: 'json', value: { content: '# Notes\n' } }] } } } });
+      expect(read).toMatchObject({
+        status: 'completed',
+        result: {
+          result: {
+            output: {
+              type: 'parts',
+              parts: [
+                { type: 'text', text: '# Notes\n' },
+                { type: 'json', value: { content: '# Notes\n' } },
+              ],
+            },
+          },
+        },
+      });
       expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['mcp_files_read_text_file', 'mcp_files_write_file']));
     } finally {
       rmSync(projectDir, { recursive: true, force: true });

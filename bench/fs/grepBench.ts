@@ -20,7 +20,11 @@ export function writeGrepTree(directory: string): number {
       for (let file = 0; file < GREP_TREE.filesPerDirectory; file++, index++) {
         const lines: string[] = [];
         for (let line = 0; line < GREP_TREE.linesPerFile; line++) {
-          lines.push(index % 100 === 7 && line === index % GREP_TREE.linesPerFile ? `export const needle = ${index};` : `  const value${line} = compute(${index}, ${line}); // ordinary line of text`);
+          lines.push(
+            index % 100 === 7 && line === index % GREP_TREE.linesPerFile
+              ? `export const needle = ${index};`
+              : `  const value${line} = compute(${index}, ${line}); // ordinary line of text`,
+          );
         }
         writeFileSync(path.join(dir, `file${file}.ts`), `${lines.join('\n')}\n`);
       }

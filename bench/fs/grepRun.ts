@@ -20,13 +20,40 @@ export const IGNORED_ROW = 'literal "export const needle", src beside an ignored
  */
 export async function compareGreps(fs: FsExecutor, tree: string, ignoredTree?: string): Promise<GrepComparison[]> {
   const rows = [
-    await compareGrep('literal "needle = 1107;"', () => runGrep(['-rn', 'needle = 1107;'], tree), () => runFsGrep(fs, 'needle = 1107;', tree), GREP_ROUNDS),
-    await compareGrep('literal "export const needle"', () => runGrep(['-rn', 'export const needle'], tree), () => runFsGrep(fs, 'export const needle', tree), GREP_ROUNDS),
-    await compareGrep('regex "needle = [0-9]+;" (grep -rnE)', () => runGrep(['-rnE', 'needle = [0-9]+;'], tree), () => runFsGrep(fs, 'needle = [0-9]+;', tree), GREP_ROUNDS),
-    await compareGrep('regex "^export const \\w+ = \\d+;$" (grep -rnP)', () => runGrep(['-rnP', '^export const \\w+ = \\d+;$'], tree), () => runFsGrep(fs, '^export const \\w+ = \\d+;$', tree), GREP_ROUNDS),
+    await compareGrep(
+      'literal "needle = 1107;"',
+      () => runGrep(['-rn', 'needle = 1107;'], tree),
+      () => runFsGrep(fs, 'needle = 1107;', tree),
+      GREP_ROUNDS,
+    ),
+    await compareGrep(
+      'literal "export const needle"',
+      () => runGrep(['-rn', 'export const needle'], tree),
+      () => runFsGrep(fs, 'export const needle', tree),
+      GREP_ROUNDS,
+    ),
+    await compareGrep(
+      'regex "needle = [0-9]+;" (grep -rnE)',
+      () => runGrep(['-rnE', 'needle = [0-9]+;'], tree),
+      () => runFsGrep(fs, 'needle = [0-9]+;', tree),
+      GREP_ROUNDS,
+    ),
+    await compareGrep(
+      'regex "^export const \\w+ = \\d+;$" (grep -rnP)',
+      () => runGrep(['-rnP', '^export const \\w+ = \\d+;$'], tree),
+      () => runFsGrep(fs, '^export const \\w+ = \\d+;$', tree),
+      GREP_ROUNDS,
+    ),
   ];
   if (ignoredTree !== undefined) {
-    rows.push(await compareGrep(IGNORED_ROW, () => runGrep(['-rn', '--exclude-dir=node_modules', 'export const needle'], ignoredTree), () => runFsGrep(fs, 'export const needle', ignoredTree), GREP_ROUNDS));
+    rows.push(
+      await compareGrep(
+        IGNORED_ROW,
+        () => runGrep(['-rn', '--exclude-dir=node_modules', 'export const needle'], ignoredTree),
+        () => runFsGrep(fs, 'export const needle', ignoredTree),
+        GREP_ROUNDS,
+      ),
+    );
   }
   return rows;
 }

@@ -5,7 +5,10 @@ import { SchemaCompiler, type JsonObject } from '../../src/index.js';
  * the host's own, keep `RegExp`; lenient ones, written by remote servers, run on the linear-time
  * engine). `node --import @swc-node/register/esm-register bench/fs/patternValidation.ts`
  */
-const SCHEMA: JsonObject = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,63}$' }, email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$' } } };
+const SCHEMA: JsonObject = {
+  type: 'object',
+  properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,63}$' }, email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$' } },
+};
 const INPUT = { name: 'agentkit_tools-core', email: 'someone@example.org' };
 const CALLS = 200_000;
 

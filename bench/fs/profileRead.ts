@@ -13,7 +13,13 @@ const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agentkit-fs-prof-'
 try {
   const root = path.join(base, 'root');
   mkdirSync(root);
-  writeFileSync(path.join(root, 'file.txt'), 'x'.repeat(63).concat('\n').repeat(Math.ceil(bytes / 64)));
+  writeFileSync(
+    path.join(root, 'file.txt'),
+    'x'
+      .repeat(63)
+      .concat('\n')
+      .repeat(Math.ceil(bytes / 64)),
+  );
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const fs = await createFsExecutor(root);
   for (let i = 0; i < 200; i++) await fs.call('fs_read_file', { path: 'file.txt' });

@@ -6,7 +6,10 @@ export const READ_COPIES = 12;
 /** `fs_read_file` hashes a file changed within the last second (read-before-write); files here are older, as most are. */
 export const SETTLE_MS = 1100;
 /** The read sizes of the filesystem and MCP benches: label, file name stem, bytes. */
-export const READ_SIZES = [['64 KiB', '64k', 64 * 1024], ['1 MiB', '1m', 1024 * 1024]] as const;
+export const READ_SIZES = [
+  ['64 KiB', '64k', 64 * 1024],
+  ['1 MiB', '1m', 1024 * 1024],
+] as const;
 
 /** About `bytes` of text in lines of 64 characters (63 + LF). */
 export function textOfSize(bytes: number): string {

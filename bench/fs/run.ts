@@ -100,13 +100,25 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
       const slower = ours.medianNs / baseline.medianNs;
       const faster = mcp.medianNs / oursWithMcp.medianNs;
       const mcpTarget = label === '64 KiB' ? FS_TARGETS.mcpVsRead64k : FS_TARGETS.mcpVsRead1m;
-      verdicts.push({ target: `fs_read_file ${label} <= ${FS_TARGETS.readVsBaseline}x readFile + realpath`, measured: `${formatRatio(slower)} (${formatNs(ours.medianNs)} vs ${formatNs(baseline.medianNs)})`, pass: slower <= FS_TARGETS.readVsBaseline });
-      verdicts.push({ target: `fs_read_file ${label} >= ${mcpTarget}x faster than MCP read_text_file`, measured: `${formatRatio(faster)} (${formatNs(mcp.medianNs)} vs ${formatNs(oursWithMcp.medianNs)})`, pass: faster >= mcpTarget });
+      verdicts.push({
+        target: `fs_read_file ${label} <= ${FS_TARGETS.readVsBaseline}x readFile + realpath`,
+        measured: `${formatRatio(slower)} (${formatNs(ours.medianNs)} vs ${formatNs(baseline.medianNs)})`,
+        pass: slower <= FS_TARGETS.readVsBaseline,
+      });
+      verdicts.push({
+        target: `fs_read_file ${label} >= ${mcpTarget}x faster than MCP read_text_file`,
+        measured: `${formatRatio(faster)} (${formatNs(mcp.medianNs)} vs ${formatNs(oursWithMcp.medianNs)})`,
+        pass: faster >= mcpTarget,
+      });
     }
     for (const grep of greps) {
       if (grep.label === IGNORED_ROW) continue;
       const ratio = grep.fsGrepMs / grep.grepMs;
-      verdicts.push({ target: `fs_grep ${grep.label} <= ${FS_TARGETS.grepVsGrep}x grep -rn`, measured: `${formatRatio(ratio)} (${formatMs(grep.fsGrepMs)} vs ${formatMs(grep.grepMs)})`, pass: ratio <= FS_TARGETS.grepVsGrep });
+      verdicts.push({
+        target: `fs_grep ${grep.label} <= ${FS_TARGETS.grepVsGrep}x grep -rn`,
+        measured: `${formatRatio(ratio)} (${formatMs(grep.fsGrepMs)} vs ${formatMs(grep.grepMs)})`,
+        pass: ratio <= FS_TARGETS.grepVsGrep,
+      });
     }
 
     const readTable = renderTable(
@@ -114,7 +126,10 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
       reads.map((row) => [row.name, formatNs(row.medianNs), `${formatNs(row.minNs)} - ${formatNs(row.maxNs)}`, `${row.rounds} x ${row.batchSize}`]),
     );
     const grepTable = renderGrepTable(files, greps);
-    const verdictTable = renderTable(['target', 'measured', 'verdict'], verdicts.map((row) => [row.target, row.measured, row.pass ? 'PASS' : 'FAIL']));
+    const verdictTable = renderTable(
+      ['target', 'measured', 'verdict'],
+      verdicts.map((row) => [row.target, row.measured, row.pass ? 'PASS' : 'FAIL']),
+    );
     const report = `${readTable}\n\n${grepTable}\n\nFilesystem targets (medians of this run)\n${verdictTable}\n\nAt the end: ${describeLoad()}`;
     log(report);
     return { reads, greps, verdicts, pass: verdicts.every((row) => row.pass), report };

@@ -82,7 +82,10 @@ export async function runMcpBench(log: (line: string) => void = console.log): Pr
   // paired ratio much less. The ratio of the medians is shown beside it.
   const measured = (ours: PerCallResult, peer: PerCallResult, what: string): { ratio: number; text: string } => {
     const ratio = pairedRatio(ours, peer);
-    return { ratio, text: `${formatRatio(ratio)} paired${what} (ratio of medians ${formatRatio(ours.medianNs / peer.medianNs)}: ${formatNs(ours.medianNs)} vs ${formatNs(peer.medianNs)})` };
+    return {
+      ratio,
+      text: `${formatRatio(ratio)} paired${what} (ratio of medians ${formatRatio(ours.medianNs / peer.medianNs)}: ${formatNs(ours.medianNs)} vs ${formatNs(peer.medianNs)})`,
+    };
   };
   const verdicts: McpVerdict[] = [
     ...echoes.map(([sdk, ours], index): McpVerdict => {
@@ -100,10 +103,20 @@ export async function runMcpBench(log: (line: string) => void = console.log): Pr
   const table = renderTable(
     ['one call (sequential)', 'median/op', 'batch range', 'vs peer (medians)', 'vs peer (paired)', 'rounds x calls'],
     [...echoes, ...reads].flatMap(([peer, ours]) =>
-      [peer, ours].map((row) => [row.name, formatNs(row.medianNs), `${formatNs(row.minNs)} - ${formatNs(row.maxNs)}`, formatRatio(row.medianNs / peer.medianNs), formatRatio(pairedRatio(row, peer)), `${row.rounds} x ${row.batchSize}`]),
+      [peer, ours].map((row) => [
+        row.name,
+        formatNs(row.medianNs),
+        `${formatNs(row.minNs)} - ${formatNs(row.maxNs)}`,
+        formatRatio(row.medianNs / peer.medianNs),
+        formatRatio(pairedRatio(row, peer)),
+        `${row.rounds} x ${row.batchSize}`,
+      ]),
     ),
   );
-  const verdictTable = renderTable(['target', 'measured', 'verdict'], verdicts.map((row) => [row.target, row.measured, row.pass ? 'PASS' : 'FAIL']));
+  const verdictTable = renderTable(
+    ['target', 'measured', 'verdict'],
+    verdicts.map((row) => [row.target, row.measured, row.pass ? 'PASS' : 'FAIL']),
+  );
   const report = `${table}\n\nMCP targets (paired ratios of this run)\n${verdictTable}\n\nAt the end: ${describeLoad()}`;
   log(report);
   return { rows, verdicts, pass: verdicts.every((row) => row.pass), report };

@@ -11,7 +11,12 @@ const BIN = path.join(PROJECT_ROOT, 'src/bin/agentkit-tools.ts');
 
 /** A client of `agentkit-tools serve --root <root>` (run from source), over stdio. */
 export async function connectToServe(root: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', '@swc-node/register/esm-register', BIN, 'serve', '--root', root], cwd: PROJECT_ROOT, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', '@swc-node/register/esm-register', BIN, 'serve', '--root', root],
+    cwd: PROJECT_ROOT,
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'agentkit-bench', version: '1.0.0' });
   await client.connect(transport);
   return client;
@@ -49,7 +54,7 @@ export function createServeReadSubject(client: Client, files: readonly string[],
   const read = async (): Promise<string> => {
     const file = nextFile();
     let text = '';
-    for (let offset: number | undefined = 1; offset !== undefined; ) {
+    for (let offset: number | undefined = 1; offset !== undefined;) {
       const result = (await client.callTool({ name: 'fs_read_file', arguments: { path: file, offset, limit: PAGE_LINES } })) as CallToolResult;
       text += getText(result);
       offset = getNextOffset(result);

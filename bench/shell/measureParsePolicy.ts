@@ -43,7 +43,15 @@ export interface ParsePolicyResult {
 
 async function parseAndDecide(command: string): Promise<string> {
   const analysis = await parseShellCommand(command);
-  const request = new ShellPermissionRequest({ command, form: 'command', subcommands: analysis.subcommands, risks: analysis.risks, cwd: '/workspace', envKeys: [], redirections: [] });
+  const request = new ShellPermissionRequest({
+    command,
+    form: 'command',
+    subcommands: analysis.subcommands,
+    risks: analysis.risks,
+    cwd: '/workspace',
+    envKeys: [],
+    redirections: [],
+  });
   return CHECKER.evaluate(request).type;
 }
 

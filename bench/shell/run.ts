@@ -42,7 +42,13 @@ export async function runShellBench(log: (line: string) => void = console.log): 
     const pass = ratio <= SHELL_SPAWN_TARGET_RATIO && sandboxExtraNs <= SANDBOX_SPAWN_TARGET_NS;
     const spawnTable = renderTable(
       ['one call (sequential)', 'median/op', 'batch range', 'vs bare spawn', 'rounds x calls'],
-      results.map((row) => [row.name, formatNs(row.medianNs), `${formatNs(row.minNs)} - ${formatNs(row.maxNs)}`, formatRatio(row.medianNs / bareResult.medianNs), `${row.rounds} x ${row.batchSize}`]),
+      results.map((row) => [
+        row.name,
+        formatNs(row.medianNs),
+        `${formatNs(row.minNs)} - ${formatNs(row.maxNs)}`,
+        formatRatio(row.medianNs / bareResult.medianNs),
+        `${row.rounds} x ${row.batchSize}`,
+      ]),
     );
     const parseTable = renderTable(
       ['command form: parse + policy, no spawn', 'median', 'decision'],
@@ -54,13 +60,19 @@ export async function runShellBench(log: (line: string) => void = console.log): 
     );
     const verdicts = renderTable(
       ['target', 'measured', 'verdict'],
-      [[`shell_exec argv ["true"], sandbox 'off', <= ${SHELL_SPAWN_TARGET_RATIO}x a bare spawn`, `${formatRatio(ratio)} (${formatNs(execResult.medianNs)} vs ${formatNs(bareResult.medianNs)})`, ratio <= SHELL_SPAWN_TARGET_RATIO ? 'PASS' : 'FAIL'],
+      [
+        [
+          `shell_exec argv ["true"], sandbox 'off', <= ${SHELL_SPAWN_TARGET_RATIO}x a bare spawn`,
+          `${formatRatio(ratio)} (${formatNs(execResult.medianNs)} vs ${formatNs(bareResult.medianNs)})`,
+          ratio <= SHELL_SPAWN_TARGET_RATIO ? 'PASS' : 'FAIL',
+        ],
         [
           `shell_exec argv ["true"] in bubblewrap <= a bare spawn + ${formatNs(SANDBOX_SPAWN_TARGET_NS)}`,
           sandboxResult === undefined ? 'bubblewrap unavailable' : `+${formatNs(sandboxExtraNs)} (${formatNs(sandboxResult.medianNs)} vs ${formatNs(bareResult.medianNs)})`,
           sandboxExtraNs <= SANDBOX_SPAWN_TARGET_NS ? 'PASS' : 'FAIL',
         ],
-        ['command form parse + policy (reported, no target)', `${parsePolicy.medianUs.toFixed(1)} µs median per command`, 'info']],
+        ['command form parse + policy (reported, no target)', `${parsePolicy.medianUs.toFixed(1)} µs median per command`, 'info'],
+      ],
     );
     const report = `${spawnTable}\n\n${parseTable}\n\nShell targets (medians of this run)\n${verdicts}\n\nAt the end: ${describeLoad()}`;
     log(report);

@@ -30,7 +30,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Fi
   try {
     writeFileSync(path.join(base, 'README.txt'), 'outside the workspace\n');
     mkdirSync(path.join(root, 'src'), { recursive: true });
-    writeFileSync(path.join(root, 'src', 'greet.ts'), "export const greet = (name: string) => `Hello, ${name}`;\n");
+    writeFileSync(path.join(root, 'src', 'greet.ts'), 'export const greet = (name: string) => `Hello, ${name}`;\n');
 
     const container = new Container();
     container.load(agentkitModule({ roots: [{ path: root }] }), fileSystemTools());

@@ -9,15 +9,7 @@ import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Container } from 'inversify';
-import {
-  agentkitModule,
-  PERMISSION_CHECKER,
-  PolicyPermissionChecker,
-  TOOL_EXECUTOR,
-  type JsonValue,
-  type ToolExecutionOutcome,
-  type ToolExecutor,
-} from '../../src/index.js';
+import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
 
 export interface ShellSampleReport {
@@ -85,7 +77,14 @@ export async function run(log: (line: string) => void = console.log): Promise<Sh
     const status = await executor.execute({ callId: 'status', toolName: 'shell_exec', input: statusInput, sessionId: 'demo', turnId: 'turn-1', metadata: {} });
     log(`${statusInput.command} -> ${describeOutcome(status)}`);
 
-    const npmTest = await executor.execute({ callId: 'npm-test', toolName: 'shell_exec', input: { command: 'npm test --silent' }, sessionId: 'demo', turnId: 'turn-1', metadata: {} });
+    const npmTest = await executor.execute({
+      callId: 'npm-test',
+      toolName: 'shell_exec',
+      input: { command: 'npm test --silent' },
+      sessionId: 'demo',
+      turnId: 'turn-1',
+      metadata: {},
+    });
     log(`npm test --silent -> ${describeOutcome(npmTest)}`);
 
     const [compound, compoundApproved] = await approveAndRun(executor, 'compound', { command: 'npm test --silent && rm -f hello.txt' });

@@ -11,15 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { IsString, MaxLength } from 'class-validator';
 import { Container } from 'inversify';
-import {
-  agentkitModule,
-  PERMISSION_CHECKER,
-  PolicyPermissionChecker,
-  Tool,
-  TOOL_EXECUTOR,
-  type JsonValue,
-  type ToolExecutionOutcome,
-} from '../../src/index.js';
+import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, Tool, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome } from '../../src/index.js';
 import { MCP_CLIENT_REGISTRY, mcpServers } from '../../src/mcp/index.js';
 
 const require = createRequire(import.meta.url);

@@ -1,10 +1,7 @@
 import type { OpenAIChatTool, OpenAIChatToolCall, OpenAIChatToolMessage } from '../../src/providers/index.js';
 
 /** The OpenAI Chat Completions messages the loop keeps (the SDK's `ChatCompletionMessageParam`, narrowed). */
-export type ChatMessage =
-  | { readonly role: 'system' | 'user'; readonly content: string }
-  | AssistantMessage
-  | OpenAIChatToolMessage;
+export type ChatMessage = { readonly role: 'system' | 'user'; readonly content: string } | AssistantMessage | OpenAIChatToolMessage;
 
 export interface AssistantMessage {
   readonly role: 'assistant';

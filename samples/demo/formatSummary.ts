@@ -7,7 +7,11 @@ export function formatSummary(state: DemoState): string {
   const header = ['#', 'tool', 'outcome', 'approval', 'ms'];
   const rows = state.records.map((record, index) => [String(index + 1), record.toolName, record.outcome, record.approval, String(record.ms)]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: readonly string[]): string => cells.map((cell, column) => pad(cell, widths[column] ?? 0)).join('  ').trimEnd();
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, column) => pad(cell, widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
   const count = (outcome: string): number => state.records.filter((record) => record.outcome === outcome).length;
   const asked = state.records.filter((record) => record.approval !== '-').length;
   const approved = state.records.filter((record) => record.approval === 'approved').length;

@@ -112,9 +112,17 @@ async function runDemo(): Promise<void> {
   }
   const executor: ToolExecutor = await createDemoExecutor(state.workspace, stateDir);
   try {
-    if (!values.resume) console.log(`tools: ${executor.specs().map((spec) => spec.name).join(', ')}`);
+    if (!values.resume)
+      console.log(
+        `tools: ${executor
+          .specs()
+          .map((spec) => spec.name)
+          .join(', ')}`,
+      );
     const resumedCalls = new Set(values.resume ? state.pending.map((pending) => pending.request.callId) : []);
-    const final = await runDemoLoop(executor, demoModel, state, stateFile, buildDecide(resumedCalls), (line) => { console.log(line); });
+    const final = await runDemoLoop(executor, demoModel, state, stateFile, buildDecide(resumedCalls), (line) => {
+      console.log(line);
+    });
     if (final.status === 'paused') {
       console.log(`\nStopped at an approval; the run is saved in ${stateFile}.\nContinue it in a new process: npm start -- --resume --state ${stateFile}`);
     } else if (final.ownsWorkspace) {

@@ -53,7 +53,14 @@ export async function runDemoLoop(
   const messages: ChatMessage[] = [...initial.messages];
   const records: CallRecord[] = initial.records.map((record) => ({ ...record }));
   const pending: PendingCall[] = [...initial.pending];
-  const snapshot = (status: DemoState['status']): DemoState => ({ ...initial, status, messages, pending, records, elapsedMs: Math.round(initial.elapsedMs + performance.now() - started - waited) });
+  const snapshot = (status: DemoState['status']): DemoState => ({
+    ...initial,
+    status,
+    messages,
+    pending,
+    records,
+    elapsedMs: Math.round(initial.elapsedMs + performance.now() - started - waited),
+  });
   const recordOf = (callId: string): CallRecord => {
     const found = records.find((record) => record.callId === callId);
     if (found === undefined) throw new Error(`No record for call ${callId}.`);

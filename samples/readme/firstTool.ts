@@ -14,7 +14,9 @@ class EchoInput {
 
 @Tool({ name: 'echo', description: 'Repeats the text back.', input: EchoInput })
 class EchoTool {
-  invoke(input: EchoInput) { return input.text; }
+  invoke(input: EchoInput) {
+    return input.text;
+  }
 }
 
 const container = new Container();

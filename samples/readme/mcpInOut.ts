@@ -14,9 +14,9 @@ writeFileSync(join(projectDir, 'notes.md'), '# Notes\n');
 
 // In: a server's tools join the registry as mcp_<id>_<tool>, under your policy (kind `mcp.invoke_tool`).
 const container = new Container();
-container.bind(PERMISSION_CHECKER).toConstantValue(
-  new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: 'files/read_text_file' }], fallback: 'ask' }),
-);
+container
+  .bind(PERMISSION_CHECKER)
+  .toConstantValue(new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: 'files/read_text_file' }], fallback: 'ask' }));
 container.load(
   agentkitModule(),
   mcpServers({
@@ -26,7 +26,12 @@ container.load(
 );
 const executor = await container.getAsync(TOOL_EXECUTOR); // starts the server and lists its tools
 const read = await executor.execute({
-  callId: 'c1', toolName: 'mcp_files_read_text_file', input: { path: join(projectDir, 'notes.md') }, sessionId: 's1', turnId: 't1', metadata: {},
+  callId: 'c1',
+  toolName: 'mcp_files_read_text_file',
+  input: { path: join(projectDir, 'notes.md') },
+  sessionId: 's1',
+  turnId: 't1',
+  metadata: {},
 });
 
 // Out: the same executor (policy, approvals and all) served to any MCP client.

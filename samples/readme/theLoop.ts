@@ -27,9 +27,10 @@ export async function runLoop(executor: ToolExecutor, model: Model, messages: Ch
 export async function resumeLoop(executor: ToolExecutor, model: Model, stateFile: string, approve: (call: PendingCall) => boolean): Promise<'done' | 'paused'> {
   const { messages, pending } = JSON.parse(readFileSync(stateFile, 'utf8')) as { messages: ChatCompletionMessageParam[]; pending: PendingCall[] };
   for (const call of pending) {
-    const outcome = approve(call) && call.interruption.type === 'approval_required'
-      ? await executor.executeApproved(call.request, call.interruption.approval) // runs once
-      : await executor.reject(call); // tells the model the user said no
+    const outcome =
+      approve(call) && call.interruption.type === 'approval_required'
+        ? await executor.executeApproved(call.request, call.interruption.approval) // runs once
+        : await executor.reject(call); // tells the model the user said no
     messages.push(renderToolResult(outcome, 'openai-chat', { callId: call.request.callId, toolName: call.request.toolName }));
   }
   return runLoop(executor, model, messages, stateFile);

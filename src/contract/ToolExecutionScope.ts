@@ -15,8 +15,5 @@ export interface ToolExecutionScope {
    */
   executeChild(request: ChildToolRequest): Promise<ToolExecutionOutcome>;
   /** Runs a child call past a recorded approval (usually `ctx.approvedRequest`). */
-  executeApprovedChild(
-    request: ChildToolRequest,
-    approval: ApprovalRequest,
-  ): Promise<ToolExecutionOutcome>;
+  executeApprovedChild(request: ChildToolRequest, approval: ApprovalRequest): Promise<ToolExecutionOutcome>;
 }

@@ -17,6 +17,4 @@ export interface UntypedToolInstance {
  * `TInput` (a parameter of another type does not compile). Constructors may take anything the
  * container injects.
  */
-export type ToolClass<TInput = unknown> = abstract new (
-  ...args: never[]
-) => unknown extends TInput ? UntypedToolInstance : TypedToolInstance<TInput>;
+export type ToolClass<TInput = unknown> = abstract new (...args: never[]) => unknown extends TInput ? UntypedToolInstance : TypedToolInstance<TInput>;

@@ -16,13 +16,7 @@ const EMPTY_INPUT_SCHEMA: JsonObject = Object.freeze({
   additionalProperties: false,
 });
 
-const ANNOTATION_KEYS = new Set([
-  'readOnlyHint',
-  'destructiveHint',
-  'idempotentHint',
-  'needsApprovalHint',
-  'supportsStreamingHint',
-]);
+const ANNOTATION_KEYS = new Set(['readOnlyHint', 'destructiveHint', 'idempotentHint', 'needsApprovalHint', 'supportsStreamingHint']);
 
 function isPlainObject(value: unknown): value is JsonObject {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -43,11 +37,7 @@ function toSchema(value: Constructor | JsonObject, subject: string, which: strin
 function checkAnnotations(annotations: ToolAnnotations, subject: string): ToolAnnotations {
   for (const [key, value] of Object.entries(annotations)) {
     if (!ANNOTATION_KEYS.has(key) || typeof value !== 'boolean') {
-      throw new ToolDefinitionError(
-        subject,
-        `annotation "${key}" is not a known boolean hint.`,
-        `Use only ${[...ANNOTATION_KEYS].join(', ')}, each true or false.`,
-      );
+      throw new ToolDefinitionError(subject, `annotation "${key}" is not a known boolean hint.`, `Use only ${[...ANNOTATION_KEYS].join(', ')}, each true or false.`);
     }
   }
   return Object.freeze({ ...annotations });
@@ -60,11 +50,7 @@ export function buildToolDefinition(options: ToolOptions, subject: string): Tool
   }
   const name = toToolName(options.name, subject);
   if (typeof options.description !== 'string' || options.description.trim() === '') {
-    throw new ToolDefinitionError(
-      subject,
-      'the description is missing.',
-      'Add `description`: one or two sentences telling the model what the tool does and when to use it.',
-    );
+    throw new ToolDefinitionError(subject, 'the description is missing.', 'Add `description`: one or two sentences telling the model what the tool does and when to use it.');
   }
   const { maxInputBytes } = options;
   if (maxInputBytes !== undefined && !(Number.isInteger(maxInputBytes) && maxInputBytes > 0)) {

@@ -27,10 +27,7 @@ async function loadSource(source: ToolSource, report: SourceErrorReporter): Prom
       report(source.id, toError(error));
       return [];
     }
-    throw new ToolConfigurationError(
-      `Tool source "${source.id}" failed to load its tools: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+    throw new ToolConfigurationError(`Tool source "${source.id}" failed to load its tools: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
@@ -39,11 +36,7 @@ async function loadSource(source: ToolSource, report: SourceErrorReporter): Prom
  * throw; optional sources (remote servers) lose the tools that cannot be registered, and each
  * such tool, like each failed load, is reported to `report` and to its source.
  */
-export async function buildRegistry(
-  classTools: readonly ClassTool[],
-  sources: readonly ToolSource[],
-  report: SourceErrorReporter = IGNORE,
-): Promise<ToolRegistry> {
+export async function buildRegistry(classTools: readonly ClassTool[], sources: readonly ToolSource[], report: SourceErrorReporter = IGNORE): Promise<ToolRegistry> {
   const registry = new ToolRegistry().registerAll(classTools);
   const loaded = await Promise.all(sources.map((source) => loadSource(source, report)));
   const optional: SourcedTool[] = [];
@@ -82,12 +75,8 @@ function withSource(tool: Tool, source: string): Tool {
     ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
     ...(tool.parseInput === undefined ? {} : { parseInput: (request) => tool.parseInput?.(request) }),
     ...(tool.proposedRequests === undefined ? {} : { proposedRequests: (request, input) => tool.proposedRequests?.(request, input) ?? [] }),
-    ...(tool.invokeOutcome === undefined
-      ? {}
-      : { invokeOutcome: (request, ctx) => (tool.invokeOutcome as NonNullable<Tool['invokeOutcome']>).call(tool, request, ctx) }),
-    ...(tool.invokeValue === undefined
-      ? {}
-      : { invokeValue: (request, ctx) => (tool.invokeValue as NonNullable<Tool['invokeValue']>).call(tool, request, ctx) }),
+    ...(tool.invokeOutcome === undefined ? {} : { invokeOutcome: (request, ctx) => (tool.invokeOutcome as NonNullable<Tool['invokeOutcome']>).call(tool, request, ctx) }),
+    ...(tool.invokeValue === undefined ? {} : { invokeValue: (request, ctx) => (tool.invokeValue as NonNullable<Tool['invokeValue']>).call(tool, request, ctx) }),
     invoke: (request, ctx) => tool.invoke(request, ctx),
   };
 }

@@ -10,14 +10,6 @@
  * - `interrupted`: the call was cancelled or timed out.
  * - `internal`: a defect in a tool or in the executor; not the model's fault.
  */
-export const TOOL_ERROR_CODES = [
-  'not_found',
-  'invalid_input',
-  'permission_denied',
-  'execution_failed',
-  'unavailable',
-  'interrupted',
-  'internal',
-] as const;
+export const TOOL_ERROR_CODES = ['not_found', 'invalid_input', 'permission_denied', 'execution_failed', 'unavailable', 'interrupted', 'internal'] as const;
 
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];

@@ -48,7 +48,12 @@ export class DeadlineScheduler {
   #schedule(at: number): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timerAt = at;
-    this.#timer = setTimeout(() => { this.#fire(); }, Math.max(0, at - monotonicNow()));
+    this.#timer = setTimeout(
+      () => {
+        this.#fire();
+      },
+      Math.max(0, at - monotonicNow()),
+    );
     if (this.#size === 0) this.#timer.unref();
   }
 

@@ -43,7 +43,10 @@ export function checkExecuteOptions(options: unknown): ExecuteOptions | ToolErro
     return refuse('invalid_signal', 'signal must be an AbortSignal (for example `new AbortController().signal`)');
   }
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
-    return refuse('invalid_timeout', `timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; got ${typeof timeoutMs === 'number' ? String(timeoutMs) : typeof timeoutMs}`);
+    return refuse(
+      'invalid_timeout',
+      `timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; got ${typeof timeoutMs === 'number' ? String(timeoutMs) : typeof timeoutMs}`,
+    );
   }
   return { ...(signal === undefined ? {} : { signal }), ...(timeoutMs === undefined ? {} : { timeoutMs }) };
 }

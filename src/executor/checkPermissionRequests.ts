@@ -9,17 +9,10 @@ export function checkPermissionRequests(requests: unknown, toolName: string): re
   const list: unknown[] = Array.isArray(requests) ? requests : [requests];
   for (const request of list) {
     const candidate = request as Partial<PermissionRequest> | null;
-    if (
-      typeof candidate?.kind !== 'string' ||
-      candidate.kind === '' ||
-      typeof candidate.summary !== 'function' ||
-      typeof candidate.toJSON !== 'function'
-    ) {
-      throw new ToolError(
-        'internal',
-        `Tool \`${toolName}\` described its side effects with something that is not a PermissionRequest (it needs kind, summary() and toJSON()).`,
-        { reason: 'invalid_permission_request' },
-      );
+    if (typeof candidate?.kind !== 'string' || candidate.kind === '' || typeof candidate.summary !== 'function' || typeof candidate.toJSON !== 'function') {
+      throw new ToolError('internal', `Tool \`${toolName}\` described its side effects with something that is not a PermissionRequest (it needs kind, summary() and toJSON()).`, {
+        reason: 'invalid_permission_request',
+      });
     }
   }
   return list as PermissionRequest[];

@@ -91,11 +91,7 @@ function sort(requests: readonly PermissionRequest[], decisions: readonly Permis
  * hidden behind an approval. A checker that throws (or rejects) denies that request. Stays
  * synchronous while the checker does; never rejects.
  */
-export function evaluatePermissions(
-  requests: readonly PermissionRequest[],
-  checker: PermissionChecker,
-  ctx: PermissionContext,
-): MaybePromise<PermissionEvaluation> {
+export function evaluatePermissions(requests: readonly PermissionRequest[], checker: PermissionChecker, ctx: PermissionContext): MaybePromise<PermissionEvaluation> {
   if (requests.length === 0) return NONE;
   if (requests.length === 1) {
     const only = decide(checker, requests[0] as PermissionRequest, ctx);

@@ -9,11 +9,6 @@ export function failure(error: ToolError, invoked: boolean): ToolExecutionOutcom
 }
 
 /** A `failed` outcome built from its parts. */
-export function failed(
-  code: ToolErrorCode,
-  message: string,
-  details: JsonObject,
-  invoked: boolean,
-): ToolExecutionOutcome {
+export function failed(code: ToolErrorCode, message: string, details: JsonObject, invoked: boolean): ToolExecutionOutcome {
   return { status: 'failed', error: new ToolError(code, message, details), invoked };
 }

@@ -26,15 +26,24 @@ export type RejectedApprovalStatus = 'consumed' | 'already_used' | 'expired' | '
 export async function rejectPendingCall(gate: ApprovalGate, timeoutMs: number, pending: PendingCall, reason?: string): Promise<ToolExecutionOutcome> {
   const request: unknown = (pending as Partial<PendingCall> | null)?.request;
   if (!isToolRequest(request)) {
-    return failed('invalid_input', 'The pending call is malformed: it needs a tool request with string callId, toolName, sessionId and turnId, and an input.', { reason: 'malformed_request' }, false);
+    return failed(
+      'invalid_input',
+      'The pending call is malformed: it needs a tool request with string callId, toolName, sessionId and turnId, and an input.',
+      { reason: 'malformed_request' },
+      false,
+    );
   }
   const interruption = (pending as Partial<PendingCall>).interruption;
   const approval: unknown = interruption?.type === 'approval_required' ? interruption.approval : undefined;
   const approvalId = (approval as { id?: unknown } | undefined)?.id;
   let approvalStatus: RejectedApprovalStatus = 'no_approval';
   if (approval !== undefined) {
-    approvalStatus = await runWithDeadline(() => gate.withdraw(approval, request), monotonicNow() + timeoutMs, NOTHING_TO_ABORT, undefined, (end, value) =>
-      end === 'value' ? (value as WithdrawnApproval) : 'store_failed',
+    approvalStatus = await runWithDeadline(
+      () => gate.withdraw(approval, request),
+      monotonicNow() + timeoutMs,
+      NOTHING_TO_ABORT,
+      undefined,
+      (end, value) => (end === 'value' ? (value as WithdrawnApproval) : 'store_failed'),
     );
   }
   const userReason = typeof reason === 'string' && reason.trim() !== '' ? reason : null;

@@ -17,11 +17,5 @@ export function takeSnapshot(stats: Stats, bytes?: Uint8Array, now = Date.now())
 
 /** Whether the file behind `stats` is the one in `snapshot`, unchanged (stat fields only). */
 export function matchesSnapshot(snapshot: FileSnapshot, stats: Stats): boolean {
-  return (
-    snapshot.dev === stats.dev &&
-    snapshot.ino === stats.ino &&
-    snapshot.size === stats.size &&
-    snapshot.mtimeMs === stats.mtimeMs &&
-    snapshot.ctimeMs === stats.ctimeMs
-  );
+  return snapshot.dev === stats.dev && snapshot.ino === stats.ino && snapshot.size === stats.size && snapshot.mtimeMs === stats.mtimeMs && snapshot.ctimeMs === stats.ctimeMs;
 }

@@ -31,10 +31,6 @@ export class AuthRequiredError extends Error {
   }
 
   public static is(value: unknown): value is AuthRequiredError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Partial<Record<symbol, unknown>>)[AUTH_REQUIRED_BRAND] === true
-    );
+    return typeof value === 'object' && value !== null && (value as Partial<Record<symbol, unknown>>)[AUTH_REQUIRED_BRAND] === true;
   }
 }

@@ -37,7 +37,9 @@ export class StoreDirectory {
       }
       const uid = process.getuid?.();
       if (uid !== undefined && stats.uid !== uid && stats.uid !== 0) {
-        throw new ConfigurationError(`${subject}: the directory ${JSON.stringify(this.path)} belongs to another user (uid ${stats.uid}). Use a directory this process's user owns.`);
+        throw new ConfigurationError(
+          `${subject}: the directory ${JSON.stringify(this.path)} belongs to another user (uid ${stats.uid}). Use a directory this process's user owns.`,
+        );
       }
     }
   }

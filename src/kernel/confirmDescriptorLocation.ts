@@ -10,7 +10,13 @@ import type { DescriptorLocator } from './DescriptorLocator.js';
  * fallback (two calls) runs only where `/proc` is missing.
  * @internal
  */
-export function confirmDescriptorLocation(fd: number, stats: Stats, openedPath: string, isInside: (canonicalPath: string) => boolean, locate: DescriptorLocator): string | undefined {
+export function confirmDescriptorLocation(
+  fd: number,
+  stats: Stats,
+  openedPath: string,
+  isInside: (canonicalPath: string) => boolean,
+  locate: DescriptorLocator,
+): string | undefined {
   const located = locate(fd);
   if (located !== undefined) {
     return isInside(located) ? located : undefined;

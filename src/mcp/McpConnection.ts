@@ -4,12 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolResultSchema,
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-  type Tool as McpTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ToolListChangedNotificationSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type CredentialStore } from '../index.js';
 import { collectPages } from './collectPages.js';
 import { createClientTransport } from './createClientTransport.js';
@@ -102,7 +97,10 @@ export class McpConnection {
   public async listTools(options: RequestOptions = {}): Promise<McpTool[]> {
     const client = await this.client();
     if (client.getServerCapabilities()?.tools === undefined) return [];
-    const tools: McpTool[] = await collectPages((params) => client.listTools(params, options), (page) => page.tools);
+    const tools: McpTool[] = await collectPages(
+      (params) => client.listTools(params, options),
+      (page) => page.tools,
+    );
     this.#taskTools = new Set(tools.filter((tool) => tool.execution?.taskSupport === 'required').map((tool) => tool.name));
     return tools;
   }
@@ -146,7 +144,9 @@ export class McpConnection {
     } catch (thrown) {
       if (!(thrown instanceof OAuthError)) throw thrown;
       const description = thrown.message === '' ? '' : `: ${thrown.message}`;
-      throw new Error(`MCP server "${this.id}": the authorization server refused the code exchange (${thrown.errorCode})${description}. Send the user to authorize again.`, { cause: thrown });
+      throw new Error(`MCP server "${this.id}": the authorization server refused the code exchange (${thrown.errorCode})${description}. Send the user to authorize again.`, {
+        cause: thrown,
+      });
     }
     if (result !== 'AUTHORIZED') {
       throw new ToolConfigurationError(`MCP server "${this.id}": the authorization code was not exchanged for tokens (the OAuth flow asked for another redirect).`);

@@ -24,20 +24,21 @@ export class McpPromptProvider implements PromptProvider {
       const client = await this.connection.client();
       return collectPages(
         (params) => client.listPrompts(params),
-        (page) => page.prompts.map((prompt): PromptDescriptor => ({
-          name: prompt.name,
-          ...(prompt.description === undefined ? {} : { description: prompt.description }),
-          ...(prompt.arguments === undefined
-            ? {}
-            : {
-                arguments: prompt.arguments.map((argument) => ({
-                  name: argument.name,
-                  ...(argument.description === undefined ? {} : { description: argument.description }),
-                  ...(argument.required === undefined ? {} : { required: argument.required }),
-        })),
-            }),
-        metadata: { mcpServer: this.connection.id, ...(prompt.title === undefined ? {} : { title: prompt.title }) },
-      })),
+        (page) =>
+          page.prompts.map((prompt): PromptDescriptor => ({
+            name: prompt.name,
+            ...(prompt.description === undefined ? {} : { description: prompt.description }),
+            ...(prompt.arguments === undefined
+              ? {}
+              : {
+                  arguments: prompt.arguments.map((argument) => ({
+                    name: argument.name,
+                    ...(argument.description === undefined ? {} : { description: argument.description }),
+                    ...(argument.required === undefined ? {} : { required: argument.required }),
+                  })),
+                }),
+            metadata: { mcpServer: this.connection.id, ...(prompt.title === undefined ? {} : { title: prompt.title }) },
+          })),
       );
     });
   }
@@ -50,5 +51,4 @@ export class McpPromptProvider implements PromptProvider {
       return { ...(result.description === undefined ? {} : { description: result.description }), messages };
     });
   }
-
 }

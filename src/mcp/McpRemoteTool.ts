@@ -126,12 +126,19 @@ export class McpRemoteTool implements Tool {
     if (outputSchema === undefined) return;
     const server = this.#connection.id;
     if (value === undefined) {
-      throw new ToolError('execution_failed', `MCP tool "${this.#remote.name}" of server "${server}" declares an output schema but returned no structured content.`, { server, reason: 'output_schema' });
+      throw new ToolError('execution_failed', `MCP tool "${this.#remote.name}" of server "${server}" declares an output schema but returned no structured content.`, {
+        server,
+        reason: 'output_schema',
+      });
     }
     if (this.#validateOutput === null) this.#validateOutput = compileOutputValidator(outputSchema);
     const validate = this.#validateOutput;
     if (validate !== undefined && !validate(value)) {
-      throw new ToolError('execution_failed', `MCP tool "${this.#remote.name}" of server "${server}" returned structured content that does not match its output schema: ${validate.errors?.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ') ?? ''}.`, { server, reason: 'output_schema' });
+      throw new ToolError(
+        'execution_failed',
+        `MCP tool "${this.#remote.name}" of server "${server}" returned structured content that does not match its output schema: ${validate.errors?.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ') ?? ''}.`,
+        { server, reason: 'output_schema' },
+      );
     }
   }
 }

@@ -23,13 +23,14 @@ export class McpResourceProvider implements ResourceProvider {
       const client = await this.connection.client();
       return collectPages(
         (params) => client.listResources(params),
-        (page) => page.resources.map((resource): ResourceDescriptor => ({
-          uri: resource.uri,
-          name: resource.name,
-          ...(resource.description === undefined ? {} : { description: resource.description }),
-          ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
-          metadata: { mcpServer: this.connection.id, ...(resource.title === undefined ? {} : { title: resource.title }) },
-        })),
+        (page) =>
+          page.resources.map((resource): ResourceDescriptor => ({
+            uri: resource.uri,
+            name: resource.name,
+            ...(resource.description === undefined ? {} : { description: resource.description }),
+            ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+            metadata: { mcpServer: this.connection.id, ...(resource.title === undefined ? {} : { title: resource.title }) },
+          })),
       );
     });
   }
@@ -46,5 +47,4 @@ export class McpResourceProvider implements ResourceProvider {
       });
     });
   }
-
 }

@@ -56,15 +56,25 @@ export class ProcessClientTransport implements Transport {
     // Built before any other exit listener: when the server exits, the tree kills what it left in its group.
     this.#tree = new ProcessTree(child);
     // `exit`, not `close`: a process the server left behind may hold its pipes open.
-    this.#exited = new Promise((resolve) => child.once('exit', () => { resolve(); }));
-    child.stdout.on('data', (chunk: Buffer) => { this.#read(chunk); });
+    this.#exited = new Promise((resolve) =>
+      child.once('exit', () => {
+        resolve();
+      }),
+    );
+    child.stdout.on('data', (chunk: Buffer) => {
+      this.#read(chunk);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
     });
     child.stdin.on('error', (error) => this.onerror?.(error));
-    child.once('exit', () => { this.#finish(); });
+    child.once('exit', () => {
+      this.#finish();
+    });
     return new Promise((resolve, reject) => {
-      child.once('spawn', () => { resolve(); });
+      child.once('spawn', () => {
+        resolve();
+      });
       child.once('error', (error) => {
         this.#finish();
         reject(error);
@@ -92,7 +102,9 @@ export class ProcessClientTransport implements Transport {
     const tree = this.#tree;
     if (tree !== undefined && child.exitCode === null && child.signalCode === null) {
       tree.signal('SIGTERM');
-      const timer = setTimeout(() => { tree.signal('SIGKILL'); }, this.#options.killGraceMs ?? 1000);
+      const timer = setTimeout(() => {
+        tree.signal('SIGKILL');
+      }, this.#options.killGraceMs ?? 1000);
       // Once the server exits, the tree kills what it left in its group.
       await this.#exited;
       clearTimeout(timer);

@@ -30,7 +30,8 @@ export function assertMcpServersOptions(options: McpServersOptions): void {
   assertPositive(options.maxResultBytes, 'maxResultBytes');
   const seen = new Set<string>();
   for (const server of servers as readonly McpServerConfig[]) {
-    if (typeof (server as Partial<McpServerConfig> | undefined)?.id !== 'string' || server.id.trim() === '') throw new ToolConfigurationError('mcpServers: every server needs a non-empty string `id`.');
+    if (typeof (server as Partial<McpServerConfig> | undefined)?.id !== 'string' || server.id.trim() === '')
+      throw new ToolConfigurationError('mcpServers: every server needs a non-empty string `id`.');
     if (seen.has(server.id)) throw new ToolConfigurationError(`mcpServers: server id "${server.id}" is configured twice; ids must be unique.`);
     seen.add(server.id);
     assertKnownKeys(server, SERVER_KEYS, `mcpServers: server "${server.id}"`);
@@ -51,7 +52,8 @@ function assertTransportValues(server: McpServerConfig): void {
   };
   if (transport.type === 'stdio') {
     if (typeof transport.command !== 'string' || transport.command === '') fail('needs a stdio `command`');
-    if (transport.args !== undefined && !(Array.isArray(transport.args) && transport.args.every((arg) => typeof arg === 'string'))) fail('has `args` that are not an array of strings');
+    if (transport.args !== undefined && !(Array.isArray(transport.args) && transport.args.every((arg) => typeof arg === 'string')))
+      fail('has `args` that are not an array of strings');
     if (transport.env !== undefined && !isStringRecord(transport.env)) fail('has an `env` that is not an object of strings');
     if (transport.cwd !== undefined && typeof transport.cwd !== 'string') fail('has a `cwd` that is not a string');
   }

@@ -1,5 +1,14 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import { buildModelContent, type ContentPart, type MetadataMap, type ModelBlock, type ModelContentOptions, type ToolExecutionOutcome, type ToolOutput, type ToolSpec } from '../index.js';
+import {
+  buildModelContent,
+  type ContentPart,
+  type MetadataMap,
+  type ModelBlock,
+  type ModelContentOptions,
+  type ToolExecutionOutcome,
+  type ToolOutput,
+  type ToolSpec,
+} from '../index.js';
 import { describeApproval } from './describeApproval.js';
 
 function toBlock(part: ContentPart): ContentBlock {
@@ -65,7 +74,9 @@ export const RESULT_METADATA_META_KEY = 'agentkit-tools/metadata';
 function buildMetadata(output: ToolOutput, isError: boolean, metadata: MetadataMap): Pick<CallToolResult, '_meta'> & { note?: ContentBlock } {
   if (Object.keys(metadata).length === 0) return {};
   const note: ContentBlock | undefined =
-    metadata['truncated'] === true && !isReadPage(output, isError, metadata) ? { type: 'text', text: `[This result is partial. Its metadata: ${JSON.stringify(metadata)}]` } : undefined;
+    metadata['truncated'] === true && !isReadPage(output, isError, metadata)
+      ? { type: 'text', text: `[This result is partial. Its metadata: ${JSON.stringify(metadata)}]` }
+      : undefined;
   return { _meta: { [RESULT_METADATA_META_KEY]: metadata }, ...(note === undefined ? {} : { note }) };
 }
 
@@ -85,7 +96,8 @@ export function buildCallToolResult(outcome: ToolExecutionOutcome, spec: ToolSpe
   switch (outcome.status) {
     case 'completed': {
       const { output, isError } = outcome.result.result;
-      const structured = output.type === 'structured' && spec?.outputSchema !== undefined && typeof output.value === 'object' && output.value !== null && !Array.isArray(output.value);
+      const structured =
+        output.type === 'structured' && spec?.outputSchema !== undefined && typeof output.value === 'object' && output.value !== null && !Array.isArray(output.value);
       const { note, ...meta } = buildMetadata(output, isError, outcome.result.metadata);
       return {
         content: note === undefined ? toContent(outcome, render) : [...toContent(outcome, render), note],
@@ -98,7 +110,9 @@ export function buildCallToolResult(outcome: ToolExecutionOutcome, spec: ToolSpe
       return { content: (buildModelContent(outcome, render)?.blocks ?? []).map(fromModelBlock), isError: true };
     case 'interrupted':
       return outcome.interruption.type === 'approval_required'
-        ? buildErrorResult(`[approval_required] Refused: this call needs a person's approval, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${describeApproval(outcome.interruption.approval)}`)
+        ? buildErrorResult(
+            `[approval_required] Refused: this call needs a person's approval, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${describeApproval(outcome.interruption.approval)}`,
+          )
         : buildErrorResult(`[auth_required] This call needs authentication with ${outcome.interruption.auth.provider} first. Nothing was run.`);
   }
 }

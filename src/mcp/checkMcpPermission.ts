@@ -13,12 +13,26 @@ export async function checkMcpPermission(checker: PermissionChecker, request: Mc
   try {
     decision = await checker.evaluate(request, options.context ?? HOST_CONTEXT);
   } catch (thrown) {
-    throw new ToolError('permission_denied', `Cannot ${request.summary()}: the permission checker failed.`, { reason: 'checker_failed', kind: request.kind, target: request.target }, { cause: thrown });
+    throw new ToolError(
+      'permission_denied',
+      `Cannot ${request.summary()}: the permission checker failed.`,
+      { reason: 'checker_failed', kind: request.kind, target: request.target },
+      { cause: thrown },
+    );
   }
   if (decision.type === 'allow') return;
   if (decision.type === 'deny') {
-    throw new ToolError('permission_denied', `Cannot ${request.summary()}: ${decision.reason}`, { reason: 'denied', code: decision.code, kind: request.kind, target: request.target });
+    throw new ToolError('permission_denied', `Cannot ${request.summary()}: ${decision.reason}`, {
+      reason: 'denied',
+      code: decision.code,
+      kind: request.kind,
+      target: request.target,
+    });
   }
   if (options.approve !== undefined && (await options.approve(request, decision.reason))) return;
-  throw new ToolError('permission_denied', `Cannot ${request.summary()}: ${decision.reason} No approval was given.`, { reason: 'approval_required', kind: request.kind, target: request.target });
+  throw new ToolError('permission_denied', `Cannot ${request.summary()}: ${decision.reason} No approval was given.`, {
+    reason: 'approval_required',
+    kind: request.kind,
+    target: request.target,
+  });
 }

@@ -29,7 +29,10 @@ export function mcpServers(options: McpServersOptions): ContainerModule {
         registry.close().catch(() => undefined);
       });
     for (const server of options.servers) {
-      bindings.bind(TOOL_SOURCE).toDynamicValue((context) => context.get(MCP_CLIENT_REGISTRY).source(server.id)).inSingletonScope();
+      bindings
+        .bind(TOOL_SOURCE)
+        .toDynamicValue((context) => context.get(MCP_CLIENT_REGISTRY).source(server.id))
+        .inSingletonScope();
     }
   });
 }

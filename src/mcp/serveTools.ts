@@ -35,7 +35,9 @@ function assertServeToolsOptions(options: ServeToolsOptions): void {
   assertKnownKeys(render, ['maxChars', 'lineNumbers'], 'serveTools(..., { render })');
   const { maxChars, lineNumbers } = render;
   if (maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 200)) {
-    throw new ToolConfigurationError(`serveTools(..., { render: { maxChars } }) must be a whole number from 200 (room for the notice of what was cut); got ${JSON.stringify(maxChars)}.`);
+    throw new ToolConfigurationError(
+      `serveTools(..., { render: { maxChars } }) must be a whole number from 200 (room for the notice of what was cut); got ${JSON.stringify(maxChars)}.`,
+    );
   }
   if (lineNumbers !== undefined && typeof lineNumbers !== 'boolean') {
     throw new ToolConfigurationError(`serveTools(..., { render: { lineNumbers } }) must be a boolean; got ${JSON.stringify(lineNumbers)}.`);

@@ -42,17 +42,49 @@ export function toRemoteFailure(thrown: unknown, server: string, what: string): 
     // A remote server may send any code: compared as numbers, not trusted to be an ErrorCode.
     switch (thrown.code) {
       case ErrorCode.InvalidParams as number:
-        return { error: new ToolError('invalid_input', `MCP server "${server}" refused the arguments of ${what}: ${message}`, { server, reason: 'remote_invalid_params', mcpCode: thrown.code }, { cause: thrown }), reset: false };
+        return {
+          error: new ToolError(
+            'invalid_input',
+            `MCP server "${server}" refused the arguments of ${what}: ${message}`,
+            { server, reason: 'remote_invalid_params', mcpCode: thrown.code },
+            { cause: thrown },
+          ),
+          reset: false,
+        };
       case ErrorCode.RequestTimeout as number:
-        return { error: new ToolError('unavailable', `MCP server "${server}" did not answer ${what} in time: ${message}. The next call reconnects.`, { server, reason: 'timeout' }, { cause: thrown }), reset: true };
+        return {
+          error: new ToolError(
+            'unavailable',
+            `MCP server "${server}" did not answer ${what} in time: ${message}. The next call reconnects.`,
+            { server, reason: 'timeout' },
+            { cause: thrown },
+          ),
+          reset: true,
+        };
       case ErrorCode.ConnectionClosed as number:
-        return { error: new ToolError('unavailable', `The connection to MCP server "${server}" closed during ${what}: ${message}. The next call reconnects.`, { server, reason: 'connection_closed' }, { cause: thrown }), reset: true };
+        return {
+          error: new ToolError(
+            'unavailable',
+            `The connection to MCP server "${server}" closed during ${what}: ${message}. The next call reconnects.`,
+            { server, reason: 'connection_closed' },
+            { cause: thrown },
+          ),
+          reset: true,
+        };
       default:
-        return { error: new ToolError('execution_failed', `MCP server "${server}" failed ${what}: ${message}`, { ...details, mcpCode: thrown.code }, { cause: thrown }), reset: false };
+        return {
+          error: new ToolError('execution_failed', `MCP server "${server}" failed ${what}: ${message}`, { ...details, mcpCode: thrown.code }, { cause: thrown }),
+          reset: false,
+        };
     }
   }
   return {
-    error: new ToolError('unavailable', `MCP server "${server}" cannot be reached for ${what}: ${message}. The next call reconnects.`, { server, reason: 'transport_error' }, { cause: thrown }),
+    error: new ToolError(
+      'unavailable',
+      `MCP server "${server}" cannot be reached for ${what}: ${message}. The next call reconnects.`,
+      { server, reason: 'transport_error' },
+      { cause: thrown },
+    ),
     reset: true,
   };
 }

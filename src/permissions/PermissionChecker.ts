@@ -14,8 +14,5 @@ export interface PermissionContext {
  * about every request a call's preflight produced. A checker that throws counts as a deny.
  */
 export interface PermissionChecker {
-  evaluate(
-    request: PermissionRequest,
-    ctx: PermissionContext,
-  ): PermissionDecision | Promise<PermissionDecision>;
+  evaluate(request: PermissionRequest, ctx: PermissionContext): PermissionDecision | Promise<PermissionDecision>;
 }

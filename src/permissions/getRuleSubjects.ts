@@ -9,16 +9,11 @@ import { getRequestTarget } from './getRequestTarget.js';
  * every subcommand; for a request with neither, its target. A request without any has no
  * subjects, so no rule with a pattern matches it.
  */
-export function getRuleSubjects(
-  request: PermissionRequest,
-  subjects: PolicySubjects,
-): MetadataReadResult<RuleSubject> {
+export function getRuleSubjects(request: PermissionRequest, subjects: PolicySubjects): MetadataReadResult<RuleSubject> {
   const { paths, command } = subjects;
   if (paths === undefined && command === undefined) {
     const target = getRequestTarget(request);
-    return target.ok
-      ? { ok: true, values: target.values.map((text) => ({ type: 'target', text })) }
-      : target;
+    return target.ok ? { ok: true, values: target.values.map((text) => ({ type: 'target', text })) } : target;
   }
   const values: RuleSubject[] = [];
   for (const { path } of paths ?? []) {

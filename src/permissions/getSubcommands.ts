@@ -12,9 +12,7 @@ import { splitCommandWords } from './splitCommandWords.js';
  * The built-in checkers no longer read it: they judge a request's typed `policySubjects()`.
  * It reads the metadata convention requests used before, for code that still relies on it.
  */
-export function getSubcommands(
-  request: PermissionRequest,
-): MetadataReadResult<readonly string[]> {
+export function getSubcommands(request: PermissionRequest): MetadataReadResult<readonly string[]> {
   const subcommands: unknown = request.metadata?.['subcommands'];
   if (subcommands === undefined || (Array.isArray(subcommands) && subcommands.length === 0)) {
     const target = getRequestTarget(request);

@@ -3,10 +3,7 @@
  * `git status` matches `git status` and `git status -s`, never `git statusx`.
  * An empty prefix matches nothing.
  */
-export function matchesCommandPrefix(
-  prefixWords: readonly string[],
-  commandWords: readonly string[],
-): boolean {
+export function matchesCommandPrefix(prefixWords: readonly string[], commandWords: readonly string[]): boolean {
   if (prefixWords.length === 0 || prefixWords.length > commandWords.length) {
     return false;
   }

@@ -23,8 +23,7 @@ export type AiSdkToolResultOutput =
   | {
       readonly type: 'content';
       readonly value: (
-        | { readonly type: 'text'; readonly text: string }
-        | { readonly type: 'file'; readonly data: { readonly type: 'data'; readonly data: string }; readonly mediaType: string }
+        { readonly type: 'text'; readonly text: string } | { readonly type: 'file'; readonly data: { readonly type: 'data'; readonly data: string }; readonly mediaType: string }
       )[];
     };
 

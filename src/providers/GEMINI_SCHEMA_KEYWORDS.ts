@@ -4,8 +4,21 @@
  * `const`, `oneOf`, `allOf`, `not`, `default` or tuple forms; `enum` holds strings only.
  */
 export const GEMINI_SCHEMA_KEYWORDS: readonly string[] = [
-  'type', 'description', 'enum', 'format', 'items', 'minItems', 'maxItems', 'minimum', 'maximum', 'minLength', 'maxLength',
-  'pattern', 'properties', 'required', 'anyOf',
+  'type',
+  'description',
+  'enum',
+  'format',
+  'items',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'properties',
+  'required',
+  'anyOf',
 ];
 
 /** The `type` values Gemini accepts, one per schema. */

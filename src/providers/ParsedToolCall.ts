@@ -14,6 +14,4 @@ export type NotInvokedFailure = Extract<ToolExecutionOutcome, { readonly status:
  *   `failure` is an `invalid_input` `ToolError` that says the arguments are not valid JSON.
  *   The core never sees provider formats, so the adapter decides this before execution.
  */
-export type ParsedToolCall =
-  | { readonly request: ToolRequest; readonly failure?: undefined }
-  | { readonly request: ToolRequest; readonly failure: NotInvokedFailure };
+export type ParsedToolCall = { readonly request: ToolRequest; readonly failure?: undefined } | { readonly request: ToolRequest; readonly failure: NotInvokedFailure };

@@ -9,8 +9,7 @@ export interface OpenAIChatToolMessage {
 
 /** One item of a Responses `function_call_output` list (the SDK's `ResponseFunctionCallOutputItem`). */
 export type OpenAIFunctionCallOutputItem =
-  | { readonly type: 'input_text'; readonly text: string }
-  | { readonly type: 'input_image'; readonly image_url: string; readonly detail: 'auto' };
+  { readonly type: 'input_text'; readonly text: string } | { readonly type: 'input_image'; readonly image_url: string; readonly detail: 'auto' };
 
 /** OpenAI Responses: a `function_call_output` input item (the SDK's `ResponseInputItem.FunctionCallOutput`). */
 export interface OpenAIFunctionCallOutput {

@@ -63,9 +63,7 @@ function toGemini(value: JsonValue): JsonObject {
     } else if (key !== 'type' && key !== 'anyOf' && key !== 'properties' && key !== 'required' && key !== 'enum') out[key] = keyword;
   }
   const type = schema['type'];
-  const types = (Array.isArray(type) ? type : type === undefined ? [] : [type]).filter(
-    (item): item is string => typeof item === 'string' && GEMINI_SCHEMA_TYPES.includes(item),
-  );
+  const types = (Array.isArray(type) ? type : type === undefined ? [] : [type]).filter((item): item is string => typeof item === 'string' && GEMINI_SCHEMA_TYPES.includes(item));
   const nonNull = types.filter((item) => item !== 'null');
   if (nonNull.length === 1) out['type'] = nonNull[0] ?? 'string';
   else if (nonNull.length > 1 && out['anyOf'] === undefined) out['anyOf'] = nonNull.map((item) => ({ type: item }));

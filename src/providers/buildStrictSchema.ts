@@ -41,9 +41,7 @@ function toStrict(value: JsonValue): JsonObject {
     if (extra !== undefined && extra !== false) throw new NotStrict();
     const required = Array.isArray(schema['required']) ? (schema['required'] as readonly JsonValue[]) : [];
     out['type'] ??= 'object';
-    out['properties'] = Object.fromEntries(
-      Object.entries(properties).map(([name, child]) => [name, required.includes(name) ? toStrict(child) : makeNullable(toStrict(child))]),
-    );
+    out['properties'] = Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, required.includes(name) ? toStrict(child) : makeNullable(toStrict(child))]));
     out['required'] = Object.keys(properties);
     out['additionalProperties'] = false;
   }

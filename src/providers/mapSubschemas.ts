@@ -2,7 +2,19 @@ import type { JsonObject, JsonValue } from '../index.js';
 import { isSchemaObject } from './isSchemaObject.js';
 
 /** Keywords whose value is one schema. */
-const SCHEMA_KEYWORDS = new Set(['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties']);
+const SCHEMA_KEYWORDS = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'additionalItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
 /** Keywords whose value is an array of schemas (`items` too, in draft-07 tuple form). */
 const SCHEMA_ARRAY_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items']);
 /** Keywords whose value is a map from names to schemas. */

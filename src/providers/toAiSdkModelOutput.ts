@@ -10,6 +10,8 @@ export function toAiSdkModelOutput(content: ModelContent): AiSdkToolResultOutput
   }
   return {
     type: 'content',
-    value: content.blocks.map((block) => (block.type === 'text' ? { type: 'text', text: block.text } : { type: 'file', data: { type: 'data', data: block.data }, mediaType: block.mimeType })),
+    value: content.blocks.map((block) =>
+      block.type === 'text' ? { type: 'text', text: block.text } : { type: 'file', data: { type: 'data', data: block.data }, mediaType: block.mimeType },
+    ),
   };
 }

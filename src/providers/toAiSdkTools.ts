@@ -1,4 +1,13 @@
-import { buildModelContent, describeInterruption, type JsonValue, type ModelContent, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest, type ToolSpec } from '../index.js';
+import {
+  buildModelContent,
+  describeInterruption,
+  type JsonValue,
+  type ModelContent,
+  type ToolExecutionOutcome,
+  type ToolExecutor,
+  type ToolRequest,
+  type ToolSpec,
+} from '../index.js';
 import type { AiSdkPendingStore } from './AiSdkPendingStore.js';
 import type { AiSdkTool } from './AiSdkTool.js';
 import { buildStandardJsonSchema } from './buildStandardJsonSchema.js';
@@ -43,12 +52,18 @@ export function toAiSdkTools(executor: ToolExecutor, options: ToAiSdkToolsOption
   const pending = options.pending ?? createMemoryPendingStore();
   // Outcomes of calls that ran in needsApproval, handed to execute: same process, same step.
   const settled = new Map<string, ToolExecutionOutcome>();
-  const render = (outcome: ToolExecutionOutcome): ModelContent =>
-    buildModelContent(outcome, { ...options.render, interruptions: 'placeholder' }) ?? { isError: true, blocks: [] };
+  const render = (outcome: ToolExecutionOutcome): ModelContent => buildModelContent(outcome, { ...options.render, interruptions: 'placeholder' }) ?? { isError: true, blocks: [] };
   const waiting = (interruption: PendingCall['interruption']): ModelContent => ({ isError: true, blocks: [{ type: 'text', text: describeInterruption(interruption) }] });
 
   const toTool = (spec: ToolSpec): AiSdkTool => {
-    const buildRequest = (input: JsonValue, toolCallId: string, turnId: string): ToolRequest => ({ callId: toolCallId, toolName: spec.name, input, sessionId, turnId, metadata: {} });
+    const buildRequest = (input: JsonValue, toolCallId: string, turnId: string): ToolRequest => ({
+      callId: toolCallId,
+      toolName: spec.name,
+      input,
+      sessionId,
+      turnId,
+      metadata: {},
+    });
     const finish = async (request: ToolRequest, outcome: ToolExecutionOutcome): Promise<ModelContent> => {
       if (outcome.status !== 'interrupted') return render(outcome);
       await pending.set(request.callId, { request, interruption: outcome.interruption });

@@ -54,7 +54,10 @@ export function toAnthropicBlock(content: ModelContent, callId: string): Anthrop
 
 /** Gemini: a `functionResponse` part, `{ output }` or `{ error }`, images as inline-data parts. */
 export function toGeminiPart(content: ModelContent, callId: string, name: string): GeminiFunctionResponsePart {
-  const text = content.blocks.filter((block) => block.type === 'text').map((block) => block.text).join('\n');
+  const text = content.blocks
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text)
+    .join('\n');
   const parts = content.blocks.flatMap((block) => (block.type === 'image' ? [{ inlineData: { mimeType: block.mimeType, data: block.data } }] : []));
   return {
     functionResponse: {

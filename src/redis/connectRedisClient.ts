@@ -69,4 +69,3 @@ export async function connectRedisClient(subject: string, url: unknown, connectT
     },
   };
 }
-

@@ -20,7 +20,11 @@ function describeSource(tool: Tool): string {
 function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): RegisteredTool {
   const candidate: { readonly spec?: unknown; readonly invoke?: unknown } = tool;
   if (typeof candidate.spec !== 'object' || candidate.spec === null || typeof candidate.invoke !== 'function') {
-    throw new ToolDefinitionError(source, 'is not a Tool: it needs a `spec` and an `invoke(request, ctx)` method.', 'Implement the Tool interface, or declare a class with @Tool().');
+    throw new ToolDefinitionError(
+      source,
+      'is not a Tool: it needs a `spec` and an `invoke(request, ctx)` method.',
+      'Implement the Tool interface, or declare a class with @Tool().',
+    );
   }
   const { spec } = tool;
   const problem = getToolNameProblem(spec.name);
@@ -35,8 +39,7 @@ function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): Re
   // instances, which go away with the registry (a reload drops the remote tools it replaced).
   const validateInput = findCompiledSchema(spec.inputSchema, strictness) ?? compiler().compile(spec.inputSchema, source, 'input', strictness);
   const { outputSchema } = spec;
-  const validateOutput =
-    outputSchema === undefined ? undefined : (findCompiledSchema(outputSchema, strictness) ?? compiler().compile(outputSchema, source, 'output', strictness));
+  const validateOutput = outputSchema === undefined ? undefined : (findCompiledSchema(outputSchema, strictness) ?? compiler().compile(outputSchema, source, 'output', strictness));
   const inputLimits = tool.maxInputBytes === undefined ? DEFAULT_INPUT_LIMITS : Object.freeze({ ...DEFAULT_INPUT_LIMITS, maxBytes: tool.maxInputBytes });
   return { tool, source, validateInput, validateOutput, inputLimits };
 }
@@ -98,11 +101,7 @@ export class ToolRegistry {
 
   /** Every spec, sorted by name (code-unit order, independent of locale). */
   public specs(): readonly ToolSpec[] {
-    this.#specs ??= Object.freeze(
-      [...this.#tools.values()]
-        .map((entry) => entry.tool.spec)
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-    );
+    this.#specs ??= Object.freeze([...this.#tools.values()].map((entry) => entry.tool.spec).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
     return this.#specs;
   }
 

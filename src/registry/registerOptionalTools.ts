@@ -41,7 +41,9 @@ export function registerOptionalTools(registry: ToolRegistry, tools: readonly So
       for (const entry of group) {
         omitted.push({
           sourceId: entry.sourceId,
-          error: new ToolConfigurationError(`Tool name "${name}" is offered by ${offered}: all of them are left out, since names must be unique. Rename the tools on their servers, or give the servers ids that cannot collide.`),
+          error: new ToolConfigurationError(
+            `Tool name "${name}" is offered by ${offered}: all of them are left out, since names must be unique. Rename the tools on their servers, or give the servers ids that cannot collide.`,
+          ),
         });
       }
       continue;
@@ -51,7 +53,9 @@ export function registerOptionalTools(registry: ToolRegistry, tools: readonly So
       if (taken !== undefined) {
         omitted.push({
           sourceId: entry.sourceId,
-          error: new ToolConfigurationError(`Tool name "${name as string}" of ${describe(entry.tool, entry.sourceId)} is taken by ${taken.source}: the remote tool is left out. Rename it on its server, or give the server another id.`),
+          error: new ToolConfigurationError(
+            `Tool name "${name as string}" of ${describe(entry.tool, entry.sourceId)} is taken by ${taken.source}: the remote tool is left out. Rename it on its server, or give the server another id.`,
+          ),
         });
         continue;
       }

@@ -88,7 +88,10 @@ function settle(blocks: readonly ModelBlock[], maxChars: number, maxImages: numb
   for (const original of blocks) {
     const block: ModelBlock =
       original.type === 'image' && ++images > maxImages
-        ? { type: 'text', text: `[image (${original.mimeType}, ${formatCount(getBase64ByteLength(original.data))} bytes) not shown: only the first ${formatCount(maxImages)} images are sent]` }
+        ? {
+            type: 'text',
+            text: `[image (${original.mimeType}, ${formatCount(getBase64ByteLength(original.data))} bytes) not shown: only the first ${formatCount(maxImages)} images are sent]`,
+          }
         : original;
     const last = merged.at(-1);
     if (block.type === 'text' && last?.type === 'text') merged[merged.length - 1] = { type: 'text', text: `${last.text}\n${block.text}` };
@@ -98,7 +101,10 @@ function settle(blocks: readonly ModelBlock[], maxChars: number, maxImages: numb
   if (texts.reduce((sum, block) => sum + block.text.length, 0) <= maxChars) return merged;
   const shown = texts.length * MIN_CUT_SHARE <= maxChars ? texts.length : Math.max(0, Math.floor((maxChars - LEFT_OUT_NOTICE_ROOM) / MIN_CUT_SHARE));
   const left = texts.slice(shown);
-  const notice = left.length === 0 ? '' : `[... ${formatCount(left.length)} more text blocks (${formatCount(left.reduce((sum, block) => sum + block.text.length, 0))} characters) left out to fit ${formatCount(maxChars)} characters ...]`;
+  const notice =
+    left.length === 0
+      ? ''
+      : `[... ${formatCount(left.length)} more text blocks (${formatCount(left.reduce((sum, block) => sum + block.text.length, 0))} characters) left out to fit ${formatCount(maxChars)} characters ...]`;
   const shares = shareBudget(
     texts.slice(0, shown).map((block) => block.text.length),
     maxChars - (notice === '' ? 0 : notice.length + 1),
@@ -124,7 +130,8 @@ function settle(blocks: readonly ModelBlock[], maxChars: number, maxImages: numb
  */
 export function buildModelContent(outcome: ToolExecutionOutcome, options: ModelContentOptions = {}): ModelContent | undefined {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
-  if (!Number.isInteger(maxChars) || maxChars < 200) throw new RangeError(`maxChars must be a whole number from 200 (room for the notice of what was cut); got ${String(maxChars)}.`);
+  if (!Number.isInteger(maxChars) || maxChars < 200)
+    throw new RangeError(`maxChars must be a whole number from 200 (room for the notice of what was cut); got ${String(maxChars)}.`);
   const maxImages = options.maxImages ?? DEFAULT_MAX_IMAGES;
   if (!Number.isInteger(maxImages) || maxImages < 0) throw new RangeError(`maxImages must be a whole number from 0; got ${String(maxImages)}.`);
   switch (outcome.status) {

@@ -3,8 +3,16 @@ import { findCommonDirectory, toDisplayPath } from './findCommonDirectory.js';
 import { formatCount } from './formatCount.js';
 import { isJsonObject } from './isJsonObject.js';
 
-interface Entry { readonly path: string; readonly kind: string; readonly size?: number }
-interface Match { readonly path: string; readonly line: number; readonly text: string }
+interface Entry {
+  readonly path: string;
+  readonly kind: string;
+  readonly size?: number;
+}
+interface Match {
+  readonly path: string;
+  readonly line: number;
+  readonly text: string;
+}
 
 function isEntry(value: JsonValue): value is JsonObject & Entry {
   return isJsonObject(value) && typeof value['path'] === 'string' && typeof value['kind'] === 'string' && (value['size'] === undefined || typeof value['size'] === 'number');

@@ -12,8 +12,4 @@ export const DEFAULT_INPUT_LIMITS: InputLimits = Object.freeze({
 });
 
 /** Keys that could reach an object's prototype if the input were ever merged somewhere. */
-export const FORBIDDEN_INPUT_KEYS: ReadonlySet<string> = new Set([
-  '__proto__',
-  'constructor',
-  'prototype',
-]);
+export const FORBIDDEN_INPUT_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);

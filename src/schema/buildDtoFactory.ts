@@ -20,11 +20,7 @@ function needsClassTransformer(target: Constructor, seen: Set<Constructor>): boo
   if (seen.has(target)) return false;
   seen.add(target);
   const storage = defaultMetadataStorage;
-  if (
-    storage.getStrategy(target) !== 'none' ||
-    storage.getExposedMetadatas(target).length > 0 ||
-    storage.getExcludedMetadatas(target).length > 0
-  ) {
+  if (storage.getStrategy(target) !== 'none' || storage.getExposedMetadatas(target).length > 0 || storage.getExcludedMetadatas(target).length > 0) {
     return true;
   }
   for (const name of new Set(getDtoMetadatas(target).map((meta) => meta.propertyName))) {

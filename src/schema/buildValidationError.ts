@@ -52,19 +52,13 @@ function dedupe(issues: readonly ValidationIssue[]): ValidationIssue[] {
 }
 
 /** Turns validation issues into one `invalid_input` error the model can act on. */
-export function buildValidationError(
-  toolName: string,
-  issues: readonly ValidationIssue[],
-  what = 'Input',
-): ToolError {
+export function buildValidationError(toolName: string, issues: readonly ValidationIssue[], what = 'Input'): ToolError {
   const unique = dedupe(issues);
   const lines = unique.map((issue) => `- ${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`);
   const count = unique.length === 1 ? '1 problem' : `${unique.length} problems`;
-  return new ToolError(
-    'invalid_input',
-    `${what} for tool \`${toolName}\` is invalid (${count}):\n${lines.join('\n')}\nFix these fields and call the tool again.`,
-    { errors: unique },
-  );
+  return new ToolError('invalid_input', `${what} for tool \`${toolName}\` is invalid (${count}):\n${lines.join('\n')}\nFix these fields and call the tool again.`, {
+    errors: unique,
+  });
 }
 
 /** ajv errors as validation issues. */

@@ -87,7 +87,10 @@ function findProblem(input: unknown, limits: InputLimits): Problem | undefined {
   const problem = walk(input, 0, { size: 0, limits });
   if (problem === undefined) return undefined;
   const { segments, ...kind } = problem;
-  const path = segments.reverse().map((segment) => `/${escapePointer(segment)}`).join('');
+  const path = segments
+    .reverse()
+    .map((segment) => `/${escapePointer(segment)}`)
+    .join('');
   return { ...kind, path };
 }
 
@@ -95,11 +98,7 @@ function findProblem(input: unknown, limits: InputLimits): Problem | undefined {
  * Checks size, depth, forbidden keys and JSON-ness of a tool input.
  * @returns an `invalid_input` ToolError, or `undefined` when the input is within limits.
  */
-export function checkInputLimits(
-  toolName: string,
-  input: unknown,
-  limits: InputLimits,
-): ToolError | undefined {
+export function checkInputLimits(toolName: string, input: unknown, limits: InputLimits): ToolError | undefined {
   const problem = findProblem(input, limits);
   if (problem === undefined) return undefined;
   const where = problem.path === '' ? 'the input' : `\`${problem.path}\``;

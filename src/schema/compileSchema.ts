@@ -12,12 +12,7 @@ const shared = new SchemaCompiler({ shared: true });
  * in a {@link SchemaCompiler} their owner drops.
  * @throws ToolDefinitionError naming `subject` when the schema does not compile.
  */
-export function compileSchema(
-  schema: JsonObject,
-  subject: string,
-  which: 'input' | 'output',
-  strictness: SchemaStrictness = 'strict',
-): ValidateFunction {
+export function compileSchema(schema: JsonObject, subject: string, which: 'input' | 'output', strictness: SchemaStrictness = 'strict'): ValidateFunction {
   return shared.compile(schema, subject, which, strictness);
 }
 

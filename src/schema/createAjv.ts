@@ -9,15 +9,7 @@ import { linearUrlFormat } from './linearUrlFormat.js';
  * itself enforces them (a DTO using one is validated by class-validator too), so ajv only has
  * to accept the keyword.
  */
-const CLASS_VALIDATOR_ONLY_FORMATS = [
-  'base64',
-  'credit-card',
-  'currency',
-  'isbn',
-  'isin',
-  'json',
-  'mobile-phone',
-] as const;
+const CLASS_VALIDATOR_ONLY_FORMATS = ['base64', 'credit-card', 'currency', 'isbn', 'isin', 'json', 'mobile-phone'] as const;
 
 /**
  * A new ajv instance for a strictness: never coerces, never removes or defaults, reports every

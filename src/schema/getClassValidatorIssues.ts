@@ -2,10 +2,7 @@ import type { ValidationError } from 'class-validator';
 import type { ValidationIssue } from './buildValidationError.js';
 
 /** Flattens class-validator's error tree into issues with JSON Pointer paths. */
-export function getClassValidatorIssues(
-  errors: readonly ValidationError[],
-  parentPath = '',
-): ValidationIssue[] {
+export function getClassValidatorIssues(errors: readonly ValidationError[], parentPath = ''): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const error of errors) {
     const path = `${parentPath}/${error.property}`;

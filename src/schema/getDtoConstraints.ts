@@ -43,9 +43,7 @@ export function getDtoConstraints(target: Constructor): DtoConstraint[] {
 /** The class a nested property holds, from `@Type(() => X)` or the design type. */
 export function getNestedClass(target: Constructor, propertyName: string): Constructor | undefined {
   const typeMeta = findTypeMetadata(target, propertyName);
-  const nested: unknown = typeMeta
-    ? typeMeta.typeFunction()
-    : getDesignType(target.prototype as object, propertyName);
+  const nested: unknown = typeMeta ? typeMeta.typeFunction() : getDesignType(target.prototype as object, propertyName);
   if (typeof nested !== 'function' || nested === Array || nested === Object) return undefined;
   return nested as Constructor;
 }

@@ -9,9 +9,36 @@ export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'dash', 'zsh',
 
 /** Programs that run another command given in their arguments. */
 export const WRAPPERS: ReadonlySet<string> = new Set([
-  'env', 'xargs', 'sudo', 'doas', 'su', 'nohup', 'timeout', 'nice', 'ionice', 'exec', 'command', 'builtin',
-  'time', 'setsid', 'stdbuf', 'chroot', 'unshare', 'nsenter', 'strace', 'ltrace', 'watch', 'flock',
-  'parallel', 'script', 'coproc', 'runuser', 'taskset', 'chrt', 'systemd-run', 'caffeinate',
+  'env',
+  'xargs',
+  'sudo',
+  'doas',
+  'su',
+  'nohup',
+  'timeout',
+  'nice',
+  'ionice',
+  'exec',
+  'command',
+  'builtin',
+  'time',
+  'setsid',
+  'stdbuf',
+  'chroot',
+  'unshare',
+  'nsenter',
+  'strace',
+  'ltrace',
+  'watch',
+  'flock',
+  'parallel',
+  'script',
+  'coproc',
+  'runuser',
+  'taskset',
+  'chrt',
+  'systemd-run',
+  'caffeinate',
 ]);
 
 /** Options of wrappers that take a separate argument (so the next word is not the command). */
@@ -81,7 +108,21 @@ export const SHELL_STATE_BUILTINS: ReadonlySet<string> = new Set(['alias', 'shop
  * `let` evaluates every argument that way.
  */
 export const NAME_TAKING_BUILTINS: ReadonlySet<string> = new Set([
-  'printf', 'read', 'mapfile', 'readarray', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'getopts', 'wait', 'test', '[', 'let',
+  'printf',
+  'read',
+  'mapfile',
+  'readarray',
+  'declare',
+  'typeset',
+  'local',
+  'export',
+  'readonly',
+  'unset',
+  'getopts',
+  'wait',
+  'test',
+  '[',
+  'let',
 ]);
 
 /** Builtins that change the working directory, which moves relative redirection targets. */

@@ -22,9 +22,45 @@ const WORD_LISTS = new Set(['command', 'redirected_statement', 'declaration_comm
 /** Nodes that are one token to bash: a blank inside one (`$ done`) means the parser joined two. */
 const SINGLE_TOKENS = new Set(['word', 'simple_expansion', 'variable_name', 'special_variable_name', 'number', 'file_descriptor']);
 /** Reserved words and brackets that bash recognizes only as whole words. */
-const RESERVED_WORDS = new Set(['if', 'then', 'elif', 'else', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', '{', '}', '[[', ']]', '[', ']', '!']);
+const RESERVED_WORDS = new Set([
+  'if',
+  'then',
+  'elif',
+  'else',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'in',
+  'function',
+  '{',
+  '}',
+  '[[',
+  ']]',
+  '[',
+  ']',
+  '!',
+]);
 /** Statements whose unnamed children are reserved words (elsewhere `!`, `[`, `{` are operators). */
-const STATEMENTS = new Set(['if_statement', 'elif_clause', 'else_clause', 'case_statement', 'for_statement', 'c_style_for_statement', 'while_statement', 'do_group', 'compound_statement', 'function_definition', 'test_command', 'negated_command']);
+const STATEMENTS = new Set([
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'case_statement',
+  'for_statement',
+  'c_style_for_statement',
+  'while_statement',
+  'do_group',
+  'compound_statement',
+  'function_definition',
+  'test_command',
+  'negated_command',
+]);
 /** What may stand next to a reserved word: blanks, operators, or the end of the text. */
 const WORD_BOUNDARY = /^[\s;&|()]?$/u;
 
@@ -161,7 +197,12 @@ export class CommandLineWalker {
         if (node.firstChild?.type === '[') {
           const words = readTestWords(node, this.source);
           if (words === undefined) this.risks.add(SHELL_RISKS.ambiguousSyntax);
-          this.addCommand(words ?? [{ text: '[', literal: true }, { text: node.text, literal: false }]);
+          this.addCommand(
+            words ?? [
+              { text: '[', literal: true },
+              { text: node.text, literal: false },
+            ],
+          );
         }
         break;
       case 'test_operator':
@@ -269,4 +310,3 @@ export class CommandLineWalker {
     this.redirectSites.push(this.depth === 0 && destination !== null ? { start: destination.startIndex, end: destination.endIndex } : undefined);
   }
 }
-

@@ -36,7 +36,12 @@ const GIT_CONFIG: readonly (readonly [key: string, value: string])[] = [
 /** The environment variables that force {@link GIT_CONFIG} and git's own program variables. */
 export const GIT_SAFETY_ENV: Readonly<Record<string, string>> = Object.freeze({
   GIT_CONFIG_COUNT: String(GIT_CONFIG.length),
-  ...Object.fromEntries(GIT_CONFIG.flatMap(([key, value], index) => [[`GIT_CONFIG_KEY_${index}`, key], [`GIT_CONFIG_VALUE_${index}`, value]])),
+  ...Object.fromEntries(
+    GIT_CONFIG.flatMap(([key, value], index) => [
+      [`GIT_CONFIG_KEY_${index}`, key],
+      [`GIT_CONFIG_VALUE_${index}`, value],
+    ]),
+  ),
   // The variables win over the configuration: programs git would start get harmless ones.
   GIT_PAGER: 'cat',
   PAGER: 'cat',

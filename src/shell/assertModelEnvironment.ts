@@ -5,9 +5,31 @@ export const RUN_MARKER_NAME = 'AGENTKIT_SHELL_RUN';
 
 /** Exact names that change how programs or shells start (loaders, startup files, options). */
 const STARTUP_NAMES = new Set([
-  'PATH', 'NODE_OPTIONS', 'NODE_PATH', 'BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'SHELLOPTS', 'BASHOPTS', 'PS4', 'IFS',
-  'CDPATH', 'GLOBIGNORE', 'PYTHONSTARTUP', 'PYTHONPATH', 'PYTHONHOME', 'PYTHONINSPECT', 'PERL5OPT', 'PERL5LIB',
-  'PERLLIB', 'RUBYOPT', 'RUBYLIB', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', RUN_MARKER_NAME,
+  'PATH',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'BASH_ENV',
+  'ENV',
+  'PROMPT_COMMAND',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'PS4',
+  'IFS',
+  'CDPATH',
+  'GLOBIGNORE',
+  'PYTHONSTARTUP',
+  'PYTHONPATH',
+  'PYTHONHOME',
+  'PYTHONINSPECT',
+  'PERL5OPT',
+  'PERL5LIB',
+  'PERLLIB',
+  'RUBYOPT',
+  'RUBYLIB',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  RUN_MARKER_NAME,
 ]);
 /** Prefixes of such names: the dynamic loaders, git, exported bash functions, npm configuration. */
 const STARTUP_PREFIXES = /^(LD_|DYLD_|GIT_|BASH_FUNC_|NPM_CONFIG_)/iu;
@@ -35,9 +57,13 @@ export function assertModelEnvironment(env: Readonly<Record<string, string>>): v
   }
   const withNul = names.filter((name) => (env[name] as string).includes('\0')).sort();
   if (withNul.length > 0) {
-    throw new ToolError('invalid_input', `The values of ${withNul.map((name) => JSON.stringify(name)).join(', ')} contain NUL characters, which an environment cannot hold. Remove them.`, {
-      reason: 'nul_character',
-      names: withNul,
-    });
+    throw new ToolError(
+      'invalid_input',
+      `The values of ${withNul.map((name) => JSON.stringify(name)).join(', ')} contain NUL characters, which an environment cannot hold. Remove them.`,
+      {
+        reason: 'nul_character',
+        names: withNul,
+      },
+    );
   }
 }

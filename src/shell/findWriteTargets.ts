@@ -95,13 +95,14 @@ function findTarWrites(args: readonly ShellWord[]): WriteTargets {
   const first = args[0]?.text ?? '';
   // `tar czf out.tgz dir`: the first word is a bundle of options even without a dash
   const bundled = first !== '' && !first.startsWith('-') ? [{ text: `-${first}`, literal: args[0]?.literal ?? false }, ...args.slice(1)] : args;
-  const parsed = parseArgs(bundled, { outputs: ['-f', '--file', '-C', '--directory'], values: ['-b', '-T', '--files-from', '-X', '--exclude-from', '-g', '--listed-incremental', '-I', '--use-compress-program', '-H', '--format', '-N', '--newer', '-V', '--label'] });
+  const parsed = parseArgs(bundled, {
+    outputs: ['-f', '--file', '-C', '--directory'],
+    values: ['-b', '-T', '--files-from', '-X', '--exclude-from', '-g', '--listed-incremental', '-I', '--use-compress-program', '-H', '--format', '-N', '--newer', '-V', '--label'],
+  });
   const modes = parsed.options.join(' ');
   const extracts = /(^| )-[a-zA-Z]*x|--extract|--get/u.test(modes);
   const creates = /(^| )-[a-zA-Z]*[cruA]|--create|--append|--update|--concatenate|--delete/u.test(modes);
-  const writes = parsed.outputs
-    .filter(({ via }) => (via === '-f' || via === '--file' ? creates : extracts))
-    .map(({ via, target }) => ({ program: 'tar', via, target }));
+  const writes = parsed.outputs.filter(({ via }) => (via === '-f' || via === '--file' ? creates : extracts)).map(({ via, target }) => ({ program: 'tar', via, target }));
   return { writes, unknown: extracts };
 }
 

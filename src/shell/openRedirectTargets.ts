@@ -4,12 +4,16 @@ import { ToolError, type Workspace } from '../index.js';
 import { ERRNO_SETS, getDescriptorEntryPath, hasErrnoCode, isDirectoryDescriptorAt, locateDescriptor, OPEN_FLAGS } from '../kernel/index.js';
 import type { RedirectBinding } from './planRedirectBindings.js';
 
-
 /** The first descriptor number the command gets its targets at (clear of 0-9, which commands use). */
 export const REDIRECT_FD_BASE = 20;
 
 function changed(target: string, why: string, cause?: unknown): ToolError {
-  return new ToolError('execution_failed', `The redirection target ${target} ${why} after the call was checked; nothing was run. Check the path and try again.`, { reason: 'redirection_changed', path: target }, { cause });
+  return new ToolError(
+    'execution_failed',
+    `The redirection target ${target} ${why} after the call was checked; nothing was run. Check the path and try again.`,
+    { reason: 'redirection_changed', path: target },
+    { cause },
+  );
 }
 
 /** The opened target the command writes through. */

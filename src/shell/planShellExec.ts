@@ -19,7 +19,16 @@ import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
 import type { ShellToolConfig } from './ShellToolConfig.js';
 
 /** Risks of commands that may leave processes outside their process group. */
-const DETACHING_RISKS: ReadonlySet<string> = new Set([SHELL_RISKS.background, 'wrapper:setsid', 'wrapper:nohup', 'wrapper:coproc', 'wrapper:script', 'wrapper:systemd-run', 'wrapper:bash', 'wrapper:sh']);
+const DETACHING_RISKS: ReadonlySet<string> = new Set([
+  SHELL_RISKS.background,
+  'wrapper:setsid',
+  'wrapper:nohup',
+  'wrapper:coproc',
+  'wrapper:script',
+  'wrapper:systemd-run',
+  'wrapper:bash',
+  'wrapper:sh',
+]);
 
 function invalid(message: string, reason: ShellErrorReason): ToolError {
   return new ToolError('invalid_input', message, { reason });
@@ -59,7 +68,12 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   const writes = [...redirections, ...programWrites];
   const sandboxed = await resolveSandbox(config);
   // Outside the sandbox nothing pins what a program opens: a path the same line reshapes asks.
-  const unpinned = !sandboxed && (await hasUnpinnedProgramWrites(programWrites.map((write) => write.target), redirections.map((write) => write.target)));
+  const unpinned =
+    !sandboxed &&
+    (await hasUnpinnedProgramWrites(
+      programWrites.map((write) => write.target),
+      redirections.map((write) => write.target),
+    ));
   // The targets just resolved and checked, not resolved again.
   const redirects = planRedirectBindings(redirections, redirectSites, sandboxed);
   const envKeys = Object.keys(modelEnv).sort();

@@ -15,7 +15,12 @@ export async function resolveWorkingDirectory(input: string | undefined, config:
   const requested = input ?? config.cwd ?? first?.path ?? '.';
   const base = input !== undefined && config.cwd !== undefined ? (await workspace.resolve(config.cwd, { access: 'read' })).path : undefined;
   const resolved = await workspace.resolve(requested, base === undefined ? { access: 'read' } : { access: 'read', base });
-  const isDirectory = resolved.exists && (await stat(resolved.path).then((found) => found.isDirectory(), () => false));
+  const isDirectory =
+    resolved.exists &&
+    (await stat(resolved.path).then(
+      (found) => found.isDirectory(),
+      () => false,
+    ));
   if (!isDirectory) {
     throw new ToolError(
       'invalid_input',

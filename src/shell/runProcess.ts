@@ -80,10 +80,15 @@ function buildStdio(spec: ProcessSpec, channels: readonly [OutputChannel, Output
 }
 
 function spawnFailed(file: string, error: Error): ToolError {
-  return new ToolError('execution_failed', `Could not start ${JSON.stringify(file)}: ${error.message}. Check that the program exists and is executable.`, {
-    reason: 'spawn_failed',
-    file,
-  }, { cause: error });
+  return new ToolError(
+    'execution_failed',
+    `Could not start ${JSON.stringify(file)}: ${error.message}. Check that the program exists and is executable.`,
+    {
+      reason: 'spawn_failed',
+      file,
+    },
+    { cause: error },
+  );
 }
 
 /** bubblewrap reports a command ended by signal N as exit code 128 + N (bash's convention). */
@@ -162,24 +167,34 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     let cut = false;
     let openReaders = readers.length;
 
-    const killTree = (signal: NodeJS.Signals): void => { tree.signal(signal, 'strays'); };
+    const killTree = (signal: NodeJS.Signals): void => {
+      tree.signal(signal, 'strays');
+    };
     const stop = (reason: StopReason): void => {
       if (stopped !== undefined) return;
       stopped = reason;
       killTree('SIGTERM');
-      graceTimer = setTimeout(() => { killTree('SIGKILL'); }, spec.killGraceMs);
+      graceTimer = setTimeout(() => {
+        killTree('SIGKILL');
+      }, spec.killGraceMs);
       if (exit !== undefined) {
         killTree('SIGKILL');
         finish(true); // a stopped call does not wait for the output any longer
       }
     };
-    const onAbort = (): void => { stop('cancelled'); };
-    const timer = setTimeout(() => { stop('timeout'); }, spec.timeoutMs);
-    spec.signal?.addEventListener('abort', onAbort, { once: true });
-    const onData = (capture: OutputCapture) => (chunk: Buffer): void => {
-      capture.push(chunk);
-      if (stdout.totalBytes + stderr.totalBytes > spec.hardOutputLimitBytes) stop('output_limit');
+    const onAbort = (): void => {
+      stop('cancelled');
     };
+    const timer = setTimeout(() => {
+      stop('timeout');
+    }, spec.timeoutMs);
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const onData =
+      (capture: OutputCapture) =>
+      (chunk: Buffer): void => {
+        capture.push(chunk);
+        if (stdout.totalBytes + stderr.totalBytes > spec.hardOutputLimitBytes) stop('output_limit');
+      };
     const [out, err] = readers;
     out?.on('data', onData(stdout));
     err?.on('data', onData(stderr));
@@ -209,7 +224,11 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
         const holders = identity === undefined ? (spec.sandboxed === true ? [] : undefined) : findOutputHolders(identity);
         if (!force && holders?.length === 0) {
           clearTimeout(drainTimer);
-          drainTimer = setTimeout(() => { afterPendingReads(() => { finish(true); }); }, OUTPUT_DRAIN_MS);
+          drainTimer = setTimeout(() => {
+            afterPendingReads(() => {
+              finish(true);
+            });
+          }, OUTPUT_DRAIN_MS);
           return;
         }
         // Something the command started still holds the output: end it, and stop reading.
@@ -241,7 +260,12 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
         tree.signal('SIGKILL', 'newer_strays');
       }
       if (openReaders === 0) finish();
-      else drainTimer = setTimeout(() => { afterPendingReads(() => { finish(); }); }, OUTPUT_DRAIN_MS);
+      else
+        drainTimer = setTimeout(() => {
+          afterPendingReads(() => {
+            finish();
+          });
+        }, OUTPUT_DRAIN_MS);
     });
     child.once('error', (error) => {
       if (child.pid !== undefined) return; // 'exit' follows and settles

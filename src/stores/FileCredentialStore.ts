@@ -57,7 +57,9 @@ export class FileCredentialStore implements CredentialStore {
         ...(credentials.headers === undefined ? {} : { headers: { ...credentials.headers } }),
       },
     };
-    this.#io(`write the credentials of provider ${JSON.stringify(provider)}`, () => { this.#directory.replace(name, JSON.stringify(stored)); });
+    this.#io(`write the credentials of provider ${JSON.stringify(provider)}`, () => {
+      this.#directory.replace(name, JSON.stringify(stored));
+    });
   }
 
   public delete(provider: string): void {

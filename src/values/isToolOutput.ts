@@ -67,17 +67,9 @@ export function isToolOutput(value: unknown): value is ToolOutput {
     case 'structured':
       return 'value' in value && hasOnlyKeys(value, STRUCTURED_KEYS);
     case 'parts':
-      return (
-        Array.isArray(value.parts) &&
-        value.parts.every(isContentPart) &&
-        hasOnlyKeys(value, PARTS_KEYS)
-      );
+      return Array.isArray(value.parts) && value.parts.every(isContentPart) && hasOnlyKeys(value, PARTS_KEYS);
     case 'files':
-      return (
-        Array.isArray(value.files) &&
-        value.files.every(isFileRef) &&
-        hasOnlyKeys(value, FILES_KEYS)
-      );
+      return Array.isArray(value.files) && value.files.every(isFileRef) && hasOnlyKeys(value, FILES_KEYS);
     default:
       return false;
   }

@@ -15,9 +15,7 @@ const EMPTY = Object.freeze({});
  */
 export function normalizeToolReturn(value: unknown, callId: string, toolName: string): ToolResult {
   if (isToolResult(value)) {
-    return value.result.callId === callId
-      ? value
-      : { ...value, result: { ...value.result, callId } };
+    return value.result.callId === callId ? value : { ...value, result: { ...value.result, callId } };
   }
   let output: ToolOutput;
   if (typeof value === 'string') {
@@ -29,11 +27,7 @@ export function normalizeToolReturn(value: unknown, callId: string, toolName: st
   } else {
     const json = toJsonValue(value);
     if (json === undefined) {
-      throw new ToolError(
-        'internal',
-        `Tool \`${toolName}\` returned a value that cannot be represented as JSON.`,
-        { reason: 'output_not_json' },
-      );
+      throw new ToolError('internal', `Tool \`${toolName}\` returned a value that cannot be represented as JSON.`, { reason: 'output_not_json' });
     }
     output = { type: 'structured', value: json };
   }

@@ -42,7 +42,10 @@ function expandName(name: string): string[] {
   const open = name.indexOf('{');
   if (open === -1) return [name];
   const close = name.indexOf('}', open);
-  return name.slice(open + 1, close).split(',').map((choice) => `${name.slice(0, open)}${choice}${name.slice(close + 1)}`);
+  return name
+    .slice(open + 1, close)
+    .split(',')
+    .map((choice) => `${name.slice(0, open)}${choice}${name.slice(close + 1)}`);
 }
 
 function escapeRegExp(literal: string): string {

@@ -71,11 +71,13 @@ const TEMPLATES: { readonly [R in WorkspacePathRefusalReason]: RefusalTemplate }
   },
   symlink_escape: {
     code: 'permission_denied',
-    message: (q, f) => `The path ${q} goes through a symbolic link that leads outside the workspace roots; only files whose real location is inside a root can be used. ${describeRoots(f.roots)}`,
+    message: (q, f) =>
+      `The path ${q} goes through a symbolic link that leads outside the workspace roots; only files whose real location is inside a root can be used. ${describeRoots(f.roots)}`,
   },
   dangling_symlink: {
     code: 'permission_denied',
-    message: (q) => `The path ${q} goes through a symbolic link whose target does not exist or loops. Using paths through such a link is not allowed; fix or remove the link, or use another path.`,
+    message: (q) =>
+      `The path ${q} goes through a symbolic link whose target does not exist or loops. Using paths through such a link is not allowed; fix or remove the link, or use another path.`,
   },
   read_only_root: {
     code: 'permission_denied',
@@ -91,7 +93,8 @@ const TEMPLATES: { readonly [R in WorkspacePathRefusalReason]: RefusalTemplate }
   },
   changed_during_open: {
     code: 'permission_denied',
-    message: (q, f) => `The file at ${q} could not be confirmed to be inside the workspace roots once opened (it was moved, deleted or reached through a link). ${describeRoots(f.roots)}`,
+    message: (q, f) =>
+      `The file at ${q} could not be confirmed to be inside the workspace roots once opened (it was moved, deleted or reached through a link). ${describeRoots(f.roots)}`,
   },
   is_a_directory: {
     code: 'invalid_input',

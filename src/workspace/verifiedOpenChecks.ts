@@ -47,7 +47,11 @@ export function buildRefusalError(refusal: VerifiedOpenRefusal, canonicalPath: s
     case 'not_a_regular_file':
       return buildPathError(refusal.reason, { ...facts, subject: refusal.description, details: { kind: refusal.kind } }, cause);
     case 'too_large':
-      return buildPathError(refusal.reason, { ...facts, subject: `${refusal.size} bytes, the limit is ${refusal.maxBytes} bytes`, details: { size: refusal.size, maxBytes: refusal.maxBytes } }, cause);
+      return buildPathError(
+        refusal.reason,
+        { ...facts, subject: `${refusal.size} bytes, the limit is ${refusal.maxBytes} bytes`, details: { size: refusal.size, maxBytes: refusal.maxBytes } },
+        cause,
+      );
     case 'changed_during_open':
       return buildPathError(refusal.reason, { ...facts, details: { roots: roots.map((root) => root.path) } }, cause);
     case 'final_symlink':

@@ -67,7 +67,13 @@ function findReasonLiterals(fileName: string, text: string): FoundLiteral[] {
       if (name === 'reason' && !isDecision(node.parent)) found.push({ kind: 'reason', value: node.initializer.text, where: where(node) });
       if (name === 'code' && isDecision(node.parent)) found.push({ kind: 'deny code', value: node.initializer.text, where: where(node) });
     }
-    if (ts.isPropertySignature(node) && getPropertyName(node.name) === 'reason' && node.type !== undefined && ts.isLiteralTypeNode(node.type) && ts.isStringLiteral(node.type.literal)) {
+    if (
+      ts.isPropertySignature(node) &&
+      getPropertyName(node.name) === 'reason' &&
+      node.type !== undefined &&
+      ts.isLiteralTypeNode(node.type) &&
+      ts.isStringLiteral(node.type.literal)
+    ) {
       found.push({ kind: 'reason', value: node.type.literal.text, where: where(node) });
     }
     ts.forEachChild(node, visit);

@@ -15,14 +15,15 @@ describe('Tool', () => {
     });
 
     it.each([0, -5, Number.NaN, 2 ** 31])('refuses timeoutMs %p, naming the class', (timeoutMs) => {
-      expect(() => { Tool({ name: 'bad_deadline', description: 'Bad.', timeoutMs })(
+      expect(() => {
+        Tool({ name: 'bad_deadline', description: 'Bad.', timeoutMs })(
           class BadDeadline {
             public invoke(): string {
               return 'x';
             }
           },
-        ); },
-      ).toThrow(new ToolDefinitionError('class BadDeadline', '`timeoutMs` must be a number of milliseconds from 1 to 2147483647.', 'Omit it to use the executor default.'));
+        );
+      }).toThrow(new ToolDefinitionError('class BadDeadline', '`timeoutMs` must be a number of milliseconds from 1 to 2147483647.', 'Omit it to use the executor default.'));
     });
   });
 });

@@ -14,7 +14,14 @@ const ESCAPES: SavedRecord[] = [
 ];
 const approved = (toolName: string): SavedRecord => ({ toolName, outcome: 'completed', approval: 'approved' });
 const rejected = (toolName: string): SavedRecord => ({ toolName, outcome: 'rejected', approval: 'rejected' });
-const ALL_APPROVED = [...EXPLORE, approved('fs_edit_file'), approved('shell_exec'), approved('mcp_tracker_get_issue'), { toolName: 'owners_lookup', outcome: 'completed', approval: '-' }, ...ESCAPES];
+const ALL_APPROVED = [
+  ...EXPLORE,
+  approved('fs_edit_file'),
+  approved('shell_exec'),
+  approved('mcp_tracker_get_issue'),
+  { toolName: 'owners_lookup', outcome: 'completed', approval: '-' },
+  ...ESCAPES,
+];
 
 const dirs: string[] = [];
 function newRun(): ReturnType<typeof createRun> {
@@ -59,7 +66,14 @@ describe('npm start (the demo)', () => {
     expect(readState(state)).toStrictEqual({
       status: 'done',
       pending: [],
-      records: [...EXPLORE, rejected('fs_edit_file'), rejected('shell_exec'), rejected('mcp_tracker_get_issue'), { toolName: 'owners_lookup', outcome: 'completed', approval: '-' }, ...ESCAPES],
+      records: [
+        ...EXPLORE,
+        rejected('fs_edit_file'),
+        rejected('shell_exec'),
+        rejected('mcp_tracker_get_issue'),
+        { toolName: 'owners_lookup', outcome: 'completed', approval: '-' },
+        ...ESCAPES,
+      ],
     });
     expect(stdout).toContain('You declined the edit, so docs/guide.md still has the typo.');
   }, 60_000);
@@ -68,7 +82,11 @@ describe('npm start (the demo)', () => {
     const { root, state } = newRun();
     const first = await runDemo(['--approve', 'stop', '--root', root, '--state', state]);
     expect(first).toContain(`Continue it in a new process: npm start -- --resume --state ${state}`);
-    expect(readState(state)).toStrictEqual({ status: 'paused', pending: ['fs_edit_file'], records: [...EXPLORE, { toolName: 'fs_edit_file', outcome: 'waiting', approval: 'asked' }] });
+    expect(readState(state)).toStrictEqual({
+      status: 'paused',
+      pending: ['fs_edit_file'],
+      records: [...EXPLORE, { toolName: 'fs_edit_file', outcome: 'waiting', approval: 'asked' }],
+    });
     expect(readTree(root)).toStrictEqual(readTree(PROJECT));
 
     const second = await runDemo(['--resume', '--state', state]);

@@ -74,7 +74,10 @@ describe(agentkitModule.name, () => {
   describe('bindings', () => {
     it('binds every token of tokens.ts except TOOL_SOURCE and MODULE_WORKSPACE, which hosts and modules contribute', () => {
       const container = loadedContainer();
-      const bound = Object.entries(tokens).filter(([, token]) => container.isBound(token)).map(([name]) => name).sort();
+      const bound = Object.entries(tokens)
+        .filter(([, token]) => container.isBound(token))
+        .map(([name]) => name)
+        .sort();
       expect(bound).toStrictEqual([
         'APPROVAL_STORE',
         'CREDENTIAL_STORE',
@@ -90,8 +93,7 @@ describe(agentkitModule.name, () => {
     it('leaves TOOL_SOURCE unbound and the executor resolves without sources', async () => {
       const container = loadedContainer();
       const executor = await container.getAsync(TOOL_EXECUTOR);
-      expect({ bound: container.isBound(TOOL_SOURCE), names: executor.specs().map((spec) => spec.name) })
-        .toStrictEqual({ bound: false, names: ['launch'] });
+      expect({ bound: container.isBound(TOOL_SOURCE), names: executor.specs().map((spec) => spec.name) }).toStrictEqual({ bound: false, names: ['launch'] });
     });
 
     it.each([
@@ -193,15 +195,20 @@ describe(agentkitModule.name, () => {
       const container = loadedContainer();
       container.rebind(PERMISSION_CHECKER).toConstantValue(checker);
       const outcome = await (await container.getAsync(TOOL_EXECUTOR)).execute(buildRequest('launch'));
-      expect(outcome.status === 'failed' ? { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked } : outcome)
-        .toStrictEqual({
-          code: 'permission_denied',
-          details: {
-            code: 'host_policy',
-            denied: [{ request: { kind: 'tool.invoke', summary: 'invoke tool launch', target: 'launch', metadata: { needsApprovalHint: true } }, code: 'host_policy', reason: 'The host forbids every call.' }],
-          },
-          invoked: false,
-        });
+      expect(outcome.status === 'failed' ? { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked } : outcome).toStrictEqual({
+        code: 'permission_denied',
+        details: {
+          code: 'host_policy',
+          denied: [
+            {
+              request: { kind: 'tool.invoke', summary: 'invoke tool launch', target: 'launch', metadata: { needsApprovalHint: true } },
+              code: 'host_policy',
+              reason: 'The host forbids every call.',
+            },
+          ],
+        },
+        invoked: false,
+      });
     });
   });
 

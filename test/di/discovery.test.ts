@@ -117,7 +117,10 @@ describe(agentkitModule.name, () => {
     it('rejects with ToolConfigurationError saying the container has no tools, and how to bind one', async () => {
       const container = new Container();
       container.load(agentkitModule());
-      const error: unknown = await container.getAsync(TOOL_EXECUTOR).then(() => undefined, (thrown: unknown) => thrown);
+      const error: unknown = await container.getAsync(TOOL_EXECUTOR).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
       expect(error).toBeInstanceOf(ToolConfigurationError);
       expect((error as Error).message).toMatch(
         /^The container has no tools: no @Tool class is bound in it as itself, and no TOOL_SOURCE is bound\. Decorated but not bound as themselves: .*UnboundTool \("unbound"\).*\nBind each tool class as itself: `container\.bind\(\w+\)\.toSelf\(\)`\./,
@@ -233,9 +236,7 @@ describe(agentkitModule.name, () => {
       container.bind(EchoTool).toSelf();
       container.bind(OtherEchoTool).toSelf();
       container.load(agentkitModule());
-      await expect(container.getAsync(TOOL_EXECUTOR)).rejects.toThrow(
-        'Duplicate tool name "echo": registered by class EchoTool and again by class OtherEchoTool.',
-      );
+      await expect(container.getAsync(TOOL_EXECUTOR)).rejects.toThrow('Duplicate tool name "echo": registered by class EchoTool and again by class OtherEchoTool.');
     });
 
     it('keeps containers independent', async () => {

@@ -70,7 +70,10 @@ function summarize(outcome: ToolExecutionOutcome): Record<string, unknown> {
     case 'failed':
       return { status: 'failed', code: outcome.error.code, reason: outcome.error.details['reason'], denyCode: outcome.error.details['code'], invoked: outcome.invoked };
     case 'interrupted':
-      return { status: 'interrupted', kinds: outcome.interruption.type === 'approval_required' ? outcome.interruption.approval.requests.map((request) => [request.kind, request.target]) : [] };
+      return {
+        status: 'interrupted',
+        kinds: outcome.interruption.type === 'approval_required' ? outcome.interruption.approval.requests.map((request) => [request.kind, request.target]) : [],
+      };
     case 'completed':
       return { status: outcome.status };
   }
@@ -168,8 +171,18 @@ describe(agentkitModule.name, () => {
         const executor = await load(order, modules).getAsync(TOOL_EXECUTOR);
         const target = path.join(outside, `escape-${order.join('-')}.txt`);
 
-        expect(summarize(await call(executor, 'shell_exec', { command: `echo hi > ${target}` }))).toMatchObject({ status: 'failed', code: 'permission_denied', reason: 'outside_roots', invoked: false });
-        expect(summarize(await call(executor, 'shell_exec', { command: 'pwd', cwd: base }))).toMatchObject({ status: 'failed', code: 'permission_denied', reason: 'outside_roots', invoked: false });
+        expect(summarize(await call(executor, 'shell_exec', { command: `echo hi > ${target}` }))).toMatchObject({
+          status: 'failed',
+          code: 'permission_denied',
+          reason: 'outside_roots',
+          invoked: false,
+        });
+        expect(summarize(await call(executor, 'shell_exec', { command: 'pwd', cwd: base }))).toMatchObject({
+          status: 'failed',
+          code: 'permission_denied',
+          reason: 'outside_roots',
+          invoked: false,
+        });
         expect(existsSync(target)).toBe(false);
       });
     });

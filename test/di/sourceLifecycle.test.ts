@@ -15,7 +15,13 @@ import {
 } from '../../src/index.js';
 
 function buildTool(name: string): Tool {
-  const spec: ToolSpec = { name: name as ToolSpec['name'], description: `The ${name} tool.`, inputSchema: { type: 'object', properties: {}, additionalProperties: false }, annotations: {}, metadata: {} };
+  const spec: ToolSpec = {
+    name: name as ToolSpec['name'],
+    description: `The ${name} tool.`,
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    annotations: {},
+    metadata: {},
+  };
   return { spec, invoke: (request: ToolRequest): Promise<ToolResult> => Promise.resolve(buildToolResult(request, { type: 'text', text: name })) };
 }
 
@@ -82,9 +88,13 @@ describe('agentkitModule tool sources', () => {
   describe('optional sources', () => {
     it('resolve the executor without the tools of an optional source whose load throws, and the observer hears why', async () => {
       const heard: [string, string][] = [];
-      const broken = new RecordingSource('remote', () => {
-        throw new Error('refused');
-      }, true);
+      const broken = new RecordingSource(
+        'remote',
+        () => {
+          throw new Error('refused');
+        },
+        true,
+      );
       const fine = new RecordingSource('fine', () => [buildTool('fine_one')]);
       const executor = await setUp({ onSourceError: (id, error) => heard.push([id, error.message]) }, broken, fine).getAsync(TOOL_EXECUTOR);
 

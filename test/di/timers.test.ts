@@ -15,8 +15,16 @@ const waiting: (() => void)[] = [];
 class WaitTool {
   public invoke(_input: unknown, ctx: ToolContext): Promise<string> {
     return new Promise((resolve) => {
-      waiting.push(() => { resolve('released'); });
-      ctx.signal.addEventListener('abort', () => { resolve('aborted'); }, { once: true });
+      waiting.push(() => {
+        resolve('released');
+      });
+      ctx.signal.addEventListener(
+        'abort',
+        () => {
+          resolve('aborted');
+        },
+        { once: true },
+      );
     });
   }
 }

@@ -134,10 +134,7 @@ describe(agentkitModule.name, () => {
     });
 
     it('rejects when two sources offer the same name, naming both sources', async () => {
-      const container = containerWith(
-        { id: 'alpha', loadTools: () => [buildTool('shared')] },
-        { id: 'beta', loadTools: () => [buildTool('shared')] },
-      );
+      const container = containerWith({ id: 'alpha', loadTools: () => [buildTool('shared')] }, { id: 'beta', loadTools: () => [buildTool('shared')] });
       await expect(container.getAsync(TOOL_EXECUTOR)).rejects.toThrow('registered by alpha and again by beta.');
     });
 
@@ -204,8 +201,7 @@ describe(agentkitModule.name, () => {
         source.change([]);
         await flushPromises();
         const outcome = await executor.execute(buildRequest('live.old'));
-        expect(outcome.status === 'failed' ? { code: outcome.error.code, invoked: outcome.invoked } : outcome)
-          .toStrictEqual({ code: 'not_found', invoked: false });
+        expect(outcome.status === 'failed' ? { code: outcome.error.code, invoked: outcome.invoked } : outcome).toStrictEqual({ code: 'not_found', invoked: false });
       });
 
       it('keeps the class tools and the other sources after a change', async () => {
@@ -239,7 +235,11 @@ describe(agentkitModule.name, () => {
             const snapshot = current;
             // The initial load answers at once; each reload waits until the test releases it.
             if (listener === undefined) return snapshot;
-            return new Promise<readonly Tool[]>((resolve) => releases.push(() => { resolve(snapshot); }));
+            return new Promise<readonly Tool[]>((resolve) =>
+              releases.push(() => {
+                resolve(snapshot);
+              }),
+            );
           },
           onToolsChanged: (next) => {
             listener = next;
@@ -258,8 +258,11 @@ describe(agentkitModule.name, () => {
         await flushPromises();
         releases[1]?.();
         await flushPromises();
-        expect({ startedWhileFirstRan, reloads: releases.length, names: executor.specs().map((spec) => spec.name) })
-          .toStrictEqual({ startedWhileFirstRan: 1, reloads: 2, names: ['v.three'] });
+        expect({ startedWhileFirstRan, reloads: releases.length, names: executor.specs().map((spec) => spec.name) }).toStrictEqual({
+          startedWhileFirstRan: 1,
+          reloads: 2,
+          names: ['v.three'],
+        });
       });
 
       it('reflects a change whose tools carry a schema with an $id', async () => {

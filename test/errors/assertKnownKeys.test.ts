@@ -12,12 +12,22 @@ function errorOf(run: () => void): unknown {
 
 describe(assertKnownKeys.name, () => {
   it('accepts an object with known keys only, or none', () => {
-    expect(errorOf(() => { assertKnownKeys({ a: 1, b: undefined }, ['a', 'b', 'c'], 'f(options)'); })).toBeUndefined();
-    expect(errorOf(() => { assertKnownKeys({}, [], 'f(options)'); })).toBeUndefined();
+    expect(
+      errorOf(() => {
+        assertKnownKeys({ a: 1, b: undefined }, ['a', 'b', 'c'], 'f(options)');
+      }),
+    ).toBeUndefined();
+    expect(
+      errorOf(() => {
+        assertKnownKeys({}, [], 'f(options)');
+      }),
+    ).toBeUndefined();
   });
 
   it('throws ToolConfigurationError naming the subject, the unknown key and the known ones', () => {
-    const error = errorOf(() => { assertKnownKeys({ a: 1, timeout: 5 }, ['a', 'timeoutMs'], 'f(options)'); });
+    const error = errorOf(() => {
+      assertKnownKeys({ a: 1, timeout: 5 }, ['a', 'timeoutMs'], 'f(options)');
+    });
 
     expect(error).toBeInstanceOf(ToolConfigurationError);
     expect({ name: (error as Error).name, message: (error as Error).message }).toStrictEqual({
@@ -27,12 +37,20 @@ describe(assertKnownKeys.name, () => {
   });
 
   it('counts a key set to undefined as present, and quotes odd keys', () => {
-    expect((errorOf(() => { assertKnownKeys({ 'a"b': undefined }, ['a'], 'f(options)'); }) as Error).message).toBe(
-      'f(options) has an unknown key "a\\"b". Use only "a" (check the spelling).',
-    );
+    expect(
+      (
+        errorOf(() => {
+          assertKnownKeys({ 'a"b': undefined }, ['a'], 'f(options)');
+        }) as Error
+      ).message,
+    ).toBe('f(options) has an unknown key "a\\"b". Use only "a" (check the spelling).');
   });
 
   it('ignores inherited keys', () => {
-    expect(errorOf(() => { assertKnownKeys(Object.create({ inherited: 1 }) as object, [], 'f(options)'); })).toBeUndefined();
+    expect(
+      errorOf(() => {
+        assertKnownKeys(Object.create({ inherited: 1 }) as object, [], 'f(options)');
+      }),
+    ).toBeUndefined();
   });
 });

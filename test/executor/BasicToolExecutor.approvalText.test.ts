@@ -23,7 +23,15 @@ describe(BasicToolExecutor.name, () => {
     let shell: ShellHarness;
 
     beforeAll(async () => {
-      shell = await createShellHarness({ checker: new PolicyPermissionChecker({ rules: [{ effect: 'ask', kind: 'shell.exec' }, { effect: 'ask', kind: 'fs.write' }], fallback: 'deny' }) });
+      shell = await createShellHarness({
+        checker: new PolicyPermissionChecker({
+          rules: [
+            { effect: 'ask', kind: 'shell.exec' },
+            { effect: 'ask', kind: 'fs.write' },
+          ],
+          fallback: 'deny',
+        }),
+      });
     });
 
     afterAll(async () => {

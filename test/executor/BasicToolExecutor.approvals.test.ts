@@ -33,9 +33,7 @@ async function interrupted(executor: BasicToolExecutor, request: ToolRequest): P
 }
 
 function rejection(outcome: ToolExecutionOutcome): unknown {
-  return outcome.status === 'failed'
-    ? { code: outcome.error.code, reason: outcome.error.details.reason, invoked: outcome.invoked }
-    : outcome.status;
+  return outcome.status === 'failed' ? { code: outcome.error.code, reason: outcome.error.details.reason, invoked: outcome.invoked } : outcome.status;
 }
 
 describe(BasicToolExecutor.name, () => {

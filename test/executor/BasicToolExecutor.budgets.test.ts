@@ -32,9 +32,7 @@ function writeTool() {
 }
 
 function failureOf(outcome: ToolExecutionOutcome): unknown {
-  return outcome.status === 'failed'
-    ? { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked }
-    : outcome.status;
+  return outcome.status === 'failed' ? { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked } : outcome.status;
 }
 
 const CHECKS_TIMED_OUT = (timeoutMs: number) => ({
@@ -107,13 +105,22 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it("starts the body's own budget when the body starts", async () => {
-      const checker: PermissionChecker = { evaluate: () => new Promise((resolve) => setTimeout(() => { resolve(PermissionDecision.allow()); }, 100)) };
+      const checker: PermissionChecker = {
+        evaluate: () =>
+          new Promise((resolve) =>
+            setTimeout(() => {
+              resolve(PermissionDecision.allow());
+            }, 100),
+          ),
+      };
       const tool = plainTool({
         name: 'write',
         preflight: () => [new TestRequest('test.write', 'a')],
         invoke: (request) =>
           new Promise((resolve) =>
-            setTimeout(() => { resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} }); }, 100),
+            setTimeout(() => {
+              resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} });
+            }, 100),
           ),
       });
       // 100 ms of checks and 100 ms of body: each within its own 150 ms, together past it.
@@ -159,7 +166,16 @@ describe(BasicToolExecutor.name, () => {
 
   describe('.execute (every failure before the body says invoked: false)', () => {
     const faults: [string, (store: InMemoryApprovalStore) => ApprovalStore][] = [
-      ['issue throws', (store) => ({ issue: () => { throw new Error('store down'); }, get: (id) => store.get(id), consume: (id) => store.consume(id) })],
+      [
+        'issue throws',
+        (store) => ({
+          issue: () => {
+            throw new Error('store down');
+          },
+          get: (id) => store.get(id),
+          consume: (id) => store.consume(id),
+        }),
+      ],
       ['issue rejects', (store) => ({ issue: () => Promise.reject(new Error('store down')), get: (id) => store.get(id), consume: (id) => store.consume(id) })],
     ];
 
@@ -167,19 +183,43 @@ describe(BasicToolExecutor.name, () => {
       const tool = writeTool();
       const executor = createExecutor([tool], { permissions: ASK, approvals: build(new InMemoryApprovalStore()) });
       const outcome = await executor.execute(createToolRequest('write'));
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'unavailable', details: { reason: 'approval_store_unavailable', storeAction: 'issue', approvalId: null } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'unavailable', details: { reason: 'approval_store_unavailable', storeAction: 'issue', approvalId: null } },
+      });
       expect(outcome.status === 'failed' && outcome.error.message).toContain('approval store failed to record the new approval (store down)');
       expect(tool.calls).toStrictEqual([]);
     });
 
     it.each<[string, (inner: InMemoryApprovalStore) => Partial<ApprovalStore>]>([
-      ['get throws', () => ({ get: () => { throw new Error('store down'); } })],
+      [
+        'get throws',
+        () => ({
+          get: () => {
+            throw new Error('store down');
+          },
+        }),
+      ],
       ['get rejects', () => ({ get: () => Promise.reject(new Error('store down')) })],
-      ['consume throws', () => ({ consume: () => { throw new Error('store down'); } })],
+      [
+        'consume throws',
+        () => ({
+          consume: () => {
+            throw new Error('store down');
+          },
+        }),
+      ],
       ['consume rejects', () => ({ consume: () => Promise.reject(new Error('store down')) })],
     ])('fails unavailable (approval_store_unavailable) with invoked: false on resume when the approval store %s, and consumes nothing', async (label, override) => {
       const inner = new InMemoryApprovalStore();
-      const store: ApprovalStore = { issue: (approval) => { inner.issue(approval); }, get: (id) => inner.get(id), consume: (id) => inner.consume(id) };
+      const store: ApprovalStore = {
+        issue: (approval) => {
+          inner.issue(approval);
+        },
+        get: (id) => inner.get(id),
+        consume: (id) => inner.consume(id),
+      };
       const tool = writeTool();
       const executor = createExecutor([tool], { permissions: ASK, approvals: store });
       const request = createToolRequest('write');
@@ -211,7 +251,11 @@ describe(BasicToolExecutor.name, () => {
       ['a signal with addEventListener but no removeEventListener', { signal: lookalike }, 'invalid_signal'],
       ['a signal that is a string', { signal: 'abort' }, 'invalid_signal'],
       ['a signal that only inherits from AbortSignal (its getters throw)', { signal: Object.create(AbortSignal.prototype) as unknown }, 'invalid_signal'],
-      ['a signal whose prototype was swapped to AbortSignal', { signal: Object.setPrototypeOf({ aborted: false, addEventListener: () => undefined }, AbortSignal.prototype) as unknown }, 'invalid_signal'],
+      [
+        'a signal whose prototype was swapped to AbortSignal',
+        { signal: Object.setPrototypeOf({ aborted: false, addEventListener: () => undefined }, AbortSignal.prototype) as unknown },
+        'invalid_signal',
+      ],
       ['a timeout of NaN', { timeoutMs: Number.NaN }, 'invalid_timeout'],
       ['a timeout of Infinity', { timeoutMs: Number.POSITIVE_INFINITY }, 'invalid_timeout'],
       ['a timeout of 0', { timeoutMs: 0 }, 'invalid_timeout'],
@@ -219,16 +263,22 @@ describe(BasicToolExecutor.name, () => {
       ['a timeout past what a timer can wait', { timeoutMs: 2 ** 31 }, 'invalid_timeout'],
       ['options of null', null, 'invalid_options'],
       ['options that are a number', 5, 'invalid_options'],
-      ['options whose getter throws', Object.defineProperty({}, 'signal', { get: () => { throw new Error('hostile'); }, enumerable: true }), 'invalid_options'],
+      [
+        'options whose getter throws',
+        Object.defineProperty({}, 'signal', {
+          get: () => {
+            throw new Error('hostile');
+          },
+          enumerable: true,
+        }),
+        'invalid_options',
+      ],
     ])('refuses %s as invalid_input without running the tool (execute and executeApproved)', async (_label, options, reason) => {
       const tool = writeTool();
       const executor = createExecutor([tool], { permissions: ASK });
       const request = createToolRequest('write');
       const approval = approvalOf(await executor.execute(request));
-      const outcomes = await Promise.all([
-        executor.execute(request, options as ExecuteOptions),
-        executor.executeApproved(request, approval, options as ExecuteOptions),
-      ]);
+      const outcomes = await Promise.all([executor.execute(request, options as ExecuteOptions), executor.executeApproved(request, approval, options as ExecuteOptions)]);
       expect(outcomes.map(failureOf)).toStrictEqual([invalid(reason), invalid(reason)]);
       expect(tool.calls).toStrictEqual([]);
       // The approval was not spent by the refused resume.

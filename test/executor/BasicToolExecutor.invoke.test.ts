@@ -1,13 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  AuthRequiredError,
-  BasicToolExecutor,
-  ToolError,
-  ToolRegistry,
-  type ExecutorObserver,
-  type ToolExecutionOutcome,
-  type ToolRequest,
-} from '../../src/index.js';
+import { AuthRequiredError, BasicToolExecutor, ToolError, ToolRegistry, type ExecutorObserver, type ToolExecutionOutcome, type ToolRequest } from '../../src/index.js';
 import { toClassTool } from '../fixtures/toClassTool.js';
 import { Tool } from '../../src/index.js';
 import { createToolRequest } from '../../src/testing/index.js';
@@ -140,7 +132,17 @@ describe(BasicToolExecutor.name, () => {
       ['synchronously', false],
       ['asynchronously', true],
     ])('settles with internal and invoked: true when the tool throws, %s, a value that throws when read', async (_label, later) => {
-      const hostile: unknown = new Proxy({}, { getPrototypeOf: () => { throw new Error('no'); }, get: () => { throw new Error('no'); } });
+      const hostile: unknown = new Proxy(
+        {},
+        {
+          getPrototypeOf: () => {
+            throw new Error('no');
+          },
+          get: () => {
+            throw new Error('no');
+          },
+        },
+      );
       const outcome = await classToolExecutor(() => {
         // The point is a rejection reason that is not an Error (and cannot even be read).
         // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
@@ -182,7 +184,9 @@ describe(BasicToolExecutor.name, () => {
         name: 'slow',
         invoke: (request: ToolRequest, ctx) =>
           new Promise((resolve) => {
-            const timer = setTimeout(() => { resolve({ result: { callId: request.callId, output: { type: 'text', text: 'late' }, isError: false }, durationMs: 0, metadata: {} }); }, 5_000);
+            const timer = setTimeout(() => {
+              resolve({ result: { callId: request.callId, output: { type: 'text', text: 'late' }, isError: false }, durationMs: 0, metadata: {} });
+            }, 5_000);
             ctx.signal.addEventListener('abort', () => {
               seen.aborted = true;
               clearTimeout(timer);
@@ -208,7 +212,9 @@ describe(BasicToolExecutor.name, () => {
       const seen: { aborted?: boolean } = {};
       const controller = new AbortController();
       const pending = createExecutor([slowTool(seen)]).execute(createToolRequest('slow'), { signal: controller.signal });
-      setTimeout(() => { controller.abort(); }, 10);
+      setTimeout(() => {
+        controller.abort();
+      }, 10);
       expect(failureOf(await pending)).toMatchObject({ code: 'interrupted', invoked: true, details: { reason: 'cancelled' } });
       expect(seen.aborted).toBe(true);
     });
@@ -263,7 +269,11 @@ describe(BasicToolExecutor.name, () => {
         ...plainTool({
           name: 'own_deadline',
           invoke: (request: ToolRequest) =>
-            new Promise((resolve) => setTimeout(() => { resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} }); }, 60)),
+            new Promise((resolve) =>
+              setTimeout(() => {
+                resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} });
+              }, 60),
+            ),
         }),
         timeoutMs,
       };

@@ -112,9 +112,7 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('checks every child: a child cannot skip a check its parent would face', async () => {
-      const checker = new RecordingPermissionChecker((request) =>
-        request.kind === 'test.write' ? PermissionDecision.deny('no writes', 'no_writes') : PermissionDecision.allow(),
-      );
+      const checker = new RecordingPermissionChecker((request) => (request.kind === 'test.write' ? PermissionDecision.deny('no writes', 'no_writes') : PermissionDecision.allow()));
       const { executor } = await setUp(checker);
       const outcome = await executor.execute(createToolRequest('nested.compose', { notes: ['a'] }));
       expect(outcome).toMatchObject({ status: 'failed', error: { code: 'permission_denied', details: { code: 'no_writes' } } });

@@ -12,8 +12,7 @@ import { createToolRequest, getCompletedOutput, RecordingPermissionChecker } fro
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool, TestRequest, type PlainToolOptions } from '../fixtures/plainTool.js';
 
-const decideByKind = (decisions: Record<string, PermissionDecision>) =>
-  new RecordingPermissionChecker((request) => decisions[request.kind] ?? PermissionDecision.allow());
+const decideByKind = (decisions: Record<string, PermissionDecision>) => new RecordingPermissionChecker((request) => decisions[request.kind] ?? PermissionDecision.allow());
 
 function threeRequests(): PermissionRequest[] {
   return [new TestRequest('test.ask', 'a'), new TestRequest('test.deny', 'b'), new TestRequest('test.ask2', 'c')];
@@ -42,8 +41,13 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('finds a deny however the requests are ordered', async () => {
-      const checker = decideByKind({ 'test.deny': PermissionDecision.deny('no') , 'test.ask': PermissionDecision.requireApproval('ask') });
-      for (const order of [[0, 1, 2], [1, 0, 2], [2, 0, 1], [2, 1, 0]]) {
+      const checker = decideByKind({ 'test.deny': PermissionDecision.deny('no'), 'test.ask': PermissionDecision.requireApproval('ask') });
+      for (const order of [
+        [0, 1, 2],
+        [1, 0, 2],
+        [2, 0, 1],
+        [2, 1, 0],
+      ]) {
         const requests = threeRequests();
         const tool = plainTool({ name: 'ordered', preflight: () => order.map((i) => requests[i] as PermissionRequest) });
         const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('ordered'));
@@ -81,7 +85,15 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it.each<[string, PermissionChecker, string]>([
-      ['throws', { evaluate: () => { throw new Error('boom'); } }, 'checker_error'],
+      [
+        'throws',
+        {
+          evaluate: () => {
+            throw new Error('boom');
+          },
+        },
+        'checker_error',
+      ],
       ['rejects', { evaluate: () => Promise.reject(new Error('boom')) }, 'checker_error'],
       ['returns nothing', { evaluate: () => undefined as unknown as PermissionDecision }, 'invalid_decision'],
       ['returns an unknown type', { evaluate: () => ({ type: 'maybe' }) as unknown as PermissionDecision }, 'invalid_decision'],
@@ -104,9 +116,7 @@ describe(BasicToolExecutor.name, () => {
       const tool = plainTool({ name: 'guarded', preflight: () => [new TestRequest('test.x', 't')] });
       const request = createToolRequest('guarded', {}, { sessionId: 's9', turnId: 't9' });
       await createExecutor([tool], { permissions: checker }).execute(request);
-      expect(checker.records.map((record) => record.context)).toStrictEqual([
-        { toolName: 'guarded', callId: request.callId, sessionId: 's9', turnId: 't9' },
-      ]);
+      expect(checker.records.map((record) => record.context)).toStrictEqual([{ toolName: 'guarded', callId: request.callId, sessionId: 's9', turnId: 't9' }]);
     });
 
     it('adds an implicit tool.invoke request for a needsApprovalHint tool with no preflight', async () => {
@@ -118,7 +128,6 @@ describe(BasicToolExecutor.name, () => {
       ]);
       expect(outcome.status).toBe('interrupted');
     });
-
 
     it('keeps the code of a ToolError thrown by a preflight, with invoked: false', async () => {
       const tool = plainTool({

@@ -56,7 +56,11 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('hands the plan of a @Preflight method to the class body', async () => {
-      @Tool({ name: 'class_planned', description: 'Reads its plan.', input: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false } })
+      @Tool({
+        name: 'class_planned',
+        description: 'Reads its plan.',
+        input: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+      })
       class ClassPlanned {
         @Preflight()
         public preflight(input: { path: string }): PlannedRequests<{ canonical: string }> {

@@ -88,14 +88,16 @@ describe(BasicToolExecutor.name, () => {
       expect(tool.calls).toHaveLength(1);
     });
 
-    it('consumes a descendant call\'s approval when the parent is rejected', async () => {
+    it("consumes a descendant call's approval when the parent is rejected", async () => {
       const child = writeTool();
       const parent: Tool = {
         spec: { name: toToolName('parent'), description: 'Calls write.', inputSchema: OPEN_OBJECT, annotations: {}, metadata: {} },
         invoke: () => Promise.reject(new Error('invokeOutcome is used instead')),
         invokeOutcome: (_request, ctx) => ctx.scope.executeChild({ toolName: 'write', input: { path: 'nested.txt' } }),
       };
-      const executor = createExecutor([parent, child], { permissions: { evaluate: (request) => (request.kind === 'tool.invoke' ? PermissionDecision.allow() : PermissionDecision.requireApproval('ask')) } });
+      const executor = createExecutor([parent, child], {
+        permissions: { evaluate: (request) => (request.kind === 'tool.invoke' ? PermissionDecision.allow() : PermissionDecision.requireApproval('ask')) },
+      });
       const pending = await pause(executor, createToolRequest('parent', {}));
       expect(approvalOf(pending).toolName).toBe('write');
       expect(summarize(await executor.reject(pending))).toMatchObject({ details: { reason: 'rejected_by_user', approvalStatus: 'consumed' } });

@@ -13,12 +13,16 @@ beforeEach(async () => {
   h = await createMutationHarness();
 });
 
-afterEach(() => { h.cleanup(); });
-
+afterEach(() => {
+  h.cleanup();
+});
 
 describe(CreateDirectoryTool.name, () => {
   it('creates the missing components one at a time, naming each in one fs.mkdir request', async () => {
-    expect(structured(await h.call('fs_create_directory', { path: 'dir/x/y/z' }))).toStrictEqual({ path: h.p('dir/x/y/z'), created: [h.p('dir/x'), h.p('dir/x/y'), h.p('dir/x/y/z')] });
+    expect(structured(await h.call('fs_create_directory', { path: 'dir/x/y/z' }))).toStrictEqual({
+      path: h.p('dir/x/y/z'),
+      created: [h.p('dir/x'), h.p('dir/x/y'), h.p('dir/x/y/z')],
+    });
     expect(h.checker.records.map((record) => record.request)).toStrictEqual([
       { kind: 'fs.mkdir', summary: `create directory ${h.p('dir/x/y/z')}`, target: h.p('dir/x/y/z'), metadata: { paths: [h.p('dir/x'), h.p('dir/x/y'), h.p('dir/x/y/z')] } },
     ]);

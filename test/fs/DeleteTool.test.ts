@@ -13,8 +13,9 @@ beforeEach(async () => {
   h = await createMutationHarness();
 });
 
-afterEach(() => { h.cleanup(); });
-
+afterEach(() => {
+  h.cleanup();
+});
 
 describe(DeleteTool.name, () => {
   describe('files, links and directories', () => {
@@ -127,6 +128,5 @@ describe(DeleteTool.name, () => {
       expect(readFileSync(asking.p('file.txt'), 'utf8')).toBe('a much longer content than before');
       asking.cleanup();
     });
-
   });
 });

@@ -12,7 +12,9 @@ beforeEach(async () => {
   h = await createFsHarness();
 });
 
-afterEach(() => { h.cleanup(); });
+afterEach(() => {
+  h.cleanup();
+});
 
 /** Writes `content` as `name` and reads it in the session, as a model would before editing. */
 async function prepare(name: string, content: string | Buffer): Promise<string> {

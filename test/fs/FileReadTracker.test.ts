@@ -30,10 +30,7 @@ afterEach(() => {
 async function startHost(durableReads: boolean): Promise<ToolExecutor> {
   const container = new Container();
   container.bind(APPROVAL_STORE).toConstantValue(new FileApprovalStore({ directory: join(state, 'approvals') }));
-  container.load(
-    agentkitModule({ roots: [{ path: workspace }] }),
-    fileSystemTools(durableReads ? { readTracker: new FileReadTracker({ directory: join(state, 'reads') }) } : {}),
-  );
+  container.load(agentkitModule({ roots: [{ path: workspace }] }), fileSystemTools(durableReads ? { readTracker: new FileReadTracker({ directory: join(state, 'reads') }) } : {}));
   return container.getAsync(TOOL_EXECUTOR);
 }
 
@@ -51,7 +48,9 @@ async function stopAtTheEdit(durableReads: boolean) {
 }
 
 function summarize(outcome: ToolExecutionOutcome): unknown {
-  return outcome.status === 'failed' ? { status: 'failed', code: outcome.error.code, reason: outcome.error.details['reason'] ?? null, invoked: outcome.invoked } : { status: outcome.status };
+  return outcome.status === 'failed'
+    ? { status: 'failed', code: outcome.error.code, reason: outcome.error.details['reason'] ?? null, invoked: outcome.invoked }
+    : { status: outcome.status };
 }
 
 describe(FileReadTracker.name, () => {

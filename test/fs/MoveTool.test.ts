@@ -13,8 +13,9 @@ beforeEach(async () => {
   h = await createMutationHarness();
 });
 
-afterEach(() => { h.cleanup(); });
-
+afterEach(() => {
+  h.cleanup();
+});
 
 describe(MoveTool.name, () => {
   describe('moves', () => {
@@ -46,7 +47,11 @@ describe(MoveTool.name, () => {
       await h.expectRefused('fs_move', { from: 'file.txt', to: 'dir/a.txt' }, 'invalid_input', 'exists');
       await h.expectRefused('fs_move', { from: 'file.txt', to: 'dir/a.txt', overwrite: true }, 'invalid_input', 'not_read');
       await h.call('fs_read_file', { path: 'dir/a.txt' });
-      expect(structured(await h.call('fs_move', { from: 'file.txt', to: 'dir/a.txt', overwrite: true }))).toStrictEqual({ from: h.p('file.txt'), to: h.p('dir/a.txt'), overwritten: true });
+      expect(structured(await h.call('fs_move', { from: 'file.txt', to: 'dir/a.txt', overwrite: true }))).toStrictEqual({
+        from: h.p('file.txt'),
+        to: h.p('dir/a.txt'),
+        overwritten: true,
+      });
       expect(readFileSync(h.p('dir/a.txt'), 'utf8')).toBe('file');
     });
 
@@ -76,7 +81,13 @@ describe(MoveTool.name, () => {
     });
 
     it('lets a deny rule on either end refuse the move', async () => {
-      const policy = new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'fs.*' }, { effect: 'deny', kind: 'fs.move', pattern: '**/archive/**' }], fallback: 'deny' });
+      const policy = new PolicyPermissionChecker({
+        rules: [
+          { effect: 'allow', kind: 'fs.*' },
+          { effect: 'deny', kind: 'fs.move', pattern: '**/archive/**' },
+        ],
+        fallback: 'deny',
+      });
       const denied = await createMutationHarness(policy);
       structured(await denied.call('fs_create_directory', { path: 'archive' }));
       const before = snapshotTree(denied.base);

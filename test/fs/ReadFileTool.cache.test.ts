@@ -24,14 +24,16 @@ beforeAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 1100));
 });
 
-afterAll(() => { h.cleanup(); });
+afterAll(() => {
+  h.cleanup();
+});
 
 const read = (input: Record<string, unknown>) => h.call('fs_read_file', input as never);
 
 describe('fs_read_file with its decoded-text cache', () => {
   it('pages through a file decoded once, with the same pages and metadata as a fresh read', async () => {
     const pages: string[] = [];
-    for (let offset: number | undefined = 1; offset !== undefined; ) {
+    for (let offset: number | undefined = 1; offset !== undefined;) {
       const outcome = await read({ path: 'paged.txt', offset, limit: 7 });
       pages.push(text(outcome));
       offset = completed(outcome).metadata['nextOffset'] as number | undefined;
@@ -40,7 +42,13 @@ describe('fs_read_file with its decoded-text cache', () => {
     expect(pages).toHaveLength(5);
     expect(pages.join('')).toBe(lines(30));
     expect(h.container.get(FS_ENVIRONMENT).textCache.size).toBeGreaterThan(0);
-    expect(completed(await read({ path: 'paged.txt', offset: 29, limit: 7 })).metadata).toMatchObject({ totalLines: 30, offset: 29, truncated: false, lineEnding: 'lf', encoding: 'utf8' });
+    expect(completed(await read({ path: 'paged.txt', offset: 29, limit: 7 })).metadata).toMatchObject({
+      totalLines: 30,
+      offset: 29,
+      truncated: false,
+      lineEnding: 'lf',
+      encoding: 'utf8',
+    });
   });
 
   it('keeps only files that are paged: a file read whole in one page is not retained', async () => {

@@ -36,7 +36,9 @@ beforeAll(async () => {
   truncateSync(path.join(root, 'huge.txt'), 21 * 1024 * 1024);
 });
 
-afterAll(() => { h.cleanup(); });
+afterAll(() => {
+  h.cleanup();
+});
 
 const read = (input: Record<string, unknown>, session?: string) => h.call('fs_read_file', input as never, session);
 
@@ -107,7 +109,10 @@ describe(ReadFileTool.name, () => {
     });
 
     it('returns other binary files as a file reference, never their bytes as text', async () => {
-      for (const [name, mimeType] of [['doc.pdf', 'application/pdf'], ['blob.bin', 'application/octet-stream']] as const) {
+      for (const [name, mimeType] of [
+        ['doc.pdf', 'application/pdf'],
+        ['blob.bin', 'application/octet-stream'],
+      ] as const) {
         const { output } = completed(await read({ path: name }));
         const target = path.join(h.root, name);
         expect(output).toMatchObject({ type: 'parts', parts: [{ type: 'text' }, { type: 'file', uri: pathToFileURL(target).href, mimeType, name }] });

@@ -15,7 +15,9 @@ beforeEach(async () => {
   symlinkSync(path.join(h.outside, 'target.txt'), path.join(h.root, 'dangling-out'));
 });
 
-afterEach(() => { h.cleanup(); });
+afterEach(() => {
+  h.cleanup();
+});
 
 const write = (input: Record<string, unknown>, session?: string) => h.call('fs_write_file', input as never, session);
 const read = (file: string, session?: string) => h.call('fs_read_file', { path: file }, session);
@@ -140,8 +142,8 @@ describe(WriteFileTool.name, () => {
 
     it('writes LF text into an LF file unchanged, and $& literally', async () => {
       await read('existing.txt');
-      structured(await write({ path: 'existing.txt', content: "$& $1 $$\r\nkept\n", overwrite: true }));
-      expect(readFileSync(path.join(h.root, 'existing.txt'), 'utf8')).toBe("$& $1 $$\r\nkept\n");
+      structured(await write({ path: 'existing.txt', content: '$& $1 $$\r\nkept\n', overwrite: true }));
+      expect(readFileSync(path.join(h.root, 'existing.txt'), 'utf8')).toBe('$& $1 $$\r\nkept\n');
     });
 
     it('refuses a directory', async () => {

@@ -47,7 +47,12 @@ const call = (toolName: string, input: JsonObject): Promise<ToolExecutionOutcome
   executor.execute({ callId: `p-${++calls}`, toolName, input, sessionId: 's', turnId: 't', metadata: {} });
 
 function expectRefusedAsModel(outcome: ToolExecutionOutcome, expected: ModelOutcome & { ok: false }, input: string): void {
-  expect({ input, status: outcome.status, invoked: outcome.status === 'failed' && outcome.invoked, reason: outcome.status === 'failed' ? outcome.error.details['reason'] : undefined }).toStrictEqual({
+  expect({
+    input,
+    status: outcome.status,
+    invoked: outcome.status === 'failed' && outcome.invoked,
+    reason: outcome.status === 'failed' ? outcome.error.details['reason'] : undefined,
+  }).toStrictEqual({
     input,
     status: 'failed',
     invoked: false,
@@ -65,7 +70,9 @@ beforeAll(async () => {
   executor = await container.getAsync(TOOL_EXECUTOR);
 });
 
-afterAll(() => { rmSync(suite, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(suite, { recursive: true, force: true });
+});
 
 describe(fileSystemTools.name, () => {
   it('reads and writes exactly where the reference model resolves, and refuses what it refuses', async () => {

@@ -37,7 +37,9 @@ beforeAll(async () => {
   for (const file of ['notes.txt', 'hard.txt']) completed(await h.call('fs_read_file', { path: file }));
 });
 
-afterAll(() => { h.cleanup(); });
+afterAll(() => {
+  h.cleanup();
+});
 
 type Spell = JsonValue | (() => string);
 const spell = (value: Spell): JsonValue => (typeof value === 'function' ? value() : value);
@@ -51,7 +53,10 @@ async function expectRefused(tool: string, input: Record<string, JsonValue>, cod
 
 describe(fileSystemTools.name, () => {
   describe('prefix siblings: /root_evil is not inside /root', () => {
-    const evil = (name = 'secret.txt') => () => path.join(h.base, 'root_evil', name);
+    const evil =
+      (name = 'secret.txt') =>
+      () =>
+        path.join(h.base, 'root_evil', name);
     it.each<[string, Record<string, Spell>]>([
       ['fs_read_file', { path: evil() }],
       ['fs_read_file', { path: '../root_evil/secret.txt' }],

@@ -9,7 +9,9 @@ describe(fileSystemTools.name, () => {
   it('registers the nine tools with the contract inputs and honest annotations', async () => {
     const h = await createFsHarness();
     const specs = h.executor.specs();
-    const summary = Object.fromEntries(specs.map((spec) => [spec.name, { inputs: Object.keys((spec.inputSchema as { properties: object }).properties), annotations: spec.annotations }]));
+    const summary = Object.fromEntries(
+      specs.map((spec) => [spec.name, { inputs: Object.keys((spec.inputSchema as { properties: object }).properties), annotations: spec.annotations }]),
+    );
     expect(summary).toStrictEqual({
       fs_create_directory: { inputs: ['path'], annotations: { idempotentHint: true } },
       fs_delete: { inputs: ['path', 'recursive', 'missingOk'], annotations: { destructiveHint: true } },
@@ -36,7 +38,7 @@ describe(fileSystemTools.name, () => {
     h.cleanup();
   });
 
-  it('uses its own roots when given, realpath\'ed at start-up', async () => {
+  it("uses its own roots when given, realpath'ed at start-up", async () => {
     const h = await createFsHarness();
     const container = new Container();
     container.load(agentkitModule(), fileSystemTools({ roots: [{ path: h.outside, mode: 'read_only' }] }));

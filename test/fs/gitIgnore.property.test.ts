@@ -20,21 +20,62 @@ let h: FsHarness;
 const DIRECTORIES = ['', 'a', 'a/b', 'a/dist', 'a/b/sub', 'b', 'dist', 'dist/a', 'node_modules', 'node_modules/a', 'node_modules/a/b', 'sub', 'sub/node_modules'] as const;
 const FILES = ['x.js', 'y.txt', 'z.log', '#h', '!n', 'sp ', 'k[1]', 'ab', 'ab.js', 'B', 'a.js', 'é.js', 'ü'] as const;
 const SEGMENTS = [
-  'a', 'b', 'dist', 'node_modules', 'sub', 'x.js', 'y.txt', 'ab', 'B', '*', '*.js', '*.log', '?', 'a*', '[ab]', '[!a]*', '[a-c]?', '[[:upper:]]', '**', 'k\\[1\\]', 'k[[]1]',
-  'sp\\ ', '\\#h', '\\!n', '#h', '!n', 'a**', '*b', '[^b]*', 'a**', '**b', 'di**', '?.js', '??.js', 'é*', '[é]*', '[^a]',
+  'a',
+  'b',
+  'dist',
+  'node_modules',
+  'sub',
+  'x.js',
+  'y.txt',
+  'ab',
+  'B',
+  '*',
+  '*.js',
+  '*.log',
+  '?',
+  'a*',
+  '[ab]',
+  '[!a]*',
+  '[a-c]?',
+  '[[:upper:]]',
+  '**',
+  'k\\[1\\]',
+  'k[[]1]',
+  'sp\\ ',
+  '\\#h',
+  '\\!n',
+  '#h',
+  '!n',
+  'a**',
+  '*b',
+  '[^b]*',
+  'a**',
+  '**b',
+  'di**',
+  '?.js',
+  '??.js',
+  'é*',
+  '[é]*',
+  '[^a]',
 ] as const;
 const TRAILING = ['', '', '', ' ', '  ', '\\ ', '\t'] as const;
 
 const line: fc.Arbitrary<string> = fc.oneof(
-  { weight: 12, arbitrary: fc
-    .record({
-      negated: fc.boolean(),
-      anchored: fc.constantFrom(false, false, false, true),
-      segments: fc.oneof(fc.constantFrom(...SEGMENTS).map((segment) => [segment]), fc.array(fc.constantFrom(...SEGMENTS), { minLength: 2, maxLength: 3 })),
-      directoryOnly: fc.boolean(),
-      trailing: fc.constantFrom(...TRAILING),
-    })
-    .map(({ negated, anchored, segments, directoryOnly, trailing }) => `${negated ? '!' : ''}${anchored ? '/' : ''}${segments.join('/')}${directoryOnly ? '/' : ''}${trailing}`) },
+  {
+    weight: 12,
+    arbitrary: fc
+      .record({
+        negated: fc.boolean(),
+        anchored: fc.constantFrom(false, false, false, true),
+        segments: fc.oneof(
+          fc.constantFrom(...SEGMENTS).map((segment) => [segment]),
+          fc.array(fc.constantFrom(...SEGMENTS), { minLength: 2, maxLength: 3 }),
+        ),
+        directoryOnly: fc.boolean(),
+        trailing: fc.constantFrom(...TRAILING),
+      })
+      .map(({ negated, anchored, segments, directoryOnly, trailing }) => `${negated ? '!' : ''}${anchored ? '/' : ''}${segments.join('/')}${directoryOnly ? '/' : ''}${trailing}`),
+  },
   { weight: 1, arbitrary: fc.constantFrom('', '# comment', ' ', '!', '/') },
 );
 
@@ -64,7 +105,9 @@ beforeAll(async () => {
   writeFileSync(path.join(h.root, '.git/info/exclude'), '');
 });
 
-afterAll(() => { h.cleanup(); });
+afterAll(() => {
+  h.cleanup();
+});
 
 describe(ListDirectoryTool.name, () => {
   it('shows exactly the files git ls-files --others --exclude-standard lists (fixed seed, 250 trees)', async () => {

@@ -91,7 +91,11 @@ describe('gitignore in walkers', () => {
     for (let index = 0; index < 50; index++) files[`node_modules/p${index}/index.js`] = 'needle\n';
     const t = await harness(files, { fs: { limits: { maxWalkEntries: 5 } } });
     const value = structured(await t.call('fs_grep', { pattern: 'needle' }));
-    expect({ paths: paths(value, t.root), truncated: value['truncated'], skippedIgnored: value['skippedIgnored'] }).toStrictEqual({ paths: ['src/a.ts', 'src/b.ts'], truncated: false, skippedIgnored: 1 });
+    expect({ paths: paths(value, t.root), truncated: value['truncated'], skippedIgnored: value['skippedIgnored'] }).toStrictEqual({
+      paths: ['src/a.ts', 'src/b.ts'],
+      truncated: false,
+      skippedIgnored: 1,
+    });
     expect(structured(await t.call('fs_grep', { pattern: 'needle', includeIgnored: true }))['truncated']).toBe(true);
   });
 
@@ -125,7 +129,10 @@ describe('gitignore in walkers', () => {
   it('a directory holding .git is a repository of its own: the rules above it do not apply inside', async () => {
     const t = await harness({ '.gitignore': '*.txt\n', 'a.txt': 'x', 'sub/.git/HEAD': 'ref: x\n', 'sub/b.txt': 'x', 'sub/.gitignore': 'c.md\n', 'sub/c.md': 'x' });
     const value = structured(await t.call('fs_glob', { pattern: '**' }));
-    expect({ paths: paths(value, t.root), skippedIgnored: value['skippedIgnored'] }).toStrictEqual({ paths: ['.gitignore', 'sub', 'sub/.gitignore', 'sub/b.txt'], skippedIgnored: 3 });
+    expect({ paths: paths(value, t.root), skippedIgnored: value['skippedIgnored'] }).toStrictEqual({
+      paths: ['.gitignore', 'sub', 'sub/.gitignore', 'sub/b.txt'],
+      skippedIgnored: 3,
+    });
   });
 
   it('a .gitignore that is a symlink (out or in), a hard link or protected is not read, and is counted', async () => {
@@ -143,7 +150,12 @@ describe('gitignore in walkers', () => {
 
   it('a .gitignore too costly to match (thousands of rules, or wildcard-heavy patterns) is not applied, and is counted', async () => {
     const costly = Array.from({ length: 40 }, (_, index) => `${'*a'.repeat(8)}${index}b`).join('\n');
-    const t = await harness({ '.gitignore': `${costly}\n*.txt\n`, 'a.txt': 'x\n', 'sub/.gitignore': Array.from({ length: 1_001 }, (_, index) => `f${index}`).join('\n'), 'sub/f1': 'x\n' });
+    const t = await harness({
+      '.gitignore': `${costly}\n*.txt\n`,
+      'a.txt': 'x\n',
+      'sub/.gitignore': Array.from({ length: 1_001 }, (_, index) => `f${index}`).join('\n'),
+      'sub/f1': 'x\n',
+    });
 
     expect(structured(await t.call('fs_glob', { pattern: '**' }))).toStrictEqual({
       paths: ['.gitignore', 'a.txt', 'sub', 'sub/.gitignore', 'sub/f1'].map((name) => path.join(t.root, name)),
@@ -164,10 +176,22 @@ describe('gitignore in walkers', () => {
 describe(parseGitIgnore.name, () => {
   it('reads lines like git: comments, escapes, trailing spaces, CRLF, negation, directory-only, anchoring, the literal prefix of a path pattern', () => {
     const rules = parseGitIgnore('\ufeff# comment\r\n\\#h\n\\!n\nsp\\ \nend  \n!keep\ndir/\n/top\na**/*.js\n[unclosed\n');
-    const test = (entry: string, isDirectory: boolean): string[] => rules.filter((rule) => (!rule.directoryOnly || isDirectory) && rule.glob(rule.matchesName ? path.posix.basename(entry) : entry)).map((rule) => (rule.negated ? '!' : '+'));
-    expect([test('#h', false), test('!n', false), test('sp ', false), test('end', false), test('end ', false), test('keep', false), test('x/dir', true), test('x/dir', false), test('top', false), test('x/top', false), test('ab.js', false), test('a/b/c.js', false)]).toStrictEqual([
-      ['+'], ['+'], ['+'], ['+'], [], ['!'], ['+'], [], ['+'], [], ['+'], ['+'],
-    ]);
+    const test = (entry: string, isDirectory: boolean): string[] =>
+      rules.filter((rule) => (!rule.directoryOnly || isDirectory) && rule.glob(rule.matchesName ? path.posix.basename(entry) : entry)).map((rule) => (rule.negated ? '!' : '+'));
+    expect([
+      test('#h', false),
+      test('!n', false),
+      test('sp ', false),
+      test('end', false),
+      test('end ', false),
+      test('keep', false),
+      test('x/dir', true),
+      test('x/dir', false),
+      test('top', false),
+      test('x/top', false),
+      test('ab.js', false),
+      test('a/b/c.js', false),
+    ]).toStrictEqual([['+'], ['+'], ['+'], ['+'], [], ['!'], ['+'], [], ['+'], [], ['+'], ['+']]);
     expect(rules.length).toBe(8);
   });
 });

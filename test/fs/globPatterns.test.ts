@@ -9,13 +9,17 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 describe(GlobTool.name, () => {
   describe('linear-time globs', () => {
-    it('matches globs whose expression takes polynomial time of high degree on a backtracking engine (run in a child process: a freeze cannot be interrupted)', async () => {
-      expect(await runIsolated(path.join(HERE, 'fixtures', 'globHostilePatterns.ts'))).toStrictEqual({
-        glob: { paths: [], truncated: false },
-        grep: { matches: [], truncated: false },
-        matching: { paths: [expect.stringMatching(/a{120}\.txt$/u)], truncated: false },
-      });
-    }, ISOLATED_TEST_BUDGET_MS);
+    it(
+      'matches globs whose expression takes polynomial time of high degree on a backtracking engine (run in a child process: a freeze cannot be interrupted)',
+      async () => {
+        expect(await runIsolated(path.join(HERE, 'fixtures', 'globHostilePatterns.ts'))).toStrictEqual({
+          glob: { paths: [], truncated: false },
+          grep: { matches: [], truncated: false },
+          matching: { paths: [expect.stringMatching(/a{120}\.txt$/u)], truncated: false },
+        });
+      },
+      ISOLATED_TEST_BUDGET_MS,
+    );
 
     it('refuses a negated extglob, which needs lookahead, as invalid_input before reading anything', async () => {
       const h = await createFsHarness();

@@ -21,18 +21,24 @@ beforeAll(async () => {
   writeFileSync(p('words.txt'), 'value1 = 1\nvalue12 = 2\nxvalue1 = 3\n');
 });
 
-afterAll(() => { h.cleanup(); });
+afterAll(() => {
+  h.cleanup();
+});
 
 describe(GrepTool.name, () => {
   describe('linear-time patterns', () => {
-    it('answers patterns that take exponential time on a backtracking engine (run in a child process: a freeze cannot be interrupted)', async () => {
-      expect(await runIsolated(path.join(HERE, 'fixtures', 'grepHostilePatterns.ts'))).toStrictEqual({
-        '(a|a)*b': { matches: [], truncated: false },
-        '^(a+)+$': { matches: [{ path: expect.stringMatching(/as\.txt$/u), line: 1, text: 'a'.repeat(40) }], truncated: false },
-        '(x+x+)+y': { matches: [], truncated: false },
-        '(a|aa)+$': { matches: [{ path: expect.stringMatching(/as\.txt$/u), line: 1, text: 'a'.repeat(40) }], truncated: false },
-      });
-    }, ISOLATED_TEST_BUDGET_MS);
+    it(
+      'answers patterns that take exponential time on a backtracking engine (run in a child process: a freeze cannot be interrupted)',
+      async () => {
+        expect(await runIsolated(path.join(HERE, 'fixtures', 'grepHostilePatterns.ts'))).toStrictEqual({
+          '(a|a)*b': { matches: [], truncated: false },
+          '^(a+)+$': { matches: [{ path: expect.stringMatching(/as\.txt$/u), line: 1, text: 'a'.repeat(40) }], truncated: false },
+          '(x+x+)+y': { matches: [], truncated: false },
+          '(a|aa)+$': { matches: [{ path: expect.stringMatching(/as\.txt$/u), line: 1, text: 'a'.repeat(40) }], truncated: false },
+        });
+      },
+      ISOLATED_TEST_BUDGET_MS,
+    );
 
     it.each([
       ['(a)\\1', 'a backreference "\\1"'],

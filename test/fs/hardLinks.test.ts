@@ -69,7 +69,14 @@ describe('reading a hard-linked file', () => {
     const target = path.join(harness.root, 'hard.txt');
     expect({ reason: approval.reason, requests: approval.requests }).toStrictEqual({
       reason: `fs.read "${target}" needs approval: the file has more than one hard link, so it may be a window onto a file outside the workspace.`,
-      requests: [{ kind: 'fs.read', summary: `read ${target} (hard-linked: the file has other names, maybe outside the workspace)`, target, metadata: { paths: [target], hardLinked: true } }],
+      requests: [
+        {
+          kind: 'fs.read',
+          summary: `read ${target} (hard-linked: the file has other names, maybe outside the workspace)`,
+          target,
+          metadata: { paths: [target], hardLinked: true },
+        },
+      ],
     });
     expect(text(await harness.executor.executeApproved(asked, approval))).toBe('needle secret\n');
   });
@@ -98,7 +105,11 @@ describe('reading a hard-linked file', () => {
 
   it('refuses in the body a file hard-linked after the check, reading nothing', async () => {
     // The checker runs after withTree returned: harness is set by then.
-    const harness: FsHarness = await withTree(allowAfter(() => { linkSync(path.join(harness.root, 'notes.txt'), path.join(harness.outside, 'window.txt')); }));
+    const harness: FsHarness = await withTree(
+      allowAfter(() => {
+        linkSync(path.join(harness.root, 'notes.txt'), path.join(harness.outside, 'window.txt'));
+      }),
+    );
     const error = failure(await harness.call('fs_read_file', { path: 'notes.txt' }), 'execution_failed', 'hard_link', true);
     expect(error.details).toStrictEqual({ reason: 'hard_link', path: path.join(harness.root, 'notes.txt'), nlink: 2 });
   });
@@ -173,7 +184,14 @@ describe('changing a hard-linked file', () => {
   it('refuses writes, edits and moves onto it before anything runs, even once read', async () => {
     let target = '';
     const harness = await withTree({
-      evaluate: (request, ctx) => new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'fs.*' }, { effect: 'allow', kind: 'fs.read', pattern: target }], fallback: 'deny' }).evaluate(request, ctx),
+      evaluate: (request, ctx) =>
+        new PolicyPermissionChecker({
+          rules: [
+            { effect: 'allow', kind: 'fs.*' },
+            { effect: 'allow', kind: 'fs.read', pattern: target },
+          ],
+          fallback: 'deny',
+        }).evaluate(request, ctx),
     });
     target = path.join(harness.root, 'hard.txt');
     expect(text(await harness.call('fs_read_file', { path: 'hard.txt' }))).toBe('needle secret\n');
@@ -193,6 +211,9 @@ describe('changing a hard-linked file', () => {
     completed(await harness.call('fs_move', { from: 'dir/inner-hard.txt', to: 'moved.txt' }));
     completed(await harness.call('fs_delete', { path: 'hard.txt' }));
     expect([existsSync(path.join(harness.root, 'hard.txt')), existsSync(path.join(harness.root, 'moved.txt'))]).toStrictEqual([false, true]);
-    expect([readFileSync(path.join(harness.outside, 'secret.txt'), 'utf8'), readFileSync(path.join(harness.outside, 'other.txt'), 'utf8')]).toStrictEqual(['needle secret\n', 'needle other\n']);
+    expect([readFileSync(path.join(harness.outside, 'secret.txt'), 'utf8'), readFileSync(path.join(harness.outside, 'other.txt'), 'utf8')]).toStrictEqual([
+      'needle secret\n',
+      'needle other\n',
+    ]);
   });
 });

@@ -40,7 +40,12 @@ describe(FileSystemPermissionRequest.name, () => {
       new FileSystemPermissionRequest('fs.list', '/w/dir').policySubjects(),
       new FileSystemPermissionRequest('fs.read', '/w/h', { hardLinked: true, facts: { protected: true } }).policySubjects(),
     ]).toStrictEqual([
-      { paths: [{ path: '/w/a', access: 'write', protected: true }, { path: '/w/.git/b', access: 'write', protected: true }] },
+      {
+        paths: [
+          { path: '/w/a', access: 'write', protected: true },
+          { path: '/w/.git/b', access: 'write', protected: true },
+        ],
+      },
       { paths: [{ path: '/w/dir', access: 'read' }] },
       { paths: [{ path: '/w/h', access: 'read', hardLinked: true }] },
     ]);
@@ -82,7 +87,7 @@ describe('filesystem tools with the DefaultPermissionChecker', () => {
     expect(approval.requests[0]).toMatchObject({ kind: 'fs.read', metadata: { protected: true } });
   });
 
-  it('counts the tools\' own roots as inside although the container WORKSPACE lacks them, and still denies paths in neither', async () => {
+  it("counts the tools' own roots as inside although the container WORKSPACE lacks them, and still denies paths in neither", async () => {
     const base = await createFsHarness({ checker: 'default' });
     h = base;
     const own = await createFsHarness({ checker: 'default', agentkit: { roots: [{ path: base.root }] }, fs: { roots: [{ path: base.outside }] } });
@@ -151,14 +156,26 @@ describe('filesystem tools with a PolicyPermissionChecker', () => {
     let named = policy;
     const second = await createFsHarness({ checker: { evaluate: (request, ctx) => named.evaluate(request, ctx) } });
     const envFile = path.join(second.root, '.env.local');
-    named = new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'fs.*' }, { effect: 'allow', kind: 'fs.write', pattern: envFile }], fallback: 'deny' });
+    named = new PolicyPermissionChecker({
+      rules: [
+        { effect: 'allow', kind: 'fs.*' },
+        { effect: 'allow', kind: 'fs.write', pattern: envFile },
+      ],
+      fallback: 'deny',
+    });
     completed(await second.call('fs_write_file', { path: '.env.local', content: 'x' }));
     approvalOf(await second.call('fs_write_file', { path: '.env.other', content: 'x' }));
     second.cleanup();
   });
 
   it('matches deny patterns against both ends of a move', async () => {
-    const policy = new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'fs.*' }, { effect: 'deny', kind: 'fs.move', pattern: '**/archive/**' }], fallback: 'deny' });
+    const policy = new PolicyPermissionChecker({
+      rules: [
+        { effect: 'allow', kind: 'fs.*' },
+        { effect: 'deny', kind: 'fs.move', pattern: '**/archive/**' },
+      ],
+      fallback: 'deny',
+    });
     h = await createFsHarness({ checker: policy });
     writeFileSync(path.join(h.root, 'a.txt'), 'a');
     await h.call('fs_create_directory', { path: 'archive' });

@@ -28,7 +28,9 @@ describe('edit semantics', () => {
     beforeAll(async () => {
       h = await createFsHarness();
     });
-    afterAll(() => { h.cleanup(); });
+    afterAll(() => {
+      h.cleanup();
+    });
 
     it('completes iff the search string occurs once, then the file is the reference result; else the file is unchanged', async () => {
       let run = 0;
@@ -91,10 +93,17 @@ describe('paging against a reference', () => {
 
   it('returns the reference page, line count and cut lines for any window and caps', () => {
     fc.assert(
-      fc.property(smallText, fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 30 }), (text, offset, limit, maxLineChars, maxChars) => {
-        const page = pageLines(text, { offset, limit, maxLineChars, maxChars });
-        expect({ text: page.text, totalLines: page.totalLines, cutLines: page.cutLines }).toStrictEqual(referencePage(text, offset, limit, maxLineChars, maxChars));
-      }),
+      fc.property(
+        smallText,
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 30 }),
+        (text, offset, limit, maxLineChars, maxChars) => {
+          const page = pageLines(text, { offset, limit, maxLineChars, maxChars });
+          expect({ text: page.text, totalLines: page.totalLines, cutLines: page.cutLines }).toStrictEqual(referencePage(text, offset, limit, maxLineChars, maxChars));
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -144,7 +153,7 @@ describe(buildUnifiedDiff.name, () => {
 describe('encodings', () => {
   it('decodes what it encodes, BOM and encoding included', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.constantFrom('utf8', 'utf16le', 'utf16be') , (text, encoding) => {
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.constantFrom('utf8', 'utf16le', 'utf16be'), (text, encoding) => {
         const decoded = decodeFileContent(encodeText(text, encoding, true, '/x'));
         expect(decoded).toStrictEqual({ kind: 'text', text, encoding, bom: true });
       }),
@@ -160,7 +169,9 @@ describe('write containment', () => {
     symlinkSync(h.outside, path.join(h.root, 'link-out'));
     symlinkSync(path.join(h.root, 'a'), path.join(h.root, 'link-in'));
   });
-  afterAll(() => { h.cleanup(); });
+  afterAll(() => {
+    h.cleanup();
+  });
 
   it('either refuses a path before running or writes inside the root; nothing ever lands outside', async () => {
     const segment = fc.constantFrom('.', '..', 'a', 'ghost', 'link-out', 'link-in', 'new', 'outside', 'root');
@@ -190,7 +201,7 @@ describe('line index', () => {
         const starts = Array.from(indexLines(text));
         expect(starts).toHaveLength(countLines(text));
         expect(starts.every((start, index) => (index === 0 ? start === 0 : text[start - 1] === '\n'))).toBe(true);
-        expect(starts.slice(1).every((start, index) => text.indexOf('\n', (starts[index] as number)) === start - 1)).toBe(true);
+        expect(starts.slice(1).every((start, index) => text.indexOf('\n', starts[index] as number) === start - 1)).toBe(true);
       }),
       { numRuns: 500 },
     );

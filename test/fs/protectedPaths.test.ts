@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Container } from 'inversify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { agentkitModule, DEFAULT_PROTECTED_PATHS, type JsonValue, PERMISSION_CHECKER, type PermissionChecker, PermissionDecision, PolicyPermissionChecker, TOOL_EXECUTOR, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
+import {
+  agentkitModule,
+  DEFAULT_PROTECTED_PATHS,
+  type JsonValue,
+  PERMISSION_CHECKER,
+  type PermissionChecker,
+  PermissionDecision,
+  PolicyPermissionChecker,
+  TOOL_EXECUTOR,
+  type ToolExecutionOutcome,
+  type ToolExecutor,
+} from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { completed } from './fixtures/outcomes.js';
@@ -39,7 +50,9 @@ beforeAll(async () => {
   executor = await container.getAsync(TOOL_EXECUTOR);
 });
 
-afterAll(() => { h.cleanup(); });
+afterAll(() => {
+  h.cleanup();
+});
 
 function expectApproval(outcome: ToolExecutionOutcome): void {
   expect(outcome.status === 'interrupted' ? outcome.interruption.type : outcome).toBe('approval_required');

@@ -57,14 +57,18 @@ describe(fileSystemTools.name, () => {
 
     it('write with createParents: a link leading out created where a directory was to be made', async () => {
       await harness();
-      swap = () => { symlinkSync(h.outside, path.join(h.root, 'a')); };
+      swap = () => {
+        symlinkSync(h.outside, path.join(h.root, 'a'));
+      };
       failure(await h.call('fs_write_file', { path: 'a/b/new.txt', content: 'x', createParents: true }), 'execution_failed', 'changed_since_preflight', true);
       outsideIsUntouched();
     });
 
     it('write: a file created at the target meanwhile is never overwritten', async () => {
       await harness();
-      swap = () => { writeFileSync(path.join(h.root, 'dir', 'new.txt'), 'theirs'); };
+      swap = () => {
+        writeFileSync(path.join(h.root, 'dir', 'new.txt'), 'theirs');
+      };
       failure(await h.call('fs_write_file', { path: 'dir/new.txt', content: 'mine' }), 'execution_failed', 'changed_since_preflight', true);
       expect(readFileSync(path.join(h.root, 'dir', 'new.txt'), 'utf8')).toBe('theirs');
     });
@@ -143,6 +147,5 @@ describe(fileSystemTools.name, () => {
       swap = swapDirForLinkOut;
       failure(await h.call('fs_grep', { pattern: 'outside', path: 'dir' }), 'permission_denied', 'final_symlink', true);
     });
-
   });
 });

@@ -7,7 +7,9 @@ import { searchText, type LineMatch } from '../../src/fs/walk/searchText.js';
 const piece = fc.constantFrom('a', 'b', 'é', 'É', ' ', '.', '^', '$', '\\b', '\\B', '\\s', '\\w', 'a*', 'b+', 'é?', '[ab]', '[^a]', '(a|b)', '(?:ab)+', 'a{2}', '\\d');
 const pattern = fc.array(piece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join(''));
 const line = fc.string({ unit: fc.constantFrom('a', 'b', 'é', 'É', ' ', '1'), maxLength: 12 });
-const text = fc.tuple(fc.array(line, { maxLength: 6 }), fc.constantFrom('\n', '\r\n'), fc.boolean()).map(([lines, eol, final]) => lines.join(eol) + (final && lines.length > 0 ? eol : ''));
+const text = fc
+  .tuple(fc.array(line, { maxLength: 6 }), fc.constantFrom('\n', '\r\n'), fc.boolean())
+  .map(([lines, eol, final]) => lines.join(eol) + (final && lines.length > 0 ? eol : ''));
 
 /** The reference: each line (without `\r`) tested alone by `RegExp`; an empty text has no line. */
 function reference(source: string, ignoreCase: boolean, input: string): LineMatch[] {

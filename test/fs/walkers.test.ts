@@ -59,7 +59,7 @@ describe(ListDirectoryTool.name, () => {
     expect((all['entries'] as { path: string }[]).some((entry) => entry.path.includes('secret') || entry.path.startsWith(p('link-src') + '/'))).toBe(false);
   });
 
-  it('sorts by path: a directory before a file that extends its name, and that file before the directory\'s entries', async () => {
+  it("sorts by path: a directory before a file that extends its name, and that file before the directory's entries", async () => {
     const own = await createFsHarness();
     const q = (...parts: string[]): string => path.join(own.root, ...parts);
     mkdirSync(q('src'));

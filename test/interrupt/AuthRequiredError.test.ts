@@ -1,13 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Container, inject } from 'inversify';
-import {
-  agentkitModule,
-  AuthRequiredError,
-  CREDENTIAL_STORE,
-  Tool,
-  TOOL_EXECUTOR,
-  type CredentialStore,
-} from '../../src/index.js';
+import { agentkitModule, AuthRequiredError, CREDENTIAL_STORE, Tool, TOOL_EXECUTOR, type CredentialStore } from '../../src/index.js';
 import { createToolRequest, getCompletedOutput } from '../../src/testing/index.js';
 
 @Tool({ name: 'auth.whoami', description: 'Calls a service that needs a bearer token.' })

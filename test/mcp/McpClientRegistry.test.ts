@@ -28,7 +28,12 @@ describe(McpClientRegistry.name, () => {
       fallback: 'allow',
     });
     harness = await createMcpHarness(
-      { servers: [{ id: 'docs', transport: { type: 'in_memory', server: createDocsServer() } }, { id: 'live', transport: { type: 'in_memory', server: changing.server } }] },
+      {
+        servers: [
+          { id: 'docs', transport: { type: 'in_memory', server: createDocsServer() } },
+          { id: 'live', transport: { type: 'in_memory', server: changing.server } },
+        ],
+      },
       { checker },
     );
   });
@@ -71,7 +76,10 @@ describe(McpClientRegistry.name, () => {
 
   describe('.prompts', () => {
     it('refuses a prompt that needs approval when nobody approves it', async () => {
-      await expect(harness.registry.prompts('docs').get('greet')).rejects.toMatchObject({ code: 'permission_denied', details: { reason: 'approval_required', target: 'docs/greet' } });
+      await expect(harness.registry.prompts('docs').get('greet')).rejects.toMatchObject({
+        code: 'permission_denied',
+        details: { reason: 'approval_required', target: 'docs/greet' },
+      });
     });
 
     it('gets a prompt the host approves', async () => {

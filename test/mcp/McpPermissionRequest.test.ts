@@ -13,7 +13,12 @@ describe(McpPermissionRequest.name, () => {
     });
 
     it('serializes a connect request with the server as target', () => {
-      expect(new McpPermissionRequest('mcp.connect', 'github').toJSON()).toStrictEqual({ kind: 'mcp.connect', summary: 'connect to MCP server github', target: 'github', metadata: { server: 'github' } });
+      expect(new McpPermissionRequest('mcp.connect', 'github').toJSON()).toStrictEqual({
+        kind: 'mcp.connect',
+        summary: 'connect to MCP server github',
+        target: 'github',
+        metadata: { server: 'github' },
+      });
     });
   });
 

@@ -21,10 +21,7 @@ describe('agentkit-tools serve', () => {
   beforeAll(async () => {
     root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentkit-serve-')));
     await writeFile(path.join(root, 'notes.txt'), 'hello\n');
-    [plain, eliciting] = await Promise.all([
-      connectToServe(['serve', '--root', root]),
-      connectToServe(['serve', '--root', root], { capabilities: { elicitation: {} } }),
-    ]);
+    [plain, eliciting] = await Promise.all([connectToServe(['serve', '--root', root]), connectToServe(['serve', '--root', root], { capabilities: { elicitation: {} } })]);
     eliciting.setRequestHandler(ElicitRequestSchema, (request) => {
       asked.push(request.params.message);
       return { action: 'accept', content: { approve: !request.params.message.includes('refuse-me') } };
@@ -39,7 +36,17 @@ describe('agentkit-tools serve', () => {
   it('lists the filesystem tools with their JSON Schemas', async () => {
     const { tools } = await plain.listTools();
 
-    expect(tools.map((tool) => tool.name)).toStrictEqual(['fs_create_directory', 'fs_delete', 'fs_edit_file', 'fs_glob', 'fs_grep', 'fs_list_directory', 'fs_move', 'fs_read_file', 'fs_write_file']);
+    expect(tools.map((tool) => tool.name)).toStrictEqual([
+      'fs_create_directory',
+      'fs_delete',
+      'fs_edit_file',
+      'fs_glob',
+      'fs_grep',
+      'fs_list_directory',
+      'fs_move',
+      'fs_read_file',
+      'fs_write_file',
+    ]);
     expect(tools.find((tool) => tool.name === 'fs_read_file')?.inputSchema).toMatchObject({ type: 'object', required: ['path'], additionalProperties: false });
   });
 
@@ -84,7 +91,17 @@ describe('agentkit-tools serve', () => {
   it('refuses a write that needs approval when the client cannot elicit, and writes nothing', async () => {
     const result = await plain.callTool({ name: 'fs_write_file', arguments: { path: 'new.txt', content: 'x' } });
 
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\[approval_required\] Refused: .*no elicitation support\)\. Nothing was run\.\nTool fs_write_file needs your approval: .*\n- .*\n {2}fs\.write target \(\d+ characters, in full\): ".*new\.txt"$/u) }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: expect.stringMatching(
+            /^\[approval_required\] Refused: .*no elicitation support\)\. Nothing was run\.\nTool fs_write_file needs your approval: .*\n- .*\n {2}fs\.write target \(\d+ characters, in full\): ".*new\.txt"$/u,
+          ),
+        },
+      ],
+    });
     await expect(readFile(path.join(root, 'new.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
@@ -107,7 +124,10 @@ describe('agentkit-tools serve', () => {
     const serve = `cd "${PROJECT_ROOT}" && exec "${process.execPath}" "${await compiledScript(BIN)}" serve --root "${root}"`;
     // The inspector finds its own package.json through `../package.json` of its working directory.
     const inspect = (method: string[]) => run(process.execPath, [INSPECTOR, '/bin/sh', ...method, '--', '-c', serve], { cwd: path.join(PROJECT_ROOT, 'src'), timeout: 30_000 });
-    const [listed, called] = await Promise.all([inspect(['--method', 'tools/list']), inspect(['--method', 'tools/call', '--tool-name', 'fs_read_file', '--tool-arg', 'path=notes.txt'])]);
+    const [listed, called] = await Promise.all([
+      inspect(['--method', 'tools/list']),
+      inspect(['--method', 'tools/call', '--tool-name', 'fs_read_file', '--tool-arg', 'path=notes.txt']),
+    ]);
 
     expect((JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toContain('fs_read_file');
     expect(JSON.parse(called.stdout)).toMatchObject({ content: [{ type: 'text', text: '     1\thello' }], _meta: { 'agentkit-tools/metadata': { totalLines: 1 } } });

@@ -16,7 +16,12 @@ describe(`${mcpServers.name} options`, () => {
     expect([
       problem({}),
       problem({ servers: [{ id: '', transport: { type: 'stdio', command: 'x' } }] }),
-      problem({ servers: [{ id: 'a', transport: { type: 'stdio', command: 'x' } }, { id: 'a', transport: { type: 'stdio', command: 'y' } }] }),
+      problem({
+        servers: [
+          { id: 'a', transport: { type: 'stdio', command: 'x' } },
+          { id: 'a', transport: { type: 'stdio', command: 'y' } },
+        ],
+      }),
       problem({ servers: [{ id: 'a', transport: { type: 'sse' } }] }),
       problem({ servers: [{ id: 'a', transport: { type: 'http', url: 'not a url' } }] }),
       problem({ servers: [], callTimeoutMs: 0 }),

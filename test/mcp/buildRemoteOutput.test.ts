@@ -35,10 +35,24 @@ describe(buildRemoteOutput.name, () => {
   });
 
   it('replaces a part that does not fit by a note', () => {
-    const result = buildRemoteOutput({ content: [{ type: 'text', text: 'short' }, { type: 'image', data: 'A'.repeat(500), mimeType: 'image/png' }] }, 200);
+    const result = buildRemoteOutput(
+      {
+        content: [
+          { type: 'text', text: 'short' },
+          { type: 'image', data: 'A'.repeat(500), mimeType: 'image/png' },
+        ],
+      },
+      200,
+    );
 
     expect(result).toStrictEqual({
-      output: { type: 'parts', parts: [{ type: 'text', text: 'short' }, { type: 'text', text: '[image media part of 568 characters left out: the result exceeds the 200-character cap]' }] },
+      output: {
+        type: 'parts',
+        parts: [
+          { type: 'text', text: 'short' },
+          { type: 'text', text: '[image media part of 568 characters left out: the result exceeds the 200-character cap]' },
+        ],
+      },
       truncated: true,
     });
   });
@@ -48,7 +62,9 @@ describe(buildRemoteOutput.name, () => {
   });
 
   it('truncates text results exactly when their JSON exceeds the cap (escapes included)', () => {
-    const texts = fc.array(fc.oneof(fc.string({ unit: 'grapheme', size: 'medium' }), fc.string({ unit: fc.constantFrom('"', '\\', '\n', '\u0001', 'a'), size: 'medium' })), { maxLength: 4 });
+    const texts = fc.array(fc.oneof(fc.string({ unit: 'grapheme', size: 'medium' }), fc.string({ unit: fc.constantFrom('"', '\\', '\n', '\u0001', 'a'), size: 'medium' })), {
+      maxLength: 4,
+    });
     fc.assert(
       // Caps around the exact size, where an estimate that missed escapes would answer wrong.
       fc.property(texts, fc.integer({ min: -64, max: 64 }), (parts, offset) => {

@@ -96,7 +96,10 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
 
       const status = registry.status();
       expect(status.map(({ id, state }) => ({ id, state }))).toStrictEqual([{ id: 'x', state: 'degraded' }]);
-      expect(status[0]?.error).toMatchObject({ name: 'ToolConfigurationError', message: expect.stringMatching(/^MCP server "x": 2 of its tools are left out\. Tool name "mcp_x_a_b" is offered by/u) });
+      expect(status[0]?.error).toMatchObject({
+        name: 'ToolConfigurationError',
+        message: expect.stringMatching(/^MCP server "x": 2 of its tools are left out\. Tool name "mcp_x_a_b" is offered by/u),
+      });
     });
 
     it('leaves out both tools when two servers produce the same name', async () => {
@@ -128,7 +131,8 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
         {
           sourceId: 'mcp server docs',
           name: 'ToolConfigurationError',
-          message: 'Tool name "mcp_docs_echo" of mcp server docs (tool "echo") is taken by class ShadowTool: the remote tool is left out. Rename it on its server, or give the server another id.',
+          message:
+            'Tool name "mcp_docs_echo" of mcp server docs (tool "echo") is taken by class ShadowTool: the remote tool is left out. Rename it on its server, or give the server another id.',
         },
       ]);
     });
@@ -148,7 +152,9 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
       const server = createToolServer([fixtureTool('broken', () => text('1'), { inputSchema: unresolvable })]).server;
       const { registry } = await start({ servers: [inMemory('x', server)] });
 
-      expect(observer.errors).toStrictEqual([{ sourceId: 'mcp server x', name: 'ToolDefinitionError', message: expect.stringContaining('https://schemas.example.invalid/a.json') }]);
+      expect(observer.errors).toStrictEqual([
+        { sourceId: 'mcp server x', name: 'ToolDefinitionError', message: expect.stringContaining('https://schemas.example.invalid/a.json') },
+      ]);
       expect(registry.status()[0]).toMatchObject({ id: 'x', state: 'degraded' });
     });
   });

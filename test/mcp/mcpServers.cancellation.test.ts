@@ -10,18 +10,20 @@ function createSlowServer(seen: { cancelled: number; completed: number }): Serve
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [{ name: 'slow', description: 'Answers after two seconds.', inputSchema: { type: 'object', properties: {} } }],
   }));
-  server.setRequestHandler(CallToolRequestSchema, (_request, extra) =>
-    new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        seen.completed += 1;
-        resolve({ content: [{ type: 'text', text: 'late' }] });
-      }, 2_000);
-      extra.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        seen.cancelled += 1;
-        resolve({ content: [{ type: 'text', text: 'cancelled' }] });
-      });
-    }),
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    (_request, extra) =>
+      new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          seen.completed += 1;
+          resolve({ content: [{ type: 'text', text: 'late' }] });
+        }, 2_000);
+        extra.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          seen.cancelled += 1;
+          resolve({ content: [{ type: 'text', text: 'cancelled' }] });
+        });
+      }),
   );
   return server;
 }
@@ -40,7 +42,9 @@ describe(mcpServers.name, () => {
     it("forwards the host's cancellation to the server, which stops the call", async () => {
       const controller = new AbortController();
       const pending = harness.call('mcp_slow_slow', {}, { signal: controller.signal });
-      setTimeout(() => { controller.abort(); }, 50);
+      setTimeout(() => {
+        controller.abort();
+      }, 50);
       expect(await pending).toMatchObject({ status: 'failed', invoked: true, error: { code: 'interrupted', details: { reason: 'cancelled' } } });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(seen).toStrictEqual({ cancelled: 1, completed: 0 });

@@ -75,7 +75,10 @@ describe(`${mcpServers.name} against server-everything over stdio`, () => {
     it('returns an embedded text resource as its text', async () => {
       const { output } = getOutput(await harness.call('mcp_everything_get-resource-reference', { resourceType: 'Text', resourceId: 1 }));
 
-      expect(output).toMatchObject({ type: 'parts', parts: [{ type: 'text' }, { type: 'text', text: expect.stringContaining('Resource 1: This is a plaintext resource') }, { type: 'text' }] });
+      expect(output).toMatchObject({
+        type: 'parts',
+        parts: [{ type: 'text' }, { type: 'text', text: expect.stringContaining('Resource 1: This is a plaintext resource') }, { type: 'text' }],
+      });
     });
 
     it('returns an embedded blob resource as a file reference', async () => {
@@ -87,7 +90,10 @@ describe(`${mcpServers.name} against server-everything over stdio`, () => {
     it('keeps both the content blocks and the structured content', async () => {
       const { output } = getOutput(await harness.call('mcp_everything_get-structured-content', { location: 'Chicago' }));
 
-      expect(output).toMatchObject({ type: 'parts', parts: [{ type: 'text' }, { type: 'json', value: { temperature: expect.any(Number), conditions: expect.any(String), humidity: expect.any(Number) } }] });
+      expect(output).toMatchObject({
+        type: 'parts',
+        parts: [{ type: 'text' }, { type: 'json', value: { temperature: expect.any(Number), conditions: expect.any(String), humidity: expect.any(Number) } }],
+      });
     });
 
     it('refuses bad arguments before the server sees them', async () => {

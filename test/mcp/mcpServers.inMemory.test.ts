@@ -83,7 +83,11 @@ describe(`${mcpServers.name} with in-memory servers`, () => {
   it('fails invalid_input when the server refuses the params', async () => {
     const outcome = await harness.call('mcp_low_refuses');
 
-    expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'invalid_input', details: { server: 'low', reason: 'remote_invalid_params', mcpCode: -32602 } } });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      invoked: true,
+      error: { code: 'invalid_input', details: { server: 'low', reason: 'remote_invalid_params', mcpCode: -32602 } },
+    });
   });
 
   it('fails execution_failed when the server answers with another error', async () => {
@@ -101,7 +105,11 @@ describe(`${mcpServers.name} with in-memory servers`, () => {
 
   it('checks structured content against the output schema', async () => {
     expect(getOutput(await harness.call('mcp_low_weather', { valid: true })).output).toStrictEqual({ type: 'parts', parts: [{ type: 'json', value: { celsius: 20 } }] });
-    expect(await harness.call('mcp_low_weather', { valid: false })).toMatchObject({ status: 'failed', invoked: true, error: { code: 'execution_failed', details: { reason: 'output_schema' } } });
+    expect(await harness.call('mcp_low_weather', { valid: false })).toMatchObject({
+      status: 'failed',
+      invoked: true,
+      error: { code: 'execution_failed', details: { reason: 'output_schema' } },
+    });
   });
 
   it('caps the result size and says what was cut', async () => {

@@ -20,7 +20,13 @@ class RecordingOAuthProvider implements OAuthClientProvider {
   }
 
   public get clientMetadata(): OAuthClientMetadata {
-    return { redirect_uris: [this.redirectUrl], client_name: 'agentkit-tools test host', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      redirect_uris: [this.redirectUrl],
+      client_name: 'agentkit-tools test host',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
 
   public clientInformation(): OAuthClientInformationMixed {
@@ -84,7 +90,11 @@ describe(`${mcpServers.name} with the SDK's OAuth client provider`, () => {
   });
 
   it('meets the 401 at load, sends the user to authorize with PKCE, and lists the tools once the host finishes the flow', async () => {
-    expect(harness.registry.source('secure').authRequired).toMatchObject({ provider: 'mcp:secure', metadata: { server: 'secure' }, message: expect.stringContaining('finishAuth') });
+    expect(harness.registry.source('secure').authRequired).toMatchObject({
+      provider: 'mcp:secure',
+      metadata: { server: 'secure' },
+      message: expect.stringContaining('finishAuth'),
+    });
     expect(harness.executor.specs().map((spec) => spec.name)).not.toContain('mcp_secure_echo');
     expect(provider.authorizationUrls).toHaveLength(1);
     const [authorizationUrl] = provider.authorizationUrls;
@@ -136,7 +146,12 @@ describe(`${mcpServers.name} with the SDK's OAuth client provider`, () => {
 
     await expect(harness.registry.finishAuth('secure', 'code-forged')).rejects.toThrow('MCP server "secure": the authorization server refused the code exchange (invalid_grant)');
     expect(server.oauth.grants().length).toBeGreaterThan(exchanges);
-    expect(server.oauth.grants().slice(exchanges).every((grant) => grant === 'authorization_code')).toBe(true);
+    expect(
+      server.oauth
+        .grants()
+        .slice(exchanges)
+        .every((grant) => grant === 'authorization_code'),
+    ).toBe(true);
   });
 
   it('refuses finishAuth for a server without an OAuth provider', async () => {

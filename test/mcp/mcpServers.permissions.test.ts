@@ -107,7 +107,9 @@ describe(`${mcpServers.name} and permissions`, () => {
 
     it('leaves out both remote tools whose names sanitize alike', async () => {
       const server = createToolServer([fixtureTool('a.b', () => text('1')), fixtureTool('A_B', () => text('2'))]).server;
-      const executor = await resolve((container) => { container.load(agentkitModule(), mcpServers({ servers: [{ id: 'x', transport: { type: 'in_memory', server } }] })); });
+      const executor = await resolve((container) => {
+        container.load(agentkitModule(), mcpServers({ servers: [{ id: 'x', transport: { type: 'in_memory', server } }] }));
+      });
 
       expect((executor as ToolExecutor).specs()).toStrictEqual([]);
     });

@@ -27,15 +27,19 @@ function countCompiled(ajv: Ajv): number {
 
 describe(McpRemoteTool.name, () => {
   describe('schema patterns', () => {
-    it('validates inputs and results against hostile patterns in linear time (run in a child process: a freeze cannot be interrupted)', async () => {
-      expect(await runIsolated(path.join(HERE, 'fixtures', 'remoteHostileSchemas.ts'))).toStrictEqual({
-        pattern: { status: 'failed', code: 'invalid_input', reason: null, invoked: false },
-        patternAccepted: { status: 'completed' },
-        keys: { status: 'failed', code: 'invalid_input', reason: null, invoked: false },
-        output: { status: 'failed', code: 'execution_failed', reason: 'output_schema', invoked: true },
-        url: { status: 'failed', code: 'invalid_input', reason: null, invoked: false },
-      });
-    }, ISOLATED_TEST_BUDGET_MS);
+    it(
+      'validates inputs and results against hostile patterns in linear time (run in a child process: a freeze cannot be interrupted)',
+      async () => {
+        expect(await runIsolated(path.join(HERE, 'fixtures', 'remoteHostileSchemas.ts'))).toStrictEqual({
+          pattern: { status: 'failed', code: 'invalid_input', reason: null, invoked: false },
+          patternAccepted: { status: 'completed' },
+          keys: { status: 'failed', code: 'invalid_input', reason: null, invoked: false },
+          output: { status: 'failed', code: 'execution_failed', reason: 'output_schema', invoked: true },
+          url: { status: 'failed', code: 'invalid_input', reason: null, invoked: false },
+        });
+      },
+      ISOLATED_TEST_BUDGET_MS,
+    );
   });
 
   describe('reloads', () => {
@@ -84,5 +88,4 @@ describe(McpRemoteTool.name, () => {
       expect([validate?.({ key: 'abc' }), validate?.({ key: 'ABC' })]).toStrictEqual([true, false]);
     });
   });
-
 });

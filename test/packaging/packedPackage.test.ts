@@ -46,7 +46,9 @@ describe('the packed package', () => {
     const { stdout } = await run(path.join(BIN, 'attw'), [packed.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color', '--no-emoji'], { cwd: packed.dir });
     const entries = stdout.split('*'.repeat(35)).filter((block) => block.includes('node16 (from ESM)'));
     const resolved = (block: string): boolean => block.includes('node16 (from ESM): OK (ESM)') && block.includes('bundler: OK');
-    expect(entries.map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)])).toStrictEqual(Object.keys(manifest.exports).map((key) => [path.posix.join(manifest.name, key), true]));
+    expect(entries.map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)])).toStrictEqual(
+      Object.keys(manifest.exports).map((key) => [path.posix.join(manifest.name, key), true]),
+    );
   }, 120_000);
 
   it('imports every entry point of the exports map from an ESM project', async () => {
@@ -80,7 +82,9 @@ describe('the packed package', () => {
     mkdirSync(root);
     writeFileSync(path.join(root, 'hello.txt'), 'hello from the tarball\n');
     const client = new Client({ name: 'packed-package-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: path.join(packed.app, 'node_modules/.bin/agentkit-tools'), args: ['serve', '--root', root, '--shell'], cwd: packed.app }));
+    await client.connect(
+      new StdioClientTransport({ command: path.join(packed.app, 'node_modules/.bin/agentkit-tools'), args: ['serve', '--root', root, '--shell'], cwd: packed.app }),
+    );
     try {
       const { tools } = await client.listTools();
       const read = await client.callTool({ name: 'fs_read_file', arguments: { path: 'hello.txt' } });

@@ -22,10 +22,7 @@ describe(DefaultPermissionChecker.name, () => {
       const builtIn = new FileSystemPermissionRequest('fs.read', '/etc/passwd');
 
       expect([checker.evaluate(acme), typeAndCode(checker.evaluate(builtIn))]).toStrictEqual([
-        PermissionDecision.deny(
-          'acme.sync "nightly sync" is denied: "/etc/passwd" is outside every workspace root. Use a path inside the workspace.',
-          'outside_roots',
-        ),
+        PermissionDecision.deny('acme.sync "nightly sync" is denied: "/etc/passwd" is outside every workspace root. Use a path inside the workspace.', 'outside_roots'),
         'deny outside_roots',
       ]);
     });
@@ -34,7 +31,7 @@ describe(DefaultPermissionChecker.name, () => {
       expect(typeAndCode(checker.evaluate(new AcmeRequest('acme.sync', 'x', { paths: [] })))).toBe('deny outside_roots');
     });
 
-    it('ignores any claim to be inside the roots: containment is the checker\'s own answer', () => {
+    it("ignores any claim to be inside the roots: containment is the checker's own answer", () => {
       const claim = { path: '/etc/passwd', access: 'read', inside: true, insideRoots: true, root: '/w' } as PathSubject;
 
       expect(typeAndCode(checker.evaluate(new AcmeRequest('acme.sync', '/w/a', { paths: [claim] })))).toBe('deny outside_roots');
@@ -76,7 +73,15 @@ describe(DefaultPermissionChecker.name, () => {
 
     it('asks before a command with shell-like risks, like a built-in shell request', () => {
       const acme = new AcmeRequest('acme.run', 'deploy script', { command: { subcommands: [['make', 'deploy']] }, risks: ['command_substitution'] });
-      const builtIn = new ShellPermissionRequest({ command: 'echo $(id)', form: 'command', subcommands: [['echo', '$(id)']], risks: ['command_substitution'], cwd: '/w', envKeys: [], redirections: [] });
+      const builtIn = new ShellPermissionRequest({
+        command: 'echo $(id)',
+        form: 'command',
+        subcommands: [['echo', '$(id)']],
+        risks: ['command_substitution'],
+        cwd: '/w',
+        envKeys: [],
+        redirections: [],
+      });
       const why = 'it runs a shell command, which can do anything the user running this process can; it carries risk flags (command_substitution).';
 
       expect([checker.evaluate(acme), checker.evaluate(builtIn)]).toStrictEqual([

@@ -16,9 +16,7 @@ const CHANGE = 'it changes the workspace, and the default policy asks before eve
 describe(DefaultPermissionChecker.name, () => {
   describe('.evaluate', () => {
     it.each(['fs.read', 'fs.list'])('allows %s inside the roots', (kind) => {
-      expect(checker.evaluate(buildRequest(kind, '/data/a.csv'), TEST_CONTEXT)).toStrictEqual(
-        PermissionDecision.allow(),
-      );
+      expect(checker.evaluate(buildRequest(kind, '/data/a.csv'), TEST_CONTEXT)).toStrictEqual(PermissionDecision.allow());
     });
 
     it('allows a read naming a root itself', () => {
@@ -27,28 +25,19 @@ describe(DefaultPermissionChecker.name, () => {
 
     it('denies a read outside every root', () => {
       expect(checker.evaluate(buildRequest('fs.read', '/etc/passwd'))).toStrictEqual(
-        PermissionDecision.deny(
-          'fs.read "/etc/passwd" is denied: "/etc/passwd" is outside every workspace root. Use a path inside the workspace.',
-          'outside_roots',
-        ),
+        PermissionDecision.deny('fs.read "/etc/passwd" is denied: "/etc/passwd" is outside every workspace root. Use a path inside the workspace.', 'outside_roots'),
       );
     });
 
     it('denies a sibling folder that only shares the root as a prefix', () => {
       expect(checker.evaluate(buildRequest('fs.read', '/w_evil/a'))).toStrictEqual(
-        PermissionDecision.deny(
-          'fs.read "/w_evil/a" is denied: "/w_evil/a" is outside every workspace root. Use a path inside the workspace.',
-          'outside_roots',
-        ),
+        PermissionDecision.deny('fs.read "/w_evil/a" is denied: "/w_evil/a" is outside every workspace root. Use a path inside the workspace.', 'outside_roots'),
       );
     });
 
     it('denies a write outside every root rather than asking', () => {
       expect(checker.evaluate(buildRequest('fs.write', '/etc/cron.d/job', { protected: true }))).toStrictEqual(
-        PermissionDecision.deny(
-          'fs.write "/etc/cron.d/job" is denied: "/etc/cron.d/job" is outside every workspace root. Use a path inside the workspace.',
-          'outside_roots',
-        ),
+        PermissionDecision.deny('fs.write "/etc/cron.d/job" is denied: "/etc/cron.d/job" is outside every workspace root. Use a path inside the workspace.', 'outside_roots'),
       );
     });
 
@@ -56,37 +45,24 @@ describe(DefaultPermissionChecker.name, () => {
       const move = buildRequest('fs.move', '/w/a', { paths: ['/w/a', '/tmp/a', '/var/a'] });
 
       expect(checker.evaluate(move)).toStrictEqual(
-        PermissionDecision.deny(
-          'fs.move "/w/a" is denied: "/tmp/a", "/var/a" are outside every workspace root. Use a path inside the workspace.',
-          'outside_roots',
-        ),
+        PermissionDecision.deny('fs.move "/w/a" is denied: "/tmp/a", "/var/a" are outside every workspace root. Use a path inside the workspace.', 'outside_roots'),
       );
     });
 
     it('denies an fs request that names no path', () => {
       expect(checker.evaluate(buildRequest('fs.read'))).toStrictEqual(
-        PermissionDecision.deny(
-          'fs.read (no target) is denied: it names no path, so it cannot be checked against the workspace roots.',
-          'outside_roots',
-        ),
+        PermissionDecision.deny('fs.read (no target) is denied: it names no path, so it cannot be checked against the workspace roots.', 'outside_roots'),
       );
     });
 
-    it.each(['fs.write', 'fs.edit', 'fs.delete', 'fs.mkdir', 'fs.chmod'])(
-      'requires approval for %s inside the roots',
-      (kind) => {
-        expect(checker.evaluate(buildRequest(kind, '/w/a.txt'))).toStrictEqual(
-          PermissionDecision.requireApproval(`${kind} "/w/a.txt" needs approval: ${CHANGE}.`),
-        );
-      },
-    );
+    it.each(['fs.write', 'fs.edit', 'fs.delete', 'fs.mkdir', 'fs.chmod'])('requires approval for %s inside the roots', (kind) => {
+      expect(checker.evaluate(buildRequest(kind, '/w/a.txt'))).toStrictEqual(PermissionDecision.requireApproval(`${kind} "/w/a.txt" needs approval: ${CHANGE}.`));
+    });
 
     it('requires approval for a move inside the roots', () => {
       const move = buildRequest('fs.move', '/w/a', { paths: ['/w/a', '/data/a'] });
 
-      expect(checker.evaluate(move)).toStrictEqual(
-        PermissionDecision.requireApproval(`fs.move "/w/a" needs approval: ${CHANGE}.`),
-      );
+      expect(checker.evaluate(move)).toStrictEqual(PermissionDecision.requireApproval(`fs.move "/w/a" needs approval: ${CHANGE}.`));
     });
 
     it('requires approval to read a protected path', () => {
@@ -97,9 +73,7 @@ describe(DefaultPermissionChecker.name, () => {
 
     it('requires approval to read a hard-linked file', () => {
       expect(checker.evaluate(buildRequest('fs.read', '/w/hard.txt', { hardLinked: true }))).toStrictEqual(
-        PermissionDecision.requireApproval(
-          'fs.read "/w/hard.txt" needs approval: the file has more than one hard link, so it may be a window onto a file outside the workspace.',
-        ),
+        PermissionDecision.requireApproval('fs.read "/w/hard.txt" needs approval: the file has more than one hard link, so it may be a window onto a file outside the workspace.'),
       );
     });
 
@@ -117,9 +91,7 @@ describe(DefaultPermissionChecker.name, () => {
 
     it('names every reason a write to a protected path needs approval', () => {
       expect(checker.evaluate(buildRequest('fs.write', '/w/.git/config', { protected: true }))).toStrictEqual(
-        PermissionDecision.requireApproval(
-          `fs.write "/w/.git/config" needs approval: ${CHANGE}; it touches a protected path.`,
-        ),
+        PermissionDecision.requireApproval(`fs.write "/w/.git/config" needs approval: ${CHANGE}; it touches a protected path.`),
       );
     });
 
@@ -181,7 +153,15 @@ describe(DefaultPermissionChecker.name, () => {
             const decision = checker.evaluate(buildRequest(kind, target, { paths, protected: isProtected }));
             const inside = [target, ...paths].every((path) => path.startsWith('/w/'));
             const expected =
-              kind === 'tool.invoke' ? 'allow' : !kind.startsWith('fs.') ? 'require_approval' : !inside ? 'deny' : READ_ONLY_KINDS.includes(kind) && !isProtected ? 'allow' : 'require_approval';
+              kind === 'tool.invoke'
+                ? 'allow'
+                : !kind.startsWith('fs.')
+                  ? 'require_approval'
+                  : !inside
+                    ? 'deny'
+                    : READ_ONLY_KINDS.includes(kind) && !isProtected
+                      ? 'allow'
+                      : 'require_approval';
 
             expect(decision.type).toBe(expected);
           },

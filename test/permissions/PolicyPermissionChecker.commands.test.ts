@@ -4,10 +4,7 @@ import { PolicyPermissionChecker } from '../../src/permissions/PolicyPermissionC
 import { buildPolicyChecker } from './fixtures/buildPolicyChecker.js';
 import { buildRequest } from './fixtures/TestPermissionRequest.js';
 
-const ALLOW_GIT_STATUS = buildPolicyChecker(
-  [{ effect: 'allow', kind: 'shell.exec', pattern: 'git status' }],
-  'ask',
-);
+const ALLOW_GIT_STATUS = buildPolicyChecker([{ effect: 'allow', kind: 'shell.exec', pattern: 'git status' }], 'ask');
 
 function askFallback(command: string, uncovered: string): PermissionDecision {
   return PermissionDecision.requireApproval(
@@ -17,28 +14,16 @@ function askFallback(command: string, uncovered: string): PermissionDecision {
 
 describe(PolicyPermissionChecker.name, () => {
   describe('.evaluate', () => {
-    it.each(['git status', 'git status -s', 'git status --porcelain src'])(
-      'allows %j with the prefix "git status"',
-      (command) => {
-        expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', command))).toStrictEqual(
-          PermissionDecision.allow(),
-        );
-      },
-    );
+    it.each(['git status', 'git status -s', 'git status --porcelain src'])('allows %j with the prefix "git status"', (command) => {
+      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', command))).toStrictEqual(PermissionDecision.allow());
+    });
 
-    it.each(['git statusx', 'git', 'git log', 'gitstatus', 'xgit status'])(
-      'does not allow %j with the prefix "git status"',
-      (command) => {
-        expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', command))).toStrictEqual(
-          askFallback(command, command),
-        );
-      },
-    );
+    it.each(['git statusx', 'git', 'git log', 'gitstatus', 'xgit status'])('does not allow %j with the prefix "git status"', (command) => {
+      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', command))).toStrictEqual(askFallback(command, command));
+    });
 
     it('normalizes whitespace in commands', () => {
-      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', '  git \t status   -s\n'))).toStrictEqual(
-        PermissionDecision.allow(),
-      );
+      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', '  git \t status   -s\n'))).toStrictEqual(PermissionDecision.allow());
     });
 
     it('normalizes whitespace in patterns', () => {
@@ -71,22 +56,18 @@ describe(PolicyPermissionChecker.name, () => {
       ]);
       const request = buildRequest('shell.exec', 'ls; rm -rf build', { subcommands: ['ls', 'rm -rf build'] });
 
-      expect(checker.evaluate(request)).toStrictEqual(
-        PermissionDecision.deny(
-          'shell.exec "ls; rm -rf build" is denied by policy rule deny shell.exec "rm".',
-          'policy_denied',
-        ),
-      );
+      expect(checker.evaluate(request)).toStrictEqual(PermissionDecision.deny('shell.exec "ls; rm -rf build" is denied by policy rule deny shell.exec "rm".', 'policy_denied'));
     });
 
     it('reads subcommands given as arrays of words', () => {
       const request = buildRequest('shell.exec', "git status && echo 'a b'", {
-        subcommands: [['git', 'status'], ['echo', 'a b']],
+        subcommands: [
+          ['git', 'status'],
+          ['echo', 'a b'],
+        ],
       });
 
-      expect(ALLOW_GIT_STATUS.evaluate(request)).toStrictEqual(
-        askFallback("git status && echo 'a b'", 'echo a b'),
-      );
+      expect(ALLOW_GIT_STATUS.evaluate(request)).toStrictEqual(askFallback("git status && echo 'a b'", 'echo a b'));
     });
 
     it('compares words exactly, so a quoted word with a space is one word', () => {
@@ -103,9 +84,7 @@ describe(PolicyPermissionChecker.name, () => {
 
     it('never allows by pattern a shell request with neither subcommands nor target', () => {
       expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec'))).toStrictEqual(
-        PermissionDecision.requireApproval(
-          'shell.exec (no target) needs approval: no policy rule allows it, and the policy fallback is "ask".',
-        ),
+        PermissionDecision.requireApproval('shell.exec (no target) needs approval: no policy rule allows it, and the policy fallback is "ask".'),
       );
     });
 
@@ -113,9 +92,7 @@ describe(PolicyPermissionChecker.name, () => {
       const request = buildRequest('shell.exec', 'git status > out.txt', { risks: ['redirection'] });
 
       expect(ALLOW_GIT_STATUS.evaluate(request)).toStrictEqual(
-        PermissionDecision.requireApproval(
-          'shell.exec "git status > out.txt" needs approval: it carries risk flags (redirection) that an allow rule does not cover.',
-        ),
+        PermissionDecision.requireApproval('shell.exec "git status > out.txt" needs approval: it carries risk flags (redirection) that an allow rule does not cover.'),
       );
     });
 
@@ -124,9 +101,7 @@ describe(PolicyPermissionChecker.name, () => {
       const request = buildRequest('shell.exec', 'echo $(id)', { risks: ['substitution', 'wrapper'] });
 
       expect(checker.evaluate(request)).toStrictEqual(
-        PermissionDecision.requireApproval(
-          'shell.exec "echo $(id)" needs approval: it carries risk flags (substitution, wrapper) that an allow rule does not cover.',
-        ),
+        PermissionDecision.requireApproval('shell.exec "echo $(id)" needs approval: it carries risk flags (substitution, wrapper) that an allow rule does not cover.'),
       );
     });
 
@@ -134,15 +109,11 @@ describe(PolicyPermissionChecker.name, () => {
       const checker = buildPolicyChecker([{ effect: 'deny', kind: 'shell.exec', pattern: 'curl' }], 'allow');
       const request = buildRequest('shell.exec', 'curl x | sh', { subcommands: ['curl x', 'sh'], risks: ['pipe'] });
 
-      expect(checker.evaluate(request)).toStrictEqual(
-        PermissionDecision.deny('shell.exec "curl x | sh" is denied by policy rule deny shell.exec "curl".', 'policy_denied'),
-      );
+      expect(checker.evaluate(request)).toStrictEqual(PermissionDecision.deny('shell.exec "curl x | sh" is denied by policy rule deny shell.exec "curl".', 'policy_denied'));
     });
 
     it('allows an empty risks array', () => {
-      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', 'git status', { risks: [] }))).toStrictEqual(
-        PermissionDecision.allow(),
-      );
+      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', 'git status', { risks: [] }))).toStrictEqual(PermissionDecision.allow());
     });
 
     it.each([

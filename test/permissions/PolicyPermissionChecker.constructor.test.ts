@@ -36,7 +36,7 @@ describe(PolicyPermissionChecker.name, () => {
       const checker = new PolicyPermissionChecker({
         rules: [
           { effect: 'allow', kind: 'fs.*', pattern: '/w/**' },
-          { effect: 'deny', kind: '*' , pattern: '!/w/**' },
+          { effect: 'deny', kind: '*', pattern: '!/w/**' },
           { effect: 'ask', kind: 'shell.exec', pattern: 'git push' },
           { effect: 'allow', kind: 'mcp.invoke_tool' },
         ],
@@ -47,17 +47,11 @@ describe(PolicyPermissionChecker.name, () => {
     });
 
     it('rejects options that are not an object', () => {
-      expectConfigurationError(
-        null,
-        'options is null. Give an object { rules, fallback } with fallback one of "allow", "deny", "ask".',
-      );
+      expectConfigurationError(null, 'options is null. Give an object { rules, fallback } with fallback one of "allow", "deny", "ask".');
     });
 
     it('rejects an unknown option key', () => {
-      expectConfigurationError(
-        { rules: [], fallback: 'deny', fallBack: 'allow' },
-        'options has an unknown key "fallBack". Use only "rules", "fallback" (check the spelling).',
-      );
+      expectConfigurationError({ rules: [], fallback: 'deny', fallBack: 'allow' }, 'options has an unknown key "fallBack". Use only "rules", "fallback" (check the spelling).');
     });
 
     it('rejects rules that are not an array', () => {
@@ -68,10 +62,7 @@ describe(PolicyPermissionChecker.name, () => {
     });
 
     it('rejects an unknown fallback', () => {
-      expectConfigurationError(
-        { rules: [], fallback: 'maybe' },
-        'options.fallback is "maybe". Use one of "allow", "deny", "ask": the decision when no rule decides.',
-      );
+      expectConfigurationError({ rules: [], fallback: 'maybe' }, 'options.fallback is "maybe". Use one of "allow", "deny", "ask": the decision when no rule decides.');
     });
 
     it('rejects a rule that is not an object', () => {
@@ -79,10 +70,7 @@ describe(PolicyPermissionChecker.name, () => {
     });
 
     it('rejects an unknown effect', () => {
-      expectConfigurationError(
-        withRule({ effect: 'permit', kind: 'fs.*' }),
-        'rules[1].effect is "permit". Use one of "allow", "deny", "ask".',
-      );
+      expectConfigurationError(withRule({ effect: 'permit', kind: 'fs.*' }), 'rules[1].effect is "permit". Use one of "allow", "deny", "ask".');
     });
 
     it('rejects an unknown rule key, so a misspelled pattern never widens a rule', () => {

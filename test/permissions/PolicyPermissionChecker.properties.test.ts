@@ -6,12 +6,7 @@ import type { PermissionRequest } from '../../src/permissions/PermissionRequest.
 import { PolicyPermissionChecker } from '../../src/permissions/PolicyPermissionChecker.js';
 import type { PolicyEffect, PolicyRule } from '../../src/permissions/PolicyRule.js';
 import { buildPolicyChecker } from './fixtures/buildPolicyChecker.js';
-import {
-  effectArbitrary,
-  requestArbitrary,
-  ruleArbitrary,
-  rulesArbitrary,
-} from './fixtures/policyArbitraries.js';
+import { effectArbitrary, requestArbitrary, ruleArbitrary, rulesArbitrary } from './fixtures/policyArbitraries.js';
 import { buildRequest } from './fixtures/TestPermissionRequest.js';
 
 type DecisionType = PermissionDecision['type'];
@@ -31,20 +26,14 @@ function referenceSubjects(request: PermissionRequest): { items: string[]; isCom
   }
   if (request.kind === 'shell.exec') {
     const subcommands = (metadata['subcommands'] as (string | string[])[] | undefined) ?? [];
-    const lines = subcommands.map((entry) =>
-      typeof entry === 'string' ? normalize(entry) : entry.join(' '),
-    );
+    const lines = subcommands.map((entry) => (typeof entry === 'string' ? normalize(entry) : entry.join(' ')));
     return { items: lines.length > 0 ? lines : target.map(normalize), isCommand: true };
   }
   return { items: target, isCommand: false };
 }
 
 /** A deliberately naive, independent reading of the policy contract. */
-function decideByReference(
-  rules: readonly PolicyRule[],
-  fallback: PolicyEffect,
-  request: PermissionRequest,
-): DecisionType {
+function decideByReference(rules: readonly PolicyRule[], fallback: PolicyEffect, request: PermissionRequest): DecisionType {
   const { items, isCommand } = referenceSubjects(request);
   const matches = (pattern: string, item: string): boolean => {
     if (!isCommand) {
@@ -53,11 +42,8 @@ function decideByReference(
     const prefix = normalize(pattern);
     return item === prefix || item.startsWith(`${prefix} `);
   };
-  const names = (pattern: string, item: string): boolean =>
-    isCommand ? normalize(pattern) === item : pattern === item && !/[*?[\]{}()!+@]/.test(pattern);
-  const applicable = rules.filter((rule) =>
-    rule.kind.endsWith('*') ? request.kind.startsWith(rule.kind.slice(0, -1)) : rule.kind === request.kind,
-  );
+  const names = (pattern: string, item: string): boolean => (isCommand ? normalize(pattern) === item : pattern === item && !/[*?[\]{}()!+@]/.test(pattern));
+  const applicable = rules.filter((rule) => (rule.kind.endsWith('*') ? request.kind.startsWith(rule.kind.slice(0, -1)) : rule.kind === request.kind));
   const hits = (effect: PolicyEffect): boolean =>
     applicable.some(({ effect: ruleEffect, pattern }) => {
       if (ruleEffect !== effect) {
@@ -73,8 +59,7 @@ function decideByReference(
   }
   const allowRules = applicable.filter((rule) => rule.effect === 'allow');
   const coveredBy = (test: (pattern: string, item: string) => boolean): boolean =>
-    items.length > 0 &&
-    items.every((item) => allowRules.some((rule) => rule.pattern !== undefined && test(rule.pattern, item)));
+    items.length > 0 && items.every((item) => allowRules.some((rule) => rule.pattern !== undefined && test(rule.pattern, item)));
   const allowed = allowRules.some((rule) => rule.pattern === undefined) || coveredBy(matches);
   const effect = allowed ? 'allow' : fallback;
   if (effect !== 'allow') {
@@ -82,10 +67,7 @@ function decideByReference(
   }
   const risks = (request.metadata?.['risks'] as string[] | undefined) ?? [];
   // Protected and hard-linked are facts about paths: they count for requests that name paths.
-  const needsExactName =
-    request.kind.startsWith('fs.') &&
-    items.length > 0 &&
-    (request.metadata?.['protected'] === true || request.metadata?.['hardLinked'] === true);
+  const needsExactName = request.kind.startsWith('fs.') && items.length > 0 && (request.metadata?.['protected'] === true || request.metadata?.['hardLinked'] === true);
   if (risks.length > 0 || (needsExactName && !coveredBy(names))) {
     return 'require_approval';
   }
@@ -94,33 +76,18 @@ function decideByReference(
 
 const RANK: Record<DecisionType, number> = { allow: 0, require_approval: 1, deny: 2 };
 
-function evaluate(
-  rules: readonly PolicyRule[],
-  fallback: PolicyEffect,
-  request: PermissionRequest,
-): PermissionDecision {
+function evaluate(rules: readonly PolicyRule[], fallback: PolicyEffect, request: PermissionRequest): PermissionDecision {
   return buildPolicyChecker(rules, fallback).evaluate(request);
 }
 
 /** Rules that certainly match the request: without pattern, or naming one of its subjects. */
-function matchingRuleArbitrary(
-  effect: 'deny' | 'ask',
-  request: PermissionRequest,
-): fc.Arbitrary<PolicyRule> {
+function matchingRuleArbitrary(effect: 'deny' | 'ask', request: PermissionRequest): fc.Arbitrary<PolicyRule> {
   const kinds = [request.kind, '*', `${request.kind.slice(0, 3)}*`];
   const { items, isCommand } = referenceSubjects(request);
-  const patterns = items
-    .filter((item) => item !== '')
-    .map((item) => (isCommand ? item.split(' ').slice(0, 2).join(' ') : item));
+  const patterns = items.filter((item) => item !== '').map((item) => (isCommand ? item.split(' ').slice(0, 2).join(' ') : item));
   return fc.oneof(
     fc.constantFrom(...kinds).map((kind): PolicyRule => ({ effect, kind })),
-    ...(patterns.length === 0
-      ? []
-      : [
-          fc
-            .constantFrom(...patterns)
-            .map((pattern): PolicyRule => ({ effect, kind: request.kind, pattern })),
-        ]),
+    ...(patterns.length === 0 ? [] : [fc.constantFrom(...patterns).map((pattern): PolicyRule => ({ effect, kind: request.kind, pattern }))]),
   );
 }
 
@@ -131,11 +98,7 @@ function insertAt<T>(items: readonly T[], item: T, position: number): T[] {
 
 type Scenario = [rules: PolicyRule[], fallback: PolicyEffect, request: PermissionRequest];
 
-const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.tuple(
-  rulesArbitrary,
-  effectArbitrary,
-  requestArbitrary,
-);
+const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.tuple(rulesArbitrary, effectArbitrary, requestArbitrary);
 
 /** A random scenario plus something drawn from it (a shuffle, a rule that matches...). */
 function scenarioWith<T>(draw: (scenario: Scenario) => fc.Arbitrary<T>): fc.Arbitrary<[Scenario, T]> {
@@ -149,9 +112,7 @@ describe(PolicyPermissionChecker.name, () => {
         fc.property(
           scenarioWith(([rules]) => fc.shuffledSubarray(rules, { minLength: rules.length })),
           ([[rules, fallback, request], shuffled]) => {
-            expect(evaluate(shuffled, fallback, request)).toStrictEqual(
-              evaluate(rules, fallback, request),
-            );
+            expect(evaluate(shuffled, fallback, request)).toStrictEqual(evaluate(rules, fallback, request));
           },
         ),
         { numRuns: 300 },
@@ -176,11 +137,7 @@ describe(PolicyPermissionChecker.name, () => {
     it('never changes a decision a deny or ask rule made by adding allow rules', () => {
       fc.assert(
         fc.property(
-          scenarioWith(([, , request]) =>
-            fc
-              .constantFrom<'deny' | 'ask'>('deny', 'ask')
-              .chain((effect) => matchingRuleArbitrary(effect, request)),
-          ),
+          scenarioWith(([, , request]) => fc.constantFrom<'deny' | 'ask'>('deny', 'ask').chain((effect) => matchingRuleArbitrary(effect, request))),
           fc.array(ruleArbitrary(fc.constant<PolicyEffect>('allow')), { minLength: 1, maxLength: 4 }),
           ([[rules, fallback, request], decisive], allows) => {
             const before = evaluate([decisive, ...rules], fallback, request);
@@ -194,34 +151,24 @@ describe(PolicyPermissionChecker.name, () => {
 
     it('never makes a decision less strict by adding a deny rule', () => {
       fc.assert(
-        fc.property(
-          scenarioArbitrary,
-          ruleArbitrary(fc.constant<PolicyEffect>('deny')),
-          fc.nat(),
-          ([rules, fallback, request], added, position) => {
-            const before = evaluate(rules, fallback, request);
-            const after = evaluate(insertAt(rules, added, position), fallback, request);
+        fc.property(scenarioArbitrary, ruleArbitrary(fc.constant<PolicyEffect>('deny')), fc.nat(), ([rules, fallback, request], added, position) => {
+          const before = evaluate(rules, fallback, request);
+          const after = evaluate(insertAt(rules, added, position), fallback, request);
 
-            expect(RANK[after.type]).toBeGreaterThanOrEqual(RANK[before.type]);
-          },
-        ),
+          expect(RANK[after.type]).toBeGreaterThanOrEqual(RANK[before.type]);
+        }),
         { numRuns: 300 },
       );
     });
 
     it('never turns a decision into allow by adding an ask rule', () => {
       fc.assert(
-        fc.property(
-          scenarioArbitrary,
-          ruleArbitrary(fc.constant<PolicyEffect>('ask')),
-          fc.nat(),
-          ([rules, fallback, request], added, position) => {
-            const before = evaluate(rules, fallback, request);
-            const after = evaluate(insertAt(rules, added, position), fallback, request);
+        fc.property(scenarioArbitrary, ruleArbitrary(fc.constant<PolicyEffect>('ask')), fc.nat(), ([rules, fallback, request], added, position) => {
+          const before = evaluate(rules, fallback, request);
+          const after = evaluate(insertAt(rules, added, position), fallback, request);
 
-            expect(after.type !== 'allow' || before.type === 'allow').toBe(true);
-          },
-        ),
+          expect(after.type !== 'allow' || before.type === 'allow').toBe(true);
+        }),
         { numRuns: 300 },
       );
     });

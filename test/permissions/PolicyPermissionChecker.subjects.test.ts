@@ -12,9 +12,16 @@ describe(PolicyPermissionChecker.name, () => {
     it('matches path rules against its paths, not its target', () => {
       const checker = buildPolicyChecker([{ effect: 'deny', kind: 'acme.*', pattern: '/etc/**' }], 'allow');
 
-      expect(checker.evaluate(sync({ paths: [{ path: '/w/a', access: 'read' }, { path: '/etc/passwd', access: 'write' }] }))).toStrictEqual(
-        PermissionDecision.deny('acme.sync "nightly sync" is denied by policy rule deny acme.* "/etc/**".', 'policy_denied'),
-      );
+      expect(
+        checker.evaluate(
+          sync({
+            paths: [
+              { path: '/w/a', access: 'read' },
+              { path: '/etc/passwd', access: 'write' },
+            ],
+          }),
+        ),
+      ).toStrictEqual(PermissionDecision.deny('acme.sync "nightly sync" is denied by policy rule deny acme.* "/etc/**".', 'policy_denied'));
     });
 
     it('allows only when allow rules cover every path', () => {
@@ -22,7 +29,14 @@ describe(PolicyPermissionChecker.name, () => {
 
       expect([
         checker.evaluate(sync({ paths: [{ path: '/w/a', access: 'write' }] })),
-        checker.evaluate(sync({ paths: [{ path: '/w/a', access: 'write' }, { path: '/tmp/b', access: 'write' }] })),
+        checker.evaluate(
+          sync({
+            paths: [
+              { path: '/w/a', access: 'write' },
+              { path: '/tmp/b', access: 'write' },
+            ],
+          }),
+        ),
       ]).toStrictEqual([
         PermissionDecision.allow(),
         PermissionDecision.requireApproval('acme.sync "nightly sync" needs approval: no policy allow rule covers "/tmp/b", and the policy fallback is "ask".'),
@@ -49,14 +63,21 @@ describe(PolicyPermissionChecker.name, () => {
 
       expect([
         checker.evaluate(run({ command: { subcommands: [['make', 'build']] } })),
-        checker.evaluate(run({ command: { subcommands: [['make', 'build'], ['rm', '-rf', '/']] } })),
+        checker.evaluate(
+          run({
+            command: {
+              subcommands: [
+                ['make', 'build'],
+                ['rm', '-rf', '/'],
+              ],
+            },
+          }),
+        ),
         checker.evaluate(run({ command: { subcommands: [['make', 'build']] }, risks: ['command_substitution'] })),
       ]).toStrictEqual([
         PermissionDecision.allow(),
         PermissionDecision.deny('acme.run "deploy script" is denied: no policy allow rule covers "rm -rf /", and the policy fallback is "deny".', 'policy_denied'),
-        PermissionDecision.requireApproval(
-          'acme.run "deploy script" needs approval: it carries risk flags (command_substitution) that an allow rule does not cover.',
-        ),
+        PermissionDecision.requireApproval('acme.run "deploy script" needs approval: it carries risk flags (command_substitution) that an allow rule does not cover.'),
       ]);
     });
 
@@ -80,10 +101,7 @@ describe(PolicyPermissionChecker.name, () => {
     it('matches the target of a request with neither paths nor command', () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'acme.*', pattern: 'nightly*' }]);
 
-      expect([checker.evaluate(sync({})), checker.evaluate(sync({ mcp: { server: 'acme' } }))]).toStrictEqual([
-        PermissionDecision.allow(),
-        PermissionDecision.allow(),
-      ]);
+      expect([checker.evaluate(sync({})), checker.evaluate(sync({ mcp: { server: 'acme' } }))]).toStrictEqual([PermissionDecision.allow(), PermissionDecision.allow()]);
     });
   });
 });

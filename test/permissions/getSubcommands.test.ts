@@ -6,7 +6,13 @@ describe(getSubcommands.name, () => {
   it('splits string subcommands into words', () => {
     const request = buildRequest('shell.exec', 'a && b', { subcommands: ['git  status', ' ls -la '] });
 
-    expect(getSubcommands(request)).toStrictEqual({ ok: true, values: [['git', 'status'], ['ls', '-la']] });
+    expect(getSubcommands(request)).toStrictEqual({
+      ok: true,
+      values: [
+        ['git', 'status'],
+        ['ls', '-la'],
+      ],
+    });
   });
 
   it('keeps word-array subcommands as they are', () => {

@@ -78,10 +78,10 @@ describeWithPostgres(PostgresApprovalStore.name, () => {
   describe('rows', () => {
     const damages: [string, (issued: ApprovalRequest) => [string, unknown[]]][] = [
       ['an approval of another id', (issued) => ['approval = $2::jsonb', [JSON.stringify({ ...issued, id: 'other' })]]],
-      ['an approval without its binding', () => ['approval = approval - \'binding\'', []]],
-      ['an approval that is not an object', () => ['approval = \'[1, 2]\'::jsonb', []]],
+      ['an approval without its binding', () => ["approval = approval - 'binding'", []]],
+      ['an approval that is not an object', () => ["approval = '[1, 2]'::jsonb", []]],
       ['an approval whose session is a number', (issued) => ['approval = $2::jsonb', [JSON.stringify({ ...issued, sessionId: 7 })]]],
-      ['an expiry pushed back past the approval\'s own', () => ["expires_at = now() + interval '1 day'", []]],
+      ["an expiry pushed back past the approval's own", () => ["expires_at = now() + interval '1 day'", []]],
     ];
 
     it.each(damages)('never honours a damaged row (%s): get is undefined, consume unknown', async (_label, damage) => {
@@ -128,7 +128,10 @@ describeWithPostgres(PostgresApprovalStore.name, () => {
       const request = createToolRequest('write', { path: 'a.txt' });
       try {
         const unreachable = createExecutor([tool], { permissions: ASK, approvals: new PostgresApprovalStore({ pool: down, table }) });
-        expect(await unreachable.execute(request)).toMatchObject({ ...UNAVAILABLE, error: { ...UNAVAILABLE.error, details: { ...UNAVAILABLE.error.details, storeAction: 'issue' } } });
+        expect(await unreachable.execute(request)).toMatchObject({
+          ...UNAVAILABLE,
+          error: { ...UNAVAILABLE.error, details: { ...UNAVAILABLE.error.details, storeAction: 'issue' } },
+        });
       } finally {
         await down.end();
       }

@@ -54,7 +54,9 @@ describeWithPostgres(PostgresCredentialStore.name, () => {
 
   it('throws an error that names the step, never a credential, when the table is missing', async () => {
     const missing = new PostgresCredentialStore({ pool, table: uniqueName('agentkit_test_missing') });
-    await expect(missing.set('mcp:github', { bearerToken: 'token-1' })).rejects.toThrow('PostgresCredentialStore could not write the credentials of provider "mcp:github" (42P01).');
+    await expect(missing.set('mcp:github', { bearerToken: 'token-1' })).rejects.toThrow(
+      'PostgresCredentialStore could not write the credentials of provider "mcp:github" (42P01).',
+    );
     expect(() => new PostgresCredentialStore({ pool, table: 'x; drop table y' })).toThrow(ToolConfigurationError);
   });
 });

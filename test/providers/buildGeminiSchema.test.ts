@@ -35,7 +35,12 @@ describe(buildGeminiSchema.name, () => {
         mode: { enum: ['fast'] },
         level: { description: 'Level (one of [1,2,3])' },
         version: { description: 'must be 2' },
-        shape: { anyOf: [{ type: 'object', properties: { radius: { type: 'number' } }, required: ['radius'] }, { type: 'object', properties: { side: { type: 'number' } } }] },
+        shape: {
+          anyOf: [
+            { type: 'object', properties: { radius: { type: 'number' } }, required: ['radius'] },
+            { type: 'object', properties: { side: { type: 'number' } } },
+          ],
+        },
         both: { type: 'object', properties: { b: { type: 'integer' }, a: { type: 'string' } }, required: ['a'] },
         when: { type: 'string', format: 'date-time' },
         site: { type: 'string' },

@@ -37,7 +37,14 @@ describe(buildStrictSchema.name, () => {
   it.each<[string, JsonObject]>([
     ['a free-form map', { type: 'object', properties: { env: { type: 'object', additionalProperties: { type: 'string' } } } }],
     ['an open object', { type: 'object', properties: { data: { type: 'object' } }, additionalProperties: true }],
-    ['a recursive reference', { type: 'object', properties: { tree: { $ref: '#/$defs/node' } }, $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } } } }],
+    [
+      'a recursive reference',
+      {
+        type: 'object',
+        properties: { tree: { $ref: '#/$defs/node' } },
+        $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } } },
+      },
+    ],
     ['an array without items', { type: 'object', properties: { list: { type: 'array' } } }],
     ['an empty property schema', { type: 'object', properties: { anything: {} } }],
     ['allOf of several schemas', { type: 'object', properties: { both: { allOf: [{ type: 'object' }, { type: 'object' }] } } }],

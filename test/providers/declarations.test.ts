@@ -65,7 +65,9 @@ describe(toOpenAIChatTools.name, () => {
     expect(tools.map((tool) => tool.function.name).every((name) => PROVIDER_NAME.test(name))).toBe(true);
     // shell_exec's `env` is a free-form map: strict mode cannot express it, so that one tool is declared non-strict.
     expect(tools.filter((tool) => !tool.function.strict).map((tool) => tool.function.name)).toStrictEqual(['shell_exec']);
-    const problems = tools.filter((tool) => tool.function.strict).flatMap((tool) => getStrictSchemaProblems(tool.function.parameters).map((problem) => `${tool.function.name} ${problem}`));
+    const problems = tools
+      .filter((tool) => tool.function.strict)
+      .flatMap((tool) => getStrictSchemaProblems(tool.function.parameters).map((problem) => `${tool.function.name} ${problem}`));
     expect(problems).toStrictEqual([]);
   });
 
@@ -112,7 +114,10 @@ describe(toOpenAIChatTools.name, () => {
       required: ['point', 'label', 'tags'],
       additionalProperties: false,
     });
-    expect((flights?.function.parameters as { properties: Record<string, unknown> }).properties['cabin']).toStrictEqual({ type: ['string', 'null'], enum: ['economy', 'business', null] });
+    expect((flights?.function.parameters as { properties: Record<string, unknown> }).properties['cabin']).toStrictEqual({
+      type: ['string', 'null'],
+      enum: ['economy', 'business', null],
+    });
   });
 
   it('passes schemas as authored (inlined) without strict', () => {
@@ -154,7 +159,11 @@ describe(toAnthropicTools.name, () => {
 describe('recursive schemas', () => {
   it('keep their $defs and $refs for OpenAI (non-strict) and Anthropic, which resolve them; strict falls back to non-strict', () => {
     const tree = { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } };
-    const spec: ToolSpec = { ...getSpec('fs_glob'), name: getSpec('fs_glob').name, inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { root: { $ref: '#/$defs/node' } }, $defs: { node: tree } } };
+    const spec: ToolSpec = {
+      ...getSpec('fs_glob'),
+      name: getSpec('fs_glob').name,
+      inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { root: { $ref: '#/$defs/node' } }, $defs: { node: tree } },
+    };
     const expected = { type: 'object', properties: { root: { $ref: '#/$defs/node' } }, $defs: { node: tree } };
     expect(toAnthropicTools([spec])[0]?.input_schema).toStrictEqual(expected);
     expect(toOpenAIChatTools([spec], { strict: true })[0]?.function).toMatchObject({ parameters: expected, strict: false });
@@ -162,15 +171,16 @@ describe('recursive schemas', () => {
 });
 
 describe(toGeminiTools.name, () => {
-  it('declares every tool within Gemini\'s schema subset, the output schema as responseJsonSchema', () => {
+  it("declares every tool within Gemini's schema subset, the output schema as responseJsonSchema", () => {
     const [tool, ...more] = toGeminiTools(specs);
     expect(more).toStrictEqual([]);
     const declarations = tool?.functionDeclarations ?? [];
     expect(declarations.map((declaration) => declaration.name)).toStrictEqual(toAnthropicTools(specs).map((anthropic) => anthropic.name));
     const problems = declarations.flatMap((declaration) =>
-      [...getGeminiSchemaProblems(declaration.parametersJsonSchema), ...(declaration.responseJsonSchema === undefined ? [] : getGeminiSchemaProblems(declaration.responseJsonSchema))].map(
-        (problem) => `${declaration.name} ${problem}`,
-      ),
+      [
+        ...getGeminiSchemaProblems(declaration.parametersJsonSchema),
+        ...(declaration.responseJsonSchema === undefined ? [] : getGeminiSchemaProblems(declaration.responseJsonSchema)),
+      ].map((problem) => `${declaration.name} ${problem}`),
     );
     expect(problems).toStrictEqual([]);
     expect(declarations.every((declaration) => declaration.parametersJsonSchema['type'] === 'object')).toBe(true);

@@ -31,7 +31,10 @@ function createGatedTool(bound: number, total: number) {
   let most = 0;
   const waiters: (() => void)[] = [];
   const release = (): void => {
-    if (active >= Math.min(bound, total - finished)) waiters.splice(0).forEach((wake) => { wake(); });
+    if (active >= Math.min(bound, total - finished))
+      waiters.splice(0).forEach((wake) => {
+        wake();
+      });
   };
   const tool = plainTool({
     name: 'gated',
@@ -64,7 +67,10 @@ describe(executeToolCalls.name, () => {
 
   it('runs 4 at once by default', async () => {
     const gated = createGatedTool(4, 9);
-    const turn = await executeToolCalls(createExecutor([gated.tool]), Array.from({ length: 9 }, (_, index) => request('gated', {}, `d${index}`)));
+    const turn = await executeToolCalls(
+      createExecutor([gated.tool]),
+      Array.from({ length: 9 }, (_, index) => request('gated', {}, `d${index}`)),
+    );
     expect(gated.most()).toBe(4);
     expect(turn.results).toHaveLength(9);
   });
@@ -77,7 +83,10 @@ describe(executeToolCalls.name, () => {
       request('fs_write_file', { path: 'b.txt', content: 'b' }, 'w2'),
     ];
     const turn = await executeToolCalls(h.executor, calls);
-    expect(turn.results.map(({ request: { callId }, outcome }) => [callId, outcome.status])).toStrictEqual([['r1', 'completed'], ['x1', 'failed']]);
+    expect(turn.results.map(({ request: { callId }, outcome }) => [callId, outcome.status])).toStrictEqual([
+      ['r1', 'completed'],
+      ['x1', 'failed'],
+    ]);
     expect(turn.pending.map(({ request: pendingRequest, interruption }) => [pendingRequest, interruption.type])).toStrictEqual([
       [calls[1], 'approval_required'],
       [calls[3], 'approval_required'],

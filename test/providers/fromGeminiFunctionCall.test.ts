@@ -19,7 +19,7 @@ describe(fromGeminiFunctionCall.name, () => {
     expect(getCompletedOutput(await harness.executor.execute(parsed.request))).toStrictEqual({ type: 'structured', value: { id: 'contact-Ada', received: args } });
   });
 
-  it('makes a deterministic callId from the turn and the call\'s index when Gemini sends no id', () => {
+  it("makes a deterministic callId from the turn and the call's index when Gemini sends no id", () => {
     const first = fromGeminiFunctionCall({ name: 'fs_glob', args: { pattern: '*.md' } }, { sessionId: 's', turnId: 'turn-7' });
     const second = fromGeminiFunctionCall({ name: 'fs_glob', args: { pattern: '*.md' } }, { sessionId: 's', turnId: 'turn-7', index: 1 });
     expect([first.request.callId, second.request.callId]).toStrictEqual(['gemini:turn-7:0', 'gemini:turn-7:1']);

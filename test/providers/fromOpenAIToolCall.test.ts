@@ -21,7 +21,10 @@ const STRICT_ARGUMENTS = JSON.stringify({
   age: null,
   kind: 'lead',
   address: { street: '1 Main St', city: null },
-  otherAddresses: [{ street: '2 Side St', city: 'Paris' }, { street: '3 Back St', city: null }],
+  otherAddresses: [
+    { street: '2 Side St', city: 'Paris' },
+    { street: '3 Back St', city: null },
+  ],
   vip: null,
 });
 
@@ -31,7 +34,10 @@ function chatCall(name: string, args: string, id = 'call_1') {
 
 describe(fromOpenAIToolCall.name, () => {
   it('strict round trip: nulls for absent optional fields are removed, the input validates against the original schema and executes', async () => {
-    const [declared] = toOpenAIChatTools(harness.specs.filter((spec) => spec.name === 'crm.create_contact'), { strict: true });
+    const [declared] = toOpenAIChatTools(
+      harness.specs.filter((spec) => spec.name === 'crm.create_contact'),
+      { strict: true },
+    );
     expect(declared?.function).toMatchObject({ name: 'crm__create_contact', strict: true });
     const parsed = fromOpenAIToolCall(chatCall('crm__create_contact', STRICT_ARGUMENTS), { ...SCOPE, metadata: { model: 'gpt' }, specs: harness.specs });
     const expectedInput = { name: 'Ada', kind: 'lead', address: { street: '1 Main St' }, otherAddresses: [{ street: '2 Side St', city: 'Paris' }, { street: '3 Back St' }] };
@@ -90,10 +96,7 @@ describe(fromOpenAIToolCall.name, () => {
   });
 
   it('reads a Responses API function_call item: call_id, name mapped back, strict nulls removed', () => {
-    const parsed = fromOpenAIToolCall(
-      { type: 'function_call', call_id: 'call_r1', name: 'crm__create_contact', arguments: STRICT_ARGUMENTS },
-      { ...SCOPE, specs: harness.specs },
-    );
+    const parsed = fromOpenAIToolCall({ type: 'function_call', call_id: 'call_r1', name: 'crm__create_contact', arguments: STRICT_ARGUMENTS }, { ...SCOPE, specs: harness.specs });
     expect(parsed.request).toMatchObject({ callId: 'call_r1', toolName: 'crm.create_contact', input: { name: 'Ada', kind: 'lead', address: { street: '1 Main St' } } });
     expect(parsed.failure).toBeUndefined();
   });

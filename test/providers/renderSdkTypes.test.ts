@@ -18,11 +18,21 @@ import { plainTool } from '../fixtures/plainTool.js';
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
 const OUTCOME: ToolExecutionOutcome = {
   status: 'completed',
-  result: buildToolResult({ callId: 'c1' }, { type: 'parts', parts: [{ type: 'text', text: 'see' }, { type: 'media', mimeType: 'image/png', data: PNG, modality: 'image' }] }, { isError: true }),
+  result: buildToolResult(
+    { callId: 'c1' },
+    {
+      type: 'parts',
+      parts: [
+        { type: 'text', text: 'see' },
+        { type: 'media', mimeType: 'image/png', data: PNG, modality: 'image' },
+      ],
+    },
+    { isError: true },
+  ),
 };
 
 describe('rendered messages and SDK types', () => {
-  it('are assignable to the SDKs\' own tool-result param types', () => {
+  it("are assignable to the SDKs' own tool-result param types", () => {
     const chat: ChatCompletionToolMessageParam = renderToolResult(OUTCOME, 'openai-chat');
     const chatMessage: ChatCompletionMessageParam = renderToolResult(OUTCOME, 'openai-chat');
     const responses: ResponseInputItem = renderToolResult(OUTCOME, 'openai-responses');

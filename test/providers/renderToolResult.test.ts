@@ -24,7 +24,9 @@ const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
 
 describe(renderToolResult.name, () => {
   it('renders text output as it is, in every format', () => {
-    expect(renderAll(completed({ type: 'text', text: 'hello there' }), { toolName: 'echo.say' })).toStrictEqual(textMessages('hello there', { callId: 'call-x', name: 'echo__say' }));
+    expect(renderAll(completed({ type: 'text', text: 'hello there' }), { toolName: 'echo.say' })).toStrictEqual(
+      textMessages('hello there', { callId: 'call-x', name: 'echo__say' }),
+    );
   });
 
   it('renders other structured values as JSON text, and a completed isError result as an error where the provider has one', () => {
@@ -61,7 +63,14 @@ describe(renderToolResult.name, () => {
   });
 
   it('writes skip counts and unknown walk facts into the text', () => {
-    const value = { matches: [{ path: '/w/a.ts', line: 3, text: 'x' }], truncated: false, skippedHardLinks: 2, skippedIgnored: 7, unreadIgnoreFiles: 1, skippedOther: { why: 'new' } };
+    const value = {
+      matches: [{ path: '/w/a.ts', line: 3, text: 'x' }],
+      truncated: false,
+      skippedHardLinks: 2,
+      skippedIgnored: 7,
+      unreadIgnoreFiles: 1,
+      skippedOther: { why: 'new' },
+    };
     expect(renderToolResult(completed({ type: 'structured', value }), 'openai-chat')).toStrictEqual({
       role: 'tool',
       tool_call_id: 'call-x',
@@ -80,11 +89,19 @@ describe(renderToolResult.name, () => {
     const outcome = await h.call('fs_read_file', { path: 'long.txt', offset: 2, limit: 2 }, 'read-1');
     const text = ['     2\tl2', '     3\tl3', '[lines 2-3 of 5; call again with offset 4]'].join('\n');
     expect(renderAll(outcome, { toolName: 'fs_read_file' })).toStrictEqual(textMessages(text, { callId: 'read-1', name: 'fs_read_file' }));
-    expect(renderToolResult(outcome, 'openai-chat', { lineNumbers: false })).toStrictEqual({ role: 'tool', tool_call_id: 'read-1', content: 'l2\nl3\n[lines 2-3 of 5; call again with offset 4]' });
+    expect(renderToolResult(outcome, 'openai-chat', { lineNumbers: false })).toStrictEqual({
+      role: 'tool',
+      tool_call_id: 'read-1',
+      content: 'l2\nl3\n[lines 2-3 of 5; call again with offset 4]',
+    });
   });
 
   it('reads a whole file without a paging notice, and the last page says it is the end', async () => {
-    expect(renderToolResult(await h.call('fs_read_file', { path: 'README.md' }, 'read-2'), 'openai-chat')).toStrictEqual({ role: 'tool', tool_call_id: 'read-2', content: '     1\thello' });
+    expect(renderToolResult(await h.call('fs_read_file', { path: 'README.md' }, 'read-2'), 'openai-chat')).toStrictEqual({
+      role: 'tool',
+      tool_call_id: 'read-2',
+      content: '     1\thello',
+    });
     expect(renderToolResult(await h.call('fs_read_file', { path: 'long.txt', offset: 5 }, 'read-3'), 'openai-chat')).toStrictEqual({
       role: 'tool',
       tool_call_id: 'read-3',
@@ -126,10 +143,31 @@ describe(renderToolResult.name, () => {
     const rendered = renderToolResult(completed({ type: 'text', text }), 'openai-chat', { maxChars: 300 }).content;
     expect(rendered.length).toBeLessThanOrEqual(300);
     expect(rendered.split('\n')).toStrictEqual([
-      'line 0', 'line 1', 'line 2', 'line 3', 'line 4', 'line 5', 'line 6', 'line 7', 'line 8', 'line 9', 'line 10', 'line 11',
+      'line 0',
+      'line 1',
+      'line 2',
+      'line 3',
+      'line 4',
+      'line 5',
+      'line 6',
+      'line 7',
+      'line 8',
+      'line 9',
+      'line 10',
+      'line 11',
       // Lines 12-88: 77 lines of 8 characters.
       '[... 616 characters (77 line breaks) cut from the middle of this result to fit 300 characters ...]',
-      'line 89', 'line 90', 'line 91', 'line 92', 'line 93', 'line 94', 'line 95', 'line 96', 'line 97', 'line 98', 'line 99',
+      'line 89',
+      'line 90',
+      'line 91',
+      'line 92',
+      'line 93',
+      'line 94',
+      'line 95',
+      'line 96',
+      'line 97',
+      'line 98',
+      'line 99',
     ]);
   });
 
@@ -189,7 +227,11 @@ describe(renderToolResult.name, () => {
 
   it('renders a list of files as text', () => {
     const outcome = completed({ type: 'files', files: [{ uri: 'file:///w/a.bin' }, { uri: 'file:///w/b.png', name: 'b.png', mimeType: 'image/png' }] });
-    expect(renderToolResult(outcome, 'openai-chat')).toStrictEqual({ role: 'tool', tool_call_id: 'call-x', content: 'file: file:///w/a.bin\nfile: b.png <file:///w/b.png> (image/png)' });
+    expect(renderToolResult(outcome, 'openai-chat')).toStrictEqual({
+      role: 'tool',
+      tool_call_id: 'call-x',
+      content: 'file: file:///w/a.bin\nfile: b.png <file:///w/b.png> (image/png)',
+    });
   });
 
   it.each(TOOL_ERROR_CODES.map((code) => [code]))('renders a %s failure as an error result: the code and the ToolError message', (code) => {
@@ -224,7 +266,12 @@ describe(renderToolResult.name, () => {
   });
 
   it('does not render an authentication interruption unless the host asks for a placeholder', async () => {
-    const tool = plainTool({ name: 'remote.fetch', invoke: () => { throw new AuthRequiredError({ provider: 'mcp:github', challenge: 'Bearer' }); } });
+    const tool = plainTool({
+      name: 'remote.fetch',
+      invoke: () => {
+        throw new AuthRequiredError({ provider: 'mcp:github', challenge: 'Bearer' });
+      },
+    });
     const outcome = await createExecutor([tool]).execute({ callId: 'auth-1', toolName: 'remote.fetch', input: {}, sessionId: 's', turnId: 't', metadata: {} });
     expect(outcome.status).toBe('interrupted');
     expect(() => renderToolResult(outcome, 'gemini')).toThrow(/waiting for the host \(auth_required\)/);

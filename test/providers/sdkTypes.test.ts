@@ -34,7 +34,7 @@ const SPECS: readonly ToolSpec[] = [
 const SCOPE = { sessionId: 's', turnId: 't', specs: SPECS };
 
 describe('provider SDK types', () => {
-  it('declarations are assignable to the SDKs\' own tool param types', () => {
+  it("declarations are assignable to the SDKs' own tool param types", () => {
     const chat: ChatCompletionTool[] = toOpenAIChatTools(SPECS, { strict: true });
     const chatFunction: ChatCompletionFunctionTool[] = toOpenAIChatTools(SPECS);
     const responses: ResponsesTool[] = toOpenAIResponsesTools(SPECS, { strict: true });
@@ -45,10 +45,12 @@ describe('provider SDK types', () => {
     const declarations: FunctionDeclaration[] | undefined = toGeminiTools(SPECS)[0]?.functionDeclarations;
     // @ts-expect-error a Gemini tool is not an OpenAI tool: the checks above can fail.
     const wrong: ChatCompletionTool[] = toGeminiTools(SPECS);
-    expect([chat, chatFunction, responses, responsesFunction, anthropic, anthropicUnion, gemini, declarations, wrong].map((value) => value?.length)).toStrictEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect([chat, chatFunction, responses, responsesFunction, anthropic, anthropicUnion, gemini, declarations, wrong].map((value) => value?.length)).toStrictEqual([
+      1, 1, 1, 1, 1, 1, 1, 1, 1,
+    ]);
   });
 
-  it('the SDKs\' own tool-call types are accepted as they come', () => {
+  it("the SDKs' own tool-call types are accepted as they come", () => {
     const chatCall: ChatCompletionMessageToolCall = { id: 'call_1', type: 'function', function: { name: 'crm__find', arguments: '{"query":"ada","limit":null}' } };
     const responsesCall: ResponseFunctionToolCall = { type: 'function_call', call_id: 'call_2', name: 'crm__find', arguments: '{"query":"ada"}' };
     const toolUse: Anthropic.ToolUseBlock = { type: 'tool_use', id: 'toolu_1', name: 'crm__find', input: { query: 'ada' }, caller: { type: 'direct' } };

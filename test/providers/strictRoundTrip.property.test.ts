@@ -45,13 +45,19 @@ const omitUndefined = (value: unknown): unknown => JSON.parse(JSON.stringify(val
 
 describe('OpenAI strict mode round trip', () => {
   it('any contact, sent with nulls for its absent optional fields, becomes the input the tool expects and executes', async () => {
-    const [declared] = toOpenAIChatTools(harness.specs.filter((spec) => spec.name === 'crm.create_contact'), { strict: true });
+    const [declared] = toOpenAIChatTools(
+      harness.specs.filter((spec) => spec.name === 'crm.create_contact'),
+      { strict: true },
+    );
     const parameters = declared?.function.parameters ?? {};
     expect(getStrictSchemaProblems(parameters)).toStrictEqual([]);
     await fc.assert(
       fc.asyncProperty(contact, async (value) => {
         const args = JSON.stringify(toStrictArguments(value, parameters));
-        const parsed = fromOpenAIToolCall({ id: 'call_p', type: 'function', function: { name: 'crm__create_contact', arguments: args } }, { sessionId: 's', turnId: 't', specs: harness.specs });
+        const parsed = fromOpenAIToolCall(
+          { id: 'call_p', type: 'function', function: { name: 'crm__create_contact', arguments: args } },
+          { sessionId: 's', turnId: 't', specs: harness.specs },
+        );
         const meant = omitUndefined(value);
         expect(parsed.failure).toBeUndefined();
         expect(parsed.request.input).toStrictEqual(meant);

@@ -28,7 +28,12 @@ const USAGE = {
 type MockResult = Awaited<ReturnType<MockLanguageModelV4['doGenerate']>>;
 
 function toolCall(toolCallId: string, toolName: string, input: unknown): MockResult {
-  return { content: [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: USAGE, warnings: [] };
+  return {
+    content: [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) }],
+    finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+    usage: USAGE,
+    warnings: [],
+  };
 }
 
 function text(value: string): MockResult {
@@ -51,7 +56,13 @@ describe(toAiSdkTools.name, () => {
     const result = await generateText({ model, tools: toAiSdkTools(h.executor), prompt: 'read it', stopWhen: stepCountIs(3) });
     expect(result.text).toBe('done');
     expect(toolResultsSeen(model, 1)).toStrictEqual([
-      { type: 'tool-result', toolCallId: 't1', toolName: 'fs_read_file', output: { type: 'text', value: '     1\tl1\n     2\tl2\n[lines 1-2 of 5; call again with offset 3]' }, providerOptions: undefined },
+      {
+        type: 'tool-result',
+        toolCallId: 't1',
+        toolName: 'fs_read_file',
+        output: { type: 'text', value: '     1\tl1\n     2\tl2\n[lines 1-2 of 5; call again with offset 3]' },
+        providerOptions: undefined,
+      },
     ]);
     const spec = h.executor.specs().find((candidate) => candidate.name === 'fs_read_file');
     const declared = model.doGenerateCalls[0]?.tools?.find((candidate) => candidate.name === 'fs_read_file');
@@ -61,7 +72,9 @@ describe(toAiSdkTools.name, () => {
   it('sends a refusal as an error result, without a pause', async () => {
     const model = new MockLanguageModelV4({ doGenerate: [toolCall('t2', 'fs_delete', { path: 'README.md' }), text('ok')] });
     await generateText({ model, tools: toAiSdkTools(h.executor), prompt: 'delete it', stopWhen: stepCountIs(3) });
-    expect(toolResultsSeen(model, 1)).toMatchObject([{ type: 'tool-result', toolCallId: 't2', output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] /) } }]);
+    expect(toolResultsSeen(model, 1)).toMatchObject([
+      { type: 'tool-result', toolCallId: 't2', output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] /) } },
+    ]);
     expect(existsSync(path.join(h.root, 'README.md'))).toBe(true);
   });
 
@@ -100,11 +113,19 @@ describe(toAiSdkTools.name, () => {
     const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
     // The history is the host's data: someone swaps the approved input for another.
     const tampered = JSON.parse(JSON.stringify(first.responseMessages).replace('"hi"', '"evil"')) as ModelMessage[];
-    const messages: ModelMessage[] = [{ role: 'user', content: 'write it' }, ...tampered, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] }];
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'write it' },
+      ...tampered,
+      { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] },
+    ];
     await generateText({ model, tools, messages, stopWhen: stepCountIs(3) });
     expect(existsSync(path.join(h.root, 'new.txt'))).toBe(false);
     expect(toolResultsSeen(model, 1)).toMatchObject([
-      { type: 'tool-result', toolCallId: 't4', output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] The approval for tool `fs_write_file` was not accepted: /) } },
+      {
+        type: 'tool-result',
+        toolCallId: 't4',
+        output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] The approval for tool `fs_write_file` was not accepted: /) },
+      },
     ]);
   });
 
@@ -112,7 +133,14 @@ describe(toAiSdkTools.name, () => {
     const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
     const plot = plainTool({
       name: 'chart.plot',
-      invoke: (call) => buildToolResult(call, { type: 'parts', parts: [{ type: 'text', text: 'the chart' }, { type: 'media', mimeType: 'image/png', data: png, modality: 'image' }] }),
+      invoke: (call) =>
+        buildToolResult(call, {
+          type: 'parts',
+          parts: [
+            { type: 'text', text: 'the chart' },
+            { type: 'media', mimeType: 'image/png', data: png, modality: 'image' },
+          ],
+        }),
     });
     const model = new MockLanguageModelV4({ doGenerate: [toolCall('t5', 'chart__plot', {}), text('seen')] });
     await generateText({ model, tools: toAiSdkTools(createExecutor([plot])), prompt: 'plot', stopWhen: stepCountIs(3) });
@@ -122,7 +150,13 @@ describe(toAiSdkTools.name, () => {
         type: 'tool-result',
         toolCallId: 't5',
         toolName: 'chart__plot',
-        output: { type: 'content', value: [{ type: 'text', text: 'the chart' }, { type: 'file', data: { type: 'data', data: png }, mediaType: 'image/png', filename: undefined, providerOptions: undefined }] },
+        output: {
+          type: 'content',
+          value: [
+            { type: 'text', text: 'the chart' },
+            { type: 'file', data: { type: 'data', data: png }, mediaType: 'image/png', filename: undefined, providerOptions: undefined },
+          ],
+        },
         providerOptions: undefined,
       },
     ]);
@@ -139,7 +173,11 @@ describe(toAiSdkTools.name, () => {
     const first = await generateText({ model, tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }), prompt: 'write', stopWhen: stepCountIs(3) });
     expect([...saved.keys()]).toStrictEqual(['t6']);
     const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
-    const messages: ModelMessage[] = [{ role: 'user', content: 'write' }, ...first.responseMessages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] }];
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'write' },
+      ...first.responseMessages,
+      { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] },
+    ];
     await generateText({ model, tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }), messages, stopWhen: stepCountIs(3) });
     expect(readFileSync(path.join(h.root, 'later.txt'), 'utf8')).toBe('ok');
     expect([...saved.keys()]).toStrictEqual([]);

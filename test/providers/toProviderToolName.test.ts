@@ -65,7 +65,9 @@ describe('declaring names providers refuse', () => {
   it('Gemini: accepts the long name (128 characters) but refuses a name starting with a digit', () => {
     expect(toGeminiTools([spec(long)])[0]?.functionDeclarations[0]?.name).toBe(toProviderToolName(long));
     expect(() => toGeminiTools([spec('3d.render')])).toThrow(
-      new ToolConfigurationError('Some tool names cannot be declared to Gemini: "3d.render" starts with a digit (Gemini function names start with a letter or "_"). Rename those tools.'),
+      new ToolConfigurationError(
+        'Some tool names cannot be declared to Gemini: "3d.render" starts with a digit (Gemini function names start with a letter or "_"). Rename those tools.',
+      ),
     );
   });
 });

@@ -72,12 +72,22 @@ describeWithRedis(RedisApprovalStore.name, () => {
       ['a hash without the approval', (key, issued) => client.hSet(key, { expiresAt: String(Date.parse(issued.expiresAt)) })],
       ['a hash without the expiry', (key, issued) => client.hSet(key, { approval: JSON.stringify(issued) })],
       ['JSON that does not parse', (key, issued) => client.hSet(key, { approval: '{"id":', expiresAt: String(Date.parse(issued.expiresAt)) })],
-      ['the JSON of another approval', (key, issued) => client.hSet(key, { approval: JSON.stringify({ ...issued, id: 'other' }), expiresAt: String(Date.parse(issued.expiresAt)) })],
-      ['an approval without its binding', (key, issued) => client.hSet(key, { approval: JSON.stringify({ ...issued, binding: undefined }), expiresAt: String(Date.parse(issued.expiresAt)) })],
-      ['an approval whose requests are not objects', (key, issued) => client.hSet(key, { approval: JSON.stringify({ ...issued, requests: ['x'] }), expiresAt: String(Date.parse(issued.expiresAt)) })],
+      [
+        'the JSON of another approval',
+        (key, issued) => client.hSet(key, { approval: JSON.stringify({ ...issued, id: 'other' }), expiresAt: String(Date.parse(issued.expiresAt)) }),
+      ],
+      [
+        'an approval without its binding',
+        (key, issued) => client.hSet(key, { approval: JSON.stringify({ ...issued, binding: undefined }), expiresAt: String(Date.parse(issued.expiresAt)) }),
+      ],
+      [
+        'an approval whose requests are not objects',
+        (key, issued) => client.hSet(key, { approval: JSON.stringify({ ...issued, requests: ['x'] }), expiresAt: String(Date.parse(issued.expiresAt)) }),
+      ],
       [
         'an expired approval whose expiry field was pushed back',
-        (key, issued) => client.hSet(key, { approval: JSON.stringify({ ...issued, expiresAt: new Date(Date.now() - 60_000).toISOString() }), expiresAt: String(Date.now() + HOUR) }),
+        (key, issued) =>
+          client.hSet(key, { approval: JSON.stringify({ ...issued, expiresAt: new Date(Date.now() - 60_000).toISOString() }), expiresAt: String(Date.now() + HOUR) }),
       ],
     ];
 

@@ -52,7 +52,7 @@ describeWithRedis(RedisCredentialStore.name, () => {
   it.each<[string, (key: string) => Promise<unknown>]>([
     ['a hash instead of a string', (key) => client.hSet(key, { a: 'b' })],
     ['JSON that does not parse', (key) => client.set(key, '{"provider":')],
-    ['another provider\'s entry', (key) => client.set(key, JSON.stringify({ provider: 'other', credentials: { bearerToken: 't' } }))],
+    ["another provider's entry", (key) => client.set(key, JSON.stringify({ provider: 'other', credentials: { bearerToken: 't' } }))],
     ['credentials of the wrong shape', (key) => client.set(key, JSON.stringify({ provider: 'mcp:github', credentials: { bearerToken: 1 } }))],
   ])('never uses a damaged value (%s), and the next set replaces it', async (_label, damage) => {
     await damage(`${keyPrefix}credentials:mcp:github`);
@@ -64,7 +64,9 @@ describeWithRedis(RedisCredentialStore.name, () => {
 
   it('throws an error that names the step, never a credential, when Redis fails', async () => {
     const failing = new RedisCredentialStore({ client: { sendCommand: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED token-1'), { code: 'ECONNREFUSED' })) } });
-    await expect(failing.set('mcp:github', { bearerToken: 'token-1' })).rejects.toThrow('RedisCredentialStore could not write the credentials of provider "mcp:github" (ECONNREFUSED).');
+    await expect(failing.set('mcp:github', { bearerToken: 'token-1' })).rejects.toThrow(
+      'RedisCredentialStore could not write the credentials of provider "mcp:github" (ECONNREFUSED).',
+    );
     expect(() => new RedisCredentialStore({ client, prefix: 'x' } as never)).toThrow(ToolConfigurationError);
   });
 });

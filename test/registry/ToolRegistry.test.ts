@@ -1,13 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  buildToolResult,
-  ToolConfigurationError,
-  ToolDefinitionError,
-  ToolRegistry,
-  type Tool,
-  type ToolRequest,
-  type ToolResult,
-} from '../../src/index.js';
+import { buildToolResult, ToolConfigurationError, ToolDefinitionError, ToolRegistry, type Tool, type ToolRequest, type ToolResult } from '../../src/index.js';
 import { buildPlainTool } from './buildPlainTool.js';
 
 function errorOf<E extends Error>(type: new (...args: never[]) => E, run: () => unknown): E {
@@ -35,9 +27,7 @@ describe(ToolRegistry.name, () => {
     it('throws ToolConfigurationError on a duplicate name, naming both sources', () => {
       const registry = new ToolRegistry().register(buildPlainTool('search', { source: 'mcp server github' }));
       const error = errorOf(ToolConfigurationError, () => registry.register(buildPlainTool('search', { source: 'mcp server gitlab' })));
-      expect(error.message).toBe(
-        'Duplicate tool name "search": registered by mcp server github and again by mcp server gitlab. Rename one of them; tool names must be unique.',
-      );
+      expect(error.message).toBe('Duplicate tool name "search": registered by mcp server github and again by mcp server gitlab. Rename one of them; tool names must be unique.');
     });
 
     it('names plain objects without a source by their tool name', () => {
@@ -86,9 +76,7 @@ describe(ToolRegistry.name, () => {
     });
 
     it('rejects a plain tool whose output schema does not compile with ToolDefinitionError', () => {
-      const error = errorOf(ToolDefinitionError, () =>
-        new ToolRegistry().register(buildPlainTool('echo', { outputSchema: { type: 'object', bogus: true } })),
-      );
+      const error = errorOf(ToolDefinitionError, () => new ToolRegistry().register(buildPlainTool('echo', { outputSchema: { type: 'object', bogus: true } })));
       expect(error.message).toMatch(/^tool object "echo": its output schema does not compile: /);
     });
 
@@ -114,9 +102,7 @@ describe(ToolRegistry.name, () => {
     });
 
     it("still rejects a schema that is broken, not merely unknown, when 'lenient'", () => {
-      expect(() =>
-        new ToolRegistry().register(buildPlainTool('remote', { inputSchema: { type: 'strng' }, schemaStrictness: 'lenient' })),
-      ).toThrow(ToolDefinitionError);
+      expect(() => new ToolRegistry().register(buildPlainTool('remote', { inputSchema: { type: 'strng' }, schemaStrictness: 'lenient' }))).toThrow(ToolDefinitionError);
     });
 
     it('rejects in strict mode a schema object that a lenient tool registered first', () => {
@@ -134,9 +120,7 @@ describe(ToolRegistry.name, () => {
     it('rejects any registration once frozen with ToolConfigurationError', () => {
       const registry = new ToolRegistry().register(buildPlainTool('echo')).freeze();
       const error = errorOf(ToolConfigurationError, () => registry.register(buildPlainTool('other')));
-      expect(error.message).toBe(
-        'Cannot register tool "other": the registry is frozen. Register every tool before the executor is created.',
-      );
+      expect(error.message).toBe('Cannot register tool "other": the registry is frozen. Register every tool before the executor is created.');
     });
 
     it('keeps a frozen registry unchanged after a rejected registration', () => {
@@ -159,8 +143,7 @@ describe(ToolRegistry.name, () => {
     });
 
     it('throws on a duplicate within the batch', () => {
-      expect(() => new ToolRegistry().registerAll([buildPlainTool('x', { source: 'one' }), buildPlainTool('x', { source: 'two' })]))
-        .toThrow(ToolConfigurationError);
+      expect(() => new ToolRegistry().registerAll([buildPlainTool('x', { source: 'one' }), buildPlainTool('x', { source: 'two' })])).toThrow(ToolConfigurationError);
     });
   });
 
@@ -195,9 +178,7 @@ describe(ToolRegistry.name, () => {
     });
 
     it('returns the specs sorted by name in code-unit order', () => {
-      const registry = new ToolRegistry().registerAll(
-        ['fs_write', 'a-b', 'fs.read', 'a.b', 'a_b', '9tool', 'fs_read'].map((name) => buildPlainTool(name)),
-      );
+      const registry = new ToolRegistry().registerAll(['fs_write', 'a-b', 'fs.read', 'a.b', 'a_b', '9tool', 'fs_read'].map((name) => buildPlainTool(name)));
       expect(registry.specs().map((spec) => spec.name)).toStrictEqual(['9tool', 'a-b', 'a.b', 'a_b', 'fs.read', 'fs_read', 'fs_write']);
     });
 

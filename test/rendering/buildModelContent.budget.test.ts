@@ -46,7 +46,13 @@ describe(buildModelContent.name, () => {
     it('never passes maxChars, whatever the mix of texts and images (property)', () => {
       fc.assert(
         fc.property(
-          fc.array(fc.oneof(fc.string({ maxLength: 3_000 }).map((text): ContentPart => ({ type: 'text', text })), fc.constant<ContentPart>({ type: 'media', modality: 'image', mimeType: 'image/png', data: PNG })), { maxLength: 60 }),
+          fc.array(
+            fc.oneof(
+              fc.string({ maxLength: 3_000 }).map((text): ContentPart => ({ type: 'text', text })),
+              fc.constant<ContentPart>({ type: 'media', modality: 'image', mimeType: 'image/png', data: PNG }),
+            ),
+            { maxLength: 60 },
+          ),
           fc.integer({ min: 200, max: 5_000 }),
           (parts, maxChars) => {
             expect(textLength(render(parts, maxChars))).toBeLessThanOrEqual(maxChars);

@@ -8,7 +8,12 @@ describe('samples/05-shell-tool', () => {
 
     expect(report.status).toMatchObject({
       status: 'completed',
-      result: { result: { isError: false, output: { type: 'structured', value: { exitCode: 0, stdout: report.gitAvailable ? '?? hello.txt\n?? package.json\n' : 'git is not installed\n' } } } },
+      result: {
+        result: {
+          isError: false,
+          output: { type: 'structured', value: { exitCode: 0, stdout: report.gitAvailable ? '?? hello.txt\n?? package.json\n' : 'git is not installed\n' } },
+        },
+      },
     });
     expect(report.npmTest).toMatchObject({ status: 'completed', result: { result: { output: { value: { exitCode: 0, stdout: '1 test passed\n' } } } } });
     expect(report.compound).toMatchObject({

@@ -46,7 +46,11 @@ describe('samples/08-agent-loop', () => {
     'pauses at the write in one process and, approved in a second process, writes the file and gives the final answer',
     async () => {
       const paused = await runProcess();
-      expect(paused).toMatchObject({ status: 'paused', turn: 3, pending: [{ request: { callId: 'call_write', toolName: 'fs_write_file' }, interruption: { type: 'approval_required' } }] });
+      expect(paused).toMatchObject({
+        status: 'paused',
+        turn: 3,
+        pending: [{ request: { callId: 'call_write', toolName: 'fs_write_file' }, interruption: { type: 'approval_required' } }],
+      });
       expect(paused.messages.at(-1)).toStrictEqual(WRITE_CALL);
       expect(existsSync(join(workspace, 'summary.md'))).toBe(false);
 
@@ -75,7 +79,7 @@ describe('samples/08-agent-loop', () => {
           role: 'tool',
           tool_call_id: 'call_write',
           content:
-            '[permission_denied] The user declined this call of tool `fs_write_file`, so it was not run and nothing changed. Do not call the tool again with the same input; follow the user\'s reason if they gave one, or ask the user how to proceed.',
+            "[permission_denied] The user declined this call of tool `fs_write_file`, so it was not run and nothing changed. Do not call the tool again with the same input; follow the user's reason if they gave one, or ask the user how to proceed.",
         },
         { role: 'assistant', content: 'You declined the write, so summary.md was not created.' },
       ]);

@@ -7,7 +7,9 @@ import { promisify } from 'node:util';
 import { SAMPLES } from '../../samples/SAMPLES.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const NUMBERED = readdirSync(join(ROOT, 'samples')).filter((name) => /^\d\d-/.test(name)).sort();
+const NUMBERED = readdirSync(join(ROOT, 'samples'))
+  .filter((name) => /^\d\d-/.test(name))
+  .sort();
 
 // Each sample runs once in npm test, in its own test (test/samples/*.test.ts); this suite checks that
 // `npm run samples` would run all of them, without running them a second time.
@@ -21,9 +23,7 @@ describe('npm run samples', () => {
   }, 60_000);
 
   it("lists each sample with its own folder's run()", async () => {
-    const entries = await Promise.all(
-      SAMPLES.map(async ({ name, run }) => ({ name, same: run === ((await import(`../../samples/${name}/index.js`)) as { run: unknown }).run })),
-    );
+    const entries = await Promise.all(SAMPLES.map(async ({ name, run }) => ({ name, same: run === ((await import(`../../samples/${name}/index.js`)) as { run: unknown }).run })));
     expect(entries).toStrictEqual(NUMBERED.map((name) => ({ name, same: true })));
   });
 

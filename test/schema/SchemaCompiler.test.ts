@@ -17,7 +17,11 @@ describe(SchemaCompiler.name, () => {
   describe('.compile', () => {
     it('runs lenient (remote) patterns on the linear-time engine, with JavaScript syntax and Unicode', () => {
       const validate = new SchemaCompiler().compile(
-        { type: 'object', properties: { word: { type: 'string', pattern: '^\\p{L}+\\u0021?$' }, count: { type: 'string', pattern: '^\\d{1,3}$' } }, patternProperties: { '^x-[a-z]+$': { type: 'number' } } },
+        {
+          type: 'object',
+          properties: { word: { type: 'string', pattern: '^\\p{L}+\\u0021?$' }, count: { type: 'string', pattern: '^\\d{1,3}$' } },
+          patternProperties: { '^x-[a-z]+$': { type: 'number' } },
+        },
         'remote tool',
         'input',
         'lenient',
@@ -33,12 +37,16 @@ describe(SchemaCompiler.name, () => {
     ])('refuses a lenient schema whose pattern %s the linear-time engine does not support, naming it', (pattern, construct) => {
       expect(compileError(() => new SchemaCompiler().compile(withPattern(pattern), 'mcp server x (tool "t")', 'input', 'lenient'))).toStrictEqual({
         name: 'ToolDefinitionError',
-        message: expect.stringContaining(`mcp server x (tool "t"): its input schema does not compile: the pattern ${JSON.stringify(pattern)} uses ${construct}, which the linear-time regular expression engine (RE2 syntax) does not support`),
+        message: expect.stringContaining(
+          `mcp server x (tool "t"): its input schema does not compile: the pattern ${JSON.stringify(pattern)} uses ${construct}, which the linear-time regular expression engine (RE2 syntax) does not support`,
+        ),
       });
     });
 
     it('refuses a lenient patternProperties key the linear-time engine does not support', () => {
-      expect(compileError(() => new SchemaCompiler().compile({ type: 'object', patternProperties: { '^(?!x)': { type: 'string' } } }, 'remote tool', 'input', 'lenient')).message).toContain('uses a negative lookahead');
+      expect(
+        compileError(() => new SchemaCompiler().compile({ type: 'object', patternProperties: { '^(?!x)': { type: 'string' } } }, 'remote tool', 'input', 'lenient')).message,
+      ).toContain('uses a negative lookahead');
     });
 
     it("keeps JavaScript's RegExp for strict schemas, the host's own (lookaround included)", () => {
@@ -47,7 +55,9 @@ describe(SchemaCompiler.name, () => {
     });
 
     it('checks schemas against the draft-07 meta-schema', () => {
-      expect(compileError(() => new SchemaCompiler().compile({ type: 'object', properties: { s: { type: 'text' } } }, 'remote tool', 'input', 'lenient')).message).toContain('its input schema does not compile: schema is invalid: data/properties/s/type must be equal to one of the allowed values');
+      expect(compileError(() => new SchemaCompiler().compile({ type: 'object', properties: { s: { type: 'text' } } }, 'remote tool', 'input', 'lenient')).message).toContain(
+        'its input schema does not compile: schema is invalid: data/properties/s/type must be equal to one of the allowed values',
+      );
     });
 
     it('compiles each schema object once', () => {

@@ -35,11 +35,16 @@ function toolError(input: new () => object): unknown {
   return 'accepted';
 }
 
-const NESTED_FIX = 'Add @Type(() => YourClass) from class-transformer to "address" (for arrays too: @Type names the item class), or drop @ValidateNested and describe the value with class-validator decorators.';
+const NESTED_FIX =
+  'Add @Type(() => YourClass) from class-transformer to "address" (for arrays too: @Type names the item class), or drop @ValidateNested and describe the value with class-validator decorators.';
 
 describe('buildDtoSchema, properties whose type cannot be known', () => {
   it('throws when @Tool runs on a DTO with @ValidateNested, no @Type and no emitted design type', () => {
-    const error = toolError(dtoWithout(undefined, (prototype) => { ValidateNested()(prototype, 'address'); }));
+    const error = toolError(
+      dtoWithout(undefined, (prototype) => {
+        ValidateNested()(prototype, 'address');
+      }),
+    );
 
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect({ subject: (error as ToolDefinitionError).subject, message: (error as Error).message }).toStrictEqual({
@@ -52,7 +57,11 @@ describe('buildDtoSchema, properties whose type cannot be known', () => {
     ['Object (an interface type)', Object],
     ['Array (items of unknown class)', Array],
   ])('throws when the emitted design type is %s and there is no @Type', (_label, design) => {
-    const error = toolError(dtoWithout(design, (prototype) => { ValidateNested({ each: design === Array })(prototype, 'address'); }));
+    const error = toolError(
+      dtoWithout(design, (prototype) => {
+        ValidateNested({ each: design === Array })(prototype, 'address');
+      }),
+    );
 
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect((error as Error).message).toBe(
@@ -61,7 +70,11 @@ describe('buildDtoSchema, properties whose type cannot be known', () => {
   });
 
   it('throws when a property only says it is optional', () => {
-    const error = toolError(dtoWithout(String, (prototype) => { IsOptional()(prototype, 'address'); }));
+    const error = toolError(
+      dtoWithout(String, (prototype) => {
+        IsOptional()(prototype, 'address');
+      }),
+    );
 
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect((error as Error).message).toBe(
@@ -70,7 +83,11 @@ describe('buildDtoSchema, properties whose type cannot be known', () => {
   });
 
   it('throws when a property has @Type but no class-validator decorator', () => {
-    const error = toolError(dtoWithout(Address, (prototype) => { Type(() => Address)(prototype, 'address'); }));
+    const error = toolError(
+      dtoWithout(Address, (prototype) => {
+        Type(() => Address)(prototype, 'address');
+      }),
+    );
 
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect((error as Error).message).toBe(
@@ -79,7 +96,9 @@ describe('buildDtoSchema, properties whose type cannot be known', () => {
   });
 
   it('throws for a nested class whose own property cannot be known', () => {
-    const Inner = dtoWithout(undefined, (prototype) => { ValidateNested()(prototype, 'address'); });
+    const Inner = dtoWithout(undefined, (prototype) => {
+      ValidateNested()(prototype, 'address');
+    });
     class Outer {
       @ValidateNested()
       @Type(() => Inner)
@@ -104,7 +123,13 @@ describe('buildDtoSchema, properties whose type cannot be known', () => {
   });
 
   it('accepts @Allow() as a deliberate "any JSON value"', () => {
-    expect(buildDtoSchema(dtoWithout(undefined, (prototype) => { Allow()(prototype, 'address'); }))).toStrictEqual({
+    expect(
+      buildDtoSchema(
+        dtoWithout(undefined, (prototype) => {
+          Allow()(prototype, 'address');
+        }),
+      ),
+    ).toStrictEqual({
       type: 'object',
       properties: { address: {} },
       required: ['address'],

@@ -75,15 +75,19 @@ const VALID_TASK = {
 
 const TASK_SAMPLES: readonly (readonly [string, unknown, boolean])[] = [
   ['the minimal valid input', VALID_TASK, true],
-  ['every optional field set', {
-    ...VALID_TASK,
-    priority: 'high',
-    labels: [{ text: 'ui' }, { text: 'api' }],
-    urgent: true,
-    effort: 10,
-    address: { street: 'Main St', number: 7 },
-    due: '2024-05-01T12:00:00.250+02:00',
-  }, true],
+  [
+    'every optional field set',
+    {
+      ...VALID_TASK,
+      priority: 'high',
+      labels: [{ text: 'ui' }, { text: 'api' }],
+      urgent: true,
+      effort: 10,
+      address: { street: 'Main St', number: 7 },
+      due: '2024-05-01T12:00:00.250+02:00',
+    },
+    true,
+  ],
   ['a missing required field', { ...VALID_TASK, title: undefined }, false],
   ['a number where a string belongs', { ...VALID_TASK, title: 5 }, false],
   ['an unknown top-level key', { ...VALID_TASK, extra: 1 }, false],
@@ -209,26 +213,22 @@ describe(buildDtoSchema.name, () => {
     });
 
     it.each(TASK_SAMPLES)('decides as class-validator does for %s', (_label, data, accepted) => {
-      expect({ ajv: validateTask(data), classValidator: classValidatorAccepts(TaskInput, data) })
-        .toStrictEqual({ ajv: accepted, classValidator: accepted });
+      expect({ ajv: validateTask(data), classValidator: classValidatorAccepts(TaskInput, data) }).toStrictEqual({ ajv: accepted, classValidator: accepted });
     });
 
     it('accepts a deeply recursive input, as class-validator does', () => {
       const data = { root: { value: 'a', children: [{ value: 'b', children: [{ value: 'c' }] }] } };
-      expect({ ajv: compileStrict(buildDtoSchema(TreeInput))(data), classValidator: classValidatorAccepts(TreeInput, data) })
-        .toStrictEqual({ ajv: true, classValidator: true });
+      expect({ ajv: compileStrict(buildDtoSchema(TreeInput))(data), classValidator: classValidatorAccepts(TreeInput, data) }).toStrictEqual({ ajv: true, classValidator: true });
     });
 
     it('rejects an unknown key deep in a recursive input, as class-validator does', () => {
       const data = { root: { value: 'a', children: [{ value: 'b', children: [{ value: 'c', extra: true }] }] } };
-      expect({ ajv: compileStrict(buildDtoSchema(TreeInput))(data), classValidator: classValidatorAccepts(TreeInput, data) })
-        .toStrictEqual({ ajv: false, classValidator: false });
+      expect({ ajv: compileStrict(buildDtoSchema(TreeInput))(data), classValidator: classValidatorAccepts(TreeInput, data) }).toStrictEqual({ ajv: false, classValidator: false });
     });
 
     it('accepts the values of a numeric enum, as class-validator does', () => {
       const validate = compileStrict(buildDtoSchema(LevelInput));
-      expect({ ajv: validate({ level: 1 }), classValidator: classValidatorAccepts(LevelInput, { level: 1 }) })
-        .toStrictEqual({ ajv: true, classValidator: true });
+      expect({ ajv: validate({ level: 1 }), classValidator: classValidatorAccepts(LevelInput, { level: 1 }) }).toStrictEqual({ ajv: true, classValidator: true });
     });
   });
 });

@@ -49,7 +49,12 @@ export const ENVIRONMENT = createHash('sha1')
 export default {
   canInstrument: false,
   getCacheKey(source, filename, { supportsStaticESM }) {
-    return createHash('sha1').update(ENVIRONMENT).update(filename).update(supportsStaticESM ? 'esm' : 'cjs').update(source).digest('hex');
+    return createHash('sha1')
+      .update(ENVIRONMENT)
+      .update(filename)
+      .update(supportsStaticESM ? 'esm' : 'cjs')
+      .update(source)
+      .digest('hex');
   },
   process(source, filename, { supportsStaticESM }) {
     const { code, map } = compile(source, filename, { esm: supportsStaticESM === true, sourceMap: true });

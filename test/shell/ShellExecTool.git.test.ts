@@ -149,7 +149,10 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} and repository co
     try {
       const outcome = await checked.run({ command, cwd: path.join(shell.root, 'repo') });
 
-      expect(outcome).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required', approval: { requests: [{ metadata: { risks: ['repository_programs'] } }] } } });
+      expect(outcome).toMatchObject({
+        status: 'interrupted',
+        interruption: { type: 'approval_required', approval: { requests: [{ metadata: { risks: ['repository_programs'] } }] } },
+      });
       expect(existsSync(marker)).toBe(false);
     } finally {
       await checked.close();
@@ -167,13 +170,22 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} and repository co
     execFileSync('git', ['config', '--file', path.join(shell.root, 'repo', '.git', 'config'), 'filter.x.clean', program]);
     writeFileSync(path.join(shell.root, 'repo', 'file'), 'y\n');
     const checked = await createShellHarness({
-      checker: new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'cd' }, { effect: 'allow', kind: 'shell.exec', pattern: 'git status' }], fallback: 'deny' }),
+      checker: new PolicyPermissionChecker({
+        rules: [
+          { effect: 'allow', kind: 'shell.exec', pattern: 'cd' },
+          { effect: 'allow', kind: 'shell.exec', pattern: 'git status' },
+        ],
+        fallback: 'deny',
+      }),
       shell: { sandbox, roots: [{ path: shell.root }] },
     });
     try {
       const outcome = await checked.run({ command: 'cd repo && git status', cwd: shell.root });
 
-      expect(outcome).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required', approval: { requests: [{ metadata: { risks: ['repository_programs'] } }] } } });
+      expect(outcome).toMatchObject({
+        status: 'interrupted',
+        interruption: { type: 'approval_required', approval: { requests: [{ metadata: { risks: ['repository_programs'] } }] } },
+      });
       expect(existsSync(marker)).toBe(false);
     } finally {
       await checked.close();

@@ -16,7 +16,13 @@ describe(`${ShellExecTool.name}: hard-linked write targets`, () => {
 
   beforeAll(async () => {
     shell = await createShellHarness({
-      checker: new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'shell.exec' }, { effect: 'allow', kind: 'fs.write' }], fallback: 'deny' }),
+      checker: new PolicyPermissionChecker({
+        rules: [
+          { effect: 'allow', kind: 'shell.exec' },
+          { effect: 'allow', kind: 'fs.write' },
+        ],
+        fallback: 'deny',
+      }),
     });
     outsideFile = path.join(shell.outside, 'secret');
     writeFileSync(outsideFile, 'original\n');

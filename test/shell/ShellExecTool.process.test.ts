@@ -46,7 +46,7 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
       ['a background grandchild', '(sleep 0.5; touch late-1) & sleep 5', 'late-1'],
       ['a grandchild that ignores SIGTERM', "trap '' TERM; (trap '' TERM; sleep 0.8; touch late-2) & sleep 5", 'late-2'],
       ['a grandchild in its own session (setsid)', "setsid sh -c 'sleep 0.5; touch late-3' & sleep 5", 'late-3'],
-      ['a grandchild in its own process group (set -m)', "set -m; (sleep 0.5; touch late-4) & sleep 5", 'late-4'],
+      ['a grandchild in its own process group (set -m)', 'set -m; (sleep 0.5; touch late-4) & sleep 5', 'late-4'],
     ])('kills %s: its marker is never written', async (_name, command, marker) => {
       const outcome = await shell.run({ command, timeoutMs: 300 });
       await sleep(AFTERMATH_MS);
@@ -84,20 +84,24 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
     it.each([
       ['returns at exit', (token: string) => detach(token), 5_000],
       ['returns before its timeout', (token: string) => `${detach(token)}; sleep 30`, 1_000],
-    ])('%s although a stray holds its output open, and ends the stray', async (_name, build, timeoutMs) => {
-      const token = makeToken();
-      try {
-        const outcome = await shell.run({ command: `echo started; ${build(token)}`, timeoutMs });
+    ])(
+      '%s although a stray holds its output open, and ends the stray',
+      async (_name, build, timeoutMs) => {
+        const token = makeToken();
+        try {
+          const outcome = await shell.run({ command: `echo started; ${build(token)}`, timeoutMs });
 
-        // Outside the sandbox the stray's pipes were closed on our side: what it might still have
-        // written is missing, and the result says so. In the sandbox its PID namespace ended it.
-        const sandboxed = sandbox === 'auto' && (await detectSandbox(findBubblewrap()));
-        expect(getShellValue(outcome)).toMatchObject({ stdout: 'started\n', timedOut: timeoutMs === 1_000, truncated: !sandboxed });
-        expect(await waitForNoProcesses(token)).toStrictEqual([]);
-      } finally {
-        killProcesses(token);
-      }
-    }, 20_000);
+          // Outside the sandbox the stray's pipes were closed on our side: what it might still have
+          // written is missing, and the result says so. In the sandbox its PID namespace ended it.
+          const sandboxed = sandbox === 'auto' && (await detectSandbox(findBubblewrap()));
+          expect(getShellValue(outcome)).toMatchObject({ stdout: 'started\n', timedOut: timeoutMs === 1_000, truncated: !sandboxed });
+          expect(await waitForNoProcesses(token)).toStrictEqual([]);
+        } finally {
+          killProcesses(token);
+        }
+      },
+      20_000,
+    );
 
     // What identifies the output is known before the program starts: moving its own stdout and
     // stderr away first thing (no shell of ours runs before it) does not hide the stray.
@@ -119,7 +123,9 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
   describe('abort', () => {
     it('kills the process group when the caller cancels mid-run', async () => {
       const controller = new AbortController();
-      setTimeout(() => { controller.abort(); }, 250);
+      setTimeout(() => {
+        controller.abort();
+      }, 250);
       const outcome = await shell.run({ command: 'sleep 0.5; touch aborted', timeoutMs: 5_000 }, { signal: controller.signal });
       await sleep(AFTERMATH_MS);
 
@@ -155,7 +161,12 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
       const outcome = await shell.run({ command: 'yes flood; touch after-flood', timeoutMs: 10_000 });
 
       expect(outcome).toMatchObject({ status: 'completed', result: { result: { isError: true }, metadata: { stopped: 'output_limit' } } });
-      expect(getShellValue(outcome)).toMatchObject({ truncated: true, timedOut: false, exitCode: null, stderr: `\n[shell_exec: output passed ${256 * 1024} bytes; the process group was stopped]` });
+      expect(getShellValue(outcome)).toMatchObject({
+        truncated: true,
+        timedOut: false,
+        exitCode: null,
+        stderr: `\n[shell_exec: output passed ${256 * 1024} bytes; the process group was stopped]`,
+      });
       expect(shell.exists('after-flood')).toBe(false);
     });
 

@@ -39,7 +39,9 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirections (san
     try {
       for (let i = 0; i < TRIES; i++) {
         const outcome = await shell.run({ command: 'echo x > t/x' });
-        statuses.push(outcome.status === 'completed' ? `exit ${JSON.stringify(getShellValue(outcome).exitCode)}` : outcome.status === 'failed' ? outcome.error.code : outcome.status);
+        statuses.push(
+          outcome.status === 'completed' ? `exit ${JSON.stringify(getShellValue(outcome).exitCode)}` : outcome.status === 'failed' ? outcome.error.code : outcome.status,
+        );
       }
     } finally {
       stopSwapping(racer);
@@ -77,7 +79,7 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirections (san
   });
 
   it('creates a new target whose name needs quoting', async () => {
-    const outcome = await shell.run({ command: "echo x > \"new file's\"; cat \"new file's\"" });
+    const outcome = await shell.run({ command: 'echo x > "new file\'s"; cat "new file\'s"' });
 
     expect(getShellValue(outcome)).toMatchObject({ exitCode: 0, stdout: 'x\n' });
     expect(readFileSync(path.join(shell.root, "new file's"), 'utf8')).toBe('x\n');
@@ -135,7 +137,7 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirection targe
 });
 
 describe(`${ShellExecTool.name} redirections inside nested shell code`, () => {
-  it("refuses them without the sandbox (their target cannot be pinned), running nothing", async () => {
+  it('refuses them without the sandbox (their target cannot be pinned), running nothing', async () => {
     const shell = await createShellHarness({ shell: { sandbox: 'off' } });
     try {
       const outcome = await shell.run({ command: "touch ran; bash -c 'echo x > y'" });

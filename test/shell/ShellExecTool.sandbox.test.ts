@@ -20,7 +20,8 @@ import { killProcesses, waitForNoProcesses } from './fixtures/findProcesses.js';
 const REFUSED = { status: 'failed', invoked: false, error: { code: 'unavailable', details: { reason: 'sandbox_unavailable' } } };
 
 function summarize(outcome: ToolExecutionOutcome): Record<string, JsonValue> {
-  if (outcome.status === 'failed') return { status: outcome.status, invoked: outcome.invoked, error: { code: outcome.error.code, details: { reason: outcome.error.details['reason'] ?? null } } };
+  if (outcome.status === 'failed')
+    return { status: outcome.status, invoked: outcome.invoked, error: { code: outcome.error.code, details: { reason: outcome.error.details['reason'] ?? null } } };
   const { exitCode, signal } = getShellValue(outcome);
   return { exitCode: exitCode ?? null, signal: signal ?? null };
 }
@@ -75,7 +76,9 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
       checker.clear();
       const outcome = await shell.run({ command: 'true' });
 
-      expect(available ? checker.records.map((record) => (record.request.metadata as Record<string, JsonValue>)['sandboxed']) : summarize(outcome)).toStrictEqual(available ? [true] : REFUSED);
+      expect(available ? checker.records.map((record) => (record.request.metadata as Record<string, JsonValue>)['sandboxed']) : summarize(outcome)).toStrictEqual(
+        available ? [true] : REFUSED,
+      );
     });
 
     it("says metadata.sandboxed: false with sandbox: 'off'", async () => {
@@ -101,7 +104,9 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
     // A host running as root (CI, containers) must not hand the command root's capabilities:
     // with CAP_SYS_ADMIN it remounts / writable and writes anywhere (it did, before).
     it('leaves the command no capabilities, so it cannot remount / writable, even when the host runs as root', async () => {
-      const outcome = await shell.run({ command: `grep CapEff /proc/self/status; f=${elsewhere}/remounted; mount -o remount,rw,bind / 2>/dev/null; touch "$f" 2>/dev/null; echo $?` });
+      const outcome = await shell.run({
+        command: `grep CapEff /proc/self/status; f=${elsewhere}/remounted; mount -o remount,rw,bind / 2>/dev/null; touch "$f" 2>/dev/null; echo $?`,
+      });
 
       expect(existsSync(path.join(elsewhere, 'remounted'))).toBe(false);
       expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? 'CapEff:\t0000000000000000\n1\n' : REFUSED);
@@ -194,7 +199,10 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
   describe('processes', () => {
     it.each([
       ['a stray that left the session and dropped the marker', (token: string) => `setsid env -i sleep ${token} &`],
-      ['a double-forking daemon with an empty environment and no inherited descriptors', (token: string) => `env -i setsid sh -c 'sleep ${token} </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1`],
+      [
+        'a double-forking daemon with an empty environment and no inherited descriptors',
+        (token: string) => `env -i setsid sh -c 'sleep ${token} </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1`,
+      ],
     ])('ends %s with the call (the PID namespace dies)', async (_name, build) => {
       const token = `600.${Math.floor(Math.random() * 1e9)}`;
       try {

@@ -72,7 +72,11 @@ describe(ShellExecTool.name, () => {
           target: 'git status && echo hi | wc -l',
           metadata: {
             form: 'command',
-            subcommands: [['git', 'status'], ['echo', 'hi'], ['wc', '-l']],
+            subcommands: [
+              ['git', 'status'],
+              ['echo', 'hi'],
+              ['wc', '-l'],
+            ],
             risks: ['env_override'],
             cwd: shell.root,
             envKeys: ['FOO'],
@@ -96,9 +100,22 @@ describe(ShellExecTool.name, () => {
 
       expect(outcome.status).toBe('completed');
       expect(checker.records.slice(before).map((record) => record.request)).toStrictEqual([
-        expect.objectContaining({ kind: 'shell.exec', metadata: expect.objectContaining({ risks: ['redirection'], redirections: [path.join(shell.root, 'out.txt'), path.join(shell.root, '.env.local')] }) }),
-        { kind: 'fs.write', summary: `write ${path.join(shell.root, 'out.txt')} (shell redirection >)`, target: path.join(shell.root, 'out.txt'), metadata: { source: 'shell_redirection', operator: '>' } },
-        { kind: 'fs.write', summary: `write ${path.join(shell.root, '.env.local')} (shell redirection >>)`, target: path.join(shell.root, '.env.local'), metadata: { source: 'shell_redirection', operator: '>>', protected: true } },
+        expect.objectContaining({
+          kind: 'shell.exec',
+          metadata: expect.objectContaining({ risks: ['redirection'], redirections: [path.join(shell.root, 'out.txt'), path.join(shell.root, '.env.local')] }),
+        }),
+        {
+          kind: 'fs.write',
+          summary: `write ${path.join(shell.root, 'out.txt')} (shell redirection >)`,
+          target: path.join(shell.root, 'out.txt'),
+          metadata: { source: 'shell_redirection', operator: '>' },
+        },
+        {
+          kind: 'fs.write',
+          summary: `write ${path.join(shell.root, '.env.local')} (shell redirection >>)`,
+          target: path.join(shell.root, '.env.local'),
+          metadata: { source: 'shell_redirection', operator: '>>', protected: true },
+        },
       ]);
       expect(shell.exists('out.txt')).toBe(true);
     });

@@ -31,7 +31,17 @@ describe(`${ShellExecTool.name}: program writes through paths the same command r
   ])('asks before a program writes through %s, and nothing is written outside', async (_name, build) => {
     const outcome = await shell.run({ command: build(shell.outside) });
 
-    expect(outcome).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required', approval: { requests: expect.arrayContaining([expect.objectContaining({ kind: 'shell.exec', metadata: expect.objectContaining({ risks: expect.arrayContaining(['unknown_write']) }) })]) } } });
+    expect(outcome).toMatchObject({
+      status: 'interrupted',
+      interruption: {
+        type: 'approval_required',
+        approval: {
+          requests: expect.arrayContaining([
+            expect.objectContaining({ kind: 'shell.exec', metadata: expect.objectContaining({ risks: expect.arrayContaining(['unknown_write']) }) }),
+          ]),
+        },
+      },
+    });
     expect(existsSync(path.join(shell.outside, 'authorized_keys'))).toBe(false);
   });
 

@@ -5,7 +5,10 @@ import { ShellPermissionRequest, ShellProgramWritePermissionRequest, ShellRedire
 const FACTS: ShellPermissionFacts = {
   command: 'git status && npm test',
   form: 'command',
-  subcommands: [['git', 'status'], ['npm', 'test']],
+  subcommands: [
+    ['git', 'status'],
+    ['npm', 'test'],
+  ],
   risks: [],
   cwd: '/w',
   envKeys: [],
@@ -19,7 +22,18 @@ describe(ShellPermissionRequest.name, () => {
         kind: 'shell.exec',
         summary: 'run "git status && npm test" in /w (redirection)',
         target: 'git status && npm test',
-        metadata: { form: 'command', subcommands: [['git', 'status'], ['npm', 'test']], risks: ['redirection'], cwd: '/w', envKeys: [], redirections: ['/w/out'], sandboxed: false },
+        metadata: {
+          form: 'command',
+          subcommands: [
+            ['git', 'status'],
+            ['npm', 'test'],
+          ],
+          risks: ['redirection'],
+          cwd: '/w',
+          envKeys: [],
+          redirections: ['/w/out'],
+          sandboxed: false,
+        },
       });
     });
   });
@@ -57,7 +71,16 @@ describe(ShellPermissionRequest.name, () => {
         new ShellPermissionRequest({ ...FACTS, risks: ['background'], sandboxed: true }).policySubjects(),
         new ShellPermissionRequest({ ...FACTS, command: '  ', subcommands: [] }).policySubjects(),
       ]).toStrictEqual([
-        { command: { subcommands: [['git', 'status'], ['npm', 'test']], sandboxed: true }, risks: ['background'] },
+        {
+          command: {
+            subcommands: [
+              ['git', 'status'],
+              ['npm', 'test'],
+            ],
+            sandboxed: true,
+          },
+          risks: ['background'],
+        },
         { command: { subcommands: [[]], sandboxed: false }, risks: [] },
       ]);
     });
@@ -66,10 +89,10 @@ describe(ShellPermissionRequest.name, () => {
 
 describe(ShellProgramWritePermissionRequest.name, () => {
   it('describes the one path its program writes', () => {
-    expect([new ShellProgramWritePermissionRequest('/w/out', 'sort', '-o', false).policySubjects(), new ShellRedirectPermissionRequest('/w/.npmrc', '>>', true).policySubjects()]).toStrictEqual([
-      { paths: [{ path: '/w/out', access: 'write' }] },
-      { paths: [{ path: '/w/.npmrc', access: 'write', protected: true }] },
-    ]);
+    expect([
+      new ShellProgramWritePermissionRequest('/w/out', 'sort', '-o', false).policySubjects(),
+      new ShellRedirectPermissionRequest('/w/.npmrc', '>>', true).policySubjects(),
+    ]).toStrictEqual([{ paths: [{ path: '/w/out', access: 'write' }] }, { paths: [{ path: '/w/.npmrc', access: 'write', protected: true }] }]);
   });
 });
 

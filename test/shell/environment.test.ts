@@ -95,14 +95,31 @@ describe('shell_exec environment', () => {
 
   it('gives commands the allow-listed environment only: no parent secrets, no unlisted names', async () => {
     const stdout = getShellValue(await shell.run({ argv: ['env'] })).stdout as string;
-    const names = stdout.split('\n').filter(Boolean).map((line) => line.slice(0, line.indexOf('=')));
+    const names = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.slice(0, line.indexOf('=')));
 
     expect(stdout).not.toContain('parent-secret');
     expect(stdout).not.toContain('parent-plain');
     expect(stdout).toContain('AGENTKIT_TEST_NAMED_SECRET=named-secret');
     expect(stdout).toContain('FIXED=yes');
     // The git settings forced off (GIT_SAFETY_ENV); PWD, the working directory, is set by bubblewrap.
-    const allowed = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'TMPDIR', 'AGENTKIT_TEST_NAMED_SECRET', 'FIXED', 'AGENTKIT_SHELL_RUN', 'PWD', ...Object.keys(GIT_SAFETY_ENV)];
+    const allowed = [
+      'PATH',
+      'HOME',
+      'USER',
+      'LOGNAME',
+      'SHELL',
+      'TERM',
+      'LANG',
+      'TMPDIR',
+      'AGENTKIT_TEST_NAMED_SECRET',
+      'FIXED',
+      'AGENTKIT_SHELL_RUN',
+      'PWD',
+      ...Object.keys(GIT_SAFETY_ENV),
+    ];
     expect(names.filter((name) => !allowed.includes(name) && !name.startsWith('LC_'))).toStrictEqual([]);
   });
 

@@ -11,7 +11,9 @@ function readAll(socket: Socket): Promise<string> {
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.once('error', reject);
-    socket.once('end', () => { resolve(Buffer.concat(chunks).toString('utf8')); });
+    socket.once('end', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
   });
 }
 

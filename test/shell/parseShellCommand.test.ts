@@ -15,18 +15,45 @@ const operands = (program: string, ...targets: string[]): CommandLineAnalysis['w
 describe(parseShellCommand.name, () => {
   describe('splits compound commands into every simple command', () => {
     it.each<[string, Expected]>([
-      ['git status && rm -rf x', { writes: operands('rm', 'x'), subcommands: [['git', 'status'], ['rm', '-rf', 'x']] }],
+      [
+        'git status && rm -rf x',
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [
+            ['git', 'status'],
+            ['rm', '-rf', 'x'],
+          ],
+        },
+      ],
       ['a || b; c | d', { subcommands: [['a'], ['b'], ['c'], ['d']] }],
-      ['git status\nrm x', { writes: operands('rm', 'x'), subcommands: [['git', 'status'], ['rm', 'x']] }],
+      [
+        'git status\nrm x',
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [
+            ['git', 'status'],
+            ['rm', 'x'],
+          ],
+        },
+      ],
       ['(cd a && rm b); { c; d; }', { writes: operands('rm', 'b'), subcommands: [['cd', 'a'], ['rm', 'b'], ['c'], ['d']], changesDirectory: true }],
-      ['if true; then rm a; fi; for i in 1; do rm b; done; while false; do rm c; done; case x in x) rm d;; esac', { writes: operands('rm', 'a', 'b', 'c', 'd'),
-        subcommands: [['true'], ['rm', 'a'], ['rm', 'b'], ['false'], ['rm', 'c'], ['rm', 'd']],
-      }],
+      [
+        'if true; then rm a; fi; for i in 1; do rm b; done; while false; do rm c; done; case x in x) rm d;; esac',
+        { writes: operands('rm', 'a', 'b', 'c', 'd'), subcommands: [['true'], ['rm', 'a'], ['rm', 'b'], ['false'], ['rm', 'c'], ['rm', 'd']] },
+      ],
       ['f() { rm x; }; f', { writes: operands('rm', 'x'), subcommands: [['rm', 'x'], ['f']] }],
       ['! rm a', { writes: operands('rm', 'a'), subcommands: [['rm', 'a']] }],
       ['x=1 y=2', { subcommands: [['x=1', 'y=2']] }],
       ['FOO=bar make test', { subcommands: [['FOO=bar', 'make', 'test']] }],
-      ['declare -x A=1; unset B', { subcommands: [['declare', '-x', 'A=1'], ['unset', 'B']] }],
+      [
+        'declare -x A=1; unset B',
+        {
+          subcommands: [
+            ['declare', '-x', 'A=1'],
+            ['unset', 'B'],
+          ],
+        },
+      ],
     ])('%j', async (command, expected) => {
       expect(await parseShellCommand(command)).toStrictEqual(analysis(expected));
     });
@@ -48,13 +75,74 @@ describe(parseShellCommand.name, () => {
 
   describe('finds commands hidden in substitutions and flags them', () => {
     it.each<[string, Expected]>([
-      ['echo $(rm -rf x)', { writes: operands('rm', 'x'), subcommands: [['echo', '$(rm -rf x)'], ['rm', '-rf', 'x']], risks: ['command_substitution'] }],
-      ['echo `rm x`', { writes: operands('rm', 'x'), subcommands: [['echo', '`rm x`'], ['rm', 'x']], risks: ['command_substitution'] }],
-      ['echo "hi $(rm x)"', { writes: operands('rm', 'x'), subcommands: [['echo', '"hi $(rm x)"'], ['rm', 'x']], risks: ['command_substitution'] }],
-      ['diff <(ls a) >(tee b)', { writes: operands('tee', 'b'), subcommands: [['diff', '<(ls a)', '>(tee b)'], ['ls', 'a'], ['tee', 'b']], risks: ['process_substitution'] }],
-      ['echo ${x:-$(rm y)}', { writes: operands('rm', 'y'), subcommands: [['echo', '${x:-$(rm y)}'], ['rm', 'y']], risks: ['command_substitution'] }],
+      [
+        'echo $(rm -rf x)',
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [
+            ['echo', '$(rm -rf x)'],
+            ['rm', '-rf', 'x'],
+          ],
+          risks: ['command_substitution'],
+        },
+      ],
+      [
+        'echo `rm x`',
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [
+            ['echo', '`rm x`'],
+            ['rm', 'x'],
+          ],
+          risks: ['command_substitution'],
+        },
+      ],
+      [
+        'echo "hi $(rm x)"',
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [
+            ['echo', '"hi $(rm x)"'],
+            ['rm', 'x'],
+          ],
+          risks: ['command_substitution'],
+        },
+      ],
+      [
+        'diff <(ls a) >(tee b)',
+        {
+          writes: operands('tee', 'b'),
+          subcommands: [
+            ['diff', '<(ls a)', '>(tee b)'],
+            ['ls', 'a'],
+            ['tee', 'b'],
+          ],
+          risks: ['process_substitution'],
+        },
+      ],
+      [
+        'echo ${x:-$(rm y)}',
+        {
+          writes: operands('rm', 'y'),
+          subcommands: [
+            ['echo', '${x:-$(rm y)}'],
+            ['rm', 'y'],
+          ],
+          risks: ['command_substitution'],
+        },
+      ],
       ['x=$(rm y)', { writes: operands('rm', 'y'), subcommands: [['x=$(rm y)'], ['rm', 'y']], risks: ['command_substitution'] }],
-      ['[[ -n $(rm x) ]] && echo ok', { writes: operands('rm', 'x'), subcommands: [['rm', 'x'], ['echo', 'ok']], risks: ['command_substitution'] }],
+      [
+        '[[ -n $(rm x) ]] && echo ok',
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [
+            ['rm', 'x'],
+            ['echo', 'ok'],
+          ],
+          risks: ['command_substitution'],
+        },
+      ],
       ['cat <<EOF\nhello $(rm x)\nEOF', { writes: operands('rm', 'x'), subcommands: [['cat'], ['rm', 'x']], risks: ['ambiguous_syntax', 'command_substitution'] }],
       ["cat <<'EOF'\nhello $(rm x)\nEOF", { subcommands: [['cat']] }],
       ['cat <<< "$(rm x)"', { writes: operands('rm', 'x'), subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
@@ -80,19 +168,95 @@ describe(parseShellCommand.name, () => {
 
   describe('flags wrappers, interpreters and programs that run other programs', () => {
     it.each<[string, Expected]>([
-      ["bash -c 'rm x'", { writes: operands('rm', 'x'), subcommands: [['bash', '-c', 'rm x'], ['rm', 'x']], risks: ['wrapper:bash'] }],
+      [
+        "bash -c 'rm x'",
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [
+            ['bash', '-c', 'rm x'],
+            ['rm', 'x'],
+          ],
+          risks: ['wrapper:bash'],
+        },
+      ],
       ['sh -c "a; b"', { subcommands: [['sh', '-c', 'a; b'], ['a'], ['b']], risks: ['wrapper:sh'] }],
-      ['eval "rm x"', { writes: operands('rm', 'x'), subcommands: [['eval', 'rm x'], ['rm', 'x']], risks: ['eval'] }],
-      ['. ./env.sh; source x', { subcommands: [['.', './env.sh'], ['source', 'x']], risks: ['source'] }],
-      ['timeout 5 rm -rf x', { writes: operands('rm', 'x'), subcommands: [['timeout', '5', 'rm', '-rf', 'x'], ['rm', '-rf', 'x']], risks: ['wrapper:timeout'] }],
-      ['sudo -u root rm x', { writes: operands('rm', 'x'), subcommands: [['sudo', '-u', 'root', 'rm', 'x'], ['rm', 'x']], risks: ['wrapper:sudo'] }],
-      ['env FOO=1 node -e x', { subcommands: [['env', 'FOO=1', 'node', '-e', 'x'], ['node', '-e', 'x']], risks: ['interpreter:node', 'wrapper:env'] }],
+      [
+        'eval "rm x"',
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [
+            ['eval', 'rm x'],
+            ['rm', 'x'],
+          ],
+          risks: ['eval'],
+        },
+      ],
+      [
+        '. ./env.sh; source x',
+        {
+          subcommands: [
+            ['.', './env.sh'],
+            ['source', 'x'],
+          ],
+          risks: ['source'],
+        },
+      ],
+      [
+        'timeout 5 rm -rf x',
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [
+            ['timeout', '5', 'rm', '-rf', 'x'],
+            ['rm', '-rf', 'x'],
+          ],
+          risks: ['wrapper:timeout'],
+        },
+      ],
+      [
+        'sudo -u root rm x',
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [
+            ['sudo', '-u', 'root', 'rm', 'x'],
+            ['rm', 'x'],
+          ],
+          risks: ['wrapper:sudo'],
+        },
+      ],
+      [
+        'env FOO=1 node -e x',
+        {
+          subcommands: [
+            ['env', 'FOO=1', 'node', '-e', 'x'],
+            ['node', '-e', 'x'],
+          ],
+          risks: ['interpreter:node', 'wrapper:env'],
+        },
+      ],
       ['nohup make &', { subcommands: [['nohup', 'make'], ['make']], risks: ['background', 'wrapper:nohup'] }],
       ['ls | xargs -0 rm -f', { subcommands: [['ls'], ['xargs', '-0', 'rm', '-f'], ['rm', '-f']], risks: ['wrapper:xargs'] }],
       ['python3 -c "print(1)"', { subcommands: [['python3', '-c', 'print(1)']], risks: ['interpreter:python3'] }],
-      ['perl -e 1; ruby -e 1', { subcommands: [['perl', '-e', '1'], ['ruby', '-e', '1']], risks: ['interpreter:perl', 'interpreter:ruby'] }],
+      [
+        'perl -e 1; ruby -e 1',
+        {
+          subcommands: [
+            ['perl', '-e', '1'],
+            ['ruby', '-e', '1'],
+          ],
+          risks: ['interpreter:perl', 'interpreter:ruby'],
+        },
+      ],
       ['python3 script.py', { subcommands: [['python3', 'script.py']] }],
-      ['find . -name "*.tmp" -exec rm {} \\;', { subcommands: [['find', '.', '-name', '*.tmp', '-exec', 'rm', '{}', ';'], ['rm', '{}']], risks: ['find_exec', 'unknown_write'] }],
+      [
+        'find . -name "*.tmp" -exec rm {} \\;',
+        {
+          subcommands: [
+            ['find', '.', '-name', '*.tmp', '-exec', 'rm', '{}', ';'],
+            ['rm', '{}'],
+          ],
+          risks: ['find_exec', 'unknown_write'],
+        },
+      ],
       ['find . -delete', { subcommands: [['find', '.', '-delete']], risks: ['find_write'] }],
       ["git -c core.pager='rm -rf x' log", { subcommands: [['git', '-c', 'core.pager=rm -rf x', 'log']], risks: ['git_config_override'] }],
       ['git -C sub --config-env=core.pager=P log', { subcommands: [['git', '-C', 'sub', '--config-env=core.pager=P', 'log']], risks: ['git_config_override'] }],
@@ -204,9 +368,12 @@ describe(parseShellCommand.name, () => {
   });
 
   describe('flags builtins that change what later words mean (shell_state)', () => {
-    it.each(["shopt -s expand_aliases; alias git='touch X'", 'hash -p ./evil git', 'enable -n echo', "set -k; git log GIT_PAGER='touch X'", 'set -o posix'])('%j', async (command) => {
-      expect((await parseShellCommand(command)).risks).toStrictEqual(['shell_state']);
-    });
+    it.each(["shopt -s expand_aliases; alias git='touch X'", 'hash -p ./evil git', 'enable -n echo', "set -k; git log GIT_PAGER='touch X'", 'set -o posix'])(
+      '%j',
+      async (command) => {
+        expect((await parseShellCommand(command)).risks).toStrictEqual(['shell_state']);
+      },
+    );
 
     it('leaves the usual set options alone', async () => {
       expect((await parseShellCommand('set -euxo pipefail; make')).risks).toStrictEqual([]);

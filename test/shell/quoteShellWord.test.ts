@@ -23,11 +23,17 @@ describe(quoteShellWord.name, () => {
 
   it('quotes every word so the parser reads it back unchanged (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.string({ unit: 'grapheme-ascii', maxLength: 12 }).filter((word) => !word.includes('\0')), { minLength: 1, maxLength: 4 }), async (words) => {
-        const analysis = await parseShellCommand(['echo', ...words].map(quoteShellWord).join(' '));
-        expect(analysis.subcommands).toStrictEqual([['echo', ...words]]);
-        expect(analysis.risks).toStrictEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.array(
+          fc.string({ unit: 'grapheme-ascii', maxLength: 12 }).filter((word) => !word.includes('\0')),
+          { minLength: 1, maxLength: 4 },
+        ),
+        async (words) => {
+          const analysis = await parseShellCommand(['echo', ...words].map(quoteShellWord).join(' '));
+          expect(analysis.subcommands).toStrictEqual([['echo', ...words]]);
+          expect(analysis.risks).toStrictEqual([]);
+        },
+      ),
     );
   });
 });

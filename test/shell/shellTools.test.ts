@@ -42,9 +42,7 @@ describe(shellTools.name, () => {
   it('registers shell_exec', async () => {
     const executor = await createExecutor([first], {});
 
-    expect(executor.specs().map((spec) => [spec.name, spec.annotations])).toStrictEqual([
-      ['shell_exec', { readOnlyHint: false, destructiveHint: true, idempotentHint: false }],
-    ]);
+    expect(executor.specs().map((spec) => [spec.name, spec.annotations])).toStrictEqual([['shell_exec', { readOnlyHint: false, destructiveHint: true, idempotentHint: false }]]);
   });
 
   it("uses the container's workspace without roots of its own", async () => {
@@ -63,7 +61,11 @@ describe(shellTools.name, () => {
   it('refuses every call when no roots are configured anywhere', async () => {
     const executor = await createExecutor(undefined, {});
 
-    expect(await executor.execute(request({ command: 'pwd' }))).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'no_roots' } } });
+    expect(await executor.execute(request({ command: 'pwd' }))).toMatchObject({
+      status: 'failed',
+      invoked: false,
+      error: { code: 'permission_denied', details: { reason: 'no_roots' } },
+    });
   });
 
   it('starts in the configured cwd, and resolves a relative cwd input against it', async () => {
@@ -113,7 +115,11 @@ describe(shellTools.name, () => {
     ['a sandbox flag', { sandbox: true }, 'shellTools({ sandbox }) must be "auto", "required" or "off"; got true.'],
     ['a network that is not a boolean', { network: 'yes' }, 'shellTools({ network }) must be a boolean; got "yes".'],
     ['options that are an array', [], 'shellTools(options) takes an options object or nothing.'],
-    ['an unknown key in a root', { roots: [{ path: '/tmp', readonly: true }] }, 'Workspace root "/tmp" has an unknown key "readonly". Use only "path", "mode" (check the spelling).'],
+    [
+      'an unknown key in a root',
+      { roots: [{ path: '/tmp', readonly: true }] },
+      'Workspace root "/tmp" has an unknown key "readonly". Use only "path", "mode" (check the spelling).',
+    ],
   ])('rejects %s at start-up, naming it', (_name, options, message) => {
     let error: unknown;
     try {

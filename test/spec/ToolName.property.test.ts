@@ -1,12 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { getToolNameProblem, isToolName, toToolName, ToolDefinitionError } from '../../src/index.js';
-import {
-  candidateArbitrary,
-  grammarStringArbitrary,
-  isValidByReference,
-  validToolNameArbitrary,
-} from './toolNameArbitraries.js';
+import { candidateArbitrary, grammarStringArbitrary, isValidByReference, validToolNameArbitrary } from './toolNameArbitraries.js';
 
 /** The provider-safe spelling adapters use: `.` becomes `__`. */
 function toProviderName(name: string): string {

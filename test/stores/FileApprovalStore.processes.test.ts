@@ -68,7 +68,11 @@ async function runHost(store: 'file' | 'memory', mode: string): Promise<HostOutc
 
 function getLogLines(): string[] {
   const log = join(dir, 'log.txt');
-  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line !== '') : [];
+  return existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+    : [];
 }
 
 describe(FileApprovalStore.name, () => {

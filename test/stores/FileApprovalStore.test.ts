@@ -46,7 +46,9 @@ function writeTool() {
 }
 
 function summarize(outcome: ToolExecutionOutcome): unknown {
-  return outcome.status === 'failed' ? { status: 'failed', code: outcome.error.code, reason: outcome.error.details.reason ?? null, invoked: outcome.invoked } : { status: outcome.status };
+  return outcome.status === 'failed'
+    ? { status: 'failed', code: outcome.error.code, reason: outcome.error.details.reason ?? null, invoked: outcome.invoked }
+    : { status: outcome.status };
 }
 
 describe(FileApprovalStore.name, () => {
@@ -95,9 +97,13 @@ describe(FileApprovalStore.name, () => {
     it('refuses to issue an id twice, even after it was used (no approval comes back to life)', () => {
       const store = new FileApprovalStore({ directory: dir, now: () => T0 });
       store.issue(approval('a-1'));
-      expect(() => { store.issue(approval('a-1')); }).toThrow(/already holds an approval/);
+      expect(() => {
+        store.issue(approval('a-1'));
+      }).toThrow(/already holds an approval/);
       expect(store.consume('a-1')).toBe('consumed');
-      expect(() => { store.issue(approval('a-1')); }).toThrow(/already holds an approval/);
+      expect(() => {
+        store.issue(approval('a-1'));
+      }).toThrow(/already holds an approval/);
       expect(store.consume('a-1')).toBe('already_used');
     });
 
@@ -191,7 +197,12 @@ describe(FileApprovalStore.name, () => {
       const outcome = await executor.execute(request);
       if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
       storeNow = T0 + 16 * MINUTE;
-      expect(summarize(await executor.executeApproved(request, outcome.interruption.approval))).toStrictEqual({ status: 'failed', code: 'permission_denied', reason: 'unknown_approval', invoked: false });
+      expect(summarize(await executor.executeApproved(request, outcome.interruption.approval))).toStrictEqual({
+        status: 'failed',
+        code: 'permission_denied',
+        reason: 'unknown_approval',
+        invoked: false,
+      });
       expect(tool.calls).toStrictEqual([]);
     });
 
@@ -203,7 +214,11 @@ describe(FileApprovalStore.name, () => {
       if (outcome.status !== 'interrupted') throw new Error('expected an approval');
       now = T0 + 16 * MINUTE;
       const rejected = await executor.reject({ request, interruption: outcome.interruption });
-      expect(rejected).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'expired' } } });
+      expect(rejected).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'expired' } },
+      });
     });
 
     it('fails closed when its directory cannot be reached: nothing is issued and nothing runs', async () => {

@@ -85,7 +85,9 @@ describe(FileCredentialStore.name, () => {
 
     it('refuses malformed credentials without quoting them', () => {
       const store = new FileCredentialStore({ directory: dir });
-      const text = getErrorText(() => { store.set('mcp:github', { bearerToken: SECRET, password: SECRET } as Credentials); });
+      const text = getErrorText(() => {
+        store.set('mcp:github', { bearerToken: SECRET, password: SECRET } as Credentials);
+      });
       expect(text).toBe('FileCredentialStore.set: credentials must be { bearerToken?: string, headers?: Record<string, string> }.');
       expect(readdirSync(dir)).toStrictEqual([]);
     });
@@ -115,7 +117,9 @@ describe(FileCredentialStore.name, () => {
     it('never show a credential: a directory that is gone', () => {
       const store = new FileCredentialStore({ directory: dir });
       rmSync(dir, { recursive: true });
-      const text = getErrorText(() => { store.set('mcp:github', { bearerToken: SECRET }); });
+      const text = getErrorText(() => {
+        store.set('mcp:github', { bearerToken: SECRET });
+      });
       expect(text).toMatch(/^FileCredentialStore could not write the credentials of provider "mcp:github" \(ENOENT\)\./);
       expect(text).not.toContain(SECRET);
       expect(getErrorText(() => store.get('mcp:github'))).toMatch(/^FileCredentialStore could not read the credentials of provider "mcp:github" \(ENOENT\)\./);

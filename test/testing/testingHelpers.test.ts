@@ -1,11 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PermissionDecision } from '../../src/index.js';
-import {
-  createToolRequest,
-  getCompletedOutput,
-  RecordingPermissionChecker,
-  runScriptedCalls,
-} from '../../src/testing/index.js';
+import { createToolRequest, getCompletedOutput, RecordingPermissionChecker, runScriptedCalls } from '../../src/testing/index.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool, TestRequest } from '../fixtures/plainTool.js';
 

@@ -41,10 +41,7 @@ const segment = fc.oneof(
   { arbitrary: fc.constantFrom('missing', '~', 'root', 'outside', 'root_evil'), weight: 1 },
 );
 const pathInput = fc.record({
-  prefix: fc.oneof(
-    { arbitrary: fc.constantFrom<Prefix>('relative', 'root'), weight: 6 },
-    { arbitrary: fc.constantFrom<Prefix>('base', 'root_evil', 'slash'), weight: 1 },
-  ),
+  prefix: fc.oneof({ arbitrary: fc.constantFrom<Prefix>('relative', 'root'), weight: 6 }, { arbitrary: fc.constantFrom<Prefix>('base', 'root_evil', 'slash'), weight: 1 }),
   segments: fc.array(segment, { maxLength: 6 }),
 });
 

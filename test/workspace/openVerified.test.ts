@@ -26,10 +26,12 @@ function contextOf(workspace: Workspace, locate: DescriptorLocator): OpenVerifie
   return { roots: workspace.roots, rootOf: (candidate) => workspace.rootOf(candidate), locate };
 }
 
-const openAsync = (locate: DescriptorLocator): Opener => async (workspace, target, options = {}) => {
-  const { handle, stats, path: located } = await openVerifiedFile(target, options, contextOf(workspace, locate));
-  return { path: located, stats, read: () => handle.readFile('utf8'), close: () => handle.close() };
-};
+const openAsync =
+  (locate: DescriptorLocator): Opener =>
+  async (workspace, target, options = {}) => {
+    const { handle, stats, path: located } = await openVerifiedFile(target, options, contextOf(workspace, locate));
+    return { path: located, stats, read: () => handle.readFile('utf8'), close: () => handle.close() };
+  };
 
 function fromDescriptor({ fd, stats, path: located }: VerifiedDescriptor): Opened {
   return {
@@ -44,8 +46,10 @@ function fromDescriptor({ fd, stats, path: located }: VerifiedDescriptor): Opene
 }
 
 // In a `then`: a synchronous throw becomes a rejection, so both twins are read by one `getRefusal`.
-const openSync = (locate: DescriptorLocator): Opener => (workspace, target, options = {}) =>
-  Promise.resolve().then(() => fromDescriptor(openVerifiedFileSync(target, options, contextOf(workspace, locate))));
+const openSync =
+  (locate: DescriptorLocator): Opener =>
+  (workspace, target, options = {}) =>
+    Promise.resolve().then(() => fromDescriptor(openVerifiedFileSync(target, options, contextOf(workspace, locate))));
 
 /**
  * Every twin of the verified open, through the public methods (which locate handles through
@@ -53,10 +57,13 @@ const openSync = (locate: DescriptorLocator): Opener => (workspace, target, opti
  * dev/ino fallback every system without /proc takes): one suite, the same answers.
  */
 const TWINS: readonly (readonly [string, Opener])[] = [
-  ['Workspace.openVerified (async, /proc)', async (workspace, target, options) => {
-    const { handle, stats, path: located } = await workspace.openVerified(target, options);
-    return { path: located, stats, read: () => handle.readFile('utf8'), close: () => handle.close() };
-  }],
+  [
+    'Workspace.openVerified (async, /proc)',
+    async (workspace, target, options) => {
+      const { handle, stats, path: located } = await workspace.openVerified(target, options);
+      return { path: located, stats, read: () => handle.readFile('utf8'), close: () => handle.close() };
+    },
+  ],
   ['Workspace.openVerifiedSync (sync, /proc)', (workspace, target, options) => Promise.resolve().then(() => fromDescriptor(workspace.openVerifiedSync(target, options)))],
   ['openVerifiedFile (async, /proc)', openAsync(locateDescriptor)],
   ['openVerifiedFileSync (sync, /proc)', openSync(locateDescriptor)],
@@ -88,7 +95,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => socketServer.close(() => { resolve(); }));
+  await new Promise<void>((resolve) =>
+    socketServer.close(() => {
+      resolve();
+    }),
+  );
   rmSync(base, { recursive: true, force: true });
 });
 

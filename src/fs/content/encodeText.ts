@@ -21,7 +21,12 @@ export function encodeText(text: string, encoding: TextEncodingName, bom: boolea
   } else if (encoding === 'latin1') {
     const wide = /[\u0100-\u{10ffff}]/u.exec(text);
     if (wide !== null) {
-      throw buildFsError(code, 'unencodable', `${JSON.stringify(filePath)} is a Latin-1 (8-bit) text file, which cannot hold ${JSON.stringify(wide[0])}. Nothing was written; use only characters up to U+00FF in this file.`, { path: filePath, encoding });
+      throw buildFsError(
+        code,
+        'unencodable',
+        `${JSON.stringify(filePath)} is a Latin-1 (8-bit) text file, which cannot hold ${JSON.stringify(wide[0])}. Nothing was written; use only characters up to U+00FF in this file.`,
+        { path: filePath, encoding },
+      );
     }
     body = Buffer.from(text, 'latin1');
   } else {

@@ -78,7 +78,13 @@ export function pageLines(text: string, options: PageOptions, lineStarts: Uint32
     if (cut) cutLines.push(index + 1);
   }
   const next = offset + lineCount;
-  return { text: cutLines.length === 0 ? text.slice(pageStart, pageEnd) : buildCutPage(text.slice(pageStart, pageEnd), maxLineChars), totalLines, lineCount, ...(next <= totalLines ? { nextOffset: next } : {}), cutLines };
+  return {
+    text: cutLines.length === 0 ? text.slice(pageStart, pageEnd) : buildCutPage(text.slice(pageStart, pageEnd), maxLineChars),
+    totalLines,
+    lineCount,
+    ...(next <= totalLines ? { nextOffset: next } : {}),
+    cutLines,
+  };
 }
 
 function buildCutPage(page: string, maxLineChars: number): string {

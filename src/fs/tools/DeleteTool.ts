@@ -45,7 +45,8 @@ export class DeleteTool {
     const entry = await env.resolveEntry(input.path);
     const { stats } = entry;
     if (stats === undefined) {
-      const requests = input.missingOk === true ? [] : [new FileSystemPermissionRequest('fs.delete', entry.path, { protected: env.isProtected(entry.path) }, `delete ${entry.path}`)];
+      const requests =
+        input.missingOk === true ? [] : [new FileSystemPermissionRequest('fs.delete', entry.path, { protected: env.isProtected(entry.path) }, `delete ${entry.path}`)];
       return { requests, plan: { path: entry.path, stats, recursive: false } };
     }
     const kind = getEntryKind(stats);
@@ -55,7 +56,12 @@ export class DeleteTool {
     let isProtected = env.isProtected(entry.path);
     const recursive = kind === 'directory' && input.recursive === true;
     if (kind === 'directory' && !recursive && (await readdir(entry.path)).length > 0) {
-      throw buildFsError('invalid_input', 'directory_not_empty', `The directory ${JSON.stringify(input.path)} is not empty. Pass recursive: true to delete it with everything in it.`, { path: entry.path });
+      throw buildFsError(
+        'invalid_input',
+        'directory_not_empty',
+        `The directory ${JSON.stringify(input.path)} is not empty. Pass recursive: true to delete it with everything in it.`,
+        { path: entry.path },
+      );
     }
     if (recursive) {
       const scan = await scanSubtree(env, entry.path);
@@ -72,7 +78,9 @@ export class DeleteTool {
     const plan = getPreflightPlan(ctx, 'fs_delete') as DeletePlan;
     if (plan.stats === undefined && (await lstatIfPresent(plan.path)) === undefined) {
       if (input.missingOk === true) return { path: plan.path, deleted: false };
-      throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.path)}; nothing was deleted. Pass missingOk: true if that is fine.`, { path: plan.path });
+      throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.path)}; nothing was deleted. Pass missingOk: true if that is fine.`, {
+        path: plan.path,
+      });
     }
     const result = await withVerifiedDirectory(this.env.workspace, path.dirname(plan.path), async (parent): Promise<JsonObject> => {
       const name = path.basename(plan.path);

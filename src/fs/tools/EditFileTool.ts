@@ -62,7 +62,12 @@ export class EditFileTool {
     const edit = computeFileEdit(current.bytes, input, target.path, 'invalid_input');
     const diff = buildUnifiedDiff(target.path, edit.before, edit.after, env.limits.maxDiffChars);
     const facts = { replacements: edit.replacements, diff: diff.diff, ...(diff.truncated ? { diffTruncated: true } : {}) };
-    const change = new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected, facts }, `edit ${target.path} (${edit.replacements} replacement${edit.replacements === 1 ? '' : 's'})`);
+    const change = new FileSystemPermissionRequest(
+      'fs.edit',
+      target.path,
+      { protected: isProtected, facts },
+      `edit ${target.path} (${edit.replacements} replacement${edit.replacements === 1 ? '' : 's'})`,
+    );
     return { requests: [change], plan: { path: target.path, exists: true, bytes: current.bytes, edit, diff } };
   }
 
@@ -70,7 +75,9 @@ export class EditFileTool {
     const plan = getPreflightPlan(ctx, 'fs_edit_file') as EditPlan;
     const { env } = this;
     if (!plan.exists) {
-      throw buildFsError('execution_failed', 'not_found', `The file ${JSON.stringify(input.path)} does not exist. Check the path, or create it with fs_write_file.`, { path: plan.path });
+      throw buildFsError('execution_failed', 'not_found', `The file ${JSON.stringify(input.path)} does not exist. Check the path, or create it with fs_write_file.`, {
+        path: plan.path,
+      });
     }
     const old = await readVerifiedFile(env.workspace, plan.path, env.limits.maxReadBytes);
     env.assertUnchangedSinceRead(ctx.sessionId, plan.path, input.path, old.stats, old.bytes);

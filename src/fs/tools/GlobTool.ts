@@ -47,7 +47,12 @@ export class GlobTool {
     const matches = compileGlob(glob);
     const target = await this.env.resolve(base, 'read');
     if (target.exists) assertDirectory(await lstat(target.path), base, target.path);
-    const request = new FileSystemPermissionRequest('fs.list', target.path, { protected: this.env.isProtected(target.path), recursive: true, facts: { pattern: glob } }, `search ${target.path} for ${glob}`);
+    const request = new FileSystemPermissionRequest(
+      'fs.list',
+      target.path,
+      { protected: this.env.isProtected(target.path), recursive: true, facts: { pattern: glob } },
+      `search ${target.path} for ${glob}`,
+    );
     return { requests: [request], plan: { path: target.path, glob, matches } };
   }
 
@@ -57,14 +62,20 @@ export class GlobTool {
     const { limits } = this.env;
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
     const paths: string[] = [];
-    const walk = await walkVerifiedDirectory(this.env, plan.path, input.path ?? '.', {
-      maxDepth: getGlobDepth(plan.glob),
-      maxEntries: limits.maxWalkEntries,
-      signal: ctx.signal,
-      visit: (entry) => {
-        if (matches(entry.relativePath)) paths.push(entry.path);
+    const walk = await walkVerifiedDirectory(
+      this.env,
+      plan.path,
+      input.path ?? '.',
+      {
+        maxDepth: getGlobDepth(plan.glob),
+        maxEntries: limits.maxWalkEntries,
+        signal: ctx.signal,
+        visit: (entry) => {
+          if (matches(entry.relativePath)) paths.push(entry.path);
+        },
       },
-    }, input.includeIgnored === true);
+      input.includeIgnored === true,
+    );
     paths.sort();
     return { paths: paths.slice(0, limit), truncated: walk.truncated || paths.length > limit, ...describeIgnored(walk) };
   }

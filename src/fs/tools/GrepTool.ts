@@ -81,18 +81,24 @@ export class GrepTool {
     const byName = input.include?.includes('/') !== true;
     const isProtected = env.protectedPaths.below(plan.path);
     let skippedHardLinks = 0;
-    const walk = await walkVerifiedDirectory(env, plan.path, input.path ?? '.', {
-      maxDepth: Number.POSITIVE_INFINITY,
-      maxEntries: limits.maxWalkEntries,
-      signal: ctx.signal,
-      visit: (entry, access) => {
-        if (entry.kind !== 'file' || (include !== undefined && !include(byName ? entry.name : entry.relativePath)) || isProtected(entry.relativePath)) return true;
-        const bytes = readRegularFileSync(access, limits.maxGrepFileBytes);
-        if (bytes === HARD_LINKED) skippedHardLinks++;
-        else if (bytes !== undefined) collector.add(entry.path, bytes);
-        return !collector.full;
+    const walk = await walkVerifiedDirectory(
+      env,
+      plan.path,
+      input.path ?? '.',
+      {
+        maxDepth: Number.POSITIVE_INFINITY,
+        maxEntries: limits.maxWalkEntries,
+        signal: ctx.signal,
+        visit: (entry, access) => {
+          if (entry.kind !== 'file' || (include !== undefined && !include(byName ? entry.name : entry.relativePath)) || isProtected(entry.relativePath)) return true;
+          const bytes = readRegularFileSync(access, limits.maxGrepFileBytes);
+          if (bytes === HARD_LINKED) skippedHardLinks++;
+          else if (bytes !== undefined) collector.add(entry.path, bytes);
+          return !collector.full;
+        },
       },
-    }, input.includeIgnored === true);
+      input.includeIgnored === true,
+    );
     const result = collector.toResult(limit, walk.truncated);
     return { ...result, ...(skippedHardLinks === 0 ? {} : { skippedHardLinks }), ...describeIgnored(walk) };
   }

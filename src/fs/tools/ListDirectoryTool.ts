@@ -59,15 +59,21 @@ export class ListDirectoryTool {
     const { limits } = this.env;
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
     const found: { readonly path: string; readonly entry: JsonObject }[] = [];
-    const walk = await walkVerifiedDirectory(this.env, target, input.path, {
-      maxDepth: input.recursive === true ? (input.maxDepth ?? Number.POSITIVE_INFINITY) : 1,
-      maxEntries: limits.maxWalkEntries,
-      signal: ctx.signal,
-      visit: (entry, access) => {
-        const facts = entry.kind === 'file' ? describeFile(access) : {};
-        found.push({ path: entry.path, entry: { name: entry.name, path: entry.path, kind: entry.kind, ...facts } });
+    const walk = await walkVerifiedDirectory(
+      this.env,
+      target,
+      input.path,
+      {
+        maxDepth: input.recursive === true ? (input.maxDepth ?? Number.POSITIVE_INFINITY) : 1,
+        maxEntries: limits.maxWalkEntries,
+        signal: ctx.signal,
+        visit: (entry, access) => {
+          const facts = entry.kind === 'file' ? describeFile(access) : {};
+          found.push({ path: entry.path, entry: { name: entry.name, path: entry.path, kind: entry.kind, ...facts } });
+        },
       },
-    }, input.includeIgnored === true);
+      input.includeIgnored === true,
+    );
     // The walk is depth-first (a directory's entries right after it); the listing is sorted by path.
     found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const entries = found.slice(0, limit).map((item) => item.entry);

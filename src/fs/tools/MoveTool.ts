@@ -55,7 +55,12 @@ export class MoveTool {
       facts = { ...facts, entries: scan.entries };
       isProtected ||= scan.protected;
     }
-    const move = new FileSystemPermissionRequest('fs.move', from.path, { paths: [from.path, to.path], protected: isProtected, facts }, `move ${from.path} to ${to.path}${to.stats === undefined ? '' : ' (replacing it)'}`);
+    const move = new FileSystemPermissionRequest(
+      'fs.move',
+      from.path,
+      { paths: [from.path, to.path], protected: isProtected, facts },
+      `move ${from.path} to ${to.path}${to.stats === undefined ? '' : ' (replacing it)'}`,
+    );
     return { requests: [move], plan: { from: from.path, to: to.path, source, destination: to.stats } };
   }
 
@@ -77,7 +82,13 @@ export class MoveTool {
           else await this.#moveWithoutReplacing(from, to, plan.to);
         } catch (error) {
           if (getErrnoCode(error) === 'EXDEV') {
-            throw buildFsError('execution_failed', 'cross_device', `${JSON.stringify(input.from)} and ${JSON.stringify(input.to)} are on different file systems; a move cannot cross them. Copy the content with fs_read_file and fs_write_file instead.`, { from: plan.from, to: plan.to }, error);
+            throw buildFsError(
+              'execution_failed',
+              'cross_device',
+              `${JSON.stringify(input.from)} and ${JSON.stringify(input.to)} are on different file systems; a move cannot cross them. Copy the content with fs_read_file and fs_write_file instead.`,
+              { from: plan.from, to: plan.to },
+              error,
+            );
           }
           throw error;
         }
@@ -94,7 +105,13 @@ export class MoveTool {
       await link(from, to);
     } catch (error) {
       if (getErrnoCode(error) === 'EEXIST') {
-        throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(destination)} appeared after the call was checked; nothing was moved.`, { path: destination }, error);
+        throw buildFsError(
+          'execution_failed',
+          'changed_since_preflight',
+          `${JSON.stringify(destination)} appeared after the call was checked; nothing was moved.`,
+          { path: destination },
+          error,
+        );
       }
       // File systems without hard links: the destination was checked just above.
       if (getErrnoCode(error) === 'EPERM' || getErrnoCode(error) === 'ENOTSUP') return rename(from, to);

@@ -113,8 +113,12 @@ export class ReadFileTool {
     const part: ContentPart = inline
       ? { type: 'media', mimeType: content.mimeType, data: bytes.toString('base64'), modality: 'image' }
       : { type: 'file', uri: pathToFileURL(target).href, mimeType: content.mimeType, name: path.basename(target), size: bytes.length };
-    return buildToolResult(ctx.request, { type: 'parts', parts: [{ type: 'text', text: note }, part] }, {
-      metadata: { path: target, size: bytes.length, binary: true, mimeType: content.mimeType },
-    });
+    return buildToolResult(
+      ctx.request,
+      { type: 'parts', parts: [{ type: 'text', text: note }, part] },
+      {
+        metadata: { path: target, size: bytes.length, binary: true, mimeType: content.mimeType },
+      },
+    );
   }
 }

@@ -30,9 +30,7 @@ function keepTextConventions(text: string, previous: TextFileContent): string {
   return detectLineEnding(previous.text) === 'crlf' && detectLineEnding(content) === 'lf' ? fromDisplayText(content, 'crlf') : content;
 }
 
-type WritePlan =
-  | { readonly kind: 'create'; readonly path: string; readonly missing: readonly string[] }
-  | { readonly kind: 'overwrite'; readonly path: string };
+type WritePlan = { readonly kind: 'create'; readonly path: string; readonly missing: readonly string[] } | { readonly kind: 'overwrite'; readonly path: string };
 
 /**
  * `fs_write_file`: creates a file (exclusive create; `createParents` makes missing directories
@@ -60,20 +58,45 @@ export class WriteFileTool {
       const stats = await lstat(target.path);
       assertWritableFile(stats, input.path, target.path);
       if (input.overwrite !== true) {
-        throw buildFsError('invalid_input', 'exists', `The file ${JSON.stringify(input.path)} already exists. To replace it, read it with fs_read_file and call again with overwrite: true; to change part of it, use fs_edit_file.`, { path: target.path });
+        throw buildFsError(
+          'invalid_input',
+          'exists',
+          `The file ${JSON.stringify(input.path)} already exists. To replace it, read it with fs_read_file and call again with overwrite: true; to change part of it, use fs_edit_file.`,
+          { path: target.path },
+        );
       }
       await env.assertReadBeforeWrite(request.sessionId, target.path, input.path, stats);
-      const overwrite = new FileSystemPermissionRequest('fs.write', target.path, { protected: isProtected, facts: { bytes, overwrite: true } }, `overwrite ${target.path} with ${bytes} bytes`);
+      const overwrite = new FileSystemPermissionRequest(
+        'fs.write',
+        target.path,
+        { protected: isProtected, facts: { bytes, overwrite: true } },
+        `overwrite ${target.path} with ${bytes} bytes`,
+      );
       return { requests: [overwrite], plan: { kind: 'overwrite', path: target.path } };
     }
     const missing = await findMissingDirectories(path.dirname(target.path));
     if (missing.length > 0 && input.createParents !== true) {
-      throw buildFsError('invalid_input', 'parent_missing', `The directory ${JSON.stringify(missing.at(-1))} does not exist. Call again with createParents: true to create it, or check the path.`, { path: target.path, missing });
+      throw buildFsError(
+        'invalid_input',
+        'parent_missing',
+        `The directory ${JSON.stringify(missing.at(-1))} does not exist. Call again with createParents: true to create it, or check the path.`,
+        { path: target.path, missing },
+      );
     }
-    const write = new FileSystemPermissionRequest('fs.write', target.path, { protected: isProtected, facts: { bytes, overwrite: false } }, `create ${target.path} with ${bytes} bytes`);
+    const write = new FileSystemPermissionRequest(
+      'fs.write',
+      target.path,
+      { protected: isProtected, facts: { bytes, overwrite: false } },
+      `create ${target.path} with ${bytes} bytes`,
+    );
     const plan: WritePlan = { kind: 'create', path: target.path, missing };
     if (missing.length === 0) return { requests: [write], plan };
-    const mkdir = new FileSystemPermissionRequest('fs.mkdir', missing[0] as string, { paths: missing, protected: missing.some((dir) => env.isProtected(dir)) }, `create directories ${missing.join(', ')}`);
+    const mkdir = new FileSystemPermissionRequest(
+      'fs.mkdir',
+      missing[0] as string,
+      { paths: missing, protected: missing.some((dir) => env.isProtected(dir)) },
+      `create directories ${missing.join(', ')}`,
+    );
     return { requests: [mkdir, write], plan };
   }
 

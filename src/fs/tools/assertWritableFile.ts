@@ -11,9 +11,16 @@ export function assertWritableFile(stats: Stats, input: string, canonicalPath: s
     throw buildFsError('invalid_input', 'is_a_directory', `${JSON.stringify(input)} is a directory, not a file. Name a file inside it.`, { path: canonicalPath });
   }
   if (!stats.isFile()) {
-    throw buildFsError('invalid_input', 'not_a_regular_file', `${JSON.stringify(input)} is not a regular file (a FIFO, device or socket); only regular files are written.`, { path: canonicalPath });
+    throw buildFsError('invalid_input', 'not_a_regular_file', `${JSON.stringify(input)} is not a regular file (a FIFO, device or socket); only regular files are written.`, {
+      path: canonicalPath,
+    });
   }
   if (stats.nlink > 1) {
-    throw buildFsError('permission_denied', 'hard_link', `${JSON.stringify(input)} has ${stats.nlink} hard links; writing it would also change the file under its other names, possibly outside the workspace. It is refused.`, { path: canonicalPath, nlink: stats.nlink });
+    throw buildFsError(
+      'permission_denied',
+      'hard_link',
+      `${JSON.stringify(input)} has ${stats.nlink} hard links; writing it would also change the file under its other names, possibly outside the workspace. It is refused.`,
+      { path: canonicalPath, nlink: stats.nlink },
+    );
   }
 }

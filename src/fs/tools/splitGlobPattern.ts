@@ -9,11 +9,21 @@ import { buildFsError } from '../buildFsError.js';
  */
 export function splitGlobPattern(pattern: string, base: string | undefined): { readonly base: string; readonly glob: string } {
   if (pattern.split('/').includes('..')) {
-    throw buildFsError('invalid_input', 'invalid_pattern', `The pattern ${JSON.stringify(pattern)} contains "..". Put the directory to search in "path" and keep the pattern relative to it.`, { pattern });
+    throw buildFsError(
+      'invalid_input',
+      'invalid_pattern',
+      `The pattern ${JSON.stringify(pattern)} contains "..". Put the directory to search in "path" and keep the pattern relative to it.`,
+      { pattern },
+    );
   }
   if (!path.isAbsolute(pattern)) return { base: base ?? '.', glob: pattern.replace(/^(\.\/)+/u, '') };
   if (base !== undefined) {
-    throw buildFsError('invalid_input', 'invalid_pattern', `The pattern ${JSON.stringify(pattern)} is absolute and "path" is set too. Use one: a relative pattern with "path", or an absolute pattern alone.`, { pattern });
+    throw buildFsError(
+      'invalid_input',
+      'invalid_pattern',
+      `The pattern ${JSON.stringify(pattern)} is absolute and "path" is set too. Use one: a relative pattern with "path", or an absolute pattern alone.`,
+      { pattern },
+    );
   }
   const scan = picomatch.scan(pattern);
   return scan.isGlob ? { base: scan.base, glob: scan.glob } : { base: path.dirname(pattern), glob: path.basename(pattern) };

@@ -11,7 +11,13 @@ import { walkTree, type WalkOptions, type WalkResult } from '../walk/walkTree.js
  * `.gitignore` files (the directory's own, those below it, and those above it up to its root)
  * ignore are skipped; a protected `.gitignore` is not read.
  */
-export async function walkVerifiedDirectory(env: FileSystemEnvironment, canonicalPath: string, input: string, options: Omit<WalkOptions, 'ignore'>, includeIgnored: boolean): Promise<WalkResult> {
+export async function walkVerifiedDirectory(
+  env: FileSystemEnvironment,
+  canonicalPath: string,
+  input: string,
+  options: Omit<WalkOptions, 'ignore'>,
+  includeIgnored: boolean,
+): Promise<WalkResult> {
   const opened = await env.workspace.openVerified(canonicalPath, { allowDirectory: true });
   const isDirectory = opened.stats.isDirectory();
   await opened.handle.close();
@@ -32,7 +38,12 @@ export async function walkVerifiedDirectory(env: FileSystemEnvironment, canonica
   }
   const walk = await walkTree(canonicalPath, ignore === undefined ? options : { ...options, ignore });
   if (walk === undefined) {
-    throw buildFsError('execution_failed', 'changed_since_preflight', `The directory ${JSON.stringify(input)} was replaced or removed while it was being opened. Nothing was read; try again.`, { path: canonicalPath });
+    throw buildFsError(
+      'execution_failed',
+      'changed_since_preflight',
+      `The directory ${JSON.stringify(input)} was replaced or removed while it was being opened. Nothing was read; try again.`,
+      { path: canonicalPath },
+    );
   }
   return { ...walk, unreadIgnoreFiles: walk.unreadIgnoreFiles + unreadAbove };
 }

@@ -24,7 +24,13 @@ export interface EnteredScope {
  * of its own, where the rules above do not apply. A `.gitignore` that is not a regular file
  * of its own is not read and adds nothing (git does not follow a symlinked one either).
  */
-export function enterIgnoreScope(parent: IgnoreScope, directory: ConfirmedDirectory, isRepositoryTop: boolean, ignoreFile: EntryKind | undefined, ignore: WalkIgnore): EnteredScope {
+export function enterIgnoreScope(
+  parent: IgnoreScope,
+  directory: ConfirmedDirectory,
+  isRepositoryTop: boolean,
+  ignoreFile: EntryKind | undefined,
+  ignore: WalkIgnore,
+): EnteredScope {
   if (ignoreFile === undefined) return { scope: parent.enter(directory.path, [], isRepositoryTop), unread: false };
   const filePath = `${directory.path === '/' ? '' : directory.path}/${IGNORE_FILE}`;
   const bytes = ignoreFile === 'file' && ignore.mayRead(filePath) ? readRegularFileSync(directory.entry(IGNORE_FILE), MAX_IGNORE_FILE_BYTES) : undefined;
@@ -33,4 +39,3 @@ export function enterIgnoreScope(parent: IgnoreScope, directory: ConfirmedDirect
   if (!isWithinMatchingBudget(text)) return { scope: parent.enter(directory.path, [], isRepositoryTop), unread: true };
   return { scope: parent.enter(directory.path, parseGitIgnore(text), isRepositoryTop), unread: false };
 }
-

@@ -19,7 +19,7 @@ function searchPlain(text: string, plain: string, limit: number): LineMatch[] {
   const matches: LineMatch[] = [];
   let lineNumber = 1;
   let counted = 0;
-  for (let at = text.indexOf(plain); at !== -1 && matches.length < limit; ) {
+  for (let at = text.indexOf(plain); at !== -1 && matches.length < limit;) {
     const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
     const found = text.indexOf('\n', at);
     const end = found === -1 ? text.length : found;
