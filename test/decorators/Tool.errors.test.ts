@@ -172,9 +172,9 @@ describe(Tool.name, () => {
     });
 
     it('rejects an invoke that is a property, not a method', () => {
-      // @ts-expect-error the types reject it too; the runtime check catches untyped callers
       expect(() => {
         Tool({ name: 'lazy', description: 'Does nothing.' })(
+          // @ts-expect-error the types reject it too; the runtime check catches untyped callers
           class FieldTool {
             public invoke = 1;
           },
