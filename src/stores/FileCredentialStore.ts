@@ -2,7 +2,7 @@ import { assertKnownKeys, ToolConfigurationError, type Credentials, type Credent
 import { buildStoreError } from './buildStoreError.js';
 import { buildStoreFileName } from './buildStoreFileName.js';
 import type { FileCredentialStoreOptions } from './FileCredentialStoreOptions.js';
-import { StoreDirectory } from '../kernel/index.js';
+import { isCredentials, StoreDirectory } from '../kernel/index.js';
 
 const SUBJECT = 'FileCredentialStore';
 const SUFFIX = '.json';
@@ -82,15 +82,6 @@ function fileNameOf(provider: unknown): string {
   return buildStoreFileName('credentials', provider) + SUFFIX;
 }
 
-function isCredentials(value: unknown): value is Credentials {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const { bearerToken, headers, ...rest } = value as Record<string, unknown>;
-  if (Object.keys(rest).length > 0) return false;
-  if (bearerToken !== undefined && typeof bearerToken !== 'string') return false;
-  if (headers === undefined) return true;
-  return typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((header) => typeof header === 'string');
-}
-
 /** The stored entry in `text`, or `undefined` when it is not one (never quoting the text). */
 function parseStored(text: string): StoredCredentials | undefined {
   let value: unknown;
@@ -101,5 +92,5 @@ function parseStored(text: string): StoredCredentials | undefined {
   }
   const stored = value as Partial<StoredCredentials> | null;
   if (typeof stored !== 'object' || stored === null || typeof stored.provider !== 'string' || !isCredentials(stored.credentials)) return undefined;
-  return { provider: stored.provider, credentials: stored.credentials };
+  return { provider: stored.provider, credentials: stored.credentials as Credentials };
 }
