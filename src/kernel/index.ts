@@ -9,7 +9,7 @@
  */
 export type { DescriptorLocator } from './DescriptorLocator.js';
 export { NO_DESCRIPTOR_LOCATOR } from './DescriptorLocator.js';
-export { getDescriptorEntryPath, locateDescriptor, PROC_SELF_FD } from './locateDescriptor.js';
+export { getDescriptorEntryPath, locateDescriptor, PROC_SELF_FD, readDescriptorLink } from './locateDescriptor.js';
 export { OPEN_FLAGS } from './OPEN_FLAGS.js';
 export { ERRNO_SETS } from './ERRNO_SETS.js';
 export { getErrnoCode, hasErrnoCode } from './getErrnoCode.js';

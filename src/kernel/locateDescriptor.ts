@@ -17,13 +17,22 @@ export const PROC_SELF_FD = '/proc/self/fd';
  * @internal
  */
 export function locateDescriptor(fd: number): string | undefined {
-  let located: string;
+  const located = readDescriptorLink(fd);
+  return located !== undefined && path.isAbsolute(located) && !located.endsWith(' (deleted)') ? located : undefined;
+}
+
+/**
+ * What `/proc/self/fd/<fd>` says the descriptor is, as the kernel names it: a path, or
+ * `pipe:[inode]` / `socket:[inode]` for a pipe or socket (what the shell's output channels are
+ * recognised by); `undefined` where it cannot be read.
+ * @internal
+ */
+export function readDescriptorLink(fd: number): string | undefined {
   try {
-    located = readlinkSync(`${PROC_SELF_FD}/${fd}`);
+    return readlinkSync(`${PROC_SELF_FD}/${fd}`);
   } catch {
     return undefined;
   }
-  return path.isAbsolute(located) && !located.endsWith(' (deleted)') ? located : undefined;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readlinkSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { PROC_SELF_FD } from '../kernel/index.js';
+import { readDescriptorLink } from '../kernel/index.js';
 
 /**
  * One output stream of a command: a connected Unix stream socket pair both of whose ends this
@@ -90,7 +89,7 @@ export async function openOutputChannel(): Promise<OutputChannel> {
       ours.write(token);
     });
     const fd = (theirs as unknown as { _handle?: { fd?: number } })._handle?.fd;
-    const link = fd === undefined ? undefined : readlinkSync(`${PROC_SELF_FD}/${fd}`);
+    const link = fd === undefined ? undefined : readDescriptorLink(fd);
     if (link === undefined || !/^socket:\[\d+\]$/u.test(link)) {
       theirs.destroy();
       throw new Error(`the output socket has no descriptor here (${String(link)})`);
