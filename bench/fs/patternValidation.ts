@@ -1,4 +1,5 @@
-import { SchemaCompiler, type JsonObject } from '../../src/index.js';
+import { type JsonObject } from '../../src/index.js';
+import { SchemaCompiler } from '../../src/internal/index.js';
 
 /**
  * For the record: what validating one `pattern` keyword costs on each engine (strict schemas,

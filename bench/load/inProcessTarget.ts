@@ -2,16 +2,8 @@ import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Container } from 'inversify';
 import { fileSystemTools } from '../../src/fs/index.js';
-import {
-  agentkitModule,
-  APPROVAL_STORE,
-  EXECUTOR_DEFAULTS,
-  InMemoryApprovalStore,
-  TOOL_EXECUTOR,
-  type JsonValue,
-  type ToolExecutionOutcome,
-  type ToolRequest,
-} from '../../src/index.js';
+import { agentkitModule, APPROVAL_STORE, InMemoryApprovalStore, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome, type ToolRequest } from '../../src/index.js';
+import { EXECUTOR_DEFAULTS } from '../../src/internal/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import type { CallKind } from './callMix.js';
 import { expectApprovalRequired, expectCompletedText, expectFailed } from './expectOutcome.js';

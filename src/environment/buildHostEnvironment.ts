@@ -1,7 +1,10 @@
 import { isSecretName } from './isSecretName.js';
 import type { HostEnvironmentOptions } from './HostEnvironmentOptions.js';
 
-/** What every child process (shell commands, MCP servers) inherits by default (plus every `LC_*`). */
+/**
+ * What every child process (shell commands, MCP servers) inherits by default (plus every `LC_*`).
+ * @internal
+ */
 export const BASE_ENV_NAMES: readonly string[] = Object.freeze(['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'TMPDIR']);
 const BASE_ENV_PREFIXES: readonly string[] = Object.freeze(['LC_']);
 
@@ -10,6 +13,7 @@ const BASE_ENV_PREFIXES: readonly string[] = Object.freeze(['LC_']);
  * It starts empty and takes from `source` the base names, `LC_*`, and the names the host lists
  * in `inherit` (exact names, or prefixes ending in `*`). Names that look like secrets are
  * dropped unless the host lists that exact name. `set` values are added last.
+ * @internal
  */
 export function buildHostEnvironment(source: NodeJS.ProcessEnv, options: HostEnvironmentOptions = {}): Record<string, string> {
   const exact = new Set([...BASE_ENV_NAMES, ...(options.inherit ?? []).filter((name) => !name.endsWith('*'))]);

@@ -5,6 +5,7 @@ import { ToolConfigurationError } from './ToolConfigurationError.js';
  * and the known ones, so a misspelled option never passes silently as "not set".
  * `subject` says where the object came from, e.g. `agentkitModule(options)` or
  * `shellTools({ env })`.
+ * @internal
  */
 export function assertKnownKeys(value: object, known: readonly string[], subject: string): void {
   const unknown = Object.keys(value).find((key) => !known.includes(key));

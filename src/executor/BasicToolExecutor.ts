@@ -90,15 +90,18 @@ export class BasicToolExecutor implements ToolExecutor {
     this.#services.registry = registry.freeze();
   }
 
-  public execute(request: ToolRequest, options: ExecuteOptions = NO_OPTIONS): Promise<Outcome> {
+  /** {@inheritDoc ToolExecutor.execute} */
+  public execute(request: ToolRequest, options: ExecuteOptions = NO_OPTIONS): Promise<ToolExecutionOutcome> {
     return this.#run(this.#call(request, options, ROOT));
   }
 
-  public executeApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions = NO_OPTIONS): Promise<Outcome> {
+  /** {@inheritDoc ToolExecutor.executeApproved} */
+  public executeApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions = NO_OPTIONS): Promise<ToolExecutionOutcome> {
     return this.#run(this.#approvedCall(request, approval, options, ROOT));
   }
 
-  public reject(pending: PendingCall, reason?: string): Promise<Outcome> {
+  /** {@inheritDoc ToolExecutor.reject} */
+  public reject(pending: PendingCall, reason?: string): Promise<ToolExecutionOutcome> {
     const request = (pending as Partial<PendingCall> | null)?.request as ToolRequest;
     const { gate, defaultTimeoutMs } = this.#services;
     return this.#observe(request, (rejected: PendingCall) => rejectPendingCall(gate, defaultTimeoutMs, rejected, reason), pending);

@@ -33,6 +33,10 @@ export interface BasicToolExecutorOptions {
   readonly steps?: StepListEditor;
 }
 
+/**
+ * The executor's defaults: the body's timeout, the approval lifetime and the nesting bound.
+ * @internal
+ */
 export const EXECUTOR_DEFAULTS = Object.freeze({
   defaultTimeoutMs: 120_000,
   approvalTtlMs: 15 * 60 * 1000,

@@ -20,6 +20,7 @@ import type { WorkspacePathRefusalReason } from '../workspace/WorkspacePathRefus
  * `execution_failed` with `output_schema`, `output_not_json`; `internal` with
  * `invalid_result`, `invalid_outcome`, `unreadable_end`; `permission_denied` with
  * `approval_not_consumed` (a resumed run completed without consuming its approval).
+ * @internal
  */
 export const EXECUTOR_ERROR_REASONS = [
   'malformed_request',
@@ -49,11 +50,16 @@ export const EXECUTOR_ERROR_REASONS = [
   'unreadable_end',
 ] as const;
 
+/**
+ * One of {@link EXECUTOR_ERROR_REASONS}.
+ * @internal
+ */
 export type ExecutorErrorReason = (typeof EXECUTOR_ERROR_REASONS)[number];
 
 /**
  * Every `details.reason` the core produces: the executor's and the workspace's path refusals.
  * The built-ins add their own families: `FileSystemErrorReason` (`agentkit-tools-core/fs`),
  * `ShellErrorReason` (`/shell`), `McpErrorReason` (`/mcp`).
+ * @internal
  */
 export type ToolErrorReason = ExecutorErrorReason | WorkspacePathRefusalReason;

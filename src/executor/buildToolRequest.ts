@@ -2,15 +2,11 @@ import type { ToolCallPart } from '../values/ToolCallPart.js';
 import type { MetadataMap } from '../values/JsonValue.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
 
-/** Where a call is made. */
-export interface ToolRequestScope {
-  readonly sessionId: string;
-  readonly turnId: string;
-  readonly metadata?: MetadataMap;
-}
-
-/** The request to execute for a tool call the model made. */
-export function buildToolRequest(call: ToolCallPart, scope: ToolRequestScope): ToolRequest {
+/**
+ * The request to execute for a tool call the model made: `callId` and `toolName` from the call,
+ * `sessionId` and `turnId` from where it is made, `metadata` the call's merged with the scope's.
+ */
+export function buildToolRequest(call: ToolCallPart, scope: { readonly sessionId: string; readonly turnId: string; readonly metadata?: MetadataMap }): ToolRequest {
   return {
     callId: call.id,
     toolName: call.name,

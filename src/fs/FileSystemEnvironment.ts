@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import { ProtectedPathMatcher, ToolError, type PathAccess, type ResolvedPath, type Workspace } from '../index.js';
+import { ToolError, type ResolvedPath, type Workspace } from '../index.js';
+import { ProtectedPathMatcher, type PathAccess } from '../internal/index.js';
 import { buildFsError } from './buildFsError.js';
 import { DecodedTextCache } from './content/DecodedTextCache.js';
 import type { FileSystemConfig } from './config/FileSystemConfig.js';

@@ -1,4 +1,5 @@
-import { BasePermissionRequest, type JsonValue, type MetadataMap, type PathSubject, type PolicySubjects } from '../index.js';
+import { BasePermissionRequest, type JsonValue, type MetadataMap, type PolicySubjects } from '../index.js';
+import { type PathSubject } from '../internal/index.js';
 
 /** The request kinds of the filesystem tools. */
 export type FileSystemRequestKind = 'fs.read' | 'fs.list' | 'fs.write' | 'fs.edit' | 'fs.delete' | 'fs.move' | 'fs.mkdir';

@@ -1,4 +1,5 @@
-import { ToolError, type JsonObject, type ToolErrorCode, type WorkspacePathRefusalReason } from '../index.js';
+import { ToolError, type JsonObject, type ToolErrorCode } from '../index.js';
+import { type WorkspacePathRefusalReason } from '../internal/index.js';
 import type { FileSystemErrorReason } from './FileSystemErrorReason.js';
 
 /**

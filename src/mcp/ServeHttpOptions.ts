@@ -1,4 +1,5 @@
-import { assertKnownKeys, ToolConfigurationError } from '../index.js';
+import { ToolConfigurationError } from '../index.js';
+import { assertKnownKeys } from '../internal/index.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import type { ServeToolsOptions } from './serveTools.js';
 

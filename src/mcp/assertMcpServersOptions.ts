@@ -1,4 +1,5 @@
-import { assertKnownKeys, ToolConfigurationError } from '../index.js';
+import { ToolConfigurationError } from '../index.js';
+import { assertKnownKeys } from '../internal/index.js';
 import type { McpServerConfig, McpServersOptions } from './McpServersOptions.js';
 
 const TRANSPORT_TYPES = ['stdio', 'http', 'in_memory'];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { TOOL_NAME_MAX_LENGTH, toToolName, type ToolName } from '../index.js';
+import { toToolName, type ToolName } from '../index.js';
+import { TOOL_NAME_MAX_LENGTH } from '../internal/index.js';
 
 const HASH_LENGTH = 8;
 

@@ -1,4 +1,4 @@
-import { buildHostEnvironment } from '../index.js';
+import { buildHostEnvironment } from '../internal/index.js';
 
 /**
  * The environment an MCP server process starts with (security.md: the same allow-list as

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
-import { SchemaCompiler, type JsonObject } from '../index.js';
+import { type JsonObject } from '../index.js';
+import { SchemaCompiler } from '../internal/index.js';
 
 /**
  * A validator for a remote tool's output schema, or `undefined` when it does not compile: then

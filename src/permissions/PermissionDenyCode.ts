@@ -12,6 +12,7 @@
  * - `malformed_request`: the request's `policySubjects()` throws or does not have the
  *   documented shape, or a request of a built-in family lacks its family's subjects (`fs.*`
  *   without paths, `shell.exec` without a command), so the request cannot be judged.
+ * @internal
  */
 export const PERMISSION_DENY_CODES = {
   denied: 'denied',
@@ -22,4 +23,8 @@ export const PERMISSION_DENY_CODES = {
   malformedRequest: 'malformed_request',
 } as const;
 
+/**
+ * One of {@link PERMISSION_DENY_CODES}.
+ * @internal
+ */
 export type PermissionDenyCode = (typeof PERMISSION_DENY_CODES)[keyof typeof PERMISSION_DENY_CODES];

@@ -1,7 +1,14 @@
-/** What a policy rule does to the requests it matches. */
-export const POLICY_EFFECTS = ['allow', 'deny', 'ask'] as const;
+/**
+ * What a policy rule (or a policy's `fallback`) does to the requests it matches: `allow`,
+ * `deny`, or `ask` (require approval). Deny beats ask beats allow, whatever the rule order.
+ */
+export type PolicyEffect = 'allow' | 'deny' | 'ask';
 
-export type PolicyEffect = (typeof POLICY_EFFECTS)[number];
+/**
+ * Every {@link PolicyEffect}, for checking configuration.
+ * @internal
+ */
+export const POLICY_EFFECTS: readonly PolicyEffect[] = ['allow', 'deny', 'ask'];
 
 /**
  * One rule of a `PolicyPermissionChecker`.

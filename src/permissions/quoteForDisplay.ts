@@ -1,4 +1,7 @@
-/** How many characters of a command, path or pattern a reason or summary shows by default. */
+/**
+ * How many characters of a command, path or pattern a reason or summary shows by default.
+ * @internal
+ */
 export const MAX_DISPLAY_LENGTH = 200;
 
 const COUNT = new Intl.NumberFormat('en-US');
@@ -8,6 +11,7 @@ const COUNT = new Intl.NumberFormat('en-US');
  * never silently: the quoted head is followed, outside the quotes (so the text itself cannot
  * fake it), by how many characters were left out: `"git status -- xx"… [1,234 more characters]`.
  * Whoever shows this must also carry the full text (a request's `target`).
+ * @internal
  */
 export function quoteForDisplay(text: string, max: number = MAX_DISPLAY_LENGTH): string {
   if (text.length <= max) return JSON.stringify(text);

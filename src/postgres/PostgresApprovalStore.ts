@@ -1,4 +1,5 @@
-import { assertKnownKeys, ToolConfigurationError, type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
+import { ToolConfigurationError, type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
+import { assertKnownKeys } from '../internal/index.js';
 import { buildStoreFault, isApprovalRecord } from '../kernel/index.js';
 import { connectPostgresPool } from './connectPostgresPool.js';
 import type { PostgresApprovalStoreOptions } from './PostgresApprovalStoreOptions.js';

@@ -1,4 +1,5 @@
-import type { JsonValue, ModelContent } from '../index.js';
+import type { JsonValue } from '../index.js';
+import type { ModelContent } from '../internal/index.js';
 
 /**
  * A Standard Schema with a JSON Schema converter (standardschema.dev): what the AI SDK accepts

@@ -1,4 +1,5 @@
-import type { JsonArray, JsonValue } from '../index.js';
+import type { JsonValue } from '../index.js';
+import type { JsonArray } from '../internal/index.js';
 
 /** True for a JSON array (typed as one, unlike `Array.isArray`'s `any[]`). */
 export function isJsonArray(value: JsonValue | undefined): value is JsonArray {

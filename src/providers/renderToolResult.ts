@@ -1,4 +1,5 @@
-import { buildModelContent, type ToolExecutionOutcome } from '../index.js';
+import { type ToolExecutionOutcome } from '../index.js';
+import { buildModelContent } from '../internal/index.js';
 import type { RenderToolResultOptions } from './RenderToolResultOptions.js';
 import { toProviderToolName } from './toProviderToolName.js';
 import { toAnthropicBlock, toGeminiPart, toOpenAIChatMessage, toOpenAIResponsesItem } from './toProviderContent.js';

@@ -1,4 +1,5 @@
-import { assertKnownKeys, ToolConfigurationError, type Credentials, type CredentialStore } from '../index.js';
+import { ToolConfigurationError, type Credentials, type CredentialStore } from '../index.js';
+import { assertKnownKeys } from '../internal/index.js';
 import { buildStoreFault, isCredentials } from '../kernel/index.js';
 import { connectRedisClient } from './connectRedisClient.js';
 import type { RedisConnectOptions } from './RedisConnectOptions.js';

@@ -82,7 +82,10 @@ export class ToolRegistry {
     return this.#tools.get(name)?.tool;
   }
 
-  /** The tool and its compiled validators, for executors. */
+  /**
+   * The tool and its compiled validators, for executors.
+   * @internal
+   */
   public getEntry(name: string): RegisteredTool | undefined {
     return this.#tools.get(name);
   }

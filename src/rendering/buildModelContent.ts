@@ -127,6 +127,7 @@ function settle(blocks: readonly ModelBlock[], maxChars: number, maxImages: numb
  * `maxChars` (default 30,000).
  * A failure reads `[code] message`; an interruption gives `undefined` unless the host asked
  * for a placeholder (`interruptions: 'placeholder'`).
+ * @internal
  */
 export function buildModelContent(outcome: ToolExecutionOutcome, options: ModelContentOptions = {}): ModelContent | undefined {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;

@@ -1,6 +1,9 @@
 import type { ToolInterruption } from '../interrupt/ToolInterruption.js';
 
-/** The placeholder text for a call that waits for the host (only when the host asks for one). */
+/**
+ * The placeholder text for a call that waits for the host (only when the host asks for one).
+ * @internal
+ */
 export function describeInterruption(interruption: ToolInterruption): string {
   switch (interruption.type) {
     case 'approval_required':

@@ -1,6 +1,9 @@
 import { RE2JS } from 're2js';
 
-/** How a {@link LinearRegExp} matches. */
+/**
+ * How a {@link LinearRegExp} matches.
+ * @internal
+ */
 export interface LinearRegExpFlags {
   /** Case-insensitive (Unicode simple case folding). */
   readonly ignoreCase?: boolean;
@@ -50,6 +53,7 @@ function findBacktrackingSyntax(pattern: string): string | undefined {
  * a model or a remote server cannot freeze the process (a backtracking engine, like `RegExp`,
  * can take exponential time on `(a|a)*b`, and no timeout interrupts a synchronous match).
  * Accepts JavaScript syntax except what only backtracking can do: backreferences and lookaround.
+ * @internal
  */
 export class LinearRegExp {
   readonly #engine: RE2JS;

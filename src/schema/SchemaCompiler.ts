@@ -27,6 +27,7 @@ function describe(error: unknown): string {
  * reload) go with their registry.
  *
  * `lenient` schemas (written by others) compile `pattern` keywords with the linear-time engine.
+ * @internal
  */
 export class SchemaCompiler {
   readonly #instances = new Map<SchemaStrictness, Ajv>();

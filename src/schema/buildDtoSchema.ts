@@ -101,6 +101,7 @@ class DtoSchemaBuilder {
  * property whose type cannot be known throws (see {@link assertDtoTypesKnown}): a schema is
  * never silently `{}`.
  * @throws ToolDefinitionError
+ * @internal
  */
 export function buildDtoSchema(target: Constructor): JsonObject {
   const builder = new DtoSchemaBuilder();

@@ -1,4 +1,5 @@
-import { BasePermissionRequest, quoteForDisplay, type JsonObject, type PolicySubjects } from '../index.js';
+import { BasePermissionRequest, type JsonObject, type PolicySubjects } from '../index.js';
+import { quoteForDisplay } from '../internal/index.js';
 import type { ShellRisk } from './SHELL_RISKS.js';
 
 /** What a `shell.exec` request describes. */

@@ -1,4 +1,5 @@
-import type { ProtectedPathMatcher, Workspace } from '../index.js';
+import type { Workspace } from '../index.js';
+import type { ProtectedPathMatcher } from '../internal/index.js';
 import type { Semaphore } from './Semaphore.js';
 import type { ShellSandboxMode } from './ShellSandboxMode.js';
 

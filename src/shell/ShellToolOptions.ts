@@ -1,10 +1,6 @@
-import type { HostEnvironmentOptions } from '../index.js';
+import type { HostEnvironmentOptions } from '../internal/index.js';
 import type { WorkspaceRootConfig } from '../index.js';
 import type { ShellSandboxMode } from './ShellSandboxMode.js';
-
-/** What the host adds to the allow-listed environment of every command. */
-/** The shell's `env` option: the core's environment allow-list options. */
-export type ShellEnvOptions = HostEnvironmentOptions;
 
 /** Options of {@link shellTools}. */
 export interface ShellToolOptions {
@@ -12,7 +8,8 @@ export interface ShellToolOptions {
   readonly cwd?: string;
   /** Roots for this module's tools; default: the container's `WORKSPACE`. */
   readonly roots?: readonly WorkspaceRootConfig[];
-  readonly env?: ShellEnvOptions;
+  /** What the host adds to the allow-listed environment of every command (exported as `ShellEnvOptions`). */
+  readonly env?: HostEnvironmentOptions;
   /** Default per-call timeout in ms: 120,000; at most 600,000. */
   readonly timeoutMs?: number;
   /** Output kept per stream (head and tail), in bytes: 1 MiB by default. */

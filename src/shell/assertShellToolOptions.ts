@@ -1,4 +1,5 @@
-import { assertKnownKeys, type HostEnvironmentOptions, ToolConfigurationError } from '../index.js';
+import { ToolConfigurationError } from '../index.js';
+import { assertKnownKeys, type HostEnvironmentOptions } from '../internal/index.js';
 import { SHELL_SANDBOX_MODES } from './ShellSandboxMode.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
 

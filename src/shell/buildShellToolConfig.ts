@@ -1,5 +1,6 @@
 import { accessSync, constants } from 'node:fs';
-import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, ToolConfigurationError, type Workspace, buildHostEnvironment } from '../index.js';
+import { ToolConfigurationError, type Workspace } from '../index.js';
+import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, buildHostEnvironment } from '../internal/index.js';
 import { findBubblewrap } from './detectSandbox.js';
 import { GIT_SAFETY_ENV } from './GIT_SAFETY_ENV.js';
 import { Semaphore } from './Semaphore.js';

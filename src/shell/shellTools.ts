@@ -1,5 +1,6 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { DEFAULT_PROTECTED_PATHS, MODULE_WORKSPACE, ProtectedPathMatcher, Workspace, WORKSPACE } from '../index.js';
+import { MODULE_WORKSPACE, Workspace, WORKSPACE } from '../index.js';
+import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher } from '../internal/index.js';
 import { assertShellToolOptions } from './assertShellToolOptions.js';
 import { buildShellToolConfig } from './buildShellToolConfig.js';
 import { detectSandbox } from './detectSandbox.js';

@@ -7,7 +7,15 @@ declare const TOOL_NAME_BRAND: unique symbol;
  */
 export type ToolName = string & { readonly [TOOL_NAME_BRAND]: true };
 
+/**
+ * What a tool name must match: lowercase ASCII letters and digits in runs joined by single `.`, `_` or `-`.
+ * @internal
+ */
 export const TOOL_NAME_PATTERN = /^[a-z0-9]+(?:[._-][a-z0-9]+)*$/;
+/**
+ * The longest tool name, in characters.
+ * @internal
+ */
 export const TOOL_NAME_MAX_LENGTH = 64;
 
 /** True when `value` is a valid tool name. */
@@ -15,7 +23,10 @@ export function isToolName(value: unknown): value is ToolName {
   return typeof value === 'string' && value.length >= 1 && value.length <= TOOL_NAME_MAX_LENGTH && TOOL_NAME_PATTERN.test(value);
 }
 
-/** Why `value` is not a valid tool name, or `undefined` when it is. */
+/**
+ * Why `value` is not a valid tool name, or `undefined` when it is.
+ * @internal
+ */
 export function getToolNameProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return `the name must be a string, got ${typeof value}`;
   if (value.length === 0) return 'the name is empty';

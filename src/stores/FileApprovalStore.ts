@@ -1,4 +1,5 @@
-import { assertKnownKeys, ToolConfigurationError, type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
+import { ToolConfigurationError, type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
+import { assertKnownKeys } from '../internal/index.js';
 import { buildStoreError } from './buildStoreError.js';
 import { buildStoreFileName } from './buildStoreFileName.js';
 import type { FileApprovalStoreOptions } from './FileApprovalStoreOptions.js';

@@ -1,4 +1,5 @@
-import { assertKnownKeys, ToolConfigurationError, type Credentials, type CredentialStore } from '../index.js';
+import { ToolConfigurationError, type Credentials, type CredentialStore } from '../index.js';
+import { assertKnownKeys } from '../internal/index.js';
 import { buildStoreError } from './buildStoreError.js';
 import { buildStoreFileName } from './buildStoreFileName.js';
 import type { FileCredentialStoreOptions } from './FileCredentialStoreOptions.js';

@@ -2,36 +2,32 @@ import type { JsonValue } from './JsonValue.js';
 
 /** A reference to a file: never its bytes. */
 export interface FileRef {
+  /** Where the file is (a `file://` URI for local files). */
   readonly uri: string;
+  /** Its media type, when known (`text/plain`, `image/png`). */
   readonly mimeType?: string;
+  /** A display name. */
   readonly name?: string;
+  /** Its size in bytes, when known. */
   readonly size?: number;
 }
 
-export type MediaModality = 'image' | 'audio' | 'video' | 'binary';
-
-export interface TextContentPart {
-  readonly type: 'text';
-  readonly text: string;
-}
-
-export interface JsonContentPart {
-  readonly type: 'json';
-  readonly value: JsonValue;
-  readonly schema?: JsonValue;
-}
-
-export interface FileContentPart extends FileRef {
-  readonly type: 'file';
-}
-
-export interface MediaContentPart {
-  readonly type: 'media';
-  readonly mimeType: string;
-  /** Base64-encoded bytes. */
-  readonly data: string;
-  readonly modality: MediaModality;
-}
-
-/** One part of a mixed tool output. */
-export type ContentPart = TextContentPart | JsonContentPart | FileContentPart | MediaContentPart;
+/**
+ * One part of a mixed tool output (`{ type: 'parts', parts }`), a union on `type`:
+ *
+ * - `text`: `{ text }`, text for the model to read.
+ * - `json`: `{ value, schema? }`, a JSON value and optionally the JSON Schema it follows.
+ * - `file`: a {@link FileRef} (`uri`, `mimeType?`, `name?`, `size?`): a reference, never bytes.
+ * - `media`: `{ mimeType, data, modality }`, base64-encoded bytes of an `image`, `audio`,
+ *   `video` or `binary` payload.
+ */
+export type ContentPart =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'json'; readonly value: JsonValue; readonly schema?: JsonValue }
+  | ({ readonly type: 'file' } & FileRef)
+  | {
+      readonly type: 'media';
+      readonly mimeType: string;
+      readonly data: string;
+      readonly modality: 'image' | 'audio' | 'video' | 'binary';
+    };

@@ -1,25 +1,20 @@
 import type { ContentPart, FileRef } from './ContentPart.js';
 import type { JsonValue } from './JsonValue.js';
 
-export interface TextToolOutput {
-  readonly type: 'text';
-  readonly text: string;
-}
-
-export interface StructuredToolOutput {
-  readonly type: 'structured';
-  readonly value: JsonValue;
-}
-
-export interface PartsToolOutput {
-  readonly type: 'parts';
-  readonly parts: readonly ContentPart[];
-}
-
-export interface FilesToolOutput {
-  readonly type: 'files';
-  readonly files: readonly FileRef[];
-}
-
-/** What a tool produced, kept rich: text, structured JSON, mixed parts or file references. */
-export type ToolOutput = TextToolOutput | StructuredToolOutput | PartsToolOutput | FilesToolOutput;
+/**
+ * What a tool produced, kept rich, a union on `type`:
+ *
+ * - `text`: `{ text }`, text for the model to read.
+ * - `structured`: `{ value }`, a JSON value (what a tool's `invoke` returning an object means).
+ * - `parts`: `{ parts }`, mixed {@link ContentPart}s (text, JSON, file references, media).
+ * - `files`: `{ files }`, {@link FileRef}s.
+ *
+ * A plain object returned by `invoke` counts as a `ToolOutput` only when its `type` is one of
+ * these and its shape matches; to return such an object as data, wrap it:
+ * `{ type: 'structured', value }`.
+ */
+export type ToolOutput =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'structured'; readonly value: JsonValue }
+  | { readonly type: 'parts'; readonly parts: readonly ContentPart[] }
+  | { readonly type: 'files'; readonly files: readonly FileRef[] };

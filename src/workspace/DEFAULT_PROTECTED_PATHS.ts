@@ -12,6 +12,7 @@
  *
  * One list for every built-in (fs tools, shell redirection targets). Extend rather than replace:
  * `fileSystemTools({ protectedPaths: [...DEFAULT_PROTECTED_PATHS, 'secrets/**'] })`.
+ * @internal
  */
 export const DEFAULT_PROTECTED_PATHS: readonly string[] = Object.freeze([
   // git: anything named .git (a directory, or a gitdir file in a subfolder) and all below it

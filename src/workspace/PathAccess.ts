@@ -1,2 +1,7 @@
-/** What the caller of `Workspace.resolve` intends to do with the path. */
-export type PathAccess = 'read' | 'write';
+import type { ResolvePathOptions } from './ResolvePathOptions.js';
+
+/**
+ * What the caller of `Workspace.resolve` intends to do with the path.
+ * @internal
+ */
+export type PathAccess = NonNullable<ResolvePathOptions['access']>;

@@ -111,6 +111,7 @@ function isBelow(rel: string): boolean {
  * prefilter. Case is ignored,
  * and a name some file system folds into a protected one (`.git.` and `git~1` on NTFS,
  * `.g\u200cit` on HFS+) is matched as that one too.
+ * @internal
  */
 export class ProtectedPathMatcher {
   readonly #names: RegExp | undefined;

@@ -1,9 +1,7 @@
-import type { PathAccess } from './PathAccess.js';
-
 /** Options of `Workspace.resolve`. */
 export interface ResolvePathOptions {
   /** `write` refuses paths in `read_only` roots. Defaults to `read`. */
-  readonly access?: PathAccess;
+  readonly access?: 'read' | 'write';
   /**
    * Directory that relative inputs resolve against (e.g. a shell's cwd). It must itself be
    * inside a root; a relative base resolves against the first root. Defaults to the first root.

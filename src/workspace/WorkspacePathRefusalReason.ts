@@ -15,6 +15,7 @@
  * no longer provably, inside a root) are `permission_denied`; `is_a_directory`,
  * `not_a_regular_file` (FIFO, device, socket), `too_large` are `invalid_input`; `not_found`
  * and `io_error` are `execution_failed`.
+ * @internal
  */
 export const WORKSPACE_PATH_REFUSAL_REASONS = [
   'not_a_string',
@@ -38,4 +39,8 @@ export const WORKSPACE_PATH_REFUSAL_REASONS = [
   'io_error',
 ] as const;
 
+/**
+ * One of {@link WORKSPACE_PATH_REFUSAL_REASONS}.
+ * @internal
+ */
 export type WorkspacePathRefusalReason = (typeof WORKSPACE_PATH_REFUSAL_REASONS)[number];

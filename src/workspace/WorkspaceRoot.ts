@@ -1,7 +1,7 @@
-import type { WorkspaceRootMode } from './WorkspaceRootMode.js';
-
-/** A configured root after start-up: `path` is absolute and realpath'ed. */
+/** A configured root after start-up. */
 export interface WorkspaceRoot {
+  /** Absolute and realpath'ed. */
   readonly path: string;
-  readonly mode: WorkspaceRootMode;
+  /** `read_write`, or `read_only` (every resolve with `access: 'write'` inside it is refused, reason `read_only_root`). */
+  readonly mode: 'read_write' | 'read_only';
 }

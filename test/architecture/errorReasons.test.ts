@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { ApprovalRejection } from '../../src/executor/ApprovalGate.js';
 import { FILE_SYSTEM_ERROR_REASONS } from '../../src/fs/index.js';
-import { EXECUTOR_ERROR_REASONS, type ExecutorErrorReason, PERMISSION_DENY_CODES, PermissionDecision, WORKSPACE_PATH_REFUSAL_REASONS } from '../../src/index.js';
+import { PermissionDecision } from '../../src/index.js';
+import { EXECUTOR_ERROR_REASONS, type ExecutorErrorReason, PERMISSION_DENY_CODES, WORKSPACE_PATH_REFUSAL_REASONS } from '../../src/internal/index.js';
 import { MCP_ERROR_REASONS } from '../../src/mcp/index.js';
 import { SHELL_ERROR_REASONS } from '../../src/shell/index.js';
 

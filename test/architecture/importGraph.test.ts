@@ -5,12 +5,15 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
-/** Entries that sit on top of the core and may use only its public root entry and the kernel entry (built-in tools, stores, provider adapters, testing helpers). */
+/** Entries that sit on top of the core and may use only its public root entry, the internal entry and the kernel entry (built-in tools, stores, provider adapters, testing helpers). */
 const BUILT_INS = ['fs', 'shell', 'mcp', 'stores', 'redis', 'postgres', 'providers', 'testing'];
 /** The internal security kernel: below everything, reached only through its entry. */
 const KERNEL = 'kernel';
 const KERNEL_ENTRY = join(SRC, KERNEL, 'index.js');
 const PUBLIC_ROOT_ENTRY = join(SRC, 'index.js');
+/** What the built-ins share with the core but users need not see: not in the package exports, every name `@internal`. */
+const INTERNAL = 'internal';
+const INTERNAL_ENTRY = join(SRC, INTERNAL, 'index.js');
 const CORE_FORBIDDEN_MODULES = [/^@modelcontextprotocol\/sdk(\/|$)/, /^(node:)?child_process$/];
 /** Provider SDKs: devDependencies whose types the tests check the adapters against; nothing in src/ may import them. */
 const PROVIDER_SDKS = [/^openai(\/|$)/, /^@anthropic-ai\/sdk(\/|$)/, /^@google\/genai(\/|$)/];
@@ -71,6 +74,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['executor'],
   /** Composition: binds everything in a container. */
   ['di'],
+  /** The internal entry: re-exports for the built-ins; nothing in the core imports it. */
+  [INTERNAL],
 ];
 /** Imports allowed between two folders on one level, keyed `from -> to`, with the reason. */
 const SAME_LEVEL_IMPORTS: Readonly<Record<string, string>> = {
@@ -122,7 +127,7 @@ describe('import graph', () => {
     expect(offenders).toStrictEqual([]);
   });
 
-  it('keeps built-ins from importing each other or the core internals (only the public root entry and the kernel entry)', () => {
+  it('keeps built-ins from importing each other or the core internals (only the public root entry, the internal entry and the kernel entry)', () => {
     const offenders = files
       .filter((file) => BUILT_INS.includes(getTopFolder(file)))
       .flatMap((file) =>
@@ -130,7 +135,7 @@ describe('import graph', () => {
           .filter((specifier) => specifier.startsWith('.'))
           .filter((specifier) => {
             const target = resolve(dirname(file), specifier);
-            return getTopFolder(target) !== getTopFolder(file) && target !== PUBLIC_ROOT_ENTRY && target !== KERNEL_ENTRY;
+            return getTopFolder(target) !== getTopFolder(file) && target !== PUBLIC_ROOT_ENTRY && target !== INTERNAL_ENTRY && target !== KERNEL_ENTRY;
           })
           .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
       );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { assertKnownKeys, ToolConfigurationError } from '../../src/index.js';
+import { ToolConfigurationError } from '../../src/index.js';
+import { assertKnownKeys } from '../../src/internal/index.js';
 
 function errorOf(run: () => void): unknown {
   try {

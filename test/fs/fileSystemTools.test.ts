@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { Container } from 'inversify';
 import { DEFAULT_FILE_SYSTEM_LIMITS, fileSystemTools } from '../../src/fs/index.js';
-import { agentkitModule, DEFAULT_PROTECTED_PATHS, ToolConfigurationError, WORKSPACE } from '../../src/index.js';
+import { agentkitModule, ToolConfigurationError, WORKSPACE } from '../../src/index.js';
+import { DEFAULT_PROTECTED_PATHS } from '../../src/internal/index.js';
 import { FS_OPTIONS, FS_WORKSPACE } from '../../src/fs/tokens.js';
 import { createFsHarness } from './fixtures/createFsHarness.js';
 

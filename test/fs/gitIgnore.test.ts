@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_PROTECTED_PATHS } from '../../src/index.js';
+import { DEFAULT_PROTECTED_PATHS } from '../../src/internal/index.js';
 import { compileIgnoreGlob } from '../../src/fs/walk/compileIgnoreGlob.js';
 import { parseGitIgnore } from '../../src/fs/walk/parseGitIgnore.js';
 import { createFsHarness, type FsHarness, type FsHarnessOptions } from './fixtures/createFsHarness.js';

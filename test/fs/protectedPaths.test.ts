@@ -4,7 +4,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   agentkitModule,
-  DEFAULT_PROTECTED_PATHS,
   type JsonValue,
   PERMISSION_CHECKER,
   type PermissionChecker,
@@ -14,6 +13,7 @@ import {
   type ToolExecutionOutcome,
   type ToolExecutor,
 } from '../../src/index.js';
+import { DEFAULT_PROTECTED_PATHS } from '../../src/internal/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { completed } from './fixtures/outcomes.js';

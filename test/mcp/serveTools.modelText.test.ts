@@ -6,7 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Container } from 'inversify';
-import { agentkitModule, DEFAULT_MAX_CHARS, TOOL_EXECUTOR, type ToolExecutor } from '../../src/index.js';
+import { agentkitModule, TOOL_EXECUTOR, type ToolExecutor } from '../../src/index.js';
+import { DEFAULT_MAX_CHARS } from '../../src/internal/index.js';
 import { serveTools } from '../../src/mcp/index.js';
 import { shellTools } from '../../src/shell/index.js';
 

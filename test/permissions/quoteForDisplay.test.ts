@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { MAX_DISPLAY_LENGTH, quoteForDisplay } from '../../src/index.js';
+import { MAX_DISPLAY_LENGTH, quoteForDisplay } from '../../src/internal/index.js';
 
 describe(quoteForDisplay.name, () => {
   it('quotes short text whole', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildModelContent, type ToolExecutionOutcome } from '../../src/index.js';
+import { type ToolExecutionOutcome } from '../../src/index.js';
+import { buildModelContent } from '../../src/internal/index.js';
 
 /** A completed `fs_read_file` page of `count` lines of 100 characters each, starting at line 1. */
 function readPage(count: number, totalLines: number): ToolExecutionOutcome {

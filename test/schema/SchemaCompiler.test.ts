@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { SchemaCompiler, ToolDefinitionError, type JsonObject } from '../../src/index.js';
+import { ToolDefinitionError, type JsonObject } from '../../src/index.js';
+import { SchemaCompiler } from '../../src/internal/index.js';
 
 const withPattern = (pattern: string): JsonObject => ({ type: 'object', properties: { s: { type: 'string', pattern } } });
 

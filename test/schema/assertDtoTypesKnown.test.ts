@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { Type } from 'class-transformer';
 import { Allow, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { buildDtoSchema, Tool, ToolDefinitionError } from '../../src/index.js';
+import { Tool, ToolDefinitionError } from '../../src/index.js';
+import { buildDtoSchema } from '../../src/internal/index.js';
 
 /** A nested DTO every case below means to hold. */
 class Address {

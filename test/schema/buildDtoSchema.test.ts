@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ValidateFunction } from 'ajv';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, ValidateNested } from 'class-validator';
-import { buildDtoSchema } from '../../src/index.js';
+import { buildDtoSchema } from '../../src/internal/index.js';
 import { classValidatorAccepts, compileStrict } from './compareWithClassValidator.js';
 import { DerivedInput, LevelInput, TaskInput, TreeInput, TreeNode } from './dtoFixtures.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GIT_SAFETY_ENV } from '../../src/shell/GIT_SAFETY_ENV.js';
 import { isStartupVariable } from '../../src/shell/index.js';
-import { buildHostEnvironment, isSecretName } from '../../src/index.js';
+import { buildHostEnvironment, isSecretName } from '../../src/internal/index.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
 const SOURCE: NodeJS.ProcessEnv = {

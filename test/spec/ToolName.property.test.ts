@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { getToolNameProblem, isToolName, toToolName, ToolDefinitionError } from '../../src/index.js';
+import { isToolName, toToolName, ToolDefinitionError } from '../../src/index.js';
+import { getToolNameProblem } from '../../src/internal/index.js';
 import { candidateArbitrary, grammarStringArbitrary, isValidByReference, validToolNameArbitrary } from './toolNameArbitraries.js';
 
 /** The provider-safe spelling adapters use: `.` becomes `__`. */

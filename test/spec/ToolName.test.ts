@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { getToolNameProblem, isToolName, TOOL_NAME_MAX_LENGTH } from '../../src/index.js';
+import { isToolName } from '../../src/index.js';
+import { getToolNameProblem, TOOL_NAME_MAX_LENGTH } from '../../src/internal/index.js';
 
 const VALID_NAMES = ['fs_read_file', 'mcp.github.search', 'a', '0', 'shell-exec', 'a1.b2_c3-d4', 'x'.repeat(64), `${'ab.'.repeat(20)}abcd`];
 

@@ -4,7 +4,8 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, Workspace } from '../../src/index.js';
+import { Workspace } from '../../src/index.js';
+import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher } from '../../src/internal/index.js';
 
 let root: string;
 let workspace: Workspace;

@@ -1,4 +1,5 @@
-import { assertKnownKeys, DEFAULT_PROTECTED_PATHS, ToolConfigurationError } from '../../index.js';
+import { ToolConfigurationError } from '../../index.js';
+import { assertKnownKeys, DEFAULT_PROTECTED_PATHS } from '../../internal/index.js';
 import { ReadTracker } from '../ReadTracker.js';
 import { DEFAULT_FILE_SYSTEM_LIMITS } from './DEFAULT_FILE_SYSTEM_LIMITS.js';
 import type { FileSystemConfig } from './FileSystemConfig.js';

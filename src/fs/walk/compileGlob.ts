@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { LinearRegExp } from '../../index.js';
+import { LinearRegExp } from '../../internal/index.js';
 import { buildFsError } from '../buildFsError.js';
 
 /**

@@ -1,4 +1,4 @@
-import { LinearRegExp } from '../../index.js';
+import { LinearRegExp } from '../../internal/index.js';
 import { buildFsError } from '../buildFsError.js';
 
 /**
