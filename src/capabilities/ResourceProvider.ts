@@ -1,22 +1,31 @@
 import type { MetadataMap } from '../values/JsonValue.js';
 
+/** A resource a {@link ResourceProvider} lists. */
 export interface ResourceDescriptor {
+  /** Its address, which `read(uri)` takes. */
   readonly uri: string;
+  /** A display name. */
   readonly name: string;
+  /** What it holds. */
   readonly description?: string;
+  /** Its media type, when known. */
   readonly mimeType?: string;
+  /** Anything else the provider says about it. */
   readonly metadata?: MetadataMap;
 }
 
-/** A resource's contents: text, or base64 bytes. */
+/** A resource's contents: `text`, or base64 bytes in `blob`. */
 export type ResourceContents =
-  { readonly uri: string; readonly mimeType?: string; readonly text: string } | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
+  | { readonly uri: string; readonly mimeType?: string; readonly text: string }
+  | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
 
 /**
  * Readable resources (MCP resources map here): an adjacent abstraction, not squeezed into
  * tools.
  */
 export interface ResourceProvider {
+  /** Every resource it offers. */
   list(): Promise<readonly ResourceDescriptor[]>;
+  /** The contents at `uri` (one resource may have several parts). */
   read(uri: string): Promise<readonly ResourceContents[]>;
 }

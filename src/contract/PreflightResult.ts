@@ -7,7 +7,9 @@ import type { PermissionRequest } from '../permissions/PermissionRequest.js';
  * `plan` to the body of the same call as `ctx.plan`, and only once every request passed.
  */
 export interface PlannedRequests<TPlan = unknown> {
+  /** Every side effect of the call; all are checked before the body runs. */
   readonly requests: readonly PermissionRequest[];
+  /** What the body gets as `ctx.plan`. */
   readonly plan?: TPlan;
 }
 

@@ -9,12 +9,17 @@ import type { ToolResources } from './ToolResources.js';
  * a `@Tool` class's `invoke(input: EchoInput, ctx: ToolContext<EchoInput>)` reads it typed.
  */
 export interface ToolContext<TInput = unknown> {
+  /** The request being run. */
   readonly request: ToolRequest;
   /** The validated input: an instance of the input class for DTO tools, else `request.input`. */
   readonly input: TInput;
+  /** The request's session. */
   readonly sessionId: string;
+  /** The request's turn. */
   readonly turnId: string;
+  /** The executor's permission checker, for a tool that checks a further side effect itself. */
   readonly permissions: PermissionChecker;
+  /** Host-provided shared resources (bound under `TOOL_RESOURCES`). */
   readonly resources: ToolResources;
   /** Aborted on cancellation or timeout: stop work and release resources. */
   readonly signal: AbortSignal;
@@ -24,6 +29,7 @@ export interface ToolContext<TInput = unknown> {
    * its own, shorter timeout can skip it when this is false.
    */
   readonly cancellable: boolean;
+  /** Calls other tools through the full executor path (validation, preflight, permissions). */
   readonly scope: ToolExecutionScope;
   /**
    * What this call's preflight planned, when it returned `{ requests, plan }` (see

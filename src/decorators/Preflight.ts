@@ -15,21 +15,46 @@ import type { InvokeInput, PreflightMethod } from './PreflightMethod.js';
  * (even with one input object) never see each other's plans. The body should still re-check at
  * the moment it acts what may have changed since (a file replaced by a link, say).
  *
- * ```ts
- * @Preflight()
- * async preflight(input: ReadInput): Promise<PlannedRequests<{ path: string }>> {
- *   const path = await resolveInsideRoots(input.path);
- *   return { requests: [new FileReadRequest(path)], plan: { path } };
- * }
- *
- * async invoke(input: ReadInput, ctx: ToolContext) {
- *   const { path } = ctx.plan as { path: string };
- *   ...
- * }
- * ```
  * A malformed answer (`requests` not an array, unknown keys, something that is not a
  * permission request) ends the call `internal` (`invalid_preflight_result`,
  * `invalid_permission_request`) before anything runs.
+ *
+ * @example
+ * ```ts
+ * import 'reflect-metadata';
+ * import { IsEmail } from 'class-validator';
+ * import { BasePermissionRequest, Preflight, Tool, type PlannedRequests, type ToolContext } from 'agentkit-tools-core';
+ *
+ * class SendInput {
+ *   @IsEmail()
+ *   to!: string;
+ * }
+ *
+ * class SendEmailRequest extends BasePermissionRequest {
+ *   readonly kind = 'email.send';
+ *   constructor(override readonly target: string) {
+ *     super();
+ *   }
+ *   summary(): string {
+ *     return `send an email to ${this.target}`;
+ *   }
+ * }
+ *
+ * @Tool({ name: 'email_send', description: 'Sends a greeting email.', input: SendInput })
+ * class SendEmailTool {
+ *   // Runs after validation; the body runs only once every request it returns is allowed (or approved).
+ *   @Preflight()
+ *   preflight(input: SendInput): PlannedRequests<{ to: string }> {
+ *     const to = input.to.toLowerCase();
+ *     return { requests: [new SendEmailRequest(to)], plan: { to } };
+ *   }
+ *
+ *   invoke(input: SendInput, ctx: ToolContext<SendInput>): string {
+ *     const { to } = ctx.plan as { to: string };
+ *     return `sent to ${to}`;
+ *   }
+ * }
+ * ```
  */
 export function Preflight(): <TKey extends string | symbol, TPrototype extends { readonly [K in TKey]: PreflightMethod<InvokeInput<TPrototype>> }>(
   prototype: TPrototype,

@@ -17,6 +17,33 @@ import type { Tool as ToolInterface } from '../contract/Tool.js';
  * Typed: `invoke`'s input parameter must accept what `input` declares (an instance of the DTO
  * class, or the type of a literal JSON Schema, see `InferToolInput`), so
  * `@Tool({ input: EchoInput })` on a class with `invoke(input: number)` does not compile.
+ *
+ * @example
+ * ```ts
+ * import 'reflect-metadata';
+ * import { IsString, MaxLength } from 'class-validator';
+ * import { Container } from 'inversify';
+ * import { agentkitModule, JSONSchema, Tool, TOOL_EXECUTOR } from 'agentkit-tools-core';
+ *
+ * class EchoInput {
+ *   @IsString()
+ *   @MaxLength(1_000)
+ *   @JSONSchema({ description: 'The text to repeat, as is.' })
+ *   text!: string;
+ * }
+ *
+ * @Tool({ name: 'echo', description: 'Repeats the text back.', input: EchoInput, annotations: { readOnlyHint: true } })
+ * class EchoTool {
+ *   invoke(input: EchoInput): string {
+ *     return input.text;
+ *   }
+ * }
+ *
+ * const container = new Container();
+ * container.bind(EchoTool).toSelf(); // bound classes carrying @Tool are discovered
+ * await container.load(agentkitModule());
+ * const executor = await container.getAsync(TOOL_EXECUTOR);
+ * ```
  */
 export function Tool<const TOptions extends ToolOptions>(
   options: TOptions,
@@ -45,5 +72,9 @@ export function Tool<const TOptions extends ToolOptions>(
   }) as (target: unknown) => void;
 }
 
-/** The {@link ToolInterface} a plain object implements; shares its name with the decorator. */
+/**
+ * A tool as the registry and executor see it: what a `@Tool` class becomes, and what a plain
+ * object (an MCP proxy) implements: `spec`, `invoke(request, ctx)` and the optional members.
+ * One name with the decorator (architecture.md section 5).
+ */
 export type Tool = ToolInterface;

@@ -107,6 +107,19 @@ async function closeSources(sources: readonly ToolSource[], unsubscribes: readon
  * workspace of any loaded built-in module (`MODULE_WORKSPACE`) contains it: roots given to
  * `fileSystemTools` or `shellTools` are inside for the checks as well as for the tools. Load
  * every module before resolving the checker or the executor.
+ *
+ * @example
+ * ```ts
+ * import 'reflect-metadata';
+ * import { Container } from 'inversify';
+ * import { agentkitModule, TOOL_EXECUTOR } from 'agentkit-tools-core';
+ * import { fileSystemTools } from 'agentkit-tools-core/fs';
+ *
+ * const container = new Container();
+ * await container.load(agentkitModule({ roots: [{ path: process.cwd() }], defaultTimeoutMs: 30_000 }));
+ * await container.load(fileSystemTools({ roots: [{ path: process.cwd(), mode: 'read_only' }] }));
+ * const executor = await container.getAsync(TOOL_EXECUTOR);
+ * ```
  */
 export function agentkitModule(options: AgentkitModuleOptions = {}): ContainerModule {
   assertAgentkitModuleOptions(options);

@@ -9,16 +9,37 @@ import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { ToolSource } from '../registry/ToolSource.js';
 import type { Workspace } from '../workspace/Workspace.js';
 
-/** The container tokens of agentkit-tools-core. Rebind one to replace its default. */
+/** Decides on every permission request: the container's `PermissionChecker` (default `DefaultPermissionChecker`). Rebind it to set a policy. */
 export const PERMISSION_CHECKER: ServiceIdentifier<PermissionChecker> = Symbol.for('agentkit-tools-core/PermissionChecker');
+/** Host-provided shared resources handed to every call as `ctx.resources` (default: an empty `MapToolResources`). */
 export const TOOL_RESOURCES: ServiceIdentifier<ToolResources> = Symbol.for('agentkit-tools-core/ToolResources');
-/** Resolve with `container.getAsync(TOOL_EXECUTOR)`: tool sources load asynchronously. */
+/**
+ * The container's `ToolExecutor`, with every bound `@Tool` class and `TOOL_SOURCE` registered.
+ * Resolve it with `container.getAsync(TOOL_EXECUTOR)`: tool sources load asynchronously.
+ *
+ * @example
+ * ```ts
+ * import 'reflect-metadata';
+ * import { Container } from 'inversify';
+ * import { agentkitModule, TOOL_EXECUTOR } from 'agentkit-tools-core';
+ *
+ * const container = new Container();
+ * await container.load(agentkitModule());
+ * const executor = await container.getAsync(TOOL_EXECUTOR);
+ * console.log(executor.specs().map((spec) => spec.name));
+ * await container.unbindAll(); // closes the executor and what its tools hold
+ * ```
+ */
 export const TOOL_EXECUTOR: ServiceIdentifier<ToolExecutor> = Symbol.for('agentkit-tools-core/ToolExecutor');
-/** Multi-bound: every bound source contributes its tools. */
+/** Tool sources that are not `@Tool` classes (MCP servers): multi-bound, every bound source contributes its tools. */
 export const TOOL_SOURCE: ServiceIdentifier<ToolSource> = Symbol.for('agentkit-tools-core/ToolSource');
+/** Where tools find credentials after an `auth_required` interruption (default `InMemoryCredentialStore`). */
 export const CREDENTIAL_STORE: ServiceIdentifier<CredentialStore> = Symbol.for('agentkit-tools-core/CredentialStore');
+/** Where issued approvals are remembered, single use (default `InMemoryApprovalStore`; bind a durable one to resume elsewhere). */
 export const APPROVAL_STORE: ServiceIdentifier<ApprovalStore> = Symbol.for('agentkit-tools-core/ApprovalStore');
+/** Hears every call's start and end, and source errors (default: an observer that does nothing). */
 export const EXECUTOR_OBSERVER: ServiceIdentifier<ExecutorObserver> = Symbol.for('agentkit-tools-core/ExecutorObserver');
+/** The configured roots and the containment check (`agentkitModule({ roots })`; without roots, an empty workspace). */
 export const WORKSPACE: ServiceIdentifier<Workspace> = Symbol.for('agentkit-tools-core/Workspace');
 /**
  * Multi-bound: the workspace each built-in module acts in (`fileSystemTools`, `shellTools`

@@ -4,6 +4,7 @@
  * or at discovery, never at call time.
  */
 export class ToolDefinitionError extends Error {
+  /** Always `ToolDefinitionError`. */
   public override readonly name = 'ToolDefinitionError';
 
   public constructor(

@@ -12,4 +12,5 @@
  */
 export const TOOL_ERROR_CODES = ['not_found', 'invalid_input', 'permission_denied', 'execution_failed', 'unavailable', 'interrupted', 'internal'] as const;
 
+/** One of {@link TOOL_ERROR_CODES}: the category of a {@link ToolError}. */
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];

@@ -62,6 +62,7 @@ export class BasicToolExecutor implements ToolExecutor {
     this.#onClose = options.onClose;
   }
 
+  /** {@inheritDoc ToolExecutor.specs} */
   public specs(): readonly ToolSpec[] {
     return this.#services.registry.specs();
   }
@@ -80,6 +81,7 @@ export class BasicToolExecutor implements ToolExecutor {
     return this.#closed;
   }
 
+  /** The same as {@link BasicToolExecutor.close}, for `await using`. */
   public [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }

@@ -5,12 +5,17 @@ import type { ExecutorObserver } from './ExecutorObserver.js';
 import type { ToolResources } from '../contract/ToolResources.js';
 import type { StepListEditor } from './steps/buildExecutorSteps.js';
 
+/** Options of `new BasicToolExecutor(options)` (`agentkitModule` builds one from the container). */
 export interface BasicToolExecutorOptions {
+  /** The tools it runs; frozen by the executor. */
   readonly registry: ToolRegistry;
+  /** Decides on every permission request. */
   readonly permissions: PermissionChecker;
+  /** Handed to every call as `ctx.resources`. Default: none bound. */
   readonly resources?: ToolResources;
   /** Where issued approvals are remembered. Default: in memory. */
   readonly approvals?: ApprovalStore;
+  /** Hears every call's start and end. Default: none. */
   readonly observer?: ExecutorObserver;
   /** Default 120,000 ms; `ExecuteOptions.timeoutMs` overrides it per call. */
   readonly defaultTimeoutMs?: number;

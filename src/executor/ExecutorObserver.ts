@@ -6,7 +6,9 @@ import type { ToolRequest } from '../contract/ToolRequest.js';
  * `EXECUTOR_OBSERVER` for logs, metrics or tracing. Errors it throws are ignored.
  */
 export interface ExecutorObserver {
+  /** A call starts (before validation). */
   onStart?(request: ToolRequest): void;
+  /** A call ended with `outcome` after `durationMs` milliseconds (checks and body together). */
   onEnd?(request: ToolRequest, outcome: ToolExecutionOutcome, durationMs: number): void;
   /**
    * A tool source failed to load or reload (a required source's reload, an MCP server that

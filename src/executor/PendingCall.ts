@@ -10,6 +10,8 @@ import type { ToolRequest } from '../contract/ToolRequest.js';
  * `agentkit-tools-core/stores`).
  */
 export interface PendingCall {
+  /** The request as the model made it: resume with exactly this request. */
   readonly request: ToolRequest;
+  /** What it waits for: an approval or a credential. */
   readonly interruption: ToolInterruption;
 }

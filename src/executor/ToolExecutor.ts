@@ -9,6 +9,33 @@ import type { ToolRequest } from '../contract/ToolRequest.js';
 export interface ToolExecutor {
   /** The specs of every registered tool, sorted by name. */
   specs(): readonly ToolSpec[];
+  /**
+   * Runs one call through every check (look up, validate, preflight, permissions) and, when
+   * all pass, the tool body. Resolves to the outcome: `completed`, `interrupted` (waiting for
+   * an approval or a credential) or `failed` (a categorized `ToolError`); it never rejects.
+   *
+   * @example
+   * ```ts
+   * import 'reflect-metadata';
+   * import { Container } from 'inversify';
+   * import { agentkitModule, Tool, TOOL_EXECUTOR } from 'agentkit-tools-core';
+   *
+   * @Tool({ name: 'clock_now', description: 'The current time, ISO 8601.', annotations: { readOnlyHint: true } })
+   * class ClockTool {
+   *   invoke(): string {
+   *     return new Date().toISOString();
+   *   }
+   * }
+   *
+   * const container = new Container();
+   * await container.load(agentkitModule());
+   * container.bind(ClockTool).toSelf();
+   * const executor = await container.getAsync(TOOL_EXECUTOR);
+   * const outcome = await executor.execute({ callId: 'c1', toolName: 'clock_now', input: {}, sessionId: 's1', turnId: 't1', metadata: {} });
+   * if (outcome.status === 'completed') console.log(outcome.result.result.output);
+   * else if (outcome.status === 'failed') console.log(outcome.error.code, outcome.error.message);
+   * ```
+   */
   execute(request: ToolRequest, options?: ExecuteOptions): Promise<ToolExecutionOutcome>;
   /** Resumes the exact call `approval` was issued for, once. */
   executeApproved(request: ToolRequest, approval: ApprovalRequest, options?: ExecuteOptions): Promise<ToolExecutionOutcome>;

@@ -1,6 +1,8 @@
 /** Credentials for one provider (for example `mcp:github`). */
 export interface Credentials {
+  /** Sent as `Authorization: Bearer <token>`. */
   readonly bearerToken?: string;
+  /** Further headers to send (an API key header, for example). */
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -9,7 +11,10 @@ export interface Credentials {
  * Bound under `CREDENTIAL_STORE`; the default keeps them in memory.
  */
 export interface CredentialStore {
+  /** The credentials stored for `provider` (`mcp:<server id>` for MCP servers), or `undefined`. */
   get(provider: string): Credentials | undefined | Promise<Credentials | undefined>;
+  /** Stores (replaces) the credentials of `provider`. */
   set(provider: string, credentials: Credentials): void | Promise<void>;
+  /** Forgets the credentials of `provider`. */
   delete(provider: string): void | Promise<void>;
 }

@@ -16,8 +16,10 @@ export class InMemoryApprovalStore implements ApprovalStore {
   readonly #entries = new Map<string, Entry>();
   #issuedSincePrune = 0;
 
+  /** @param now - the clock pruning reads (milliseconds since the epoch); `Date.now` by default. */
   public constructor(private readonly now: () => number = Date.now) {}
 
+  /** {@inheritDoc ApprovalStore.issue} */
   public issue(approval: ApprovalRequest): void {
     this.#entries.set(approval.id, {
       approval,
@@ -27,10 +29,12 @@ export class InMemoryApprovalStore implements ApprovalStore {
     if (++this.#issuedSincePrune >= PRUNE_EVERY) this.#prune();
   }
 
+  /** {@inheritDoc ApprovalStore.get} */
   public get(id: string): ApprovalRequest | undefined {
     return this.#entries.get(id)?.approval;
   }
 
+  /** {@inheritDoc ApprovalStore.consume} */
   public consume(id: string): ApprovalConsumeResult {
     const entry = this.#entries.get(id);
     if (entry === undefined) return 'unknown';
@@ -39,6 +43,7 @@ export class InMemoryApprovalStore implements ApprovalStore {
     return 'consumed';
   }
 
+  /** How many approvals it holds (used and expired ones until they are pruned). */
   public get size(): number {
     return this.#entries.size;
   }

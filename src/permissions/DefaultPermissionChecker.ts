@@ -44,8 +44,10 @@ function getSubjectReasons(subjects: PolicySubjects): string[] {
  * paths, `shell.exec` without a command) is denied `malformed_request`: kinds never allow.
  */
 export class DefaultPermissionChecker implements PermissionChecker {
+  /** @param containment - what counts as inside the roots (in a container: `PATH_CONTAINMENT`). */
   public constructor(private readonly containment: PathContainment) {}
 
+  /** {@inheritDoc PermissionChecker.evaluate} */
   public evaluate(request: PermissionRequest, _ctx?: PermissionContext): PermissionDecision {
     const what = describePermissionRequest(request);
     const kind: unknown = request.kind;

@@ -5,5 +5,6 @@
  * The answer comes from the roots alone, never from anything the request says about itself.
  */
 export interface PathContainment {
+  /** Whether the canonical (absolute, symlink-free) path is inside a configured root. */
   isInsideRoots(canonicalPath: string): boolean;
 }

@@ -3,7 +3,9 @@ import type { PolicySubjects } from './PolicySubjects.js';
 
 /** The serialized form of a permission request, as stored in an `ApprovalRequest`. */
 export interface PermissionRequestJson extends JsonObject {
+  /** The request's `kind`. */
   readonly kind: string;
+  /** What `summary()` said. */
   readonly summary: string;
 }
 
@@ -23,11 +25,15 @@ export interface PermissionRequestJson extends JsonObject {
  * effect: the default checker asks, and policy patterns match its target.
  */
 export interface PermissionRequest {
+  /** The family of side effect (`fs.write`, `shell.exec`, ...): selects the policy rules. */
   readonly kind: string;
+  /** What a person reads first and what rules match without paths or a command; always whole, never cut. */
   readonly target?: string;
+  /** Details for people and host checkers; the built-in checkers never read it. */
   readonly metadata?: MetadataMap;
   /** One human-readable line: what is about to happen. */
   summary(): string;
+  /** The plain-JSON form stored in an `ApprovalRequest` (`kind`, `summary`, `target`, `metadata`). */
   toJSON(): PermissionRequestJson;
   /**
    * What the request touches, for the checkers. Called once per check; the answer should be
@@ -42,12 +48,32 @@ const NO_SUBJECTS: PolicySubjects = Object.freeze({});
  * A convenient base for permission request classes: subclasses set `kind`, `target` and
  * `metadata`, get `summary()` and `toJSON()`, and describe what they touch by overriding
  * `policySubjects()` (the base describes nothing: a custom side effect).
+ *
+ * @example
+ * ```ts
+ * import { BasePermissionRequest } from 'agentkit-tools-core';
+ *
+ * // One email about to be sent: a policy rule `{ effect: 'ask', kind: 'email.send' }` asks a person first.
+ * class SendEmailRequest extends BasePermissionRequest {
+ *   readonly kind = 'email.send';
+ *   constructor(readonly target: string) {
+ *     super();
+ *   }
+ *   summary(): string {
+ *     return `send an email to ${this.target}`;
+ *   }
+ * }
+ * ```
  */
 export abstract class BasePermissionRequest implements PermissionRequest {
+  /** {@inheritDoc PermissionRequest.kind} */
   public abstract readonly kind: string;
+  /** {@inheritDoc PermissionRequest.target} */
   public readonly target?: string;
+  /** {@inheritDoc PermissionRequest.metadata} */
   public readonly metadata?: MetadataMap;
 
+  /** {@inheritDoc PermissionRequest.summary} */
   public abstract summary(): string;
 
   /** Nothing typed: a custom side effect. Override to describe paths, a command, ... */
@@ -55,6 +81,7 @@ export abstract class BasePermissionRequest implements PermissionRequest {
     return NO_SUBJECTS;
   }
 
+  /** {@inheritDoc PermissionRequest.toJSON} */
   public toJSON(): PermissionRequestJson {
     return {
       kind: this.kind,

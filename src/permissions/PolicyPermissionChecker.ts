@@ -50,6 +50,26 @@ const MAX_CACHED_KINDS = 256;
  * rules allow it only when every subject is matched by some allow rule. Two overrides then turn
  * an allow into require_approval: risk flags (`subjects.risks`), and a protected or hard-linked
  * path when no allow rule names every subject exactly.
+ *
+ * @example
+ * ```ts
+ * import { Container } from 'inversify';
+ * import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker } from 'agentkit-tools-core';
+ *
+ * const checker = new PolicyPermissionChecker({
+ *   rules: [
+ *     { effect: 'allow', kind: 'fs.read' },
+ *     { effect: 'allow', kind: 'shell.exec', pattern: 'git status' },
+ *     { effect: 'deny', kind: 'fs.*', pattern: '/etc/**' },
+ *     { effect: 'ask', kind: 'fs.write' },
+ *     { effect: 'allow', kind: 'tool.invoke' }, // tools that describe no side effect
+ *   ],
+ *   fallback: 'deny',
+ * });
+ * const container = new Container();
+ * container.bind(PERMISSION_CHECKER).toConstantValue(checker);
+ * await container.load(agentkitModule({ roots: [{ path: process.cwd() }] })); // keeps the checker bound above
+ * ```
  */
 export class PolicyPermissionChecker implements PermissionChecker {
   readonly #rules: readonly CompiledPolicyRule[];
@@ -57,12 +77,14 @@ export class PolicyPermissionChecker implements PermissionChecker {
   /** The rules of each kind seen so far, split by effect (rules are fixed once constructed). */
   readonly #byKind = new Map<string, KindRules>();
 
+  /** Checks the options (unknown keys, effects, kinds a built-in family does not have throw `ToolConfigurationError`). */
   public constructor(options: PolicyPermissionCheckerOptions) {
     assertPolicyPermissionCheckerOptions(options);
     this.#rules = options.rules.map((rule) => new CompiledPolicyRule({ ...rule }));
     this.#fallback = options.fallback;
   }
 
+  /** {@inheritDoc PermissionChecker.evaluate} */
   public evaluate(request: PermissionRequest, _ctx?: PermissionContext): PermissionDecision {
     const kind: unknown = request.kind;
     if (typeof kind !== 'string') {

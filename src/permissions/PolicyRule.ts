@@ -22,7 +22,10 @@ export const POLICY_EFFECTS: readonly PolicyEffect[] = ['allow', 'deny', 'ask'];
  *   over `target` for every other kind (`server/tool` for `mcp.*`).
  */
 export interface PolicyRule {
+  /** What the rule does to the requests it matches. */
   readonly effect: PolicyEffect;
+  /** The request kind it applies to: exact, or a prefix ending in `*`. */
   readonly kind: string;
+  /** What it matches, read according to the kind (see above); absent, every request of the kind. */
   readonly pattern?: string;
 }

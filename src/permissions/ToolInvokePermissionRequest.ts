@@ -11,11 +11,18 @@ import type { PolicySubjects } from './PolicySubjects.js';
  * `needsApprovalHint`), which the default checker weighs.
  */
 export class ToolInvokePermissionRequest extends BasePermissionRequest {
+  /** Always `tool.invoke`. */
   public readonly kind = 'tool.invoke';
+  /** The tool's annotations, when it has any. */
   public override readonly metadata?: MetadataMap;
   readonly #subjects: PolicySubjects;
 
+  /**
+   * @param target - the tool name.
+   * @param annotations - the tool's annotations (its hints).
+   */
   public constructor(
+    /** The tool name. */
     public override readonly target: string,
     annotations: ToolAnnotations = {},
   ) {
@@ -30,10 +37,12 @@ export class ToolInvokePermissionRequest extends BasePermissionRequest {
     });
   }
 
+  /** `invoke tool <name>`. */
   public summary(): string {
     return `invoke tool ${this.target}`;
   }
 
+  /** The tool, and its hints when it says `destructiveHint` or `needsApprovalHint`. */
   public override policySubjects(): PolicySubjects {
     return this.#subjects;
   }

@@ -47,6 +47,26 @@ function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): Re
 /**
  * The tools an executor can run, by name. Names are unique: registering a second tool under a
  * taken name throws, naming both sources. `freeze()` makes it read-only.
+ *
+ * @example
+ * ```ts
+ * import { BasicToolExecutor, buildToolResult, PolicyPermissionChecker, toToolName, ToolRegistry, type Tool } from 'agentkit-tools-core';
+ *
+ * // A plain-object tool, without the container.
+ * const ping: Tool = {
+ *   spec: {
+ *     name: toToolName('ping'),
+ *     description: 'Answers pong.',
+ *     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+ *     annotations: { readOnlyHint: true },
+ *     metadata: {},
+ *   },
+ *   invoke: (request) => Promise.resolve(buildToolResult(request, { type: 'text', text: 'pong' })),
+ * };
+ * const registry = new ToolRegistry().register(ping);
+ * const permissions = new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'tool.invoke' }], fallback: 'deny' });
+ * const executor = new BasicToolExecutor({ registry, permissions });
+ * ```
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, RegisteredTool>();
@@ -54,6 +74,7 @@ export class ToolRegistry {
   #specs: readonly ToolSpec[] | undefined;
   #compiler: SchemaCompiler | undefined;
 
+  /** Adds a tool (its schemas compile now); throws on an invalid tool, a taken name or a frozen registry. */
   public register(tool: Tool): this {
     if (this.#frozen) {
       throw new ToolConfigurationError(
@@ -73,11 +94,13 @@ export class ToolRegistry {
     return this;
   }
 
+  /** {@link ToolRegistry.register} for each tool, in order. */
   public registerAll(tools: Iterable<Tool>): this {
     for (const tool of tools) this.register(tool);
     return this;
   }
 
+  /** The tool registered under `name`, or `undefined`. */
   public get(name: string): Tool | undefined {
     return this.#tools.get(name)?.tool;
   }
@@ -90,14 +113,17 @@ export class ToolRegistry {
     return this.#tools.get(name);
   }
 
+  /** Whether a tool is registered under `name`. */
   public has(name: string): boolean {
     return this.#tools.has(name);
   }
 
+  /** How many tools are registered. */
   public get size(): number {
     return this.#tools.size;
   }
 
+  /** Every tool name, sorted. */
   public names(): string[] {
     return this.specs().map((spec) => spec.name);
   }
@@ -108,11 +134,13 @@ export class ToolRegistry {
     return this.#specs;
   }
 
+  /** Makes it read-only: a later `register` throws. */
   public freeze(): this {
     this.#frozen = true;
     return this;
   }
 
+  /** Whether it was frozen. */
   public get frozen(): boolean {
     return this.#frozen;
   }

@@ -15,6 +15,7 @@ export interface ToolSource {
    * `onSourceError`. Default `false`: such mistakes reject the executor's resolution.
    */
   readonly optional?: boolean;
+  /** The source's tools now (called at the first resolution and at every reload). */
   loadTools(): readonly Tool[] | Promise<readonly Tool[]>;
   /**
    * Optional: call `listener` when the source's tool set changed; the executor then reloads

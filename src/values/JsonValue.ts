@@ -1,5 +1,6 @@
 /** A JSON object: string keys, JSON values, read-only. */
 export interface JsonObject {
+  /** Every property holds a JSON value. */
   readonly [key: string]: JsonValue;
 }
 

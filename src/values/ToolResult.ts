@@ -3,7 +3,10 @@ import type { ToolResultPart } from './ToolResultPart.js';
 
 /** A completed call: the transcript part plus operational data. */
 export interface ToolResult {
+  /** What goes back to the model. */
   readonly result: ToolResultPart;
+  /** How long the tool body ran, in milliseconds. */
   readonly durationMs: number;
+  /** Operational data for the host (never sent to the model by the built-in renderers). */
   readonly metadata: MetadataMap;
 }

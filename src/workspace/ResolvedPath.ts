@@ -9,5 +9,6 @@ export interface ResolvedPath {
   readonly path: string;
   /** The (most specific) root containing `path`. */
   readonly root: WorkspaceRoot;
+  /** Whether `path` existed when it was checked (a path to create does not). */
   readonly exists: boolean;
 }

@@ -5,6 +5,7 @@ import type { Stats } from 'node:fs';
  * re-open `path`. The caller closes it (`closeSync`).
  */
 export interface VerifiedDescriptor {
+  /** The open, read-only descriptor. */
   readonly fd: number;
   /** `fstat` of the descriptor. */
   readonly stats: Stats;

@@ -6,6 +6,7 @@ import type { FileHandle } from 'node:fs/promises';
  * `path`. The caller closes the handle.
  */
 export interface VerifiedFile {
+  /** The open, read-only handle. */
   readonly handle: FileHandle;
   /** `fstat` of the handle. */
   readonly stats: Stats;

@@ -21,6 +21,7 @@ import type { WorkspaceRootConfig } from './WorkspaceRootConfig.js';
  * `details.reason` is a {@link WorkspacePathRefusalReason}.
  */
 export class Workspace {
+  /** The roots, realpath'ed, in the order configured (relative inputs resolve against the first). */
   public readonly roots: readonly WorkspaceRoot[];
   readonly #realRoots: readonly (readonly [string, WorkspaceRoot])[];
   readonly #openContext: OpenVerifiedContext;
@@ -48,6 +49,7 @@ export class Workspace {
     return findContainingRoot(this.#realRoots, canonicalPath);
   }
 
+  /** {@inheritDoc PathContainment.isInsideRoots} */
   public isInsideRoots(canonicalPath: string): boolean {
     return this.rootOf(canonicalPath) !== undefined;
   }
