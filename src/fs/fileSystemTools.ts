@@ -15,6 +15,30 @@ import { FILE_SYSTEM_TOOL_CLASSES } from './tools/FILE_SYSTEM_TOOL_CLASSES.js';
  *
  * Its workspace is also bound under `MODULE_WORKSPACE`, so its own roots are inside for the
  * default permission checker too (`agentkitModule` needs no copy of them).
+ *
+ * @example
+ * ```ts
+ * import 'reflect-metadata';
+ * import { Container } from 'inversify';
+ * import { agentkitModule, TOOL_EXECUTOR } from 'agentkit-tools-core';
+ * import { fileSystemTools } from 'agentkit-tools-core/fs';
+ *
+ * const container = new Container();
+ * await container.load(
+ *   agentkitModule(),
+ *   fileSystemTools({ roots: [{ path: process.cwd() }], requireReadBeforeWrite: true }),
+ * );
+ * const executor = await container.getAsync(TOOL_EXECUTOR);
+ * // The default checker: reads and lists inside the root run; writes, edits and deletes ask first.
+ * const outcome = await executor.execute({
+ *   callId: 'c1',
+ *   toolName: 'fs_read_file',
+ *   input: { path: 'package.json', limit: 20 },
+ *   sessionId: 's1',
+ *   turnId: 't1',
+ *   metadata: {},
+ * });
+ * ```
  */
 export function fileSystemTools(options: FileSystemToolsOptions = {}): ContainerModule {
   const config = buildFileSystemConfig(options);

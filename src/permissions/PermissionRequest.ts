@@ -56,7 +56,7 @@ const NO_SUBJECTS: PolicySubjects = Object.freeze({});
  * // One email about to be sent: a policy rule `{ effect: 'ask', kind: 'email.send' }` asks a person first.
  * class SendEmailRequest extends BasePermissionRequest {
  *   readonly kind = 'email.send';
- *   constructor(readonly target: string) {
+ *   constructor(override readonly target: string) {
  *     super();
  *   }
  *   summary(): string {

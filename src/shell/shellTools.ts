@@ -16,6 +16,30 @@ import type { ShellToolOptions } from './ShellToolOptions.js';
  * has no roots either, a `cwd` option becomes the one (read-write) root. The workspace it acts
  * in is bound under `MODULE_WORKSPACE`, so it is inside for the default permission checker too.
  * Options are checked now (`ToolConfigurationError`); the host environment is read now, once.
+ *
+ * @example
+ * ```ts
+ * import 'reflect-metadata';
+ * import { Container } from 'inversify';
+ * import { agentkitModule, TOOL_EXECUTOR } from 'agentkit-tools-core';
+ * import { shellTools } from 'agentkit-tools-core/shell';
+ *
+ * const container = new Container();
+ * await container.load(
+ *   agentkitModule({ roots: [{ path: process.cwd() }] }),
+ *   shellTools({ timeoutMs: 30_000, env: { inherit: ['LANG'] }, sandbox: 'auto' }),
+ * );
+ * const executor = await container.getAsync(TOOL_EXECUTOR);
+ * // shell_exec completes with { exitCode, signal, stdout, stderr, timedOut, truncated }; by default it asks first.
+ * const outcome = await executor.execute({
+ *   callId: 'c1',
+ *   toolName: 'shell_exec',
+ *   input: { argv: ['git', 'status', '--short'] },
+ *   sessionId: 's1',
+ *   turnId: 't1',
+ *   metadata: {},
+ * });
+ * ```
  */
 export function shellTools(options: ShellToolOptions = {}): ContainerModule {
   assertShellToolOptions(options);
