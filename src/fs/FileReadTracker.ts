@@ -42,23 +42,27 @@ export class FileReadTracker extends ReadTracker {
     this.#directory = new StoreDirectory(options.directory, 'FileReadTracker', ToolConfigurationError);
   }
 
+  /** {@inheritDoc ReadTracker.record} */
   public override record(sessionId: string, canonicalPath: string, snapshot: FileSnapshot): void {
     this.#load(sessionId);
     super.record(sessionId, canonicalPath, snapshot);
     this.#save(sessionId);
   }
 
+  /** {@inheritDoc ReadTracker.get} */
   public override get(sessionId: string, canonicalPath: string): FileSnapshot | undefined {
     this.#load(sessionId);
     return super.get(sessionId, canonicalPath);
   }
 
+  /** {@inheritDoc ReadTracker.forget} */
   public override forget(sessionId: string, canonicalPath: string): void {
     this.#load(sessionId);
     super.forget(sessionId, canonicalPath);
     this.#save(sessionId);
   }
 
+  /** {@inheritDoc ReadTracker.clearSession} */
   public override clearSession(sessionId: string): void {
     super.clearSession(sessionId);
     this.#directory.remove(this.#fileName(sessionId));

@@ -6,10 +6,16 @@
  * could leave every stat field equal.
  */
 export interface FileSnapshot {
+  /** The device of the file. */
   readonly dev: number;
+  /** Its inode. */
   readonly ino: number;
+  /** Its size in bytes. */
   readonly size: number;
+  /** Its modification time. */
   readonly mtimeMs: number;
+  /** Its status-change time (the kernel sets it; no user call can set it back). */
   readonly ctimeMs: number;
+  /** The SHA-256 of its content (hex), when it had changed within the second before the read. */
   readonly sha256?: string;
 }

@@ -48,4 +48,5 @@ export const FILE_SYSTEM_ERROR_REASONS = [
   'missing_preflight',
 ] as const;
 
+/** One of {@link FILE_SYSTEM_ERROR_REASONS}: the `details.reason` of an fs tool failure. */
 export type FileSystemErrorReason = (typeof FILE_SYSTEM_ERROR_REASONS)[number];

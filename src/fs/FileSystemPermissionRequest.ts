@@ -45,11 +45,20 @@ const READS: ReadonlySet<FileSystemRequestKind> = new Set(['fs.read', 'fs.list']
  * repeats them for people (`paths`, `protected`, `hardLinked`, `recursive`).
  */
 export class FileSystemPermissionRequest extends BasePermissionRequest {
+  /** For people: the request's facts plus `paths`, `protected`, `hardLinked` and `recursive`. */
   public override readonly metadata: MetadataMap;
   readonly #subjects: PolicySubjects;
 
+  /**
+   * @param kind - the operation (`fs.read`, `fs.write`, ...).
+   * @param target - the canonical path it acts on.
+   * @param details - further paths, flags and facts.
+   * @param description - what `summary()` says instead of the default.
+   */
   public constructor(
+    /** The operation (`fs.read`, `fs.write`, ...). */
     public readonly kind: FileSystemRequestKind,
+    /** The canonical path the operation acts on. */
     public override readonly target: string,
     details: FileSystemRequestDetails = {},
     private readonly description?: string,
@@ -75,10 +84,12 @@ export class FileSystemPermissionRequest extends BasePermissionRequest {
     });
   }
 
+  /** Every path touched, with its access and the protected and hard-link flags. */
   public override policySubjects(): PolicySubjects {
     return this.#subjects;
   }
 
+  /** One line for the person deciding: the operation and the path. */
   public summary(): string {
     const flags = [
       this.metadata['recursive'] === true ? 'recursively' : '',

@@ -2,7 +2,9 @@ import type { FileSnapshot } from './FileSnapshot.js';
 
 /** Bounds of a {@link ReadTracker}: least recently used sessions and paths are dropped first. */
 export interface ReadTrackerLimits {
+  /** Sessions remembered; the least recently used one is forgotten past it. */
   readonly maxSessions: number;
+  /** Files remembered per session; the least recently read one is forgotten past it. */
   readonly maxPathsPerSession: number;
 }
 
@@ -18,6 +20,7 @@ export class ReadTracker {
 
   public constructor(private readonly limits: ReadTrackerLimits = DEFAULT_LIMITS) {}
 
+  /** Remembers what `sessionId` saw of the file at `canonicalPath` when it read it. */
   public record(sessionId: string, canonicalPath: string, snapshot: FileSnapshot): void {
     let paths = this.#sessions.get(sessionId);
     if (paths === undefined) {
@@ -32,14 +35,17 @@ export class ReadTracker {
     paths.set(canonicalPath, snapshot);
   }
 
+  /** What `sessionId` saw of the file when it last read it, or `undefined` (never read, or forgotten). */
   public get(sessionId: string, canonicalPath: string): FileSnapshot | undefined {
     return this.#sessions.get(sessionId)?.get(canonicalPath);
   }
 
+  /** Forgets the file for `sessionId` (after a delete or a move). */
   public forget(sessionId: string, canonicalPath: string): void {
     this.#sessions.get(sessionId)?.delete(canonicalPath);
   }
 
+  /** Forgets everything `sessionId` read. */
   public clearSession(sessionId: string): void {
     this.#sessions.delete(sessionId);
   }

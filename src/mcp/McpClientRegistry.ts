@@ -53,6 +53,7 @@ export class McpClientRegistry {
     return this.#get(id).connection;
   }
 
+  /** Server `id`'s tool source (bound under `TOOL_SOURCE` by `mcpServers`). */
   public source(id: string): McpToolSource {
     return this.#get(id).source;
   }

@@ -23,4 +23,5 @@ export const MCP_ERROR_REASONS = [
   'checker_failed',
 ] as const;
 
+/** One of {@link MCP_ERROR_REASONS}: the `details.reason` of an MCP failure. */
 export type McpErrorReason = (typeof MCP_ERROR_REASONS)[number];

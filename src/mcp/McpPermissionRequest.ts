@@ -3,6 +3,7 @@ import { BasePermissionRequest, type MetadataMap, type PolicySubjects } from '..
 /** The permission kinds of the MCP built-in. */
 export const MCP_PERMISSION_KINDS = ['mcp.connect', 'mcp.invoke_tool', 'mcp.read_resource', 'mcp.get_prompt'] as const;
 
+/** One of {@link MCP_PERMISSION_KINDS}. */
 export type McpPermissionKind = (typeof MCP_PERMISSION_KINDS)[number];
 
 const VERBS: Record<McpPermissionKind, string> = {
@@ -20,12 +21,23 @@ const VERBS: Record<McpPermissionKind, string> = {
  * process, which the default checker asks about.
  */
 export class McpPermissionRequest extends BasePermissionRequest {
+  /** `server/name`, or the server id alone. */
   public override readonly target: string;
+  /** `server`, `name` when there is one, and what the caller adds. */
   public override readonly metadata: MetadataMap;
 
+  /**
+   * @param kind - what is about to happen.
+   * @param server - the server id.
+   * @param name - the tool, resource URI or prompt, when there is one.
+   * @param metadata - more for people to read.
+   */
   public constructor(
+    /** What is about to happen. */
     public readonly kind: McpPermissionKind,
+    /** The server id. */
     public readonly server: string,
+    /** The tool, resource URI or prompt, when there is one. */
     public readonly name?: string,
     metadata: MetadataMap = {},
   ) {
@@ -34,10 +46,12 @@ export class McpPermissionRequest extends BasePermissionRequest {
     this.metadata = { server, ...(name === undefined ? {} : { name }), ...metadata };
   }
 
+  /** The server and the name: a call outside this process. */
   public override policySubjects(): PolicySubjects {
     return { mcp: { server: this.server, ...(this.name === undefined ? {} : { name: this.name }) } };
   }
 
+  /** One line for the person deciding: what, and on which server. */
   public summary(): string {
     return this.name === undefined ? `${VERBS[this.kind]} ${this.server}` : `${VERBS[this.kind]} ${this.name} on server ${this.server}`;
   }

@@ -14,7 +14,10 @@ export type McpServerState = 'idle' | 'loading' | 'ready' | 'degraded' | 'failed
 
 /** One server's entry in `McpClientRegistry.status()`. */
 export interface McpServerStatus {
+  /** The server's configured id. */
   readonly id: string;
+  /** Where it stands. */
   readonly state: McpServerState;
+  /** Why it is `degraded`, `failed` or `auth_required`. */
   readonly error?: Error;
 }

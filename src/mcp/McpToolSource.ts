@@ -15,7 +15,9 @@ import { toRemoteFailure } from './toRemoteFailure.js';
  * retries a failed server.
  */
 export class McpToolSource implements ToolSource {
+  /** `mcp server <id>`. */
   public readonly id: string;
+  /** Always `true`: a remote server that fails leaves the executor running without its tools. */
   public readonly optional = true;
   readonly #connection: McpConnection;
   readonly #options: McpRemoteToolOptions;
@@ -41,6 +43,7 @@ export class McpToolSource implements ToolSource {
     return this.#connection.closed ? { id: this.#connection.id, state: 'closed' } : this.#status;
   }
 
+  /** {@inheritDoc ToolSource.loadTools} */
   public async loadTools(): Promise<readonly Tool[]> {
     const id = this.#connection.id;
     this.#status = { id, state: 'loading' };
@@ -79,6 +82,7 @@ export class McpToolSource implements ToolSource {
     this.#status = { id, state: 'degraded', error };
   }
 
+  /** {@inheritDoc ToolSource.onToolsChanged} */
   public onToolsChanged(listener: () => void | Promise<void>): () => void {
     this.#listeners.add(listener);
     const unsubscribe = this.#connection.onToolsChanged(() => void listener());

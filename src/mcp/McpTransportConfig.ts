@@ -8,10 +8,15 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
  * process tree is killed on close.
  */
 export interface McpStdioTransportConfig {
+  /** Says which transport. */
   readonly type: 'stdio';
+  /** The program to start (looked up on `PATH`). */
   readonly command: string;
+  /** Its arguments. */
   readonly args?: readonly string[];
+  /** Variables added to the allow-listed environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Its working directory; default the host's. */
   readonly cwd?: string;
 }
 
@@ -22,16 +27,23 @@ export interface McpStdioTransportConfig {
  * with one, the SDK runs its OAuth flow through it instead.
  */
 export interface McpHttpTransportConfig {
+  /** Says which transport. */
   readonly type: 'http';
+  /** The server's endpoint (`https://example.com/mcp`). */
   readonly url: string;
+  /** Headers sent with every request. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** The SDK's OAuth client provider, to let the SDK run OAuth itself. */
   readonly authProvider?: OAuthClientProvider;
 }
 
 /** A server in this process (an SDK `McpServer` or low-level `Server`), linked in memory. */
 export interface McpInMemoryTransportConfig {
+  /** Says which transport. */
   readonly type: 'in_memory';
+  /** The server, not yet connected. */
   readonly server: McpServer | Server;
 }
 
+/** How to reach a server: a process over stdio, Streamable HTTP, or a server in this process. */
 export type McpTransportConfig = McpStdioTransportConfig | McpHttpTransportConfig | McpInMemoryTransportConfig;

@@ -6,9 +6,11 @@ import { ToolConfigurationError, type ModelContentOptions, type ToolExecutor, ty
 import { assertKnownKeys } from '../internal/index.js';
 import { handleCallTool } from './handleCallTool.js';
 
+/** Options of {@link serveTools}. */
 export interface ServeToolsOptions {
   /** The server's name and version announced to clients. Default `agentkit-tools` 0.1.0. */
   readonly name?: string;
+  /** The version announced with `name`. */
   readonly version?: string;
   /** The `sessionId` of every call (approvals and read-before-write tracking are per session). Default: one id per server. */
   readonly sessionId?: string;

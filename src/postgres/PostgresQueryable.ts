@@ -4,5 +4,6 @@
  * load without it. A Pool is the usual choice: a Client runs one query at a time.
  */
 export interface PostgresQueryable {
+  /** Runs one parameterized statement (`$1`, `$2`, ... bound to `values`) and resolves to its rows. */
   query(text: string, values?: unknown[]): Promise<{ readonly rows: readonly unknown[] }>;
 }

@@ -48,6 +48,7 @@ export class RedisCredentialStore implements CredentialStore {
     return store;
   }
 
+  /** {@inheritDoc CredentialStore.get} */
   public async get(provider: string): Promise<Credentials | undefined> {
     const key = this.#key(provider);
     let text: unknown;
@@ -61,6 +62,7 @@ export class RedisCredentialStore implements CredentialStore {
     return typeof text === 'string' ? parseStored(text, provider) : undefined;
   }
 
+  /** {@inheritDoc CredentialStore.set} */
   public async set(provider: string, credentials: Credentials): Promise<void> {
     const key = this.#key(provider);
     if (!isCredentials(credentials)) {
@@ -80,6 +82,7 @@ export class RedisCredentialStore implements CredentialStore {
     }
   }
 
+  /** {@inheritDoc CredentialStore.delete} */
   public async delete(provider: string): Promise<void> {
     const key = this.#key(provider);
     try {

@@ -5,5 +5,6 @@
  * standalone (or Sentinel) client; a cluster client's `sendCommand` takes other arguments.
  */
 export interface RedisStoreClient {
+  /** Runs one command (`['GET', key]`) and resolves to its reply. */
   sendCommand(args: readonly string[]): Promise<unknown>;
 }

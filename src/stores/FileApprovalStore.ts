@@ -39,6 +39,7 @@ export class FileApprovalStore implements ApprovalStore {
     return this.#directory.path;
   }
 
+  /** {@inheritDoc ApprovalStore.issue} */
   public issue(approval: ApprovalRequest): void {
     const { id, expiresAt } = approval;
     if (typeof id !== 'string' || id === '' || typeof expiresAt !== 'string' || !Number.isFinite(Date.parse(expiresAt))) {
@@ -57,6 +58,7 @@ export class FileApprovalStore implements ApprovalStore {
     }
   }
 
+  /** {@inheritDoc ApprovalStore.get} */
   public get(id: string): ApprovalRequest | undefined {
     if (typeof id !== 'string') return undefined;
     const name = buildStoreFileName('approval', id);
@@ -65,6 +67,7 @@ export class FileApprovalStore implements ApprovalStore {
     return text === undefined ? undefined : parseApproval(text, id);
   }
 
+  /** {@inheritDoc ApprovalStore.consume} */
   public consume(id: string): ApprovalConsumeResult {
     if (typeof id !== 'string') return 'unknown';
     const name = buildStoreFileName('approval', id);

@@ -35,6 +35,7 @@ export class FileCredentialStore implements CredentialStore {
     return this.#directory.path;
   }
 
+  /** {@inheritDoc CredentialStore.get} */
   public get(provider: string): Credentials | undefined {
     const name = fileNameOf(provider);
     const text = this.#io(`read the credentials of provider ${JSON.stringify(provider)}`, () => this.#directory.read(name));
@@ -46,6 +47,7 @@ export class FileCredentialStore implements CredentialStore {
     return stored.credentials;
   }
 
+  /** {@inheritDoc CredentialStore.set} */
   public set(provider: string, credentials: Credentials): void {
     const name = fileNameOf(provider);
     if (!isCredentials(credentials)) {
@@ -63,6 +65,7 @@ export class FileCredentialStore implements CredentialStore {
     });
   }
 
+  /** {@inheritDoc CredentialStore.delete} */
   public delete(provider: string): void {
     const name = fileNameOf(provider);
     this.#io(`delete the credentials of provider ${JSON.stringify(provider)}`, () => this.#directory.remove(name));

@@ -2,8 +2,11 @@ import { PermissionDecision, type PermissionChecker, type PermissionContext, typ
 
 /** One evaluation a {@link RecordingPermissionChecker} saw. */
 export interface RecordedEvaluation {
+  /** The request, serialized. */
   readonly request: PermissionRequestJson;
+  /** The call it came from. */
   readonly context: PermissionContext;
+  /** What the checker answered. */
   readonly decision: PermissionDecision;
 }
 
@@ -19,6 +22,7 @@ export class RecordingPermissionChecker implements PermissionChecker {
     this.#decide = typeof decide === 'function' ? decide : (request, ctx) => decide.evaluate(request, ctx);
   }
 
+  /** {@inheritDoc PermissionChecker.evaluate} */
   public async evaluate(request: PermissionRequest, ctx: PermissionContext): Promise<PermissionDecision> {
     const decision = await this.#decide(request, ctx);
     this.#records.push({ request: request.toJSON(), context: { ...ctx }, decision });
@@ -35,6 +39,7 @@ export class RecordingPermissionChecker implements PermissionChecker {
     return this.#records.map((record) => record.request.kind);
   }
 
+  /** Forgets the evaluations recorded so far. */
   public clear(): void {
     this.#records.length = 0;
   }

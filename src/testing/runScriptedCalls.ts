@@ -3,7 +3,9 @@ import { createToolRequest } from './createToolRequest.js';
 
 /** One scripted call and how the scripted "user" answers an approval it raises. */
 export interface ScriptedCall {
+  /** The tool to call. */
   readonly toolName: string;
+  /** Its input; default `{}`. */
   readonly input?: JsonValue;
   /** `true`: approve and resume; `false` or absent: leave it interrupted. */
   readonly approve?: boolean;
@@ -11,6 +13,7 @@ export interface ScriptedCall {
 
 /** What happened to one scripted call. */
 export interface ScriptedCallRecord {
+  /** The scripted call. */
   readonly call: ScriptedCall;
   /** The first outcome, before any approval. */
   readonly first: ToolExecutionOutcome;

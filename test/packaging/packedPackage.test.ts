@@ -58,6 +58,26 @@ describe('the packed package', () => {
     expect(stdout.trim().split('\n')).toStrictEqual(specifiers.map((specifier) => `${specifier} true`));
   }, 60_000);
 
+  it("ships the internal entry the built-ins import at run time, out of users' reach (not in the exports map)", async () => {
+    expect(packed.files).toContain('dist/internal/index.js');
+    const script = "await import('agentkit-tools-core/internal').then(() => console.log('imported'), (error) => console.log(error.code));";
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
+    expect(stdout.trim()).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
+  }, 60_000);
+
+  it('type-checks a consumer of every entry point against the shipped declarations (skipLibCheck off)', async () => {
+    const specifiers = Object.keys(manifest.exports).map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
+    const source = specifiers.map((specifier, index) => `import * as entry${String(index)} from '${specifier}';\nexport { entry${String(index)} };`).join('\n');
+    writeFileSync(path.join(packed.app, 'consumer.ts'), `${source}\n`);
+    const args = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--experimentalDecorators'];
+    args.push('--skipLibCheck', 'false', '--types', 'node', '--typeRoots', path.join(ROOT, 'node_modules/@types'), 'consumer.ts');
+    const result = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: packed.app }).then(
+      () => '',
+      (error: unknown) => String((error as { stdout?: unknown }).stdout),
+    );
+    expect(result.split('\n').filter((line) => line.includes('node_modules/agentkit-tools-core/'))).toStrictEqual([]);
+  }, 120_000);
+
   it('loads the redis and postgres entries without their optional drivers, which are asked for only when a store connects', async () => {
     const script = [
       "import { existsSync } from 'node:fs';",

@@ -2,6 +2,7 @@ import { IsBoolean, IsOptional, IsString, MaxLength, MinLength } from 'class-val
 
 /** Input of `fs_delete`. */
 export class DeleteInput {
+  /** The file or directory to delete, absolute or relative to the first root. */
   @IsString()
   @MinLength(1)
   @MaxLength(4096)

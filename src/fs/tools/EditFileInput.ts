@@ -2,6 +2,7 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'cla
 
 /** Input of `fs_edit_file`. */
 export class EditFileInput {
+  /** The file to edit, absolute or relative to the first root; read it first. */
   @IsString()
   @MinLength(1)
   @MaxLength(4096)

@@ -25,6 +25,7 @@ export class GrepInput {
   @MaxLength(1000)
   public include?: string;
 
+  /** Match letters case-insensitively. Default false. */
   @IsOptional()
   @IsBoolean()
   public ignoreCase?: boolean;

@@ -2,6 +2,7 @@ import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength 
 
 /** Input of `fs_list_directory`. */
 export class ListDirectoryInput {
+  /** The directory to list, absolute or relative to the first root. */
   @IsString()
   @MinLength(1)
   @MaxLength(4096)

@@ -2,6 +2,7 @@ import { IsBoolean, IsOptional, IsString, MaxLength, MinLength } from 'class-val
 
 /** Input of `fs_move`. */
 export class MoveInput {
+  /** The file or directory to move, absolute or relative to the first root. */
   @IsString()
   @MinLength(1)
   @MaxLength(4096)

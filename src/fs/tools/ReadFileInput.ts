@@ -2,6 +2,7 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'cla
 
 /** Input of `fs_read_file`. */
 export class ReadFileInput {
+  /** The file to read, absolute or relative to the first root. */
   @IsString()
   @MinLength(1)
   @MaxLength(4096)
