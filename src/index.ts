@@ -110,3 +110,4 @@ export type { VerifiedDescriptor } from './workspace/VerifiedDescriptor.js';
 
 // How the model reads a tool result, format-independent (provider adapters and MCP serveTools take these options)
 export type { ModelContentOptions } from './rendering/ModelContentOptions.js';
+export type { ModelBlock, ModelContent } from './rendering/ModelContent.js';

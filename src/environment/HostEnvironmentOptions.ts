@@ -1,4 +1,7 @@
-/** What a child process may take from the host's environment, beyond the base allow-list. */
+/**
+ * What a child process may take from the host's environment, beyond the base allow-list.
+ * @internal
+ */
 export interface HostEnvironmentOptions {
   /**
    * More names to inherit from the host's environment: exact names, or prefixes ending in `*`

@@ -11,5 +11,8 @@ export const FS_OPTIONS: ServiceIdentifier<FileSystemConfig> = Symbol.for('agent
 export const FS_WORKSPACE: ServiceIdentifier<Workspace> = Symbol.for('agentkit-tools-core/fs/Workspace');
 /** What each session has read (read-before-write). */
 export const FS_READ_TRACKER: ServiceIdentifier<ReadTracker> = Symbol.for('agentkit-tools-core/fs/ReadTracker');
-/** Everything above in one object, injected into every filesystem tool. */
+/**
+ * Everything above in one object, injected into every filesystem tool.
+ * @internal
+ */
 export const FS_ENVIRONMENT: ServiceIdentifier<FileSystemEnvironment> = Symbol.for('agentkit-tools-core/fs/Environment');

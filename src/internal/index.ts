@@ -5,7 +5,8 @@
  * the reason lists behind `details.reason`. An internal entry like the kernel's: it is not in
  * the package's `exports`, nothing here is public API, and it may change in any release.
  * Built-ins import it as `../internal/index.js`; the core's own folders import the files.
- * Every name is `@internal` except the few a subpath entry makes public (listed last).
+ * No public declaration may refer to a name of it (the build strips `@internal` declarations
+ * from the emitted types, and the packaging test type-checks what users get).
  * @internal
  * @packageDocumentation
  */
@@ -29,9 +30,5 @@ export { EXECUTOR_ERROR_REASONS, type ExecutorErrorReason, type ToolErrorReason 
 export { EXECUTOR_DEFAULTS } from '../executor/BasicToolExecutorOptions.js';
 export { buildModelContent } from '../rendering/buildModelContent.js';
 export { describeInterruption } from '../rendering/describeInterruption.js';
-
-// Public through a subpath entry (`agentkit-tools-core/providers`, `/shell` re-export them), so documented and
-// not tagged internal: the build strips tagged declarations from the emitted types.
 export type { HostEnvironmentOptions } from '../environment/HostEnvironmentOptions.js';
-export type { ModelBlock, ModelContent } from '../rendering/ModelContent.js';
 export { DEFAULT_MAX_CHARS } from '../rendering/ModelContentOptions.js';

@@ -19,7 +19,7 @@ export class McpPromptProvider implements PromptProvider {
     private readonly options: McpProviderOptions = {},
   ) {}
 
-  /** {@inheritDoc PromptProvider.list} */
+  /** Every prompt the server offers. */
   public async list(): Promise<readonly PromptDescriptor[]> {
     return callRemote(this.connection, 'prompts/list', async () => {
       const client = await this.connection.client();
@@ -44,7 +44,7 @@ export class McpPromptProvider implements PromptProvider {
     });
   }
 
-  /** {@inheritDoc PromptProvider.get} */
+  /** The prompt `name` rendered with `args`, fetched from the server. */
   public async get(name: string, args: Readonly<Record<string, string>> = {}): Promise<PromptResult> {
     await checkMcpPermission(this.permissions, new McpPermissionRequest('mcp.get_prompt', this.connection.id, name), this.options);
     return callRemote(this.connection, `prompt "${name}"`, async () => {

@@ -18,7 +18,7 @@ export class McpResourceProvider implements ResourceProvider {
     private readonly options: McpProviderOptions = {},
   ) {}
 
-  /** {@inheritDoc ResourceProvider.list} */
+  /** Every resource the server offers. */
   public async list(): Promise<readonly ResourceDescriptor[]> {
     return callRemote(this.connection, 'resources/list', async () => {
       const client = await this.connection.client();
@@ -36,7 +36,7 @@ export class McpResourceProvider implements ResourceProvider {
     });
   }
 
-  /** {@inheritDoc ResourceProvider.read} */
+  /** The contents at `uri`, read from the server. */
   public async read(uri: string): Promise<readonly ResourceContents[]> {
     await checkMcpPermission(this.permissions, new McpPermissionRequest('mcp.read_resource', this.connection.id, uri), this.options);
     return callRemote(this.connection, `resource "${uri}"`, async () => {

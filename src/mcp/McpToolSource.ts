@@ -43,7 +43,7 @@ export class McpToolSource implements ToolSource {
     return this.#connection.closed ? { id: this.#connection.id, state: 'closed' } : this.#status;
   }
 
-  /** {@inheritDoc ToolSource.loadTools} */
+  /** Connects (once) and lists the server's tools as proxies. */
   public async loadTools(): Promise<readonly Tool[]> {
     const id = this.#connection.id;
     this.#status = { id, state: 'loading' };
@@ -82,7 +82,7 @@ export class McpToolSource implements ToolSource {
     this.#status = { id, state: 'degraded', error };
   }
 
-  /** {@inheritDoc ToolSource.onToolsChanged} */
+  /** Calls `listener` when the server says its tool list changed; returns an unsubscribe function. */
   public onToolsChanged(listener: () => void | Promise<void>): () => void {
     this.#listeners.add(listener);
     const unsubscribe = this.#connection.onToolsChanged(() => void listener());

@@ -1,6 +1,6 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import { type ContentPart, type MetadataMap, type ModelContentOptions, type ToolExecutionOutcome, type ToolOutput, type ToolSpec } from '../index.js';
-import { buildModelContent, type ModelBlock } from '../internal/index.js';
+import { type ContentPart, type MetadataMap, type ModelContentOptions, type ToolExecutionOutcome, type ToolOutput, type ToolSpec, type ModelBlock } from '../index.js';
+import { buildModelContent } from '../internal/index.js';
 import { describeApproval } from './describeApproval.js';
 
 function toBlock(part: ContentPart): ContentBlock {

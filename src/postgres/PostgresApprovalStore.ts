@@ -90,7 +90,7 @@ export class PostgresApprovalStore implements ApprovalStore {
     await this.#run('create its table', () => runMigration(this.#pool, this.#table, PostgresApprovalStore.schemaSql(this.#table.given)));
   }
 
-  /** {@inheritDoc ApprovalStore.issue} */
+  /** Records an approval the executor just issued. */
   public async issue(approval: ApprovalRequest): Promise<void> {
     const { id, expiresAt } = approval;
     if (typeof id !== 'string' || id === '' || typeof expiresAt !== 'string' || !Number.isFinite(Date.parse(expiresAt))) {
@@ -106,7 +106,7 @@ export class PostgresApprovalStore implements ApprovalStore {
     }
   }
 
-  /** {@inheritDoc ApprovalStore.get} */
+  /** The issued approval with this id, used or not, or `undefined`. */
   public async get(id: string): Promise<ApprovalRequest | undefined> {
     if (typeof id !== 'string' || id === '') return undefined;
     const sql = `SELECT approval, expires_at, used_at IS NOT NULL AS used FROM ${this.#table.quoted} WHERE id = $1`;
@@ -114,7 +114,7 @@ export class PostgresApprovalStore implements ApprovalStore {
     return readRow(rows[0], id);
   }
 
-  /** {@inheritDoc ApprovalStore.consume} */
+  /** Marks the approval used; atomic across processes: exactly one caller gets `consumed`. */
   public async consume(id: string): Promise<ApprovalConsumeResult> {
     if (typeof id !== 'string' || id === '') return 'unknown';
     const update = `UPDATE ${this.#table.quoted} SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at >= now() RETURNING approval, expires_at, true AS used`;

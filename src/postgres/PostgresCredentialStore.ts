@@ -70,7 +70,7 @@ export class PostgresCredentialStore implements CredentialStore {
     await this.#run('create its table', () => runMigration(this.#pool, this.#table, PostgresCredentialStore.schemaSql(this.#table.given)));
   }
 
-  /** {@inheritDoc CredentialStore.get} */
+  /** The credentials stored for `provider` (`mcp:<server id>` for MCP servers), or `undefined`. */
   public async get(provider: string): Promise<Credentials | undefined> {
     checkProvider(provider);
     const sql = `SELECT credentials FROM ${this.#table.quoted} WHERE provider = $1`;
@@ -79,7 +79,7 @@ export class PostgresCredentialStore implements CredentialStore {
     return isCredentials(credentials) ? (credentials as Credentials) : undefined;
   }
 
-  /** {@inheritDoc CredentialStore.set} */
+  /** Stores (replaces) the credentials of `provider`. */
   public async set(provider: string, credentials: Credentials): Promise<void> {
     checkProvider(provider);
     if (!isCredentials(credentials)) {
@@ -93,7 +93,7 @@ export class PostgresCredentialStore implements CredentialStore {
     await this.#run(`write the credentials of provider ${JSON.stringify(provider)}`, () => this.#pool.query(sql, [provider, JSON.stringify(copy)]));
   }
 
-  /** {@inheritDoc CredentialStore.delete} */
+  /** Forgets the credentials of `provider`. */
   public async delete(provider: string): Promise<void> {
     checkProvider(provider);
     const sql = `DELETE FROM ${this.#table.quoted} WHERE provider = $1`;

@@ -1,5 +1,4 @@
-import type { JsonValue } from '../index.js';
-import type { ModelContent } from '../internal/index.js';
+import type { JsonValue, ModelContent } from '../index.js';
 
 /**
  * A Standard Schema with a JSON Schema converter (standardschema.dev): what the AI SDK accepts

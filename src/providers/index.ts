@@ -26,8 +26,7 @@ export type { NotInvokedFailure, ParsedToolCall } from './ParsedToolCall.js';
 // What the model reads back, and one model turn
 export { renderToolResult } from './renderToolResult.js';
 export { renderToolResults } from './renderToolResults.js';
-export { type ModelContentOptions } from '../index.js';
-export { DEFAULT_MAX_CHARS, type ModelBlock, type ModelContent } from '../internal/index.js';
+export type { ModelBlock, ModelContent, ModelContentOptions } from '../index.js';
 export type { RenderToolResultOptions } from './RenderToolResultOptions.js';
 export type { ToolResultFormat } from './ToolResultFormat.js';
 export type {

@@ -1,5 +1,5 @@
 import type { AiSdkToolResultOutput } from './AiSdkTool.js';
-import type { ModelContent } from '../internal/index.js';
+import type { ModelContent } from '../index.js';
 
 /** What the AI SDK sends the model for our content: text, text and images, or an error text. */
 export function toAiSdkModelOutput(content: ModelContent): AiSdkToolResultOutput {

@@ -1,5 +1,5 @@
-import { type JsonValue, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest, type ToolSpec } from '../index.js';
-import { buildModelContent, describeInterruption, type ModelContent } from '../internal/index.js';
+import { type JsonValue, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest, type ToolSpec, type ModelContent } from '../index.js';
+import { buildModelContent, describeInterruption } from '../internal/index.js';
 import type { AiSdkPendingStore } from './AiSdkPendingStore.js';
 import type { AiSdkTool } from './AiSdkTool.js';
 import { buildStandardJsonSchema } from './buildStandardJsonSchema.js';

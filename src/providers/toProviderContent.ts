@@ -1,6 +1,6 @@
 import { formatCount } from './formatCount.js';
 import { getBase64ByteLength } from './getBase64ByteLength.js';
-import type { ModelBlock, ModelContent } from '../internal/index.js';
+import type { ModelBlock, ModelContent } from '../index.js';
 import type {
   AnthropicToolResult,
   AnthropicToolResultContent,

@@ -82,7 +82,7 @@ export class RedisApprovalStore implements ApprovalStore {
     return store;
   }
 
-  /** {@inheritDoc ApprovalStore.issue} */
+  /** Records an approval the executor just issued. */
   public async issue(approval: ApprovalRequest): Promise<void> {
     const { id, expiresAt } = approval;
     const expiresAtMs = typeof expiresAt === 'string' ? Date.parse(expiresAt) : Number.NaN;
@@ -94,14 +94,14 @@ export class RedisApprovalStore implements ApprovalStore {
     if (created !== 1) throw new Error(`${SUBJECT} already holds an approval with id ${JSON.stringify(id)}; an id is issued once.`);
   }
 
-  /** {@inheritDoc ApprovalStore.get} */
+  /** The issued approval with this id, used or not, or `undefined`. */
   public async get(id: string): Promise<ApprovalRequest | undefined> {
     if (typeof id !== 'string' || id === '') return undefined;
     const reply = await this.#run('read an approval', () => runRedisScript(this.#client, GET, this.#key(id), []));
     return Array.isArray(reply) ? readRecord(reply[0], reply[1], id) : undefined;
   }
 
-  /** {@inheritDoc ApprovalStore.consume} */
+  /** Marks the approval used; atomic across processes: exactly one caller gets `consumed`. */
   public async consume(id: string): Promise<ApprovalConsumeResult> {
     if (typeof id !== 'string' || id === '') return 'unknown';
     const reply = await this.#run('consume an approval', () => runRedisScript(this.#client, CONSUME, this.#key(id), []));

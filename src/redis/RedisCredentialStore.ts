@@ -48,7 +48,7 @@ export class RedisCredentialStore implements CredentialStore {
     return store;
   }
 
-  /** {@inheritDoc CredentialStore.get} */
+  /** The credentials stored for `provider` (`mcp:<server id>` for MCP servers), or `undefined`. */
   public async get(provider: string): Promise<Credentials | undefined> {
     const key = this.#key(provider);
     let text: unknown;
@@ -62,7 +62,7 @@ export class RedisCredentialStore implements CredentialStore {
     return typeof text === 'string' ? parseStored(text, provider) : undefined;
   }
 
-  /** {@inheritDoc CredentialStore.set} */
+  /** Stores (replaces) the credentials of `provider`. */
   public async set(provider: string, credentials: Credentials): Promise<void> {
     const key = this.#key(provider);
     if (!isCredentials(credentials)) {
@@ -82,7 +82,7 @@ export class RedisCredentialStore implements CredentialStore {
     }
   }
 
-  /** {@inheritDoc CredentialStore.delete} */
+  /** Forgets the credentials of `provider`. */
   public async delete(provider: string): Promise<void> {
     const key = this.#key(provider);
     try {

@@ -15,7 +15,10 @@ export interface ModelContentOptions {
   readonly interruptions?: 'placeholder';
 }
 
-/** The default budget of what the model reads for one tool result, in characters. */
+/**
+ * The default budget of what the model reads for one tool result, in characters.
+ * @internal
+ */
 export const DEFAULT_MAX_CHARS = 30_000;
 
 /** The default number of images sent in one tool result (each costs the model about as much as a page of text). */

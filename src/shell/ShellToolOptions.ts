@@ -1,6 +1,17 @@
-import type { HostEnvironmentOptions } from '../internal/index.js';
 import type { WorkspaceRootConfig } from '../index.js';
 import type { ShellSandboxMode } from './ShellSandboxMode.js';
+
+/** What the host adds to the allow-listed environment of every command. */
+export interface ShellEnvOptions {
+  /**
+   * More names to inherit from the host's environment: exact names, or prefixes ending in `*`
+   * (`AWS_*`). A name that looks like a secret (`*TOKEN*`, `*KEY*`, ...) is inherited only
+   * when listed exactly.
+   */
+  readonly inherit?: readonly string[];
+  /** Fixed values added last (they win over inherited ones). */
+  readonly set?: Readonly<Record<string, string>>;
+}
 
 /** Options of {@link shellTools}. */
 export interface ShellToolOptions {
@@ -8,8 +19,8 @@ export interface ShellToolOptions {
   readonly cwd?: string;
   /** Roots for this module's tools; default: the container's `WORKSPACE`. */
   readonly roots?: readonly WorkspaceRootConfig[];
-  /** What the host adds to the allow-listed environment of every command (exported as `ShellEnvOptions`). */
-  readonly env?: HostEnvironmentOptions;
+  /** What the host adds to the allow-listed environment of every command. */
+  readonly env?: ShellEnvOptions;
   /** Default per-call timeout in ms: 120,000; at most 600,000. */
   readonly timeoutMs?: number;
   /** Output kept per stream (head and tail), in bytes: 1 MiB by default. */

@@ -1,9 +1,7 @@
 import 'reflect-metadata';
 
 export { shellTools } from './shellTools.js';
-export type { ShellToolOptions } from './ShellToolOptions.js';
-/** The shell's `env` option: names to pass through beyond the allow-list (`inherit`) and values to set (`set`). */
-export type { HostEnvironmentOptions as ShellEnvOptions } from '../internal/index.js';
+export type { ShellEnvOptions, ShellToolOptions } from './ShellToolOptions.js';
 export type { ShellSandboxMode } from './ShellSandboxMode.js';
 export { SHELL_EXEC_INPUT_SCHEMA, type ShellExecInput } from './ShellExecInput.js';
 export { SHELL_EXEC_OUTPUT_SCHEMA, type ShellExecResult } from './ShellExecResult.js';

@@ -39,7 +39,7 @@ export class FileApprovalStore implements ApprovalStore {
     return this.#directory.path;
   }
 
-  /** {@inheritDoc ApprovalStore.issue} */
+  /** Records an approval the executor just issued. */
   public issue(approval: ApprovalRequest): void {
     const { id, expiresAt } = approval;
     if (typeof id !== 'string' || id === '' || typeof expiresAt !== 'string' || !Number.isFinite(Date.parse(expiresAt))) {
@@ -58,7 +58,7 @@ export class FileApprovalStore implements ApprovalStore {
     }
   }
 
-  /** {@inheritDoc ApprovalStore.get} */
+  /** The issued approval with this id, used or not, or `undefined`. */
   public get(id: string): ApprovalRequest | undefined {
     if (typeof id !== 'string') return undefined;
     const name = buildStoreFileName('approval', id);
@@ -67,7 +67,7 @@ export class FileApprovalStore implements ApprovalStore {
     return text === undefined ? undefined : parseApproval(text, id);
   }
 
-  /** {@inheritDoc ApprovalStore.consume} */
+  /** Marks the approval used; atomic across processes: exactly one caller gets `consumed`. */
   public consume(id: string): ApprovalConsumeResult {
     if (typeof id !== 'string') return 'unknown';
     const name = buildStoreFileName('approval', id);

@@ -35,7 +35,7 @@ export class FileCredentialStore implements CredentialStore {
     return this.#directory.path;
   }
 
-  /** {@inheritDoc CredentialStore.get} */
+  /** The credentials stored for `provider` (`mcp:<server id>` for MCP servers), or `undefined`. */
   public get(provider: string): Credentials | undefined {
     const name = fileNameOf(provider);
     const text = this.#io(`read the credentials of provider ${JSON.stringify(provider)}`, () => this.#directory.read(name));
@@ -47,7 +47,7 @@ export class FileCredentialStore implements CredentialStore {
     return stored.credentials;
   }
 
-  /** {@inheritDoc CredentialStore.set} */
+  /** Stores (replaces) the credentials of `provider`. */
   public set(provider: string, credentials: Credentials): void {
     const name = fileNameOf(provider);
     if (!isCredentials(credentials)) {
@@ -65,7 +65,7 @@ export class FileCredentialStore implements CredentialStore {
     });
   }
 
-  /** {@inheritDoc CredentialStore.delete} */
+  /** Forgets the credentials of `provider`. */
   public delete(provider: string): void {
     const name = fileNameOf(provider);
     this.#io(`delete the credentials of provider ${JSON.stringify(provider)}`, () => this.#directory.remove(name));

@@ -22,7 +22,7 @@ export class RecordingPermissionChecker implements PermissionChecker {
     this.#decide = typeof decide === 'function' ? decide : (request, ctx) => decide.evaluate(request, ctx);
   }
 
-  /** {@inheritDoc PermissionChecker.evaluate} */
+  /** Decides with the given decision (or checker) and records the request, its context and the decision. */
   public async evaluate(request: PermissionRequest, ctx: PermissionContext): Promise<PermissionDecision> {
     const decision = await this.#decide(request, ctx);
     this.#records.push({ request: request.toJSON(), context: { ...ctx }, decision });

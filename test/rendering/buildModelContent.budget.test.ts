@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { buildToolResult, type ContentPart, type ToolExecutionOutcome, type ToolOutput } from '../../src/index.js';
-import { buildModelContent, type ModelBlock } from '../../src/internal/index.js';
+import { buildToolResult, type ContentPart, type ToolExecutionOutcome, type ToolOutput, type ModelBlock } from '../../src/index.js';
+import { buildModelContent } from '../../src/internal/index.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
 
