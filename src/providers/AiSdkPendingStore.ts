@@ -7,7 +7,10 @@ import type { PendingCall } from '../index.js';
  * `sessionId`, to resume in another process.
  */
 export interface AiSdkPendingStore {
+  /** The pending call stored under the AI SDK's `toolCallId`, or `undefined`. */
   get(toolCallId: string): PendingCall | undefined | Promise<PendingCall | undefined>;
+  /** Stores the pending call of an approval the SDK will ask about. */
   set(toolCallId: string, pending: PendingCall): void | Promise<void>;
+  /** Forgets it once the SDK's approval answer has been handled. */
   delete(toolCallId: string): void | Promise<void>;
 }

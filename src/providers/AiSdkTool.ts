@@ -5,6 +5,7 @@ import type { JsonValue, ModelContent } from '../index.js';
  * as a tool's `inputSchema` besides its own `jsonSchema()`, so this entry loads nothing of `ai`.
  */
 export interface StandardJsonSchema {
+  /** The Standard Schema v1 properties: vendor, version and the JSON Schema converter. */
   readonly '~standard': {
     readonly version: 1;
     readonly vendor: string;
@@ -32,9 +33,14 @@ export type AiSdkToolResultOutput =
  * them to its `ToolSet`); the tests pass them to `generateText`.
  */
 export interface AiSdkTool {
+  /** The tool's description, for the model. */
   readonly description: string;
+  /** The input's JSON Schema, as a Standard JSON Schema object. */
   readonly inputSchema: StandardJsonSchema;
+  /** Whether the SDK's approval flow must ask first (the executor's check interrupted the call). */
   readonly needsApproval: (input: JsonValue, options: { readonly toolCallId: string }) => Promise<boolean>;
+  /** Runs the call through the executor and resolves to what the model reads. */
   readonly execute: (input: JsonValue, options: { readonly toolCallId: string; readonly abortSignal?: AbortSignal }) => Promise<ModelContent>;
+  /** Turns what `execute` resolved to into the SDK's tool-result output. */
   readonly toModelOutput: (options: { readonly output: ModelContent }) => AiSdkToolResultOutput;
 }

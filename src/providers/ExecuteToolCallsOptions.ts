@@ -6,4 +6,5 @@ export interface ExecuteToolCallsOptions extends ExecuteOptions {
   readonly concurrency?: number;
 }
 
+/** How many calls of one turn `executeToolCalls` runs at once by default. */
 export const DEFAULT_TOOL_CALL_CONCURRENCY = 4;

@@ -2,8 +2,11 @@ import type { ToolResultFormat } from './ToolResultFormat.js';
 
 /** OpenAI Chat Completions: a `tool` message (the SDK's `ChatCompletionToolMessageParam`). */
 export interface OpenAIChatToolMessage {
+  /** Always `tool`. */
   readonly role: 'tool';
+  /** The call it answers. */
   readonly tool_call_id: string;
+  /** The text the model reads. */
   readonly content: string;
 }
 
@@ -13,8 +16,11 @@ export type OpenAIFunctionCallOutputItem =
 
 /** OpenAI Responses: a `function_call_output` input item (the SDK's `ResponseInputItem.FunctionCallOutput`). */
 export interface OpenAIFunctionCallOutput {
+  /** Always `function_call_output`. */
   readonly type: 'function_call_output';
+  /** The call it answers. */
   readonly call_id: string;
+  /** The text (or text and image items) the model reads. */
   readonly output: string | OpenAIFunctionCallOutputItem[];
 }
 
@@ -25,14 +31,19 @@ export type AnthropicToolResultContent =
 
 /** Anthropic: a `tool_result` block for the next user message (the SDK's `ToolResultBlockParam`). */
 export interface AnthropicToolResult {
+  /** Always `tool_result`. */
   readonly type: 'tool_result';
+  /** The `tool_use` block it answers. */
   readonly tool_use_id: string;
+  /** The text (or text and image blocks) the model reads. */
   readonly content: string | AnthropicToolResultContent[];
+  /** Set when the result reports a failure. */
   readonly is_error?: true;
 }
 
 /** Gemini: a `functionResponse` part (the SDK's `Part`). */
 export interface GeminiFunctionResponsePart {
+  /** The call's id and name, and the response the model reads. */
   readonly functionResponse: {
     readonly id: string;
     readonly name: string;
@@ -46,10 +57,15 @@ export interface GeminiFunctionResponsePart {
  * this entry needs none of the SDKs; the tests check each is assignable to the SDK's own type.
  */
 export interface ToolResultMessages {
+  /** OpenAI Chat Completions: a `tool` message. */
   readonly 'openai-chat': OpenAIChatToolMessage;
+  /** OpenAI Responses: a `function_call_output` item. */
   readonly 'openai-responses': OpenAIFunctionCallOutput;
+  /** Anthropic: a `tool_result` block. */
   readonly anthropic: AnthropicToolResult;
+  /** Gemini: a `functionResponse` part. */
   readonly gemini: GeminiFunctionResponsePart;
 }
 
+/** The tool-result message of the provider format `F`. */
 export type ToolResultMessage<F extends ToolResultFormat = ToolResultFormat> = ToolResultMessages[F];

@@ -4,7 +4,9 @@ import type { ShellRisk } from './SHELL_RISKS.js';
 
 /** An output redirection to a file: `>`, `>>`, `>|`, `&>`, `&>>`, `>&file`. */
 export interface OutputRedirection {
+  /** The redirection operator (`>`, `>>`, `&>`, ...). */
   readonly operator: string;
+  /** The file it writes to, as written. */
   readonly target: ShellWord;
 }
 

@@ -62,4 +62,5 @@ export const SHELL_RISKS = Object.freeze({
   nestingTooDeep: 'nesting_too_deep',
 });
 
+/** A risk flag of a command line: one of {@link SHELL_RISKS}, or a wrapper or interpreter that runs other code. */
 export type ShellRisk = (typeof SHELL_RISKS)[keyof typeof SHELL_RISKS] | `wrapper:${string}` | `interpreter:${string}`;

@@ -35,4 +35,5 @@ export const SHELL_ERROR_REASONS = [
   'cancelled',
 ] as const;
 
+/** One of {@link SHELL_ERROR_REASONS}: the `details.reason` of a `shell_exec` failure. */
 export type ShellErrorReason = (typeof SHELL_ERROR_REASONS)[number];

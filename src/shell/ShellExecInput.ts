@@ -3,10 +3,15 @@ import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
 
 /** The input of `shell_exec`: exactly one of `command` and `argv`. */
 export interface ShellExecInput {
+  /** A command line for `bash -c` (exactly one of `command` and `argv`). */
   readonly command?: string;
+  /** A program and its arguments, run without a shell (exactly one of `command` and `argv`). */
   readonly argv?: readonly string[];
+  /** The working directory, inside a root; default the module's `cwd`. */
   readonly cwd?: string;
+  /** Variables added to the allow-listed environment for this command. */
   readonly env?: Readonly<Record<string, string>>;
+  /** This command's timeout in ms, at most the module's limit. */
   readonly timeoutMs?: number;
 }
 

@@ -4,8 +4,11 @@ import type { JsonObject } from '../index.js';
 export interface ShellExecResult {
   /** The exit code, or `null` when a signal ended the process. */
   readonly exitCode: number | null;
+  /** The signal that ended the process, or `null`. */
   readonly signal: string | null;
+  /** Its standard output (head and tail when over the limit). */
   readonly stdout: string;
+  /** Its standard error (head and tail when over the limit). */
   readonly stderr: string;
   /** Whether the call's own timeout stopped it. */
   readonly timedOut: boolean;
@@ -13,6 +16,7 @@ export interface ShellExecResult {
   readonly truncated: boolean;
 }
 
+/** The JSON Schema of `shell_exec`'s structured result (see {@link ShellExecResult}). */
 export const SHELL_EXEC_OUTPUT_SCHEMA: JsonObject = {
   type: 'object',
   properties: {

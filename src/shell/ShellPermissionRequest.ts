@@ -8,7 +8,9 @@ export interface ShellPermissionFacts {
   readonly command: string;
   /** How it runs: `command` through the fixed shell, or `argv` directly. */
   readonly form: 'command' | 'argv';
+  /** The words of every simple command of the line. */
   readonly subcommands: readonly (readonly string[])[];
+  /** What makes the line risky (substitution, redirection, wrappers, ...). */
   readonly risks: readonly ShellRisk[];
   /** Canonical working directory. */
   readonly cwd: string;
@@ -28,12 +30,19 @@ export interface ShellPermissionFacts {
  * `redirections`.
  */
 export class ShellPermissionRequest extends BasePermissionRequest {
+  /** Always `shell.exec`. */
   public readonly kind = 'shell.exec';
+  /** The full command text (never cut). */
   public override readonly target: string;
+  /** For people: the subcommands, the risks and `sandboxed`, plus `cwd`, `envKeys` and `redirections`. */
   public override readonly metadata: JsonObject;
   readonly #subjects: PolicySubjects;
 
-  public constructor(public readonly facts: ShellPermissionFacts) {
+  /** @param facts - what the command line was found to do. */
+  public constructor(
+    /** What the command line was found to do. */
+    public readonly facts: ShellPermissionFacts,
+  ) {
     super();
     this.target = facts.command;
     this.metadata = {
@@ -53,10 +62,12 @@ export class ShellPermissionRequest extends BasePermissionRequest {
     });
   }
 
+  /** The command's subcommands, its risks and whether it is sandboxed. */
   public override policySubjects(): PolicySubjects {
     return this.#subjects;
   }
 
+  /** One line for the person deciding: the command and where it runs. */
   public summary(): string {
     const { command, cwd, risks } = this.facts;
     const flagged = risks.length === 0 ? '' : ` (${risks.join(', ')})`;

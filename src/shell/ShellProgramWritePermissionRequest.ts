@@ -8,13 +8,18 @@ import { BasePermissionRequest, type JsonObject, type PolicySubjects } from '../
  * access, flagged protected where it is.
  */
 export class ShellProgramWritePermissionRequest extends BasePermissionRequest {
+  /** Always `fs.write`: a file a program of the command writes. */
   public readonly kind = 'fs.write';
+  /** For people: the program, the option that writes, and the path. */
   public override readonly metadata: JsonObject;
   readonly #subjects: PolicySubjects;
 
   public constructor(
+    /** The canonical path written. */
     public override readonly target: string,
+    /** The program that writes (`sort`, `tee`, `git`, ...). */
     public readonly program: string,
+    /** How it writes (`-o`, `--output`, `of=`, an operand). */
     public readonly via: string,
     isProtected: boolean,
   ) {
@@ -23,10 +28,12 @@ export class ShellProgramWritePermissionRequest extends BasePermissionRequest {
     this.#subjects = Object.freeze({ paths: Object.freeze([Object.freeze({ path: target, access: 'write', ...(isProtected ? { protected: true } : {}) })]) });
   }
 
+  /** One line for the person deciding: the program and the file it writes. */
   public summary(): string {
     return `write ${this.target} (${this.program}${this.via === 'operand' ? '' : ` ${this.via}`})`;
   }
 
+  /** The path written, with write access. */
   public override policySubjects(): PolicySubjects {
     return this.#subjects;
   }

@@ -6,12 +6,16 @@ import { BasePermissionRequest, type JsonObject, type PolicySubjects } from '../
  * policy. Its subject is that one path, `write` access, flagged protected where it is.
  */
 export class ShellRedirectPermissionRequest extends BasePermissionRequest {
+  /** Always `fs.write`: a file a redirection of the command writes. */
   public readonly kind = 'fs.write';
+  /** For people: the operator and the path. */
   public override readonly metadata: JsonObject;
   readonly #subjects: PolicySubjects;
 
   public constructor(
+    /** The canonical path written. */
     public override readonly target: string,
+    /** The redirection operator (`>`, `>>`, ...). */
     public readonly operator: string,
     isProtected: boolean,
   ) {
@@ -20,10 +24,12 @@ export class ShellRedirectPermissionRequest extends BasePermissionRequest {
     this.#subjects = Object.freeze({ paths: Object.freeze([Object.freeze({ path: target, access: 'write', ...(isProtected ? { protected: true } : {}) })]) });
   }
 
+  /** One line for the person deciding: the redirection and the file. */
   public summary(): string {
     return `write ${this.target} (shell redirection ${this.operator})`;
   }
 
+  /** The path written, with write access. */
   public override policySubjects(): PolicySubjects {
     return this.#subjects;
   }

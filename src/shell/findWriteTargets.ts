@@ -7,6 +7,7 @@ export interface ProgramWrite {
   readonly program: string;
   /** How the target was named: the option (`--output`, `of=`), or `operand`. */
   readonly via: string;
+  /** The file the program writes, as written. */
   readonly target: ShellWord;
 }
 
