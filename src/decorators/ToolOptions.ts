@@ -16,7 +16,10 @@ export interface ToolOptions {
   readonly input?: Constructor | JsonObject;
   /** A DTO class or JSON Schema the tool's structured results must match. */
   readonly output?: Constructor | JsonObject;
-  /** Behaviour hints (`readOnlyHint`, `destructiveHint`, ...); `destructiveHint` and `needsApprovalHint` make the default checker ask. */
+  /**
+   * Behaviour hints (`readOnlyHint`, `destructiveHint`, ...); `destructiveHint` and
+   * `needsApprovalHint` make the default checker ask.
+   */
   readonly annotations?: ToolAnnotations;
   /** Free-form data copied into the spec. */
   readonly metadata?: MetadataMap;

@@ -9,7 +9,10 @@ import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { ToolSource } from '../registry/ToolSource.js';
 import type { Workspace } from '../workspace/Workspace.js';
 
-/** Decides on every permission request: the container's `PermissionChecker` (default `DefaultPermissionChecker`). Rebind it to set a policy. */
+/**
+ * Decides on every permission request: the container's `PermissionChecker` (default
+ * `DefaultPermissionChecker`). Rebind it to set a policy.
+ */
 export const PERMISSION_CHECKER: ServiceIdentifier<PermissionChecker> = Symbol.for('agentkit-tools-core/PermissionChecker');
 /** Host-provided shared resources handed to every call as `ctx.resources` (default: an empty `MapToolResources`). */
 export const TOOL_RESOURCES: ServiceIdentifier<ToolResources> = Symbol.for('agentkit-tools-core/ToolResources');
@@ -35,7 +38,10 @@ export const TOOL_EXECUTOR: ServiceIdentifier<ToolExecutor> = Symbol.for('agentk
 export const TOOL_SOURCE: ServiceIdentifier<ToolSource> = Symbol.for('agentkit-tools-core/ToolSource');
 /** Where tools find credentials after an `auth_required` interruption (default `InMemoryCredentialStore`). */
 export const CREDENTIAL_STORE: ServiceIdentifier<CredentialStore> = Symbol.for('agentkit-tools-core/CredentialStore');
-/** Where issued approvals are remembered, single use (default `InMemoryApprovalStore`; bind a durable one to resume elsewhere). */
+/**
+ * Where issued approvals are remembered, single use (default `InMemoryApprovalStore`; bind a durable
+ * one to resume elsewhere).
+ */
 export const APPROVAL_STORE: ServiceIdentifier<ApprovalStore> = Symbol.for('agentkit-tools-core/ApprovalStore');
 /** Hears every call's start and end, and source errors (default: an observer that does nothing). */
 export const EXECUTOR_OBSERVER: ServiceIdentifier<ExecutorObserver> = Symbol.for('agentkit-tools-core/ExecutorObserver');

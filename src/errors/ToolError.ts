@@ -28,7 +28,8 @@ export interface ToolErrorJson {
  *   const invoice = invoices.get(id);
  *   // Thrown from a tool body, the call ends `failed` with this code, message and details.
  *   if (invoice === undefined) {
- *     throw new ToolError('execution_failed', `No invoice "${id}". List invoices with invoice_list and pass one of their ids.`, { id });
+ *     const fix = 'List invoices with invoice_list and pass one of their ids.';
+ *     throw new ToolError('execution_failed', `No invoice "${id}". ${fix}`, { id });
  *   }
  *   return invoice;
  * }

@@ -31,7 +31,8 @@ export interface ToolExecutor {
    * await container.load(agentkitModule());
    * container.bind(ClockTool).toSelf();
    * const executor = await container.getAsync(TOOL_EXECUTOR);
-   * const outcome = await executor.execute({ callId: 'c1', toolName: 'clock_now', input: {}, sessionId: 's1', turnId: 't1', metadata: {} });
+   * const request = { callId: 'c1', toolName: 'clock_now', input: {}, sessionId: 's1', turnId: 't1', metadata: {} };
+   * const outcome = await executor.execute(request);
    * if (outcome.status === 'completed') console.log(outcome.result.result.output);
    * else if (outcome.status === 'failed') console.log(outcome.error.code, outcome.error.message);
    * ```

@@ -18,7 +18,9 @@ import type { PermissionRequestJson } from '../permissions/PermissionRequest.js'
  *   const outcome = await executor.execute(request);
  *   if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') return outcome;
  *   const { approval } = outcome.interruption; // plain JSON: store it, show it, restart, ...
- *   if (!(await askUser(approval))) return executor.reject({ request, interruption: outcome.interruption }, 'not approved');
+ *   if (!(await askUser(approval))) {
+ *     return executor.reject({ request, interruption: outcome.interruption }, 'not approved');
+ *   }
  *   return executor.executeApproved(request, approval); // single use, bound to this exact call
  * }
  * ```

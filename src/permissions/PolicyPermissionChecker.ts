@@ -77,7 +77,10 @@ export class PolicyPermissionChecker implements PermissionChecker {
   /** The rules of each kind seen so far, split by effect (rules are fixed once constructed). */
   readonly #byKind = new Map<string, KindRules>();
 
-  /** Checks the options (unknown keys, effects, kinds a built-in family does not have throw `ToolConfigurationError`). */
+  /**
+   * Checks the options (unknown keys, effects, kinds a built-in family does not have throw
+   * `ToolConfigurationError`).
+   */
   public constructor(options: PolicyPermissionCheckerOptions) {
     assertPolicyPermissionCheckerOptions(options);
     this.#rules = options.rules.map((rule) => new CompiledPolicyRule({ ...rule }));

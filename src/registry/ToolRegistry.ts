@@ -50,7 +50,8 @@ function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): Re
  *
  * @example
  * ```ts
- * import { BasicToolExecutor, buildToolResult, PolicyPermissionChecker, toToolName, ToolRegistry, type Tool } from 'agentkit-tools-core';
+ * import { BasicToolExecutor, buildToolResult, PolicyPermissionChecker, ToolRegistry } from 'agentkit-tools-core';
+ * import { toToolName, type Tool } from 'agentkit-tools-core';
  *
  * // A plain-object tool, without the container.
  * const ping: Tool = {
@@ -64,7 +65,8 @@ function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): Re
  *   invoke: (request) => Promise.resolve(buildToolResult(request, { type: 'text', text: 'pong' })),
  * };
  * const registry = new ToolRegistry().register(ping);
- * const permissions = new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'tool.invoke' }], fallback: 'deny' });
+ * const rules = [{ effect: 'allow', kind: 'tool.invoke' }] as const;
+ * const permissions = new PolicyPermissionChecker({ rules, fallback: 'deny' });
  * const executor = new BasicToolExecutor({ registry, permissions });
  * ```
  */

@@ -5,13 +5,19 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
-/** Entries that sit on top of the core and may use only its public root entry, the internal entry and the kernel entry (built-in tools, stores, provider adapters, testing helpers). */
+/**
+ * Entries that sit on top of the core and may use only its public root entry, the internal entry and
+ * the kernel entry (built-in tools, stores, provider adapters, testing helpers).
+ */
 const BUILT_INS = ['fs', 'shell', 'mcp', 'stores', 'redis', 'postgres', 'providers', 'testing'];
 /** The internal security kernel: below everything, reached only through its entry. */
 const KERNEL = 'kernel';
 const KERNEL_ENTRY = join(SRC, KERNEL, 'index.js');
 const PUBLIC_ROOT_ENTRY = join(SRC, 'index.js');
-/** What the built-ins share with the core but users need not see: not in the package exports, every name `@internal`. */
+/**
+ * What the built-ins share with the core but users need not see: not in the package exports, every
+ * name `@internal`.
+ */
 const INTERNAL = 'internal';
 const INTERNAL_ENTRY = join(SRC, INTERNAL, 'index.js');
 const CORE_FORBIDDEN_MODULES = [/^@modelcontextprotocol\/sdk(\/|$)/, /^(node:)?child_process$/];

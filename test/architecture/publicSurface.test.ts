@@ -47,7 +47,10 @@ function listExports(entry: string): ExportedName[] {
   }));
 }
 
-/** Whether a declaration of the symbol carries `@internal` in its TSDoc (what `stripInternal` removes from the types). */
+/**
+ * Whether a declaration of the symbol carries `@internal` in its TSDoc (what `stripInternal` removes
+ * from the types).
+ */
 function isInternal(symbol: ts.Symbol): boolean {
   return (symbol.declarations ?? []).some((declaration) => ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === 'internal'));
 }
