@@ -1,7 +1,7 @@
 import type { ResolutionContext } from 'inversify';
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
 import type { ClassTool } from '../registry/ClassTool.js';
-import type { Tool } from '../decorators/Tool.js';
+import type { Tool } from '../contract/Tool.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ToolSource } from '../registry/ToolSource.js';
 import { registerOptionalTools, type SourcedTool } from '../registry/registerOptionalTools.js';

@@ -15,7 +15,7 @@ import { buildDtoFactory, type DtoFactory } from '../schema/buildDtoFactory.js';
 import { buildValidationError } from '../schema/buildValidationError.js';
 import { getClassValidatorIssues } from '../schema/getClassValidatorIssues.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
-import type { Tool } from '../decorators/Tool.js';
+import type { Tool } from '../contract/Tool.js';
 
 type Method = (this: object, ...args: unknown[]) => unknown;
 

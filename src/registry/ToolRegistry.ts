@@ -6,7 +6,7 @@ import { getToolNameProblem } from '../spec/ToolName.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import { DEFAULT_INPUT_LIMITS } from '../schema/InputLimits.js';
 import type { RegisteredTool } from './RegisteredTool.js';
-import type { Tool } from '../decorators/Tool.js';
+import type { Tool } from '../contract/Tool.js';
 
 /** A registered value as a JS caller may pass it: the types say `Tool`, the checks here do not rely on it. */
 type ToolCandidate = Partial<Tool>;

@@ -1,5 +1,5 @@
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
-import type { Tool } from '../decorators/Tool.js';
+import type { Tool } from '../contract/Tool.js';
 import type { ToolRegistry } from './ToolRegistry.js';
 
 /** A tool of an optional source, with the id of the source that offered it. */

@@ -10,7 +10,7 @@ import {
   type ToolExecutionOutcome,
   type ToolRequest,
 } from '../../src/index.js';
-import type { Tool } from '../../src/decorators/Tool.js';
+import type { Tool } from '../../src/contract/Tool.js';
 import { createToolRequest } from '../../src/testing/index.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { OPEN_OBJECT, plainTool, TestRequest } from '../fixtures/plainTool.js';

@@ -1,0 +1,53 @@
+import type { ToolContext } from './ToolContext.js';
+import type { ToolExecutionOutcome } from './ToolExecutionOutcome.js';
+import type { ToolRequest } from './ToolRequest.js';
+import type { ToolResult } from '../values/ToolResult.js';
+import type { PreflightResult } from './PreflightResult.js';
+import type { SchemaStrictness } from '../schema/SchemaStrictness.js';
+import type { ToolSpec } from '../spec/ToolSpec.js';
+
+/**
+ * A tool as the registry and executor see it. `@Tool` classes are adapted to this; a plain
+ * object can implement it directly (MCP proxies do).
+ *
+ * The executor validates `request.input` against `spec.inputSchema` before anything else, so
+ * `proposedRequests` and `invoke` only ever see valid input.
+ */
+export interface Tool {
+  readonly spec: ToolSpec;
+  /** Where the tool comes from, for error messages (`class EchoTool`, `mcp server github`). */
+  readonly source?: string;
+  /**
+   * `lenient` compiles the input schema without ajv's strict mode, for schemas written by
+   * others (remote MCP servers). Validation itself stays as strict. Default `strict`.
+   */
+  readonly schemaStrictness?: SchemaStrictness;
+  /** Largest accepted input, in characters of JSON text. Default 1 MiB. */
+  readonly maxInputBytes?: number;
+  /**
+   * The executor's deadline for this tool's calls when a call sets none (instead of the
+   * executor default), for tools that enforce longer timeouts of their own.
+   */
+  readonly timeoutMs?: number;
+  /**
+   * Optional second validation/parsing step after the schema, before preflight. What it
+   * returns is the call's input from then on (`proposedRequests`' second argument and
+   * `ctx.input`). A throw here (a `ToolError` `invalid_input`, say) means nothing ran.
+   */
+  parseInput?(request: ToolRequest): unknown;
+  /**
+   * Describes every side effect before any happens. `input` is the parsed input. It may return
+   * `{ requests, plan }`: the executor hands `plan` to this call's body as `ctx.plan`.
+   */
+  proposedRequests?(request: ToolRequest, input?: unknown): PreflightResult | Promise<PreflightResult>;
+  invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult>;
+  /**
+   * Like `invoke`, but answers with the raw value, now or as a promise: anything a `@Tool`
+   * class's `invoke` may return (text, JSON, a `ToolOutput`, a `ToolResult`), which the
+   * executor normalizes. When present, the executor calls it instead of `invoke` (a body that
+   * answers synchronously then costs no promise). `@Tool` classes implement it.
+   */
+  invokeValue?(request: ToolRequest, ctx: ToolContext): unknown;
+  /** For composing tools that must pass a child's `interrupted` outcome up. */
+  invokeOutcome?(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome>;
+}
