@@ -55,7 +55,7 @@ function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: O
     });
   }
   if (!plan.sandboxed || config.bubblewrap === undefined) return { file: plan.file, args };
-  const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network };
+  const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network, readable: config.readable };
   return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
 }
 

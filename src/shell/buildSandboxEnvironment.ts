@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { SANDBOX_HOME } from './buildSandboxArgs.js';
+import { getSystemView, isUnder, type SystemView } from './getSystemView.js';
+
+/**
+ * What a sandboxed command's environment says differently from the host's: `HOME` is the view's
+ * empty private directory, `TMPDIR` (when the host sets one) its private `/tmp`, and `PATH` keeps
+ * only the directories that exist in the view (the system directories, the `readable` paths), so
+ * a program found on the host's `PATH` is the one that runs, or the call says it is missing.
+ */
+export function buildSandboxEnvironment(
+  env: Readonly<Record<string, string>>,
+  readable: readonly string[],
+  system: SystemView = getSystemView(),
+): Readonly<Record<string, string>> {
+  const visible = [...system.visible, ...readable];
+  const searchPath = env['PATH']
+    ?.split(':')
+    .filter((dir) => path.isAbsolute(dir) && visible.some((entry) => isUnder(path.normalize(dir), entry)))
+    .join(':');
+  return {
+    HOME: SANDBOX_HOME,
+    ...(env['TMPDIR'] === undefined ? {} : { TMPDIR: '/tmp' }),
+    ...(searchPath === undefined ? {} : { PATH: searchPath }),
+  };
+}
