@@ -17,7 +17,8 @@ const DESCRIPTION =
   'Runs a command in the workspace and returns its exit code, stdout and stderr. Give `command` (a bash command line) ' +
   'or `argv` (a program and its arguments, no shell). Commands run with a minimal environment, no stdin, a timeout ' +
   '(default 120 s, at most 600 s) and bounded output; background processes do not outlive the call. Where the host ' +
-  'provides an OS sandbox, only the workspace is writable, /tmp is private and the network is off unless configured.';
+  'provides an OS sandbox, a command sees only the workspace and the system directories (/usr, /etc, ...), only the ' +
+  'workspace is writable, /tmp and HOME are private and empty, and the network is off unless configured.';
 
 /** The path's realpath (one native call: cheaper than a thread-pool hop), or undefined. */
 function readRealPath(path: string): string | undefined {
