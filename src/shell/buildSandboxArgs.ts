@@ -1,4 +1,6 @@
+import { lstatSync } from 'node:fs';
 import type { WorkspaceRoot } from '../index.js';
+import type { EtcSecrets } from './findEtcSecrets.js';
 import { getSystemView, type SystemView } from './getSystemView.js';
 
 /** The sandboxed command's `HOME`: an empty directory in its private `/tmp`. */
@@ -21,6 +23,23 @@ function byLength(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** Whether `path` is still a directory (`true`), another kind of entry (`false`), or gone. */
+function isDirectoryNow(path: string): boolean | undefined {
+  return lstatSync(path, { throwIfNoEntry: false })?.isDirectory();
+}
+
+/**
+ * The masks over `/etc`'s secrets: a file reads as a device the mount does not allow (EACCES), a
+ * directory is empty. An entry deleted (or replaced by another kind) since it was listed is
+ * skipped: bubblewrap cannot mount over what is not there, and would refuse every command.
+ */
+function buildMaskArgs(secrets: EtcSecrets): string[] {
+  const args: string[] = [];
+  for (const file of secrets.files) if (isDirectoryNow(file) === false) args.push('--ro-bind', '/dev/null', file);
+  for (const dir of secrets.directories) if (isDirectoryNow(dir) === true) args.push('--tmpfs', dir, '--remount-ro', dir);
+  return args;
+}
+
 /**
  * The bubblewrap arguments (up to `--`) for one command: fresh mount, PID, IPC and UTS
  * namespaces (and network unless `network`) over an allow-list view, built on an empty root:
@@ -40,7 +59,7 @@ function byLength(a: string, b: string): number {
  * `--new-session` keeps the command off any terminal.
  */
 export function buildSandboxArgs(layout: SandboxLayout, system: SystemView = getSystemView()): string[] {
-  const args = [...system.args, '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--dir', SANDBOX_HOME, '--tmpfs', '/run'];
+  const args = [...system.args, ...buildMaskArgs(system.secrets), '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--dir', SANDBOX_HOME, '--tmpfs', '/run'];
   if (layout.network) args.push('--ro-bind-try', '/run/systemd/resolve', '/run/systemd/resolve', ...system.networkArgs);
   for (const path of [...(layout.readable ?? [])].sort(byLength)) args.push('--ro-bind', path, path);
   const roots = [...layout.roots].sort((a, b) => byLength(a.path, b.path));

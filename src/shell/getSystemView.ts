@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findEtcSecrets } from './findEtcSecrets.js';
+import { findEtcSecrets, type EtcSecrets } from './findEtcSecrets.js';
 
 /**
  * The top-level directories a sandboxed command sees read-only: programs, their libraries and
@@ -12,8 +12,10 @@ export const SYSTEM_DIRECTORIES: readonly string[] = Object.freeze(['/usr', '/bi
 
 /** The host's part of the sandbox view, the same for every command of this process. */
 export interface SystemView {
-  /** bubblewrap arguments: the system directories, then the masks over `/etc`'s secrets. */
+  /** bubblewrap arguments: the system directories (and the host's Node.js installation). */
   readonly args: readonly string[];
+  /** `/etc`'s secrets, masked over the system directories (see {@link findEtcSecrets}). */
+  readonly secrets: EtcSecrets;
   /** Extra arguments with the network: the resolver's configuration when `/etc/resolv.conf` points into `/run`. */
   readonly networkArgs: readonly string[];
   /** The paths visible inside (top-level system entries, the Node.js installation), for `PATH`. */
@@ -69,15 +71,11 @@ let cached: SystemView | undefined;
 export function buildSystemView(execPath = process.execPath): SystemView {
   const args: string[] = [];
   const visible = SYSTEM_DIRECTORIES.filter((entry) => bindSystemEntry(entry, args));
-  const secrets = findEtcSecrets();
-  // A masked file reads as a device the mount does not allow (EACCES); a masked directory is empty.
-  for (const file of secrets.files) args.push('--ro-bind', '/dev/null', file);
-  for (const dir of secrets.directories) args.push('--tmpfs', dir, '--remount-ro', dir);
   const node = findNodeDirectories(execPath);
   for (const dir of node) args.push('--ro-bind', dir, dir);
   const resolver = tryRealPath('/etc/resolv.conf');
   const networkArgs = resolver !== undefined && isUnder(resolver, '/run') ? ['--ro-bind', resolver, resolver] : [];
-  return Object.freeze({ args: Object.freeze(args), networkArgs: Object.freeze(networkArgs), visible: Object.freeze([...visible, ...node]) });
+  return Object.freeze({ args: Object.freeze(args), secrets: findEtcSecrets(), networkArgs: Object.freeze(networkArgs), visible: Object.freeze([...visible, ...node]) });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -85,6 +85,8 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
     chmodSync(etcPlant.secret, 0o600);
     etcPublic = path.join(etcPlant.dir, 'public.conf');
     writeFileSync(etcPublic, 'public\n', { mode: 0o644 });
+    writeFileSync(path.join(etcPlant.dir, 'vanishing.key'), 'secret', { mode: 0o600 });
+    mkdirSync(path.join(etcPlant.dir, 'vanishing.d'), { mode: 0o700 });
     available = await checkSandbox('the sandbox view');
     // The view lists /etc when the first shellTools() of this process starts: after the plants.
     shell = await createShellHarness({ shell: { sandbox: 'required' } });
@@ -135,6 +137,14 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
 
     expect(available ? JSON.parse(stdoutOf(outcome) as string) : summarize(outcome)).toStrictEqual(available ? { reads: expected, connects: ['ECONNREFUSED'] } : REFUSED);
     expect(etcPlant.connections).toBe(0);
+  });
+
+  it("keeps running commands when one of /etc's secrets is deleted after the listing", async () => {
+    rmSync(path.join(etcPlant.dir, 'vanishing.key'));
+    rmSync(path.join(etcPlant.dir, 'vanishing.d'), { recursive: true });
+    const outcome = await shell.run({ command: `ls -A ${etcPlant.dir} | sort` });
+
+    expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? 'S.sock\npublic.conf\nsecret\n' : REFUSED);
   });
 
   it('keeps the system directories read-only', async () => {
