@@ -4,11 +4,13 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import type { JsonValue, ToolExecutionOutcome } from '../../src/index.js';
+import { Container } from 'inversify';
+import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome } from '../../src/index.js';
+import { shellTools } from '../../src/shell/index.js';
 import { SYSTEM_DIRECTORIES } from '../../src/shell/getSystemView.js';
 import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { checkSandbox } from './fixtures/checkSandbox.js';
-import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
+import { ALLOW_ALL, createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
 /** The top-level directories the sandbox leaves out; the test plants into those that exist here. */
 const EXCLUDED = ['/root', '/home', '/var', '/srv', '/opt', '/mnt', '/media'];
@@ -178,6 +180,27 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
       expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? 'first\n' : REFUSED);
       expect(shell.exists('repo/.git/HEAD')).toBe(available);
     });
+  });
+
+  it('shows roots under /var/tmp and /root at their own paths, and nothing beside them', async () => {
+    const writable = realpathSync(await mkdtemp('/var/tmp/agentkit-view-root-'));
+    const readOnly = realpathSync(await mkdtemp('/root/agentkit-view-root-'));
+    writeFileSync(path.join(readOnly, 'notes.txt'), 'notes\n');
+    const container = new Container();
+    container.bind(PERMISSION_CHECKER).toConstantValue(ALLOW_ALL);
+    container.load(agentkitModule(), shellTools({ roots: [{ path: writable }, { path: readOnly, mode: 'read_only' }], sandbox: 'required' }));
+    try {
+      const executor = await container.getAsync(TOOL_EXECUTOR);
+      const command = `touch made && cat ${readOnly}/notes.txt && ls -A /var && ls -A /var/tmp && ls -A /root`;
+      const outcome = await executor.execute({ callId: 'roots', toolName: 'shell_exec', input: { command }, sessionId: 's', turnId: 't', metadata: {} });
+      const expected = `notes\ntmp\n${path.basename(writable)}\n${path.basename(readOnly)}\n`;
+
+      expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? expected : REFUSED);
+      expect(existsSync(path.join(writable, 'made'))).toBe(available);
+    } finally {
+      await rm(writable, { recursive: true, force: true });
+      await rm(readOnly, { recursive: true, force: true });
+    }
   });
 
   describe('readable: the host widens the view', () => {
