@@ -75,6 +75,7 @@ function stdoutOf(outcome: ToolExecutionOutcome): JsonValue {
 describe(`${ShellExecTool.name}'s sandbox view`, () => {
   let available: boolean;
   let shell: ShellHarness;
+  let unconfined: ShellHarness;
   const plants: Plant[] = [];
   /** A directory planted in /etc before the view lists it: a secret, a socket, a public file. */
   let etcPlant: Plant;
@@ -92,10 +93,12 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
     available = await checkSandbox('the sandbox view');
     // The view lists /etc when the first shellTools() of this process starts: after the plants.
     shell = await createShellHarness({ shell: { sandbox: 'required' } });
+    unconfined = await createShellHarness({ shell: { sandbox: 'off' } });
   });
 
   afterAll(async () => {
     await shell.close();
+    await unconfined.close();
     for (const planted of [...plants, etcPlant]) await unplant(planted);
   });
 
@@ -114,6 +117,9 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
     expect(plants.map((planted) => readFileSync(planted.secret, 'utf8').length)).toStrictEqual(plants.map(() => 32));
     expect(available ? JSON.parse(stdoutOf(outcome) as string) : summarize(outcome)).toStrictEqual(available ? { reads: absent, connects: absent } : REFUSED);
     expect(plants.map((planted) => planted.connections)).toStrictEqual(plants.map(() => 0));
+    // The same probe without the sandbox reads and reaches every one: the probe is sound.
+    const seen = JSON.parse(stdoutOf(await unconfined.run({ argv: ['node', '-e', probe] })) as string) as unknown;
+    expect(seen).toStrictEqual({ reads: plants.map(() => 'read:32'), connects: plants.map(() => 'connected') });
   });
 
   it('cannot list or read them from bash either', async () => {
@@ -122,6 +128,26 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
     });
 
     expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? 'end\n' : REFUSED);
+  });
+
+  it("cannot connect to the host's abstract Unix sockets (they belong to the network namespace)", async () => {
+    const name = `\0agentkit-abstract-${randomUUID()}`;
+    let connections = 0;
+    const server = net.createServer((client) => {
+      connections++;
+      client.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(name, resolve));
+    try {
+      const outcome = await shell.run({ argv: ['node', '-e', buildProbe([], [name])] });
+
+      expect(available ? JSON.parse(stdoutOf(outcome) as string) : summarize(outcome)).toStrictEqual(available ? { reads: [], connects: ['ECONNREFUSED'] } : REFUSED);
+      expect(connections).toBe(0);
+      // The same probe without the sandbox reaches it: the probe is sound.
+      expect(JSON.parse(stdoutOf(await unconfined.run({ argv: ['node', '-e', buildProbe([], [name])] })) as string)).toStrictEqual({ reads: [], connects: ['connected'] });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('lists only the allow-listed entries at /', async () => {
