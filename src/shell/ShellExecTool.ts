@@ -1,7 +1,9 @@
 import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { inject } from 'inversify';
 import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type PlannedRequests, type ToolContext, type ToolResult } from '../index.js';
 import { buildSandboxArgs } from './buildSandboxArgs.js';
+import { isInSandboxView } from './buildSandboxEnvironment.js';
 import { findProgram } from './findProgram.js';
 import { openRedirectTargets, REDIRECT_FD_BASE, type OpenedRedirects } from './openRedirectTargets.js';
 import { planShellExec } from './planShellExec.js';
@@ -56,6 +58,16 @@ function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: O
     });
   }
   if (!plan.sandboxed || config.bubblewrap === undefined) return { file: plan.file, args };
+  const program = path.resolve(plan.cwd, plan.file);
+  const roots = config.workspace.roots.map((root) => root.path);
+  if (plan.file.includes('/') && !isInSandboxView(program, config.readable, roots)) {
+    throw new ToolError(
+      'execution_failed',
+      `Could not start ${JSON.stringify(plan.file)}: it is outside what sandboxed commands see (the system directories and the workspace roots). ` +
+        'Run a program from there, or ask the host to add its directory to shellTools({ sandbox: { readable } }).',
+      { reason: 'spawn_failed', file: plan.file },
+    );
+  }
   const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network, readable: config.readable };
   return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
 }

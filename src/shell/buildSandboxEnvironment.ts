@@ -3,6 +3,15 @@ import { SANDBOX_HOME } from './buildSandboxArgs.js';
 import { getSystemView, isUnder, type SystemView } from './getSystemView.js';
 
 /**
+ * Whether the absolute `target` exists at its path inside the view (system directories, the
+ * host's Node.js, `readable` paths and the roots; not the host's `/tmp`, which is replaced).
+ */
+export function isInSandboxView(target: string, readable: readonly string[], roots: readonly string[], system: SystemView = getSystemView()): boolean {
+  const normalized = path.normalize(target);
+  return [...system.visible, ...readable, ...roots].some((entry) => isUnder(normalized, entry));
+}
+
+/**
  * What a sandboxed command's environment says differently from the host's: `HOME` is the view's
  * empty private directory, `TMPDIR` (when the host sets one) its private `/tmp`, and `PATH` keeps
  * only the directories that exist in the view (the system directories, the `readable` paths), so
@@ -13,10 +22,9 @@ export function buildSandboxEnvironment(
   readable: readonly string[],
   system: SystemView = getSystemView(),
 ): Readonly<Record<string, string>> {
-  const visible = [...system.visible, ...readable];
   const searchPath = env['PATH']
     ?.split(':')
-    .filter((dir) => path.isAbsolute(dir) && visible.some((entry) => isUnder(path.normalize(dir), entry)))
+    .filter((dir) => path.isAbsolute(dir) && isInSandboxView(dir, readable, [], system))
     .join(':');
   return {
     HOME: SANDBOX_HOME,

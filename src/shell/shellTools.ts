@@ -31,7 +31,7 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
   // And probe the sandbox now (once per process), so the first call does not wait for it either.
   // The view is listed now too (/etc's secrets), once per process.
   if (checked.sandbox !== 'off') {
-    getSystemView();
+    if (checked.bubblewrap !== undefined) getSystemView();
     void detectSandbox(checked.bubblewrap);
   }
   return new ContainerModule((bindings: ContainerModuleLoadOptions) => {

@@ -17,6 +17,7 @@ const EXCLUDED = ['/root', '/home', '/var', '/srv', '/opt', '/mnt', '/media'];
 
 /** What a sandboxed call gives where bubblewrap does not work (`sandbox: 'required'`). */
 const REFUSED = { status: 'failed', code: 'unavailable' };
+const REFUSED_OUTCOME = { status: 'failed', invoked: false, error: { code: 'unavailable' } };
 
 interface Plant {
   readonly dir: string;
@@ -239,6 +240,22 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
 
     afterAll(async () => {
       await rm(extra, { recursive: true, force: true });
+    });
+
+    it('says a program outside the view cannot start, and how the host can add it', async () => {
+      const program = path.join(extra, 'tool.sh');
+      writeFileSync(program, '#!/bin/sh\necho tool ran\n', { mode: 0o755 });
+      const outcome = await shell.run({ argv: [program] });
+      const widened = await createShellHarness({ shell: { sandbox: { mode: 'required', readable: [extra] } } });
+      try {
+        expect(outcome).toMatchObject(
+          available ? { status: 'failed', invoked: true, error: { code: 'execution_failed', details: { reason: 'spawn_failed', file: program } } } : REFUSED_OUTCOME,
+        );
+        expect(outcome.status === 'failed' ? outcome.error.message : '').toContain(available ? 'shellTools({ sandbox: { readable } })' : 'bubblewrap');
+        expect(stdoutOf(await widened.run({ argv: [program] }))).toStrictEqual(available ? 'tool ran\n' : REFUSED);
+      } finally {
+        await widened.close();
+      }
     });
 
     it('shows a readable path read-only, and nothing beside it', async () => {
