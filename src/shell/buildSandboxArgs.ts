@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
 import type { WorkspaceRoot } from '../index.js';
 import type { EtcSecrets } from './findEtcSecrets.js';
-import { getSystemView, type SystemView } from './getSystemView.js';
+import { getSystemView, isUnder, type SystemView } from './getSystemView.js';
 
 /** The sandboxed command's `HOME`: an empty directory in its private `/tmp`. */
 export const SANDBOX_HOME = '/tmp/home';
@@ -59,11 +59,17 @@ function buildMaskArgs(secrets: EtcSecrets): string[] {
  * `--new-session` keeps the command off any terminal.
  */
 export function buildSandboxArgs(layout: SandboxLayout, system: SystemView = getSystemView()): string[] {
-  const args = [...system.args, ...buildMaskArgs(system.secrets), '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--dir', SANDBOX_HOME, '--tmpfs', '/run'];
+  const args = [...system.args, ...buildMaskArgs(system.secrets), '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/run'];
   if (layout.network) args.push('--ro-bind-try', '/run/systemd/resolve', '/run/systemd/resolve', ...system.networkArgs);
-  for (const path of [...(layout.readable ?? [])].sort(byLength)) args.push('--ro-bind', path, path);
   const roots = [...layout.roots].sort((a, b) => byLength(a.path, b.path));
+  // HOME is made before a root inside it, and over a root or readable path that holds it (the
+  // host's `/tmp`): never the host's `/tmp/home`, which anyone could have made.
+  const homeHoldsRoot = roots.some((root) => isUnder(root.path, SANDBOX_HOME));
+  const rootHoldsHome = [...roots.map((root) => root.path), ...(layout.readable ?? [])].some((path) => isUnder(SANDBOX_HOME, path));
+  if (homeHoldsRoot || !rootHoldsHome) args.push('--dir', SANDBOX_HOME);
+  for (const path of [...(layout.readable ?? [])].sort(byLength)) args.push('--ro-bind', path, path);
   for (const root of roots) args.push(root.mode === 'read_write' ? '--bind' : '--ro-bind', root.path, root.path);
+  if (rootHoldsHome && !homeHoldsRoot) args.push('--tmpfs', SANDBOX_HOME);
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try');
   if (!layout.network) args.push('--unshare-net');
   args.push('--cap-drop', 'ALL', '--die-with-parent', '--new-session', '--chdir', layout.cwd);
