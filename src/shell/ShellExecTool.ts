@@ -1,7 +1,9 @@
 import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { inject } from 'inversify';
 import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type PlannedRequests, type ToolContext, type ToolResult } from '../index.js';
 import { buildSandboxArgs } from './buildSandboxArgs.js';
+import { isInSandboxView } from './buildSandboxEnvironment.js';
 import { findProgram } from './findProgram.js';
 import { openRedirectTargets, REDIRECT_FD_BASE, type OpenedRedirects } from './openRedirectTargets.js';
 import { planShellExec } from './planShellExec.js';
@@ -17,7 +19,8 @@ const DESCRIPTION =
   'Runs a command in the workspace and returns its exit code, stdout and stderr. Give `command` (a bash command line) ' +
   'or `argv` (a program and its arguments, no shell). Commands run with a minimal environment, no stdin, a timeout ' +
   '(default 120 s, at most 600 s) and bounded output; background processes do not outlive the call. Where the host ' +
-  'provides an OS sandbox, only the workspace is writable, /tmp is private and the network is off unless configured.';
+  'provides an OS sandbox, a command sees only the workspace and the system directories (/usr, /etc, ...), only the ' +
+  'workspace is writable, /tmp and HOME are private and empty, and the network is off unless configured.';
 
 /** The path's realpath (one native call: cheaper than a thread-pool hop), or undefined. */
 function readRealPath(path: string): string | undefined {
@@ -55,7 +58,17 @@ function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: O
     });
   }
   if (!plan.sandboxed || config.bubblewrap === undefined) return { file: plan.file, args };
-  const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network };
+  const program = path.resolve(plan.cwd, plan.file);
+  const roots = config.workspace.roots.map((root) => root.path);
+  if (plan.file.includes('/') && !isInSandboxView(program, config.readable, roots)) {
+    throw new ToolError(
+      'execution_failed',
+      `Could not start ${JSON.stringify(plan.file)}: it is outside what sandboxed commands see (the system directories and the workspace roots). ` +
+        'Run a program from there, or ask the host to add its directory to shellTools({ sandbox: { readable } }).',
+      { reason: 'spawn_failed', file: plan.file },
+    );
+  }
+  const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network, readable: config.readable };
   return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
 }
 

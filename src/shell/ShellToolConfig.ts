@@ -21,6 +21,8 @@ export interface ShellToolConfig {
   readonly sandbox: ShellSandboxMode;
   /** Whether sandboxed commands keep the network. */
   readonly network: boolean;
+  /** The host's extra read-only paths of the sandbox view (real paths, checked at start-up). */
+  readonly readable: readonly string[];
   /** The bubblewrap executable found at start-up, if any (whether it works is probed on first use). */
   readonly bubblewrap: string | undefined;
 }

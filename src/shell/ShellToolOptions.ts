@@ -1,8 +1,8 @@
 import type { HostEnvironmentOptions } from '../index.js';
 import type { WorkspaceRootConfig } from '../index.js';
 import type { ShellSandboxMode } from './ShellSandboxMode.js';
+import type { ShellSandboxOptions } from './ShellSandboxOptions.js';
 
-/** What the host adds to the allow-listed environment of every command. */
 /** The shell's `env` option: the core's environment allow-list options. */
 export type ShellEnvOptions = HostEnvironmentOptions;
 
@@ -25,10 +25,15 @@ export interface ShellToolOptions {
   readonly killGraceMs?: number;
   /**
    * OS confinement of every command (bubblewrap on Linux): `'auto'` (default) uses it when it
-   * works here and runs unconfined otherwise; `'required'` refuses every command without it
-   * (`unavailable`); `'off'` never uses it.
+   * works here and runs unconfined otherwise (the `EXECUTOR_OBSERVER` hears it once, as
+   * `onSourceError('shell sandbox', error)`, and a warning is logged); `'required'` refuses
+   * every command without it (`unavailable`); `'off'` never uses it. The object form
+   * `{ mode, readable?, network? }` also widens what sandboxed commands see.
    */
-  readonly sandbox?: ShellSandboxMode;
-  /** Whether sandboxed commands keep the network (default `false`: a network namespace of their own). */
+  readonly sandbox?: ShellSandboxMode | ShellSandboxOptions;
+  /**
+   * Whether sandboxed commands keep the network (default `false`). Kept for compatibility:
+   * the same as `sandbox: { mode, network }`, and refused together with that.
+   */
   readonly network?: boolean;
 }

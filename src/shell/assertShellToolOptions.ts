@@ -1,5 +1,6 @@
 import { assertKnownKeys, type HostEnvironmentOptions, ToolConfigurationError } from '../index.js';
 import { SHELL_SANDBOX_MODES } from './ShellSandboxMode.js';
+import type { ShellSandboxOptions } from './ShellSandboxOptions.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
 
 /**
@@ -20,15 +21,43 @@ const OPTION_KEYS: Readonly<Record<keyof ShellToolOptions, true> & Record<'sandb
   network: true,
 };
 const ENV_KEYS: Readonly<Record<keyof HostEnvironmentOptions, true>> = { inherit: true, set: true };
+const SANDBOX_KEYS: Readonly<Record<keyof ShellSandboxOptions, true>> = { mode: true, readable: true, network: true };
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function show(value: unknown): string {
+  // JSON.stringify gives undefined for functions and undefined (its type says string).
+  return value === undefined || typeof value === 'function' ? typeof value : JSON.stringify(value);
+}
+
+function isMode(value: unknown): boolean {
+  return (SHELL_SANDBOX_MODES as readonly unknown[]).includes(value);
+}
+
+/** The object form `{ mode, readable?, network? }`; `readable`'s paths are checked against the disk later. */
+function assertSandboxObject(sandbox: Readonly<Record<string, unknown>>, topLevelNetwork: unknown): void {
+  assertKnownKeys(sandbox, Object.keys(SANDBOX_KEYS), 'shellTools({ sandbox })');
+  const { mode, readable, network } = sandbox;
+  if (!isMode(mode)) {
+    throw new ToolConfigurationError(`shellTools({ sandbox: { mode } }) must be "auto", "required" or "off"; got ${show(mode)}.`);
+  }
+  if (readable !== undefined && (!Array.isArray(readable) || readable.some((entry) => typeof entry !== 'string'))) {
+    throw new ToolConfigurationError(`shellTools({ sandbox: { readable } }) must be an array of absolute paths; got ${show(readable)}.`);
+  }
+  if (network !== undefined && typeof network !== 'boolean') {
+    throw new ToolConfigurationError(`shellTools({ sandbox: { network } }) must be a boolean; got ${show(network)}.`);
+  }
+  if (network !== undefined && topLevelNetwork !== undefined) {
+    throw new ToolConfigurationError('shellTools() got both `network` and `sandbox: { network }`: give it once, as `sandbox: { mode, network }`.');
+  }
+}
+
 /**
  * Checks the shape of `shellTools` options up front: an object with known keys only (a
- * misspelled `timeout` must not silently keep the default), and the values of `sandbox`,
- * `network` and the keys of `env`. Throws `ToolConfigurationError` naming the key.
+ * misspelled `timeout` must not silently keep the default), and the values of `sandbox` (a mode
+ * or `{ mode, readable?, network? }`), `network` and the keys of `env`. Throws `ToolConfigurationError` naming the key.
  */
 export function assertShellToolOptions(options: unknown): asserts options is ShellToolOptions {
   if (!isRecord(options)) {
@@ -36,11 +65,13 @@ export function assertShellToolOptions(options: unknown): asserts options is She
   }
   assertKnownKeys(options, Object.keys(OPTION_KEYS), 'shellTools(options)');
   const { sandbox, network, env } = options;
-  if (sandbox !== undefined && !(SHELL_SANDBOX_MODES as readonly unknown[]).includes(sandbox)) {
-    throw new ToolConfigurationError(`shellTools({ sandbox }) must be "auto", "required" or "off"; got ${(JSON.stringify(sandbox) as string | undefined) ?? typeof sandbox}.`);
+  if (isRecord(sandbox)) {
+    assertSandboxObject(sandbox, network);
+  } else if (sandbox !== undefined && !isMode(sandbox)) {
+    throw new ToolConfigurationError(`shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got ${show(sandbox)}.`);
   }
   if (network !== undefined && typeof network !== 'boolean') {
-    throw new ToolConfigurationError(`shellTools({ network }) must be a boolean; got ${(JSON.stringify(network) as string | undefined) ?? typeof network}.`);
+    throw new ToolConfigurationError(`shellTools({ network }) must be a boolean; got ${show(network)}.`);
   }
   if (env !== undefined) {
     if (!isRecord(env)) {

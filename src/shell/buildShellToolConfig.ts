@@ -2,6 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, ToolConfigurationError, type Workspace, buildHostEnvironment } from '../index.js';
 import { findBubblewrap } from './detectSandbox.js';
 import { GIT_SAFETY_ENV } from './GIT_SAFETY_ENV.js';
+import { assertReadableOutsideRoots, resolveReadablePaths } from './resolveReadablePaths.js';
 import { Semaphore } from './Semaphore.js';
 import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
 import type { ShellToolConfig } from './ShellToolConfig.js';
@@ -35,7 +36,10 @@ export function buildShellToolConfig(options: ShellToolOptions, workspace: Works
     }
   }
   // `sandbox` and `network` were checked with the other option shapes (assertShellToolOptions).
-  const sandbox = options.sandbox ?? 'auto';
+  const sandboxOptions = typeof options.sandbox === 'object' ? options.sandbox : { mode: options.sandbox ?? 'auto' };
+  const sandbox = sandboxOptions.mode;
+  const readable = resolveReadablePaths(sandboxOptions.readable ?? []);
+  assertReadableOutsideRoots(readable, workspace);
   const maxOutputBytes = checkInteger('maxOutputBytes', options.maxOutputBytes, SHELL_EXEC_DEFAULTS.maxOutputBytes);
   return {
     workspace,
@@ -50,7 +54,8 @@ export function buildShellToolConfig(options: ShellToolOptions, workspace: Works
     killGraceMs: checkInteger('killGraceMs', options.killGraceMs, SHELL_EXEC_DEFAULTS.killGraceMs, 60_000),
     slots: new Semaphore(checkInteger('maxConcurrent', options.maxConcurrent, SHELL_EXEC_DEFAULTS.maxConcurrent, 1_000)),
     sandbox,
-    network: options.network ?? false,
+    network: sandboxOptions.network ?? options.network ?? false,
+    readable,
     bubblewrap: sandbox === 'off' ? undefined : findBubblewrap(),
   };
 }

@@ -1,10 +1,13 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { DEFAULT_PROTECTED_PATHS, MODULE_WORKSPACE, ProtectedPathMatcher, Workspace, WORKSPACE } from '../index.js';
+import { DEFAULT_PROTECTED_PATHS, EXECUTOR_OBSERVER, MODULE_WORKSPACE, ProtectedPathMatcher, Workspace, WORKSPACE } from '../index.js';
+import { announceUnconfined } from './announceUnconfined.js';
 import { assertShellToolOptions } from './assertShellToolOptions.js';
 import { buildShellToolConfig } from './buildShellToolConfig.js';
 import { detectSandbox } from './detectSandbox.js';
 import { getBashParser } from './getBashParser.js';
 import { getCwdWorkspace } from './getCwdWorkspace.js';
+import { getSystemView } from './getSystemView.js';
+import { assertReadableOutsideRoots } from './resolveReadablePaths.js';
 import { ShellExecTool } from './ShellExecTool.js';
 import { SHELL_TOOL_CONFIG } from './SHELL_TOOL_CONFIG.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
@@ -15,6 +18,8 @@ import type { ShellToolOptions } from './ShellToolOptions.js';
  * has no roots either, a `cwd` option becomes the one (read-write) root. The workspace it acts
  * in is bound under `MODULE_WORKSPACE`, so it is inside for the default permission checker too.
  * Options are checked now (`ToolConfigurationError`); the host environment is read now, once.
+ * With `sandbox: 'auto'` where bubblewrap does not work, the executor's observer and the process
+ * warnings hear it once, when the tool is created (see `announceUnconfined`).
  */
 export function shellTools(options: ShellToolOptions = {}): ContainerModule {
   assertShellToolOptions(options);
@@ -24,7 +29,11 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
   // Start loading the parser's WASM now, so the first call does not wait for it.
   getBashParser().catch(() => undefined);
   // And probe the sandbox now (once per process), so the first call does not wait for it either.
-  if (checked.sandbox !== 'off') void detectSandbox(checked.bubblewrap);
+  // The view is listed now too (/etc's secrets), once per process.
+  if (checked.sandbox !== 'off') {
+    if (checked.bubblewrap !== undefined) getSystemView();
+    void detectSandbox(checked.bubblewrap);
+  }
   return new ContainerModule((bindings: ContainerModuleLoadOptions) => {
     bindings
       .bind(SHELL_TOOL_CONFIG)
@@ -32,10 +41,19 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
         if (ownWorkspace !== undefined) return checked;
         const shared = context.get(WORKSPACE);
         const workspace = shared.roots.length > 0 ? shared : getCwdWorkspace(checked.cwd, shared);
+        assertReadableOutsideRoots(checked.readable, workspace);
         return { ...checked, workspace, protectedPaths: new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace) };
       })
       .inSingletonScope();
     bindings.bind(MODULE_WORKSPACE).toDynamicValue((context) => context.get(SHELL_TOOL_CONFIG).workspace);
-    bindings.bind(ShellExecTool).toSelf().inSingletonScope();
+    bindings
+      .bind(ShellExecTool)
+      .toSelf()
+      .inSingletonScope()
+      .onActivation((context, tool) => {
+        // Once per executor, when it starts: commands that will run unconfined are announced.
+        void announceUnconfined(context.get(SHELL_TOOL_CONFIG), context.get(EXECUTOR_OBSERVER, { optional: true }));
+        return tool;
+      });
   });
 }
