@@ -6,6 +6,21 @@ import type { ShellSandboxMode } from './ShellSandboxMode.js';
 /** The shell's `env` option: the core's environment allow-list options. */
 export type ShellEnvOptions = HostEnvironmentOptions;
 
+/**
+ * What sandboxed commands may reach: `false` (default) nothing outside the sandbox (a network
+ * namespace of their own, loopback only); `true` the host's network; `{ allow }` only the listed
+ * hosts, through an HTTP(S) proxy the host runs (`HTTP_PROXY` / `HTTPS_PROXY` are set for the
+ * command; nothing else leaves the sandbox). A pattern is a host name (`registry.npmjs.org`), an
+ * IP address (`10.0.0.5`, `[fd00::1]`) or `*.` and a domain (`*.example.com`: every name below
+ * it, not `example.com` itself), with `:port` for that one port, or without for ports 80 and 443.
+ * Hosts are matched case-insensitively; a name that resolves to this machine or its link
+ * (loopback, link-local) is refused unless listed as an address. Refused hosts are reported in
+ * the result. A list needs the sandbox to hold: with `sandbox: 'off'` it is a configuration
+ * error, and where `'auto'` finds no bubblewrap the command runs unconfined (its `shell.exec`
+ * request says `metadata.network.enforced: false`): use `sandbox: 'required'` with a list.
+ */
+export type ShellNetworkOption = boolean | { readonly allow: readonly string[] };
+
 /** Options of {@link shellTools}. */
 export interface ShellToolOptions {
   /** Default working directory (inside a root); default: the first root. */
@@ -29,6 +44,6 @@ export interface ShellToolOptions {
    * (`unavailable`); `'off'` never uses it.
    */
   readonly sandbox?: ShellSandboxMode;
-  /** Whether sandboxed commands keep the network (default `false`: a network namespace of their own). */
-  readonly network?: boolean;
+  /** What sandboxed commands may reach (default `false`): see {@link ShellNetworkOption}. */
+  readonly network?: ShellNetworkOption;
 }

@@ -1,6 +1,6 @@
 import { assertKnownKeys, type HostEnvironmentOptions, ToolConfigurationError } from '../index.js';
 import { SHELL_SANDBOX_MODES } from './ShellSandboxMode.js';
-import type { ShellToolOptions } from './ShellToolOptions.js';
+import type { ShellNetworkOption, ShellToolOptions } from './ShellToolOptions.js';
 
 /**
  * Every option of `shellTools`, so adding one to the interface without listing it here fails to
@@ -19,6 +19,7 @@ const OPTION_KEYS: Readonly<Record<keyof ShellToolOptions, true> & Record<'sandb
   sandbox: true,
   network: true,
 };
+const NETWORK_KEYS: Readonly<Record<keyof Exclude<ShellNetworkOption, boolean>, true>> = { allow: true };
 const ENV_KEYS: Readonly<Record<keyof HostEnvironmentOptions, true>> = { inherit: true, set: true };
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -28,7 +29,8 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 /**
  * Checks the shape of `shellTools` options up front: an object with known keys only (a
  * misspelled `timeout` must not silently keep the default), and the values of `sandbox`,
- * `network` and the keys of `env`. Throws `ToolConfigurationError` naming the key.
+ * `network` (its patterns are checked by `buildShellToolConfig`) and the keys of `env`.
+ * Throws `ToolConfigurationError` naming the key.
  */
 export function assertShellToolOptions(options: unknown): asserts options is ShellToolOptions {
   if (!isRecord(options)) {
@@ -40,7 +42,12 @@ export function assertShellToolOptions(options: unknown): asserts options is She
     throw new ToolConfigurationError(`shellTools({ sandbox }) must be "auto", "required" or "off"; got ${(JSON.stringify(sandbox) as string | undefined) ?? typeof sandbox}.`);
   }
   if (network !== undefined && typeof network !== 'boolean') {
-    throw new ToolConfigurationError(`shellTools({ network }) must be a boolean; got ${(JSON.stringify(network) as string | undefined) ?? typeof network}.`);
+    if (!isRecord(network) || !Array.isArray(network['allow'])) {
+      throw new ToolConfigurationError(
+        `shellTools({ network }) must be false, true or { allow: [host patterns] }; got ${(JSON.stringify(network) as string | undefined) ?? typeof network}.`,
+      );
+    }
+    assertKnownKeys(network, Object.keys(NETWORK_KEYS), 'shellTools({ network })');
   }
   if (env !== undefined) {
     if (!isRecord(env)) {

@@ -1,5 +1,5 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { DEFAULT_PROTECTED_PATHS, MODULE_WORKSPACE, ProtectedPathMatcher, Workspace, WORKSPACE } from '../index.js';
+import { DEFAULT_PROTECTED_PATHS, MODULE_WORKSPACE, ProtectedPathMatcher, TOOL_SOURCE, Workspace, WORKSPACE } from '../index.js';
 import { assertShellToolOptions } from './assertShellToolOptions.js';
 import { buildShellToolConfig } from './buildShellToolConfig.js';
 import { detectSandbox } from './detectSandbox.js';
@@ -15,6 +15,7 @@ import type { ShellToolOptions } from './ShellToolOptions.js';
  * has no roots either, a `cwd` option becomes the one (read-write) root. The workspace it acts
  * in is bound under `MODULE_WORKSPACE`, so it is inside for the default permission checker too.
  * Options are checked now (`ToolConfigurationError`); the host environment is read now, once.
+ * With `network: { allow }`, the proxy that enforces it closes with the executor.
  */
 export function shellTools(options: ShellToolOptions = {}): ContainerModule {
   assertShellToolOptions(options);
@@ -37,5 +38,11 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
       .inSingletonScope();
     bindings.bind(MODULE_WORKSPACE).toDynamicValue((context) => context.get(SHELL_TOOL_CONFIG).workspace);
     bindings.bind(ShellExecTool).toSelf().inSingletonScope();
+    // The allowed-hosts proxy closes with the executor (`executor.close()`, or unbinding the
+    // container), like an MCP connection: a source that contributes no tools, only its close.
+    const { network } = checked;
+    if (typeof network === 'object') {
+      bindings.bind(TOOL_SOURCE).toConstantValue({ id: 'shell network proxy', loadTools: () => [], close: () => network.proxy.close() });
+    }
   });
 }
