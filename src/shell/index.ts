@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 
 export { shellTools } from './shellTools.js';
-export type { ShellEnvOptions, ShellToolOptions } from './ShellToolOptions.js';
+export type { ShellEnvOptions, ShellNetworkOption, ShellToolOptions } from './ShellToolOptions.js';
 export type { ShellSandboxMode } from './ShellSandboxMode.js';
 export { SHELL_EXEC_INPUT_SCHEMA, type ShellExecInput } from './ShellExecInput.js';
 export { SHELL_EXEC_OUTPUT_SCHEMA, type ShellExecResult } from './ShellExecResult.js';
