@@ -127,7 +127,7 @@ export class ShellExecTool {
         });
       } finally {
         redirects?.close();
-        if (proxy !== undefined) await hostProxy?.closeSession(proxy);
+        if (proxy !== undefined) hostProxy?.closeSession(proxy);
       }
       const refused = describeRefusedHosts(proxy);
       const timedOut = outcome.stopped === 'timeout';

@@ -6,9 +6,13 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { ToolError } from '../../index.js';
 import { attachProxyHandlers } from './attachProxyHandlers.js';
+import { Semaphore } from '../Semaphore.js';
 import type { HostPattern } from './HostPattern.js';
 import { ProxySession } from './ProxySession.js';
 import type { ProxyConnectTo } from './resolveProxyTarget.js';
+
+/** Name lookups one proxy runs at once: libuv's pool has 4 threads, and the host's file work needs them too. */
+const MAX_LOOKUPS = 2;
 
 /** Internal options of {@link HostProxy}. */
 export interface HostProxyOptions {
@@ -40,6 +44,7 @@ export class HostProxy {
     attachProxyHandlers(this.#server, {
       patterns,
       connectTo: options.connectTo,
+      lookups: new Semaphore(MAX_LOOKUPS),
       sessionOf: (socket) => this.#sessions.get(socket),
     });
   }
@@ -61,7 +66,7 @@ export class HostProxy {
     });
     await session.listen();
     if (generation !== this.#generation) {
-      await session.close();
+      session.close();
       throw this.#closedError();
     }
     this.#open.add(session);
@@ -69,9 +74,9 @@ export class HostProxy {
   }
 
   /** Ends `session` (see `ProxySession.close`). */
-  public async closeSession(session: ProxySession): Promise<void> {
+  public closeSession(session: ProxySession): void {
     this.#open.delete(session);
-    await session.close();
+    session.close();
   }
 
   /**
@@ -83,7 +88,7 @@ export class HostProxy {
     this.#generation++;
     const sessions = [...this.#open];
     this.#open.clear();
-    await Promise.all(sessions.map((session) => session.close()));
+    for (const session of sessions) session.close();
     const dir = this.#dir;
     this.#dir = undefined;
     await dir?.then(

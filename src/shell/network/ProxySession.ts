@@ -29,7 +29,7 @@ export class ProxySession {
   readonly #sockets = new Set<Socket>();
   readonly #refused = new Map<string, RefusedHost>();
   #refusedOthers = 0;
-  #closed: Promise<void> | undefined;
+  #closed = false;
 
   /** `accept` hands each connection (already tracked) to the proxy's HTTP server. */
   public constructor(
@@ -54,7 +54,7 @@ export class ProxySession {
 
   /** Keeps `socket` to end it with the call; `false` (and the socket destroyed) past the cap or after close. */
   public track(socket: Socket): boolean {
-    if (this.#closed !== undefined || this.#sockets.size >= MAX_SOCKETS) {
+    if (this.#closed || this.#sockets.size >= MAX_SOCKETS) {
       socket.destroy();
       return false;
     }
@@ -64,7 +64,7 @@ export class ProxySession {
   }
 
   public refuse(target: ProxyTarget, reason: ProxyRefusalReason): void {
-    if (this.#closed !== undefined) return;
+    if (this.#closed) return;
     const key = `${target.host} ${String(target.port)}`;
     const known = this.#refused.get(key);
     if (known !== undefined) this.#refused.set(key, { ...known, count: known.count + 1 });
@@ -82,14 +82,14 @@ export class ProxySession {
     return this.#refusedOthers;
   }
 
-  /** Stops listening (the socket file goes) and ends every connection. Idempotent. */
-  public close(): Promise<void> {
-    this.#closed ??= new Promise((resolve) => {
-      this.#listener.close(() => {
-        resolve();
-      });
-      for (const socket of this.#sockets) socket.destroy();
-    });
-    return this.#closed;
+  /**
+   * Stops listening (the socket file goes at once) and ends every connection. Idempotent, and
+   * never waits on a connection: the call that closes it must not hang.
+   */
+  public close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#listener.close();
+    for (const socket of this.#sockets) socket.destroy();
   }
 }

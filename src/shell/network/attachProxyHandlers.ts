@@ -1,6 +1,7 @@
 import { request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { Semaphore } from '../Semaphore.js';
 import { isHostAllowed, type HostPattern } from './HostPattern.js';
 import type { ProxySession } from './ProxySession.js';
 import { readConnectTarget, readHttpTarget, type ProxyTarget } from './readProxyTarget.js';
@@ -10,6 +11,8 @@ import { resolveProxyTarget, type ProxyConnectTo } from './resolveProxyTarget.js
 export interface ProxyHandlerContext {
   readonly patterns: readonly HostPattern[];
   readonly connectTo: ProxyConnectTo | undefined;
+  /** Name lookups at once (they take threads of libuv's pool, which the host's file work shares). */
+  readonly lookups: Semaphore;
   /** The call a client connection belongs to (`undefined`: not one of ours, closed). */
   sessionOf(socket: Duplex): ProxySession | undefined;
 }
@@ -47,7 +50,8 @@ async function check(context: ProxyHandlerContext, session: ProxySession, target
     session.refuse(target, 'not_allowed');
     return { status: 403, text: describeRefusal(target, 'not_allowed') };
   }
-  const resolution = await resolveProxyTarget(target, context.connectTo);
+  const release = await context.lookups.acquire();
+  const resolution = await resolveProxyTarget(target, context.connectTo).finally(release);
   if ('failed' in resolution) return { status: 502, text: `${resolution.failed}.\n` };
   if ('refused' in resolution) {
     session.refuse(target, resolution.refused);

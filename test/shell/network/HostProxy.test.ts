@@ -76,7 +76,7 @@ describe(HostProxy.name, () => {
       try {
         expect([(await send(session, method, target)).status, session.refusedHosts]).toStrictEqual([status, []]);
       } finally {
-        await proxy.closeSession(session);
+        proxy.closeSession(session);
       }
     });
 
@@ -101,7 +101,7 @@ describe(HostProxy.name, () => {
           '1',
         ]);
       } finally {
-        await proxy.closeSession(session);
+        proxy.closeSession(session);
       }
     });
   });
@@ -119,8 +119,8 @@ describe(HostProxy.name, () => {
           [{ host: 'other.test', port: 443, reason: 'not_allowed', count: 2 }],
         ]);
       } finally {
-        await proxy.closeSession(first);
-        await proxy.closeSession(second);
+        proxy.closeSession(first);
+        proxy.closeSession(second);
       }
     });
 
@@ -129,7 +129,7 @@ describe(HostProxy.name, () => {
       const session = await own.openSession();
       const dir = path.dirname(session.socketPath);
       const before = [existsSync(session.socketPath), existsSync(dir)];
-      await own.closeSession(session);
+      own.closeSession(session);
       const afterSession = [existsSync(session.socketPath), existsSync(dir)];
       await own.close();
       const again = await own.openSession();
