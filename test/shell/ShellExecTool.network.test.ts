@@ -157,6 +157,21 @@ describe(`${ShellExecTool.name} with network: { allow } (the sandbox's proxy)`, 
     });
   });
 
+  describe("sandbox: 'auto' where bubblewrap does not work", () => {
+    it('runs the command unconfined, without the proxy, and says so in metadata.network (enforced: false)', async () => {
+      const recorder = new RecordingPermissionChecker(ALLOW_ALL);
+      const unconfined = await createNetworkHarness(ALLOW, { checker: recorder, shell: { sandbox: 'auto' }, bubblewrap: '/nonexistent/bwrap' });
+      try {
+        const outcome = await unconfined.run({ command: 'echo "${HTTPS_PROXY-no proxy}"' });
+
+        expect(getShellValue(outcome)['stdout']).toBe('no proxy\n');
+        expect(recorder.records.map((record) => (record.request.metadata as Record<string, JsonValue>)['network'])).toStrictEqual([{ allow: ALLOW, enforced: false }]);
+      } finally {
+        await unconfined.close();
+      }
+    });
+  });
+
   describe.each([false, true])('network: %s', (network) => {
     it('has no refusedHosts in the result and no network in the request metadata', async () => {
       const recorder = new RecordingPermissionChecker(ALLOW_ALL);
