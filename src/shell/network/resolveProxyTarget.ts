@@ -28,10 +28,8 @@ LOCAL.addAddress('::1', 'ipv6');
 LOCAL.addSubnet('fe80::', 10, 'ipv6');
 LOCAL.addSubnet('ff00::', 8, 'ipv6');
 
-/** Whether `address` (an IP literal) belongs to this machine or its link (IPv4-mapped IPv6 by its IPv4 part). */
+/** Whether `address` (an IP literal) belongs to this machine or its link (`BlockList` reads IPv4-mapped IPv6 by its IPv4 part). */
 export function isLocalAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/iu.exec(address)?.[1];
-  if (mapped !== undefined) return LOCAL.check(mapped, 'ipv4');
   return LOCAL.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 }
 

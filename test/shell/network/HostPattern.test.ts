@@ -141,6 +141,8 @@ describe('isLocalAddress', () => {
     ['::', true],
     ['fe80::1', true],
     ['::ffff:127.0.0.1', true],
+    ['::ffff:7f00:1', true],
+    ['::ffff:a9fe:a9fe', true],
     ['10.0.0.5', false],
     ['93.184.216.34', false],
     ['2606:2800:220:1::1', false],
