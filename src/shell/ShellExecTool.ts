@@ -64,7 +64,15 @@ function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: O
   const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network === true };
   if (proxy === undefined) return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
   const fds = (redirects?.fds ?? []).map((_, index) => REDIRECT_FD_BASE + index);
-  return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), ...buildNetworkArgs(proxy.socketPath), '--', ...buildBridgeCommand(plan.file, args, fds)] };
+  return {
+    file: config.bubblewrap,
+    args: [
+      ...buildSandboxArgs(layout),
+      ...buildNetworkArgs(proxy.socketPath),
+      '--',
+      ...buildBridgeCommand(plan.file, args, fds, typeof config.network === 'object' ? config.network.socat : undefined),
+    ],
+  };
 }
 
 /**

@@ -8,6 +8,8 @@ import type { ShellSandboxMode } from './ShellSandboxMode.js';
 export interface ShellNetworkAllowList {
   readonly allow: readonly HostPattern[];
   readonly proxy: HostProxy;
+  /** socat, when installed (the faster bridge); otherwise the bridge runs on Node. */
+  readonly socat: string | undefined;
 }
 
 /** The checked configuration every `shell_exec` call of one module shares. */

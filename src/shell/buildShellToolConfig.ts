@@ -2,6 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, ToolConfigurationError, type Workspace, buildHostEnvironment } from '../index.js';
 import { findBubblewrap } from './detectSandbox.js';
 import { GIT_SAFETY_ENV } from './GIT_SAFETY_ENV.js';
+import { findSocat } from './network/buildBridgeCommand.js';
 import { parseHostPatterns } from './network/HostPattern.js';
 import { HostProxy } from './network/HostProxy.js';
 import { Semaphore } from './Semaphore.js';
@@ -38,7 +39,7 @@ function buildNetwork(network: ShellNetworkOption | undefined, sandbox: ShellToo
       "shellTools({ network: { allow } }) needs the sandbox, but sandbox is 'off': without it a command reaches every host. Use sandbox: 'required' (or 'auto'), or drop the list.",
     );
   }
-  return { allow, proxy: new HostProxy(allow) };
+  return { allow, proxy: new HostProxy(allow), socat: findSocat() };
 }
 
 /** Checks `shellTools` options (throwing `ToolConfigurationError` at start-up) and fixes the defaults. */

@@ -11,6 +11,8 @@ import { createNetworkHarness, mapTestNames, startLoopbackServer, type LoopbackS
 import { ALLOW_ALL, createShellHarness, getShellValue } from './fixtures/createShellHarness.js';
 
 const ALLOW = ['registry.test', '*.example.test', 'ports.test:8080'];
+/** Both bridges run every case: socat where it is installed (here it must be), Node always. */
+const BRIDGES = ['socat', 'node'] as const;
 
 /** A command printing the HTTP status curl got (000: no answer) for each URL, one a line. */
 function statusOf(...urls: string[]): JsonValue {
@@ -22,7 +24,7 @@ function metadataOf(outcome: ToolExecutionOutcome): Record<string, JsonValue> {
   return outcome.result.metadata;
 }
 
-describe(`${ShellExecTool.name} with network: { allow } (the sandbox's proxy)`, () => {
+describe.each(BRIDGES)(`${ShellExecTool.name} with network: { allow } (the sandbox's proxy, the %s bridge)`, (bridge) => {
   let server: LoopbackServer;
   let secure: LoopbackServer;
   let shell: NetworkHarness;
@@ -34,7 +36,7 @@ describe(`${ShellExecTool.name} with network: { allow } (the sandbox's proxy)`, 
     server = await startLoopbackServer();
     checker = new RecordingPermissionChecker(ALLOW_ALL);
     let securePort = 0;
-    shell = await createNetworkHarness(ALLOW, { checker, connectTo: (host, port) => mapTestNames(server.port, securePort)(host, port) });
+    shell = await createNetworkHarness(ALLOW, { bridge, checker, connectTo: (host, port) => mapTestNames(server.port, securePort)(host, port) });
     // An HTTPS server for registry.test, its certificate in the root for curl to trust.
     const [key, cert] = ['key.pem', 'cert.pem'].map((name) => path.join(shell.root, name)) as [string, string];
     const subject = ['-subj', '/CN=registry.test', '-addext', 'subjectAltName=DNS:registry.test', '-days', '1'];
@@ -118,7 +120,7 @@ describe(`${ShellExecTool.name} with network: { allow } (the sandbox's proxy)`, 
     });
 
     it('refuses a listed name that resolves to this machine, and reaches a listed loopback address', async () => {
-      const local = await createNetworkHarness([`localhost:${String(server.port)}`, `127.0.0.1:${String(server.port)}`]);
+      const local = await createNetworkHarness([`localhost:${String(server.port)}`, `127.0.0.1:${String(server.port)}`], { bridge });
       try {
         // The proxy variables leave loopback out (NO_PROXY): dropped here so curl asks the proxy.
         const outcome = await local.run({
@@ -136,6 +138,14 @@ describe(`${ShellExecTool.name} with network: { allow } (the sandbox's proxy)`, 
   });
 
   describe('the command behind the bridge', () => {
+    it('runs behind the bridge it was given, in the sandbox with the command', async () => {
+      const outcome = await shell.run({ argv: ['sh', '-c', 'cat /proc/[0-9]*/comm'] });
+      const names = (getShellValue(outcome)['stdout'] as string).split('\n').filter(Boolean);
+
+      // The glob is read before cat starts: the processes are the bridge's and the command's shell.
+      expect(['node', 'socat', 'sh'].map((name) => names.includes(name))).toStrictEqual([bridge === 'node', bridge === 'socat', true]);
+    });
+
     it('keeps redirections, exit codes and signals as without a host list', async () => {
       const outcomes = await Promise.all([shell.run({ command: 'echo kept > out.txt; cat out.txt' }), shell.run({ command: 'exit 3' }), shell.run({ command: 'kill -TERM $$' })]);
 
@@ -156,7 +166,9 @@ describe(`${ShellExecTool.name} with network: { allow } (the sandbox's proxy)`, 
       expect(checker.records.map((record) => (record.request.metadata as Record<string, JsonValue>)['network'])).toStrictEqual([{ allow: ALLOW, enforced: true }]);
     });
   });
+});
 
+describe(`${ShellExecTool.name} with network: { allow }, besides the proxy`, () => {
   describe("sandbox: 'auto' where bubblewrap does not work", () => {
     it('runs the command unconfined, without the proxy, and says so in metadata.network (enforced: false)', async () => {
       const recorder = new RecordingPermissionChecker(ALLOW_ALL);

@@ -1,4 +1,5 @@
 import type { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import type * as net from 'node:net';
 
 /** Where the bridge listens inside the sandbox's own network namespace (nothing else is there). */
@@ -67,11 +68,46 @@ const SOURCE =
   `(${runNetworkBridge.toString()})({ net: require('node:net'), spawn: require('node:child_process').spawn, signals: require('node:os').constants.signals }, ` +
   `process.argv.slice(1), [${String(LISTEN_FAILED)}, ${String(START_FAILED)}]);`;
 
+/** Where distributions install socat (a fixed list, never looked up through `PATH`). */
+const SOCAT_PATHS = ['/usr/bin/socat', '/usr/local/bin/socat', '/bin/socat'];
+
+/** socat, when installed: a bridge that starts in a few ms where Node takes tens (more under load). */
+export function findSocat(): string | undefined {
+  return SOCAT_PATHS.find((path) => {
+    try {
+      accessSync(path, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /**
- * The words that run `file args` behind the bridge (see {@link runNetworkBridge}): this very
- * Node executable (bound into the sandbox by `buildNetworkArgs`), its source given with `-e`, so
- * nothing is looked up on disk. `fds` are the descriptors the command must keep (redirect targets).
+ * The socat bridge: `sh` starts socat in the background (forking per connection to the call's
+ * socket), waits until its port is listening (read from `/proc/net/tcp`, no program started;
+ * given up after a bound or when socat died, then connections are refused), and `exec`s the
+ * command, which stays the sandbox's main process (exit status, signals and descriptors as
+ * without the bridge); socat ends with the sandbox's PID namespace.
  */
-export function buildBridgeCommand(file: string, args: readonly string[], fds: readonly number[]): string[] {
+const SOCAT_SCRIPT = [
+  '"$1" "TCP-LISTEN:$2,bind=127.0.0.1,reuseaddr,fork" "UNIX-CONNECT:$3" </dev/null >/dev/null 2>&1 &',
+  'want=$4',
+  'listening() { while read -r _ at _ state _; do [ "$at" = "$want" ] && [ "$state" = 0A ] && return 0; done </proc/net/tcp; return 1; }',
+  'n=0; until listening; do n=$((n + 1)); [ "$n" -lt 100000 ] && kill -0 $! 2>/dev/null || break; done',
+  'shift 4; exec "$@"',
+].join('\n');
+
+/**
+ * The words that run `file args` behind the bridge: with `socat` (see {@link SOCAT_SCRIPT}),
+ * `/bin/sh` and socat; without, this very Node executable (bound into the sandbox by
+ * `buildNetworkArgs`) running {@link runNetworkBridge}, its source given with `-e`, so nothing
+ * is looked up on disk. `fds` are the descriptors the command must keep (redirect targets).
+ */
+export function buildBridgeCommand(file: string, args: readonly string[], fds: readonly number[], socat: string | undefined): string[] {
+  if (socat !== undefined) {
+    const listening = `0100007F:${BRIDGE_PORT.toString(16).toUpperCase().padStart(4, '0')}`;
+    return ['/bin/sh', '-c', SOCAT_SCRIPT, 'agentkit-network-bridge', socat, String(BRIDGE_PORT), BRIDGE_SOCKET, listening, file, ...args];
+  }
   return [process.execPath, '-e', SOURCE, '--', String(BRIDGE_PORT), BRIDGE_SOCKET, fds.length === 0 ? '-' : fds.join(','), file, ...args];
 }
