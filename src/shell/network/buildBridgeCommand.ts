@@ -85,13 +85,13 @@ export function findSocat(): string | undefined {
 
 /**
  * The socat bridge: `sh` starts socat in the background (forking per connection to the call's
- * socket), waits until its port is listening (read from `/proc/net/tcp`, no program started;
+ * socket; `-t 600`: a client's half-close does not cut the answer after socat's default 0.5 s), waits until its port is listening (read from `/proc/net/tcp`, no program started;
  * given up after a bound or when socat died, then connections are refused), and `exec`s the
  * command, which stays the sandbox's main process (exit status, signals and descriptors as
  * without the bridge); socat ends with the sandbox's PID namespace.
  */
 const SOCAT_SCRIPT = [
-  '"$1" "TCP-LISTEN:$2,bind=127.0.0.1,reuseaddr,fork" "UNIX-CONNECT:$3" </dev/null >/dev/null 2>&1 &',
+  '"$1" -t 600 "TCP-LISTEN:$2,bind=127.0.0.1,reuseaddr,fork" "UNIX-CONNECT:$3" </dev/null >/dev/null 2>&1 &',
   'want=$4',
   'listening() { while read -r _ at _ state _; do [ "$at" = "$want" ] && [ "$state" = 0A ] && return 0; done </proc/net/tcp; return 1; }',
   'n=0; until listening; do n=$((n + 1)); [ "$n" -lt 100000 ] && kill -0 $! 2>/dev/null || break; done',
