@@ -12,8 +12,10 @@
  * - `unavailable`: `sandbox_unavailable` (`sandbox: 'required'` without bubblewrap).
  *
  * Found by the body (`invoked: true`): `execution_failed` with `spawn_failed`, `cwd_changed`,
- * `redirection_changed` (a target changed after the check; nothing ran), `hard_link`;
- * `interrupted` with `cancelled`.
+ * `redirection_changed` (a target changed after the check; nothing ran), `hard_link`,
+ * `network_proxy_failed` (the allowed-hosts proxy could not open a socket for the call; nothing
+ * ran); `unavailable` with `network_proxy_closed` (the executor was closed); `interrupted` with
+ * `cancelled`.
  */
 export const SHELL_ERROR_REASONS = [
   'command_or_argv',
@@ -32,6 +34,8 @@ export const SHELL_ERROR_REASONS = [
   'spawn_failed',
   'cwd_changed',
   'redirection_changed',
+  'network_proxy_failed',
+  'network_proxy_closed',
   'cancelled',
 ] as const;
 

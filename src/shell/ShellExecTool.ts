@@ -5,6 +5,10 @@ import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type Plan
 import { buildSandboxArgs } from './buildSandboxArgs.js';
 import { isInSandboxView } from './buildSandboxEnvironment.js';
 import { findProgram } from './findProgram.js';
+import { buildBridgeCommand } from './network/buildBridgeCommand.js';
+import { buildNetworkArgs } from './network/buildNetworkArgs.js';
+import { describeRefusedHosts, openProxySession } from './network/openProxySession.js';
+import type { ProxySession } from './network/ProxySession.js';
 import { openRedirectTargets, REDIRECT_FD_BASE, type OpenedRedirects } from './openRedirectTargets.js';
 import { planShellExec } from './planShellExec.js';
 import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
@@ -20,7 +24,8 @@ const DESCRIPTION =
   'or `argv` (a program and its arguments, no shell). Commands run with a minimal environment, no stdin, a timeout ' +
   '(default 120 s, at most 600 s) and bounded output; background processes do not outlive the call. Where the host ' +
   'provides an OS sandbox, a command sees only the workspace and the system directories (/usr, /etc, ...), only the ' +
-  'workspace is writable, /tmp and HOME are private and empty, and the network is off unless configured.';
+  'workspace is writable, /tmp and HOME are private and empty, and the network is off unless configured ' +
+  '(where only some hosts are allowed, HTTP_PROXY and HTTPS_PROXY lead to them, and the result lists refused hosts).';
 
 /** The path's realpath (one native call: cheaper than a thread-pool hop), or undefined. */
 function readRealPath(path: string): string | undefined {
@@ -45,9 +50,10 @@ function describeStop(outcome: ProcessOutcome, plan: ShellExecPlan, config: Shel
 
 /**
  * What runs for a plan: its target words swapped for the descriptors `redirects` opened, and
- * inside bubblewrap when the plan is sandboxed.
+ * inside bubblewrap when the plan is sandboxed; with `proxy` (`network: { allow }`), behind the
+ * bridge to that call's proxy socket.
  */
-function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: OpenedRedirects | undefined): Pick<ProcessSpec, 'file' | 'args'> {
+function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: OpenedRedirects | undefined, proxy: ProxySession | undefined): Pick<ProcessSpec, 'file' | 'args'> {
   const args = redirects === undefined ? plan.args : [...plan.args.slice(0, -1), redirects.command];
   // Checked here for both modes: in the sandbox a missing program would otherwise only show as
   // bubblewrap's exit code.
@@ -68,8 +74,18 @@ function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: O
       { reason: 'spawn_failed', file: plan.file },
     );
   }
-  const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network, readable: config.readable };
-  return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
+  const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network === true, readable: config.readable };
+  if (proxy === undefined) return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
+  const fds = (redirects?.fds ?? []).map((_, index) => REDIRECT_FD_BASE + index);
+  return {
+    file: config.bubblewrap,
+    args: [
+      ...buildSandboxArgs(layout),
+      ...buildNetworkArgs(proxy.socketPath),
+      '--',
+      ...buildBridgeCommand(plan.file, args, fds, typeof config.network === 'object' ? config.network.socat : undefined),
+    ],
+  };
 }
 
 /**
@@ -115,12 +131,15 @@ export class ShellExecTool {
         throw new ToolError('execution_failed', `The working directory ${plan.cwd} changed after it was checked; nothing was run. Try again.`, { reason: 'cwd_changed' });
       }
       const { config } = this;
-      const redirects = plan.redirects.length === 0 ? undefined : openRedirectTargets(config.workspace, plan.args.at(-1) ?? '', plan.redirects);
+      const hostProxy = plan.sandboxed && typeof config.network === 'object' ? config.network.proxy : undefined;
+      const proxy = hostProxy === undefined ? undefined : await openProxySession(hostProxy);
+      let redirects: OpenedRedirects | undefined;
       let outcome: ProcessOutcome;
       try {
+        redirects = plan.redirects.length === 0 ? undefined : openRedirectTargets(config.workspace, plan.args.at(-1) ?? '', plan.redirects);
         outcome = await runProcess({
           ...plan,
-          ...buildCommand(plan, config, redirects),
+          ...buildCommand(plan, config, redirects, proxy),
           killGraceMs: config.killGraceMs,
           maxOutputBytes: config.maxOutputBytes,
           hardOutputLimitBytes: config.hardOutputLimitBytes,
@@ -129,7 +148,9 @@ export class ShellExecTool {
         });
       } finally {
         redirects?.close();
+        if (proxy !== undefined) hostProxy?.closeSession(proxy);
       }
+      const refused = describeRefusedHosts(proxy);
       const timedOut = outcome.stopped === 'timeout';
       const value: JsonObject = {
         exitCode: outcome.exitCode,
@@ -138,11 +159,13 @@ export class ShellExecTool {
         stderr: outcome.stderr + describeStop(outcome, plan, config),
         timedOut,
         truncated: outcome.truncated,
+        ...refused.value,
       };
       const metadata: JsonObject = {
         stdoutBytes: outcome.stdoutBytes,
         stderrBytes: outcome.stderrBytes,
         ...(outcome.stopped === undefined ? {} : { stopped: outcome.stopped }),
+        ...refused.metadata,
       };
       const isError = outcome.exitCode !== 0 || outcome.signal !== null || outcome.stopped !== undefined;
       return buildToolResult(ctx.request, { type: 'structured', value }, { isError, metadata });

@@ -1,7 +1,7 @@
 import type { HostEnvironmentOptions } from '../index.js';
 import type { WorkspaceRootConfig } from '../index.js';
 import type { ShellSandboxMode } from './ShellSandboxMode.js';
-import type { ShellSandboxOptions } from './ShellSandboxOptions.js';
+import type { ShellNetworkOption, ShellSandboxOptions } from './ShellSandboxOptions.js';
 
 /** The shell's `env` option: the core's environment allow-list options. */
 export type ShellEnvOptions = HostEnvironmentOptions;
@@ -35,5 +35,5 @@ export interface ShellToolOptions {
    * Whether sandboxed commands keep the network (default `false`). Kept for compatibility:
    * the same as `sandbox: { mode, network }`, and refused together with that.
    */
-  readonly network?: boolean;
+  readonly network?: ShellNetworkOption;
 }

@@ -1,6 +1,6 @@
 import { assertKnownKeys, type HostEnvironmentOptions, ToolConfigurationError } from '../index.js';
 import { SHELL_SANDBOX_MODES } from './ShellSandboxMode.js';
-import type { ShellSandboxOptions } from './ShellSandboxOptions.js';
+import type { ShellNetworkOption, ShellSandboxOptions } from './ShellSandboxOptions.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
 
 /**
@@ -20,6 +20,7 @@ const OPTION_KEYS: Readonly<Record<keyof ShellToolOptions, true> & Record<'sandb
   sandbox: true,
   network: true,
 };
+const NETWORK_KEYS: Readonly<Record<keyof Exclude<ShellNetworkOption, boolean>, true>> = { allow: true };
 const ENV_KEYS: Readonly<Record<keyof HostEnvironmentOptions, true>> = { inherit: true, set: true };
 const SANDBOX_KEYS: Readonly<Record<keyof ShellSandboxOptions, true>> = { mode: true, readable: true, network: true };
 
@@ -36,6 +37,15 @@ function isMode(value: unknown): boolean {
   return (SHELL_SANDBOX_MODES as readonly unknown[]).includes(value);
 }
 
+/** `network`, at the top level or in the sandbox object: `false`, `true` or `{ allow: [...] }` (the patterns are checked later). */
+function assertNetworkOption(network: unknown, where: string): void {
+  if (network === undefined || typeof network === 'boolean') return;
+  if (!isRecord(network) || !Array.isArray(network['allow'])) {
+    throw new ToolConfigurationError(`${where} must be false, true or { allow: [host patterns] }; got ${show(network)}.`);
+  }
+  assertKnownKeys(network, Object.keys(NETWORK_KEYS), where);
+}
+
 /** The object form `{ mode, readable?, network? }`; `readable`'s paths are checked against the disk later. */
 function assertSandboxObject(sandbox: Readonly<Record<string, unknown>>, topLevelNetwork: unknown): void {
   assertKnownKeys(sandbox, Object.keys(SANDBOX_KEYS), 'shellTools({ sandbox })');
@@ -46,9 +56,7 @@ function assertSandboxObject(sandbox: Readonly<Record<string, unknown>>, topLeve
   if (readable !== undefined && (!Array.isArray(readable) || readable.some((entry) => typeof entry !== 'string'))) {
     throw new ToolConfigurationError(`shellTools({ sandbox: { readable } }) must be an array of absolute paths; got ${show(readable)}.`);
   }
-  if (network !== undefined && typeof network !== 'boolean') {
-    throw new ToolConfigurationError(`shellTools({ sandbox: { network } }) must be a boolean; got ${show(network)}.`);
-  }
+  assertNetworkOption(network, 'shellTools({ sandbox: { network } })');
   if (network !== undefined && topLevelNetwork !== undefined) {
     throw new ToolConfigurationError('shellTools() got both `network` and `sandbox: { network }`: give it once, as `sandbox: { mode, network }`.');
   }
@@ -57,7 +65,8 @@ function assertSandboxObject(sandbox: Readonly<Record<string, unknown>>, topLeve
 /**
  * Checks the shape of `shellTools` options up front: an object with known keys only (a
  * misspelled `timeout` must not silently keep the default), and the values of `sandbox` (a mode
- * or `{ mode, readable?, network? }`), `network` and the keys of `env`. Throws `ToolConfigurationError` naming the key.
+ * or `{ mode, readable?, network? }`), `network` (its patterns are checked by `buildShellToolConfig`)
+ * and the keys of `env`. Throws `ToolConfigurationError` naming the key.
  */
 export function assertShellToolOptions(options: unknown): asserts options is ShellToolOptions {
   if (!isRecord(options)) {
@@ -70,9 +79,7 @@ export function assertShellToolOptions(options: unknown): asserts options is She
   } else if (sandbox !== undefined && !isMode(sandbox)) {
     throw new ToolConfigurationError(`shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got ${show(sandbox)}.`);
   }
-  if (network !== undefined && typeof network !== 'boolean') {
-    throw new ToolConfigurationError(`shellTools({ network }) must be a boolean; got ${show(network)}.`);
-  }
+  assertNetworkOption(network, 'shellTools({ network })');
   if (env !== undefined) {
     if (!isRecord(env)) {
       throw new ToolConfigurationError('shellTools({ env }) must be an object { inherit?, set? }.');

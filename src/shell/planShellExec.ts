@@ -102,6 +102,7 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     envKeys,
     redirections: redirections.map((write) => write.target),
     sandboxed,
+    ...(typeof config.network === 'object' ? { network: { allow: config.network.allow.map((pattern) => pattern.text), enforced: sandboxed } } : {}),
   });
   const [file, ...args] = command === undefined ? (argv ?? []) : [config.shell.file, ...config.shell.args, command];
   return {

@@ -1,5 +1,5 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { DEFAULT_PROTECTED_PATHS, EXECUTOR_OBSERVER, MODULE_WORKSPACE, ProtectedPathMatcher, Workspace, WORKSPACE } from '../index.js';
+import { DEFAULT_PROTECTED_PATHS, EXECUTOR_OBSERVER, MODULE_WORKSPACE, ProtectedPathMatcher, TOOL_SOURCE, Workspace, WORKSPACE } from '../index.js';
 import { announceUnconfined } from './announceUnconfined.js';
 import { assertShellToolOptions } from './assertShellToolOptions.js';
 import { buildShellToolConfig } from './buildShellToolConfig.js';
@@ -20,6 +20,7 @@ import type { ShellToolOptions } from './ShellToolOptions.js';
  * Options are checked now (`ToolConfigurationError`); the host environment is read now, once.
  * With `sandbox: 'auto'` where bubblewrap does not work, the executor's observer and the process
  * warnings hear it once, when the tool is created (see `announceUnconfined`).
+ * With `network: { allow }`, the proxy that enforces it closes with the executor.
  */
 export function shellTools(options: ShellToolOptions = {}): ContainerModule {
   assertShellToolOptions(options);
@@ -55,5 +56,11 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
         void announceUnconfined(context.get(SHELL_TOOL_CONFIG), context.get(EXECUTOR_OBSERVER, { optional: true }));
         return tool;
       });
+    // The allowed-hosts proxy closes with the executor (`executor.close()`, or unbinding the
+    // container), like an MCP connection: a source that contributes no tools, only its close.
+    const { network } = checked;
+    if (typeof network === 'object') {
+      bindings.bind(TOOL_SOURCE).toConstantValue({ id: 'shell network proxy', loadTools: () => [], close: () => network.proxy.close() });
+    }
   });
 }

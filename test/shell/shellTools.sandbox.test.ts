@@ -51,7 +51,11 @@ describe(`${shellTools.name}({ sandbox })`, () => {
       ['a mode it does not know', { mode: 'strict' }, 'shellTools({ sandbox: { mode } }) must be "auto", "required" or "off"; got "strict".'],
       ['a missing mode', { readable: [] }, 'shellTools({ sandbox: { mode } }) must be "auto", "required" or "off"; got undefined.'],
       ['a readable that is no list', { mode: 'auto', readable: '/opt' }, 'shellTools({ sandbox: { readable } }) must be an array of absolute paths; got "/opt".'],
-      ['a network that is no boolean', { mode: 'auto', network: 'yes' }, 'shellTools({ sandbox: { network } }) must be a boolean; got "yes".'],
+      [
+        'a network that is no boolean or host list',
+        { mode: 'auto', network: 'yes' },
+        'shellTools({ sandbox: { network } }) must be false, true or { allow: [host patterns] }; got "yes".',
+      ],
       ['a relative readable path', { mode: 'auto', readable: ['opt/tools'] }, 'shellTools({ sandbox: { readable } }): "opt/tools" is not an absolute path.'],
       [
         'a missing readable path',

@@ -113,7 +113,7 @@ describe(shellTools.name, () => {
     ['an env that is not an object', { env: 'PATH' }, 'shellTools({ env }) must be an object { inherit?, set? }.'],
     ['an unknown sandbox mode', { sandbox: 'on' }, 'shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got "on".'],
     ['a sandbox flag', { sandbox: true }, 'shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got true.'],
-    ['a network that is not a boolean', { network: 'yes' }, 'shellTools({ network }) must be a boolean; got "yes".'],
+    ['a network that is not a boolean or a host list', { network: 'yes' }, 'shellTools({ network }) must be false, true or { allow: [host patterns] }; got "yes".'],
     ['options that are an array', [], 'shellTools(options) takes an options object or nothing.'],
     [
       'an unknown key in a root',
