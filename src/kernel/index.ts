@@ -25,3 +25,5 @@ export { isApprovalRecord } from './isApprovalRecord.js';
 export { isCredentials } from './isCredentials.js';
 export { buildStoreFault } from './buildStoreFault.js';
 export { redactUrl } from './redactUrl.js';
+export { getPathInside, isPathInside } from './isPathInside.js';
+export { getHardLinkRefusal, isHardLinked, type HardLinkRefusal } from './getHardLinkRefusal.js';
