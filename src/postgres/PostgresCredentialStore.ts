@@ -1,5 +1,5 @@
 import { assertKnownKeys, ToolConfigurationError, type Credentials, type CredentialStore } from '../index.js';
-import { buildStoreFault, isCredentials } from '../kernel/index.js';
+import { buildStoreFault, copyCredentials, isCredentials } from '../kernel/index.js';
 import { connectPostgresPool } from './connectPostgresPool.js';
 import type { PostgresConnectOptions } from './PostgresConnectOptions.js';
 import type { PostgresCredentialStoreOptions } from './PostgresCredentialStoreOptions.js';
@@ -74,18 +74,12 @@ export class PostgresCredentialStore implements CredentialStore {
     const sql = `SELECT credentials FROM ${this.#table.quoted} WHERE provider = $1`;
     const { rows } = await this.#run(`read the credentials of provider ${JSON.stringify(provider)}`, () => this.#pool.query(sql, [provider]));
     const credentials = (rows[0] as { credentials?: unknown } | undefined)?.credentials;
-    return isCredentials(credentials) ? (credentials as Credentials) : undefined;
+    return isCredentials(credentials) ? credentials : undefined;
   }
 
   public async set(provider: string, credentials: Credentials): Promise<void> {
     checkProvider(provider);
-    if (!isCredentials(credentials)) {
-      throw new TypeError(`${SUBJECT}.set: credentials must be { bearerToken?: string, headers?: Record<string, string> }.`);
-    }
-    const copy: Credentials = {
-      ...(credentials.bearerToken === undefined ? {} : { bearerToken: credentials.bearerToken }),
-      ...(credentials.headers === undefined ? {} : { headers: { ...credentials.headers } }),
-    };
+    const copy = copyCredentials(SUBJECT, credentials);
     const sql = `INSERT INTO ${this.#table.quoted} (provider, credentials) VALUES ($1, $2::jsonb) ON CONFLICT (provider) DO UPDATE SET credentials = EXCLUDED.credentials, updated_at = now()`;
     await this.#run(`write the credentials of provider ${JSON.stringify(provider)}`, () => this.#pool.query(sql, [provider, JSON.stringify(copy)]));
   }
