@@ -26,4 +26,6 @@ export { copyCredentials, isCredentials, openCredentials, sealCredentials, type 
 export { buildStoreFault } from './buildStoreFault.js';
 export { redactUrl } from './redactUrl.js';
 export { getPathInside, isPathInside } from './isPathInside.js';
+export { formatCount } from './formatCount.js';
+export { getBase64ByteLength } from './getBase64ByteLength.js';
 export { getHardLinkRefusal, isHardLinked, type HardLinkRefusal } from './getHardLinkRefusal.js';
