@@ -1,10 +1,10 @@
-import { assertKnownKeys, ToolConfigurationError, type Credentials, type CredentialStore } from '../index.js';
+import { assertKnownKeys, type Credentials, type CredentialStore } from '../index.js';
 import { buildStoreFault, copyCredentials, openCredentials, sealCredentials } from '../kernel/index.js';
 import { connectRedisClient } from './connectRedisClient.js';
 import type { RedisConnectOptions } from './RedisConnectOptions.js';
 import type { RedisCredentialStoreOptions } from './RedisCredentialStoreOptions.js';
 import type { RedisStoreClient } from './RedisStoreClient.js';
-import { readKeyPrefix } from './readKeyPrefix.js';
+import { readRedisStoreOptions } from './readRedisStoreOptions.js';
 
 const SUBJECT = 'RedisCredentialStore';
 
@@ -23,13 +23,9 @@ export class RedisCredentialStore implements CredentialStore {
   #close: () => Promise<void>;
 
   public constructor(options: RedisCredentialStoreOptions) {
-    if (typeof options !== 'object' || (options as unknown) === null) throw new ToolConfigurationError(`${SUBJECT} needs options: { client, keyPrefix? }.`);
-    assertKnownKeys(options, ['client', 'keyPrefix'], `${SUBJECT}(options)`);
-    if (typeof (options.client as Partial<RedisStoreClient> | undefined)?.sendCommand !== 'function') {
-      throw new ToolConfigurationError(`${SUBJECT} needs \`client\`: a connected client of the \`redis\` package (createClient({ url }), then connect()).`);
-    }
-    this.#client = options.client;
-    this.#keyPrefix = readKeyPrefix(SUBJECT, options.keyPrefix);
+    const settings = readRedisStoreOptions(SUBJECT, options);
+    this.#client = settings.client;
+    this.#keyPrefix = settings.keyPrefix;
     this.#close = () => Promise.resolve();
   }
 
