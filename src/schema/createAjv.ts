@@ -1,9 +1,8 @@
-import { Ajv } from 'ajv';
+import { Ajv, type CodeOptions } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { SchemaStrictness } from './SchemaStrictness.js';
-import { linearUrlFormat } from './linearUrlFormat.js';
-import type { CodeOptions } from 'ajv';
 import { LinearRegExp } from './LinearRegExp.js';
+import { linearUrlFormat } from './linearUrlFormat.js';
+import type { SchemaStrictness } from './SchemaStrictness.js';
 
 /**
  * The regular-expression engine ajv uses (option `code.regExp`) for schemas written by others:
