@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { getErrnoCode, locateDescriptor } from '../kernel/index.js';
 import { assertSafePathString } from './assertSafePathString.js';
 import { buildPathError } from './buildPathError.js';
@@ -13,7 +14,6 @@ import type { VerifiedDescriptor } from './VerifiedDescriptor.js';
 import type { VerifiedFile } from './VerifiedFile.js';
 import type { WorkspaceRoot } from './WorkspaceRoot.js';
 import type { WorkspaceRootConfig } from './WorkspaceRootConfig.js';
-import path from 'node:path';
 
 /**
  * Lexical normalization against an absolute base: `.`, `..` and repeated separators are
