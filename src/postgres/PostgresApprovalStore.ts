@@ -1,10 +1,11 @@
-import { assertKnownKeys, ToolConfigurationError, type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
+import { assertKnownKeys, type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
 import { buildStoreFault, isApprovalRecord } from '../kernel/index.js';
 import { connectPostgresPool } from './connectPostgresPool.js';
 import type { PostgresApprovalStoreOptions } from './PostgresApprovalStoreOptions.js';
 import type { PostgresConnectOptions } from './PostgresConnectOptions.js';
 import type { PostgresQueryable } from './PostgresQueryable.js';
 import { readTableName, type TableName } from './readTableName.js';
+import { readPostgresStoreOptions } from './readPostgresStoreOptions.js';
 import { runMigration } from './runMigration.js';
 
 const SUBJECT = 'PostgresApprovalStore';
@@ -47,13 +48,9 @@ export class PostgresApprovalStore implements ApprovalStore {
   #issuedSincePrune = 0;
 
   public constructor(options: PostgresApprovalStoreOptions) {
-    if (typeof options !== 'object' || (options as unknown) === null) throw new ToolConfigurationError(`${SUBJECT} needs options: { pool, table? }.`);
-    assertKnownKeys(options, ['pool', 'table'], `${SUBJECT}(options)`);
-    if (typeof (options.pool as Partial<PostgresQueryable> | undefined)?.query !== 'function') {
-      throw new ToolConfigurationError(`${SUBJECT} needs \`pool\`: a Pool of the \`pg\` package (new Pool({ connectionString })).`);
-    }
-    this.#pool = options.pool;
-    this.#table = readTableName(SUBJECT, options.table, DEFAULT_TABLE);
+    const settings = readPostgresStoreOptions(SUBJECT, options, DEFAULT_TABLE);
+    this.#pool = settings.pool;
+    this.#table = settings.table;
     this.#close = () => Promise.resolve();
   }
 

@@ -12,10 +12,11 @@
  * - `unavailable`: `sandbox_unavailable` (`sandbox: 'required'` without bubblewrap).
  *
  * Found by the body (`invoked: true`): `execution_failed` with `spawn_failed`, `cwd_changed`,
- * `redirection_changed` (a target changed after the check; nothing ran), `hard_link`,
- * `network_proxy_failed` (the allowed-hosts proxy could not open a socket for the call; nothing
- * ran); `unavailable` with `network_proxy_closed` (the executor was closed); `interrupted` with
- * `cancelled`.
+ * `redirection_changed` (a target changed after the check; nothing ran), `network_proxy_failed`
+ * (the allowed-hosts proxy could not open a socket for the call; nothing ran);
+ * `permission_denied` with `hard_link` (a target linked after the check; the one hard-link
+ * refusal keeps its code wherever it is found); `unavailable` with `network_proxy_closed` (the
+ * executor was closed); `interrupted` with `cancelled`.
  */
 export const SHELL_ERROR_REASONS = [
   'command_or_argv',

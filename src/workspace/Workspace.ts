@@ -1,10 +1,10 @@
+import path from 'node:path';
 import { getErrnoCode, locateDescriptor } from '../kernel/index.js';
 import { assertSafePathString } from './assertSafePathString.js';
 import { buildPathError } from './buildPathError.js';
 import { buildWorkspaceRoots, type WorkspaceRootSet } from './buildWorkspaceRoots.js';
 import { canonicalizePath, type CanonicalizedPath } from './canonicalizePath.js';
 import { findContainingRoot } from './findContainingRoot.js';
-import { normalizeWorkspacePath } from './normalizeWorkspacePath.js';
 import type { OpenVerifiedOptions } from './OpenVerifiedOptions.js';
 import { openVerifiedFile, type OpenVerifiedContext } from './openVerifiedFile.js';
 import { openVerifiedFileSync } from './openVerifiedFileSync.js';
@@ -14,6 +14,18 @@ import type { VerifiedDescriptor } from './VerifiedDescriptor.js';
 import type { VerifiedFile } from './VerifiedFile.js';
 import type { WorkspaceRoot } from './WorkspaceRoot.js';
 import type { WorkspaceRootConfig } from './WorkspaceRootConfig.js';
+
+/**
+ * Lexical normalization against an absolute base: `.`, `..` and repeated separators are
+ * folded, `~` stays a literal name, and `process.cwd()` is never consulted (the base is
+ * always absolute, so `path.resolve` never reaches it).
+ */
+function normalizeWorkspacePath(input: string, absoluteBase: string): string {
+  if (!path.isAbsolute(absoluteBase)) {
+    throw new TypeError(`normalizeWorkspacePath needs an absolute base, got ${JSON.stringify(absoluteBase)}`);
+  }
+  return path.resolve(absoluteBase, input);
+}
 
 /**
  * The configured roots and the one path containment function every built-in uses (fs tools,
