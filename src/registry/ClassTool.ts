@@ -2,7 +2,7 @@ import { validateSync } from 'class-validator';
 import { ToolError } from '../errors/ToolError.js';
 import { isPlannedRequests } from '../contract/isPlannedRequests.js';
 import { isToolExecutionOutcome } from '../contract/isToolExecutionOutcome.js';
-import { isThenable, type MaybePromise } from '../contract/maybeAsync.js';
+import { isThenable, readLater, type MaybePromise } from '../contract/maybeAsync.js';
 import { normalizeToolReturn } from '../values/normalizeToolReturn.js';
 import type { PreflightResult } from '../contract/PreflightResult.js';
 import type { ToolContext } from '../contract/ToolContext.js';
@@ -82,15 +82,19 @@ export class ClassTool implements Tool {
     return isThenable(requests) ? Promise.resolve(requests).then(toPreflightResult) : toPreflightResult(requests);
   }
 
-  public invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult> {
-    const value = this.invokeValue(request, ctx);
+  /**
+   * The class's `invoke`, its return value normalized once, here (text, JSON, a `ToolOutput` or
+   * a `ToolResult` become this call's ToolResult): at once when the class answered at once.
+   */
+  public invoke(request: ToolRequest, ctx: ToolContext): MaybePromise<ToolResult> {
+    const value = this.instance.invoke(ctx.input, ctx);
     const normalize = (returned: unknown): ToolResult => normalizeToolReturn(returned, request.callId, this.spec.name);
-    return isThenable(value) ? Promise.resolve(value).then(normalize) : Promise.resolve(normalize(value));
-  }
-
-  /** What the class's `invoke` returned, not yet normalized (the executor normalizes it). */
-  public invokeValue(_request: ToolRequest, ctx: ToolContext): unknown {
-    return this.instance.invoke(ctx.input, ctx);
+    if (value instanceof Promise) return value.then(normalize);
+    const later = readLater(value);
+    if (later === undefined) return normalize(value);
+    return new Promise<unknown>((resolve, reject) => {
+      later.then(resolve, reject);
+    }).then(normalize);
   }
 
   async #invokeOutcome(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome> {

@@ -1,0 +1,294 @@
+import type { Later } from '../contract/maybeAsync.js';
+import type { PreflightResult } from '../contract/PreflightResult.js';
+import type { Tool } from '../contract/Tool.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
+import type { ToolResources } from '../contract/ToolResources.js';
+import type { PermissionChecker } from '../permissions/PermissionChecker.js';
+import type { RegisteredTool } from '../registry/RegisteredTool.js';
+import type { ToolCatalog } from '../registry/ToolCatalog.js';
+import type { ToolResult } from '../values/ToolResult.js';
+import type { ApprovalGate, ApprovalRun } from './ApprovalGate.js';
+import type { CallContext, ExecutionFrame, ScopeRunner } from './CallContext.js';
+import { monotonicNow, type RacesInFlight } from './DeadlineRace.js';
+import type { PermissionEvaluation } from './evaluatePermissions.js';
+import type { ExecuteOptions } from './ExecuteOptions.js';
+
+/** What an executor's steps use, one object per executor: every call points at it. */
+export interface ExecutorServices {
+  readonly catalog: ToolCatalog;
+  readonly permissions: PermissionChecker;
+  readonly resources: ToolResources;
+  readonly gate: ApprovalGate;
+  readonly defaultTimeoutMs: number;
+  readonly maxNestingDepth: number;
+  /** Runs a tool's nested calls (its `ctx.scope`). */
+  readonly scope: ScopeRunner;
+  /** The calls awaiting a step or a body now (what `close()` stops). */
+  readonly inFlight: RacesInFlight;
+}
+
+/**
+ * A call once every check before its body passed (found, within its limits, valid, parsed,
+ * permitted): what a step in `BasicToolExecutorOptions.steps.beforeInvoke` reads.
+ */
+export interface PermittedCall {
+  readonly request: ToolRequest;
+  readonly tool: Tool;
+  /** The parsed input (an instance of the input class for DTO tools). */
+  readonly input: unknown;
+  /** The body's budget, from when it starts. */
+  readonly timeoutMs: number;
+  /** What can cancel the call besides its deadline (the host's signal, a parent call's). */
+  readonly signal: AbortSignal | undefined;
+}
+
+/** A call whose body answered a well-formed result: what a step in `steps.afterResult` reads. */
+export interface FinishedCall extends PermittedCall {
+  /** The result the call completes with; a step may replace it (to redact, say). */
+  result: ToolResult;
+}
+
+/**
+ * What a step answers: the call it was given (go on to the next step), an outcome (the call
+ * ends with it), or either later. A step that throws ends the call `internal`.
+ */
+export type StepAnswer<Out> = Out | ToolExecutionOutcome | Later<Out | ToolExecutionOutcome>;
+
+/** One named step of a call: it reads the phase `In` and answers the phase `Out` (or an end). */
+export interface ExecutorStep<In, Out = In> {
+  readonly name: string;
+  run(call: In): StepAnswer<Out>;
+}
+
+/**
+ * A step, frozen. Every step has this one shape, so the runner's `step.run` load stays
+ * monomorphic however many steps a list holds.
+ */
+export function defineStep<In, Out = In>(name: string, run: (call: In) => StepAnswer<Out>): ExecutorStep<In, Out> {
+  return Object.freeze({ name, run });
+}
+
+/** Which budget an awaited step runs under: the checks', the body's, or none (after the body). */
+export type CallStage = 'checks' | 'body' | 'after';
+
+/** A call as it starts: what it was asked, and where it sits. Nothing is checked yet. */
+export interface StartedCall {
+  readonly request: ToolRequest;
+  readonly options: ExecuteOptions;
+  readonly frame: ExecutionFrame;
+  readonly services: ExecutorServices;
+  /** The approval `executeApproved` was given, as presented (`loadApproval` reads the stored one). */
+  readonly presented: unknown;
+  /** When the call started, on the monotonic clock. */
+  readonly started: number;
+  readonly stage: CallStage;
+}
+/** The request is well-formed and the options are the checked ones. */
+export interface CheckedCall extends StartedCall {
+  readonly checked: true;
+}
+/** The tool is found in the catalog's registry of now. */
+export interface FoundCall extends CheckedCall {
+  readonly entry: RegisteredTool;
+  readonly tool: Tool;
+}
+/** The call's signal and budget are set, and its input is within the tool's limits. */
+export interface LimitedCall extends FoundCall {
+  readonly signal: AbortSignal | undefined;
+  readonly timeoutMs: number;
+  /** When the running stage (the checks, then the body) runs out of time. */
+  readonly deadline: number;
+}
+/** The input matches the tool's schema. */
+export interface ValidatedCall extends LimitedCall {
+  readonly valid: true;
+}
+/** The tool's own parsing ran: `input` is what the preflight and the body get. */
+export interface ParsedCall extends ValidatedCall, PermittedCall {
+  readonly input: unknown;
+}
+/** The preflight described what the call would do. */
+export interface PreflightedCall extends ParsedCall {
+  readonly proposed: PreflightResult;
+}
+/** Every permission request was evaluated; `plan` is what the preflight planned. */
+export interface EvaluatedCall extends ParsedCall {
+  readonly evaluation: PermissionEvaluation;
+  readonly plan: unknown;
+}
+/** Nothing is denied, and whatever needed approval was approved: the body may run. */
+export interface ClearedCall extends EvaluatedCall {
+  readonly cleared: true;
+}
+/** The body runs, with its context (what a timeout or cancellation aborts). */
+export interface RunningCall extends ClearedCall {
+  readonly context: CallContext;
+}
+/** The body answered `answer` (not yet read). */
+export interface AnsweredCall extends RunningCall {
+  readonly answer: unknown;
+}
+/** The body's answer, read and checked: the result the call completes with. */
+export interface ResultCall extends AnsweredCall, FinishedCall {
+  result: ToolResult;
+}
+
+/** A step of any phase, as the runner holds it in its list (the list's order is typed where it is built). */
+export type AnyStep = ExecutorStep<never, unknown>;
+
+/**
+ * One call's state: a single object however many steps it passes (every field set up front, so
+ * every call has one shape). Its fields say honestly what may still be missing; the phases above
+ * are views of it, and only the transitions below write it, so each step sees it through the
+ * phase it reads and no field is read before its step has set it.
+ */
+class CallState {
+  public stage: CallStage = 'checks';
+  /** The runner's cursor: the next step to run. */
+  public next = 0;
+  public readonly checked = true;
+  public readonly valid = true;
+  public readonly cleared = true;
+  public entry: RegisteredTool | undefined = undefined;
+  public tool: Tool | undefined = undefined;
+  public signal: AbortSignal | undefined = undefined;
+  public timeoutMs = 0;
+  public deadline = Number.POSITIVE_INFINITY;
+  public input: unknown = undefined;
+  public proposed: PreflightResult | undefined = undefined;
+  public evaluation: PermissionEvaluation | undefined = undefined;
+  public plan: unknown = undefined;
+  public context: CallContext | undefined = undefined;
+  public answer: unknown = undefined;
+  public result: ToolResult | undefined = undefined;
+  public readonly started = monotonicNow();
+
+  public constructor(
+    public readonly services: ExecutorServices,
+    public readonly steps: readonly AnyStep[],
+    public readonly request: ToolRequest,
+    public options: ExecuteOptions,
+    public frame: ExecutionFrame,
+    public readonly presented: unknown,
+  ) {}
+}
+
+/** The state behind a phase: every phase is a view of the one CallState that `startCall` made. */
+function stateOf(call: StartedCall): CallState {
+  return call as unknown as CallState;
+}
+
+/** The state as the phase its transition just completed (the one cast between the two). */
+function asPhase<P extends StartedCall>(state: CallState): P {
+  return state as unknown as P;
+}
+
+/** What the runner keeps of a call besides its phase: its steps and its place in them. */
+export interface CallCursor extends StartedCall {
+  readonly steps: readonly AnyStep[];
+  next: number;
+  /** The budget the runner awaits a step under (no deadline and no signal until `checkLimits` set them). */
+  readonly deadline: number;
+  readonly signal: AbortSignal | undefined;
+  readonly timeoutMs: number;
+  /** The body's context, once the body started. */
+  readonly context: CallContext | undefined;
+}
+
+/** A new call, at its first step. */
+export function startCall(
+  services: ExecutorServices,
+  steps: readonly AnyStep[],
+  request: ToolRequest,
+  options: ExecuteOptions,
+  frame: ExecutionFrame,
+  presented?: unknown,
+): CallCursor {
+  return asPhase<CallCursor>(new CallState(services, steps, request, options, frame, presented));
+}
+
+// The transitions, in step order: each takes a phase, writes what its step found, answers the next.
+
+export function checked(call: StartedCall, options: ExecuteOptions): CheckedCall {
+  const state = stateOf(call);
+  state.options = options;
+  return asPhase(state);
+}
+
+export function found(call: CheckedCall, entry: RegisteredTool): FoundCall {
+  const state = stateOf(call);
+  state.entry = entry;
+  state.tool = entry.tool;
+  return asPhase(state);
+}
+
+export function limited(call: FoundCall, signal: AbortSignal | undefined, timeoutMs: number): LimitedCall {
+  const state = stateOf(call);
+  state.signal = signal;
+  state.timeoutMs = timeoutMs;
+  state.deadline = state.started + timeoutMs;
+  return asPhase(state);
+}
+
+export function validated(call: LimitedCall): ValidatedCall {
+  return asPhase(stateOf(call));
+}
+
+/** A resumed run's call carries its stored approval down to the call it names. */
+export function carrying(call: ValidatedCall, run: ApprovalRun): ValidatedCall {
+  const state = stateOf(call);
+  state.frame = { ...state.frame, run };
+  return asPhase(state);
+}
+
+export function parsed(call: ValidatedCall, input: unknown): ParsedCall {
+  const state = stateOf(call);
+  state.input = input;
+  return asPhase(state);
+}
+
+export function preflighted(call: ParsedCall, proposed: PreflightResult): PreflightedCall {
+  const state = stateOf(call);
+  state.proposed = proposed;
+  return asPhase(state);
+}
+
+export function evaluated(call: PreflightedCall, evaluation: PermissionEvaluation, plan: unknown): EvaluatedCall {
+  const state = stateOf(call);
+  state.evaluation = evaluation;
+  state.plan = plan;
+  return asPhase(state);
+}
+
+export function cleared(call: EvaluatedCall): ClearedCall {
+  return asPhase(stateOf(call));
+}
+
+/** The body starts: its budget (`timeoutMs` from now) replaces the checks'. */
+export function running(call: ClearedCall, context: CallContext, now: number): RunningCall {
+  const state = stateOf(call);
+  state.context = context;
+  state.deadline = now + state.timeoutMs;
+  state.stage = 'body';
+  return asPhase(state);
+}
+
+/** The body answered: from here on no budget applies. */
+export function answered(call: RunningCall, answer: unknown): AnsweredCall {
+  const state = stateOf(call);
+  state.answer = answer;
+  state.stage = 'after';
+  return asPhase(state);
+}
+
+/** The body ended without an answer (it threw, timed out or was cancelled): no budget applies. */
+export function ended(call: RunningCall): void {
+  stateOf(call).stage = 'after';
+}
+
+export function withResult(call: AnsweredCall, result: ToolResult): ResultCall {
+  const state = stateOf(call);
+  state.result = result;
+  return asPhase(state);
+}
