@@ -138,9 +138,8 @@ function refuseClosed(request: unknown): Outcome {
   const toolName = (request as Partial<ToolRequest> | null)?.toolName;
   return failed(
     'unavailable',
-    'executor_closed',
     `Tool \`${String(toolName)}\` was not run: the tool executor has been closed (the host is shutting down). Nothing was run.`,
-    {},
+    { reason: 'executor_closed' },
     false,
   );
 }

@@ -39,7 +39,7 @@ function bodyThrew(call: RunningCall, thrown: unknown): ToolExecutionOutcome {
     return failedFrom(thrown, 'execution_failed', `Tool \`${toolName}\` failed`, true);
   } catch {
     // The body ran: an end that cannot be read (a hostile thrown value) still says `invoked: true`.
-    return failed('internal', 'unreadable_end', `Tool \`${toolName}\` ended in a way that could not be read.`, {}, true);
+    return failed('internal', `Tool \`${toolName}\` ended in a way that could not be read.`, { reason: 'unreadable_end' }, true);
   }
 }
 
@@ -91,16 +91,15 @@ export const invoke = defineStep<ClearedCall, AnsweredCall>('invoke', (call) => 
 function accept(call: AnsweredCall, value: unknown): ResultCall | ToolExecutionOutcome {
   const { request, entry } = call;
   if (!isToolResult(value)) {
-    return failed('internal', 'invalid_result', `Tool \`${request.toolName}\` returned something that is not a ToolResult.`, {}, true);
+    return failed('internal', `Tool \`${request.toolName}\` returned something that is not a ToolResult.`, { reason: 'invalid_result' }, true);
   }
   const { output } = value.result;
   if (entry.validateOutput !== undefined && output.type === 'structured' && !entry.validateOutput(output.value)) {
     const error = buildValidationError(request.toolName, getAjvIssues(entry.validateOutput.errors), 'Output');
     return failed(
       'execution_failed',
-      'output_schema',
       `Tool \`${request.toolName}\` returned a result that does not match its declared output schema. ${error.message}`,
-      error.details,
+      { reason: 'output_schema', ...error.details },
       true,
     );
   }
@@ -113,7 +112,7 @@ function read(call: AnsweredCall): ResultCall | ToolExecutionOutcome {
   const { answer } = call;
   if (call.tool.invokeOutcome === undefined) return accept(call, answer);
   if (!isToolExecutionOutcome(answer)) {
-    return failed('internal', 'invalid_outcome', `Tool \`${call.request.toolName}\` returned something that is not a ToolExecutionOutcome from invokeOutcome.`, {}, true);
+    return failed('internal', `Tool \`${call.request.toolName}\` returned something that is not a ToolExecutionOutcome from invokeOutcome.`, { reason: 'invalid_outcome' }, true);
   }
   switch (answer.status) {
     case 'completed':

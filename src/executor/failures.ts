@@ -6,13 +6,16 @@ import { stringifyJson } from '../values/stringifyJson.js';
 import type { DeniedRequest } from './evaluatePermissions.js';
 import type { ExecutorErrorReason } from './ToolErrorReason.js';
 
+/** A failure's details: JSON, with its `reason` always one of {@link ExecutorErrorReason}. */
+export type FailureDetails = JsonObject & { readonly reason: ExecutorErrorReason };
+
 /**
  * The executor's one family of `failed` outcomes: every one is built here, from a code, a
- * reason (always one of {@link ExecutorErrorReason}) and details, or from a `ToolError` another
- * part of the core raised (validation, approvals, a tool's own throw).
+ * message and details with their reason, or from a `ToolError` another part of the core raised
+ * (validation, approvals, a tool's own throw).
  */
-export function failed(code: ToolErrorCode, reason: ExecutorErrorReason, message: string, details: JsonObject, invoked: boolean): FailedOutcome {
-  return { status: 'failed', error: new ToolError(code, message, { reason, ...details }), invoked };
+export function failed(code: ToolErrorCode, message: string, details: FailureDetails, invoked: boolean): FailedOutcome {
+  return { status: 'failed', error: new ToolError(code, message, details), invoked };
 }
 
 /** A `failed` outcome for an error raised elsewhere (validation, approvals, a tool's throw). */
@@ -58,24 +61,28 @@ export function internalFailure(thrown: unknown, toolName: unknown, invoked: boo
 
 /** The caller cancelled (or the executor closed) before the body started. */
 export function cancelledBeforeStart(toolName: string): FailedOutcome {
-  return failed('interrupted', 'cancelled', `Tool \`${toolName}\` was cancelled before it started.`, {}, false);
+  return failed('interrupted', `Tool \`${toolName}\` was cancelled before it started.`, { reason: 'cancelled' }, false);
 }
 
 /** The checks before the body (validation, preflight, permissions, approvals) outlasted their budget. */
 export function checksTimedOut(toolName: string, timeoutMs: number): FailedOutcome {
   return failed(
     'interrupted',
-    'timeout',
     `Tool \`${toolName}\` was not started: checking the call (validation, preflight, permissions, approvals) took longer than its ${timeoutMs} ms budget. Nothing was run; try again, or give the call a longer timeout.`,
-    { timeoutMs, stage: 'checks' },
+    { reason: 'timeout', timeoutMs, stage: 'checks' },
     false,
   );
 }
 
 /** The body outlasted its budget, or the caller cancelled it while it ran. */
 export function bodyStopped(toolName: string, end: 'timeout' | 'cancelled', timeoutMs: number): FailedOutcome {
-  if (end === 'cancelled') return failed('interrupted', 'cancelled', `Tool \`${toolName}\` was cancelled while running.`, {}, true);
-  return failed('interrupted', 'timeout', `Tool \`${toolName}\` timed out after ${timeoutMs} ms and was stopped. Try a smaller task or a longer timeout.`, { timeoutMs }, true);
+  if (end === 'cancelled') return failed('interrupted', `Tool \`${toolName}\` was cancelled while running.`, { reason: 'cancelled' }, true);
+  return failed(
+    'interrupted',
+    `Tool \`${toolName}\` timed out after ${timeoutMs} ms and was stopped. Try a smaller task or a longer timeout.`,
+    { reason: 'timeout', timeoutMs },
+    true,
+  );
 }
 
 const LISTED = 20;

@@ -40,9 +40,8 @@ export async function rejectPendingCall(gate: ApprovalGate, timeoutMs: number, p
   if (!isToolRequest(request)) {
     return failed(
       'invalid_input',
-      'malformed_request',
       'The pending call is malformed: it needs a tool request with string callId, toolName, sessionId and turnId, and an input.',
-      {},
+      { reason: 'malformed_request' },
       false,
     );
   }
@@ -57,9 +56,8 @@ export async function rejectPendingCall(gate: ApprovalGate, timeoutMs: number, p
   const said = userReason === null ? '' : ` Their reason: ${JSON.stringify(userReason)}.`;
   return failed(
     'permission_denied',
-    'rejected_by_user',
     `The user declined this call of tool \`${request.toolName}\`, so it was not run and nothing changed.${said} Do not call the tool again with the same input; follow the user's reason if they gave one, or ask the user how to proceed.`,
-    { approvalId: typeof approvalId === 'string' ? approvalId : null, approvalStatus, userReason },
+    { reason: 'rejected_by_user', approvalId: typeof approvalId === 'string' ? approvalId : null, approvalStatus, userReason },
     false,
   );
 }
