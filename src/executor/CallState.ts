@@ -179,9 +179,12 @@ function stateOf(call: StartedCall): CallState {
   return call as unknown as CallState;
 }
 
-/** The state as the phase its transition just completed (the one cast between the two). */
-function asPhase<P extends StartedCall>(state: CallState): P {
-  return state as unknown as P;
+/**
+ * The state behind every view: each transition below answers it as the one phase its step
+ * completed (its declared return type), never as more.
+ */
+function asPhase(state: CallState): ResultCall & PreflightedCall & CallCursor {
+  return state as unknown as ResultCall & PreflightedCall & CallCursor;
 }
 
 /** What the runner keeps of a call besides its phase: its steps and its place in them. */
@@ -205,7 +208,7 @@ export function startCall(
   frame: ExecutionFrame,
   presented?: unknown,
 ): CallCursor {
-  return asPhase<CallCursor>(new CallState(services, steps, request, options, frame, presented));
+  return asPhase(new CallState(services, steps, request, options, frame, presented));
 }
 
 // The transitions, in step order: each takes a phase, writes what its step found, answers the next.

@@ -11,12 +11,12 @@ export class StepList<Out> {
 
   /** A list that starts with `step`. */
   public static of<In, Out>(step: ExecutorStep<In, Out>): StepList<Out> {
-    return new StepList<Out>([step as AnyStep]);
+    return new StepList<Out>([step]);
   }
 
   /** This list, then `step` (which reads what this list's last step answered). */
   public then<Next>(step: ExecutorStep<Out, Next>): StepList<Next> {
-    return new StepList<Next>([...this.steps, step as AnyStep]);
+    return new StepList<Next>([...this.steps, step]);
   }
 
   /**

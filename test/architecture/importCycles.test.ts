@@ -49,13 +49,9 @@ function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
       }
     }
     if (low.get(node) !== index.get(node)) return;
-    const group: string[] = [];
-    let member: string | undefined;
-    do {
-      member = stack.pop() as string;
-      onStack.delete(member);
-      group.push(member);
-    } while (member !== node);
+    // The group is what the stack holds above `node`, `node` included.
+    const group = stack.splice(stack.lastIndexOf(node));
+    for (const member of group) onStack.delete(member);
     if (group.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(group.sort());
   };
   for (const node of graph.keys()) if (!index.has(node)) visit(node);
