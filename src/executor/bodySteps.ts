@@ -8,7 +8,7 @@ import type { ToolResult } from '../values/ToolResult.js';
 import { CallContext } from './CallContext.js';
 import { answered, defineStep, ended, running, withResult, type AnsweredCall, type ClearedCall, type ResultCall, type RunningCall } from './CallState.js';
 import { monotonicNow } from './DeadlineRace.js';
-import { cancelledBeforeStart, checksTimedOut, failed, failedFrom, failedWith } from './failures.js';
+import { cancelledBeforeStart, checksTimedOut, failed, failedFrom, failedWith, toToolError } from './failures.js';
 
 /** The `auth_required` interruption for a tool that threw `AuthRequiredError`. */
 function authInterruption(call: RunningCall, error: AuthRequiredError): ToolExecutionOutcome {
@@ -36,7 +36,7 @@ function bodyThrew(call: RunningCall, thrown: unknown): ToolExecutionOutcome {
   const { toolName } = call.request;
   try {
     if (AuthRequiredError.is(thrown)) return authInterruption(call, thrown);
-    return failedFrom(thrown, 'execution_failed', `Tool \`${toolName}\` failed`, true);
+    return failedWith(toToolError(thrown, 'execution_failed', `Tool \`${toolName}\` failed`), true);
   } catch {
     // The body ran: an end that cannot be read (a hostile thrown value) still says `invoked: true`.
     return failed('internal', `Tool \`${toolName}\` ended in a way that could not be read.`, { reason: 'unreadable_end' }, true);
@@ -70,20 +70,22 @@ export const invoke = defineStep<ClearedCall, AnsweredCall>('invoke', (call) => 
   }
   if (later === undefined) return answered(body, value);
   const pending = later;
+  // The race calls this once; whatever the body's promise (or its `then`) ends with is the body's end.
   return {
-    then: (onValue, onThrown) =>
-      pending.then(
-        (resolved) => {
-          onValue(answered(body, resolved));
-        },
-        (thrown: unknown) => {
-          try {
+    then: (onValue: (value: AnsweredCall | ToolExecutionOutcome) => void) => {
+      try {
+        pending.then(
+          (resolved) => {
+            onValue(answered(body, resolved));
+          },
+          (thrown: unknown) => {
             onValue(bodyThrew(body, thrown));
-          } catch (failure) {
-            onThrown(failure);
-          }
-        },
-      ),
+          },
+        );
+      } catch (thrown) {
+        onValue(bodyThrew(body, thrown));
+      }
+    },
   };
 });
 
