@@ -15,7 +15,6 @@ import { checkCall, checkLimits, lookUp, parseInput, preflight, validateInput } 
 import { monotonicNow, RacesInFlight } from './DeadlineRace.js';
 import { NO_OPTIONS, type ExecuteOptions } from './ExecuteOptions.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
-import { failed } from './failures.js';
 import { checkApprovalConsumed, decide, loadApproval, permit } from './permitSteps.js';
 import { rejectPendingCall } from './rejectPendingCall.js';
 import { runSteps, StepList } from './runSteps.js';
@@ -91,10 +90,10 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   /**
-   * Shuts the executor down: calls that start from now on fail `unavailable`
-   * (`executor_closed`); the calls in flight are stopped through their signals (they end
+   * Shuts the executor down: the calls in flight are stopped through their signals (they end
    * `interrupted`, `cancelled`) and waited for, up to `closeGraceMs`; then the catalog's sources
-   * release what they hold (MCP connections, server processes). Idempotent.
+   * release what they hold (MCP connections, server processes: their tools answer `unavailable`
+   * from then on). Idempotent.
    */
   public close(): Promise<void> {
     this.#closed ??= this.#services.inFlight.stopAll(new Error('the tool executor was closed'), this.#closeGraceMs).then(() => this.#services.catalog.close());
@@ -107,7 +106,6 @@ export class BasicToolExecutor implements ToolExecutor {
 
   /** One call through its steps, observed. */
   #run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame, approved: boolean, approval: unknown): Promise<Outcome> {
-    if (this.#closed !== undefined) return this.#observe(request, refuseClosed, request);
     const call = startCall(this.#services, approved ? this.#approvedSteps : this.#steps, request, options, frame, approval);
     return this.#observe(request, runSteps, call);
   }
@@ -131,15 +129,4 @@ export class BasicToolExecutor implements ToolExecutor {
       return outcome;
     });
   }
-}
-
-/** A call made after `close()`. */
-function refuseClosed(request: unknown): Outcome {
-  const toolName = (request as Partial<ToolRequest> | null)?.toolName;
-  return failed(
-    'unavailable',
-    `Tool \`${String(toolName)}\` was not run: the tool executor has been closed (the host is shutting down). Nothing was run.`,
-    { reason: 'executor_closed' },
-    false,
-  );
 }

@@ -14,8 +14,7 @@ import type { WorkspacePathRefusalReason } from '../workspace/WorkspacePathRefus
  * - `execution_failed`: `max_nesting_depth`;
  * - `unavailable`: `approval_store_unavailable` (the approval store threw or rejected while
  *   issuing, reading or consuming an approval: the call fails closed);
- * - `interrupted`: `cancelled`, `timeout` (before the body, `details.stage: 'checks'`);
- * - `unavailable`: `executor_closed` (a call made after `executor.close()`).
+ * - `interrupted`: `cancelled`, `timeout` (before the body, `details.stage: 'checks'`).
  *
  * After the body ran (`invoked: true`): `interrupted` with `timeout` or `cancelled`;
  * `execution_failed` with `output_schema`, `output_not_json`; `internal` with
@@ -41,7 +40,6 @@ export const EXECUTOR_ERROR_REASONS = [
   'invalid_permission_request',
   'max_nesting_depth',
   'approval_store_unavailable',
-  'executor_closed',
   'cancelled',
   'timeout',
   'output_schema',
