@@ -4,7 +4,6 @@ import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
-import { ToolCatalog } from '../registry/ToolCatalog.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import { ApprovalGate } from './ApprovalGate.js';
 import { EXECUTOR_DEFAULTS, type BasicToolExecutorOptions, type ExecutorSteps } from './BasicToolExecutorOptions.js';
@@ -54,7 +53,8 @@ export class BasicToolExecutor implements ToolExecutor {
     const now = options.now ?? Date.now;
     const { registry } = options;
     this.#services = {
-      catalog: registry instanceof ToolCatalog ? registry : ToolCatalog.of(registry),
+      // A catalog serves its sources' registry of now; a plain registry is served as it is, frozen.
+      catalog: 'refresh' in registry ? registry : { registry: registry.freeze(), close: () => Promise.resolve() },
       permissions: options.permissions,
       resources: options.resources ?? new MapToolResources(),
       gate: new ApprovalGate(options.approvals ?? new InMemoryApprovalStore(now), options.approvalTtlMs ?? EXECUTOR_DEFAULTS.approvalTtlMs, now),

@@ -16,7 +16,8 @@ import type { ExecuteOptions } from './ExecuteOptions.js';
 
 /** What an executor's steps use, one object per executor: every call points at it. */
 export interface ExecutorServices {
-  readonly catalog: ToolCatalog;
+  /** Where a call looks its tool up (the registry of now), and what `close()` closes. */
+  readonly catalog: Pick<ToolCatalog, 'registry' | 'close'>;
   readonly permissions: PermissionChecker;
   readonly resources: ToolResources;
   readonly gate: ApprovalGate;

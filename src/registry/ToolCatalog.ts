@@ -81,11 +81,6 @@ export class ToolCatalog {
     this.#registry = registry.freeze();
   }
 
-  /** A catalog of one fixed registry (no sources): what `new BasicToolExecutor({ registry })` serves. */
-  public static of(registry: ToolRegistry): ToolCatalog {
-    return new ToolCatalog(registry, [], [], IGNORE);
-  }
-
   /** Loads `tools` and every source's, then listens to the sources that announce changes. */
   public static async load(tools: readonly Tool[], sources: readonly ToolSource[], report: SourceErrorReporter = IGNORE): Promise<ToolCatalog> {
     const catalog = new ToolCatalog(await buildRegistry(tools, sources, report), tools, sources, report);
