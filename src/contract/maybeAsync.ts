@@ -6,6 +6,7 @@ export type MaybePromise<T> = T | Promise<T>;
  * both callbacks). Every `Promise` is one; so is what {@link readLater} makes of a thenable.
  */
 export interface Later<T> {
+  /** Calls `onValue` with the value, or `onThrown` with what it failed with, once. */
   then(onValue: (value: T) => void, onThrown: (thrown: unknown) => void): unknown;
 }
 

@@ -34,7 +34,9 @@ export interface ExecutorServices {
  * permitted): what a step in `BasicToolExecutorOptions.steps.beforeInvoke` reads.
  */
 export interface PermittedCall {
+  /** The request as the host or the model made it. */
   readonly request: ToolRequest;
+  /** The tool the request names. */
   readonly tool: Tool;
   /** The parsed input (an instance of the input class for DTO tools). */
   readonly input: unknown;
@@ -58,7 +60,9 @@ export type StepAnswer<Out> = Out | ToolExecutionOutcome | Later<Out | ToolExecu
 
 /** One named step of a call: it reads the phase `In` and answers the phase `Out` (or an end). */
 export interface ExecutorStep<In, Out = In> {
+  /** Names the step in errors (`step \`rateLimit\` answered neither the call nor an outcome`). */
   readonly name: string;
+  /** Reads the call and answers it (go on), an outcome (end it), or either later. */
   run(call: In): StepAnswer<Out>;
 }
 
