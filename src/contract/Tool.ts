@@ -5,7 +5,6 @@ import type { ToolResult } from '../values/ToolResult.js';
 import type { PreflightResult } from './PreflightResult.js';
 import type { SchemaStrictness } from '../schema/SchemaStrictness.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
-import type { MaybePromise } from './maybeAsync.js';
 
 /**
  * A tool as the registry and executor see it. `@Tool` classes are adapted to this; a plain
@@ -42,15 +41,15 @@ export interface Tool {
    */
   proposedRequests?(request: ToolRequest, input?: unknown): PreflightResult | Promise<PreflightResult>;
   /**
-   * The tool's body: its result for this call, as a promise or (costing no promise) at once.
-   * `await tool.invoke(request, ctx)` reads either. The executor checks the result (a
+   * The tool's body: its result for this call, later (a promise) or, costing no promise, at
+   * once. `await tool.invoke(request, ctx)` reads either. The executor checks the result (a
    * `ToolResult`, matching the output schema) and gives it the call's id.
    */
-  invoke(request: ToolRequest, ctx: ToolContext): MaybePromise<ToolResult>;
+  invoke(request: ToolRequest, ctx: ToolContext): ToolResult | PromiseLike<ToolResult>;
   /**
    * The one way for a composing tool to pass a child's `interrupted` outcome up: when present,
    * the executor runs it instead of `invoke`, and the outcome it answers is the call's
    * (`completed` results are checked as `invoke`'s are; a child's `failed` says `invoked: true`).
    */
-  invokeOutcome?(request: ToolRequest, ctx: ToolContext): MaybePromise<ToolExecutionOutcome>;
+  invokeOutcome?(request: ToolRequest, ctx: ToolContext): ToolExecutionOutcome | PromiseLike<ToolExecutionOutcome>;
 }

@@ -27,7 +27,7 @@ const ROOT: ExecutionFrame = Object.freeze({ depth: 0 });
 function buildSteps(extra: ExecutorSteps | undefined, approved: boolean): readonly AnyStep[] {
   const checked = StepList.of(checkCall).then(lookUp).then(checkLimits).then(validateInput);
   const found = (approved ? checked.then(loadApproval) : checked).then(parseInput).then(preflight).then(permit).then(decide);
-  const finished = found.also(extra?.beforeInvoke).then(invoke).then(normalize).also(extra?.afterResult);
+  const finished = found.also(extra?.beforeInvoke).then(invoke).awaitBody().then(normalize).also(extra?.afterResult);
   return Object.freeze((approved ? finished.then(checkApprovalConsumed) : finished).then(time).steps);
 }
 

@@ -130,6 +130,13 @@ export interface ClearedCall extends EvaluatedCall {
 export interface RunningCall extends ClearedCall {
   readonly context: CallContext;
 }
+/**
+ * The body answered later: the runner awaits `pending` under the body's budget and goes on with
+ * the call {@link answered} (or the outcome of its throw, timeout or cancellation).
+ */
+export interface AwaitingCall extends RunningCall {
+  readonly pending: Later<unknown>;
+}
 /** The body answered `answer` (not yet read). */
 export interface AnsweredCall extends RunningCall {
   readonly answer: unknown;
@@ -166,6 +173,7 @@ class CallState {
   public plan: unknown = undefined;
   public context: CallContext | undefined = undefined;
   public answer: unknown = undefined;
+  public pending: Later<unknown> | undefined = undefined;
   public result: ToolResult | undefined = undefined;
   public readonly started = monotonicNow();
 
@@ -188,8 +196,8 @@ function stateOf(call: StartedCall): CallState {
  * The state behind every view: each transition below answers it as the one phase its step
  * completed (its declared return type), never as more.
  */
-function asPhase(state: CallState): ResultCall & PreflightedCall & CallCursor {
-  return state as unknown as ResultCall & PreflightedCall & CallCursor;
+function asPhase(state: CallState): ResultCall & PreflightedCall & AwaitingCall & CallCursor {
+  return state as unknown as ResultCall & PreflightedCall & AwaitingCall & CallCursor;
 }
 
 /** What the runner keeps of a call besides its phase: its steps and its place in them. */
@@ -202,6 +210,8 @@ export interface CallCursor extends StartedCall {
   readonly timeoutMs: number;
   /** The body's context, once the body started. */
   readonly context: CallContext | undefined;
+  /** The body's later answer, while the runner awaits it. */
+  readonly pending: Later<unknown> | undefined;
 }
 
 /** A new call, at its first step. */
@@ -282,21 +292,37 @@ export function running(call: ClearedCall, context: CallContext, now: number): R
   return asPhase(state);
 }
 
+/** The body will answer later: the runner awaits `pending` (see {@link AwaitingCall}). */
+export function awaiting(call: RunningCall, pending: Later<unknown>): AwaitingCall {
+  const state = stateOf(call);
+  state.pending = pending;
+  return asPhase(state);
+}
+
 /** The body answered: from here on no budget applies. */
 export function answered(call: RunningCall, answer: unknown): AnsweredCall {
   const state = stateOf(call);
   state.answer = answer;
+  state.pending = undefined;
   state.stage = 'after';
   return asPhase(state);
 }
 
 /** The body ended without an answer (it threw, timed out or was cancelled): no budget applies. */
 export function ended(call: RunningCall): void {
-  stateOf(call).stage = 'after';
+  const state = stateOf(call);
+  state.pending = undefined;
+  state.stage = 'after';
 }
 
 export function withResult(call: AnsweredCall, result: ToolResult): ResultCall {
   const state = stateOf(call);
   state.result = result;
   return asPhase(state);
+}
+
+/** The call as {@link AwaitingCall} when its body answered later (the runner's question after each step). */
+export function awaitingBody(call: CallCursor): AwaitingCall | undefined {
+  const state = stateOf(call);
+  return state.pending === undefined ? undefined : asPhase(state);
 }

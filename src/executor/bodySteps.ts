@@ -6,7 +6,19 @@ import { buildValidationError, getAjvIssues } from '../schema/buildValidationErr
 import { isToolResult } from '../values/isToolResult.js';
 import type { ToolResult } from '../values/ToolResult.js';
 import { CallContext } from './CallContext.js';
-import { answered, defineStep, ended, running, withResult, type AnsweredCall, type ClearedCall, type ResultCall, type RunningCall } from './CallState.js';
+import {
+  answered,
+  awaiting,
+  defineStep,
+  ended,
+  running,
+  withResult,
+  type AnsweredCall,
+  type AwaitingCall,
+  type ClearedCall,
+  type ResultCall,
+  type RunningCall,
+} from './CallState.js';
 import { monotonicNow } from './DeadlineRace.js';
 import { cancelledBeforeStart, checksTimedOut, failed, failedFrom, failedWith, toToolError } from './failures.js';
 
@@ -31,7 +43,7 @@ function authInterruption(call: RunningCall, error: AuthRequiredError): ToolExec
 }
 
 /** The body threw (or its promise rejected): an `AuthRequiredError` interrupts, anything else fails. Never throws. */
-function bodyThrew(call: RunningCall, thrown: unknown): ToolExecutionOutcome {
+export function bodyThrew(call: RunningCall, thrown: unknown): ToolExecutionOutcome {
   ended(call);
   const { toolName } = call.request;
   try {
@@ -47,10 +59,10 @@ function bodyThrew(call: RunningCall, thrown: unknown): ToolExecutionOutcome {
  * Starts the body, once every check passed in time and the caller has not cancelled, with a
  * budget of its own (`timeoutMs` from now): `invokeOutcome` when the tool has one (a composing
  * tool), else `invoke`. A body that answers synchronously goes straight on to `normalize`; a
- * promise (any thenable, its `then` read once) is answered to the runner, which awaits it under
- * that budget and the caller's signal (the context is aborted so the tool can stop).
+ * promise (any thenable, its `then` read once) makes the call {@link AwaitingCall}: the runner
+ * awaits it under that budget and the caller's signal (the context is aborted so the tool can stop).
  */
-export const invoke = defineStep<ClearedCall, AnsweredCall>('invoke', (call) => {
+export const invoke = defineStep<ClearedCall, AnsweredCall | AwaitingCall>('invoke', (call) => {
   const now = monotonicNow();
   // The checks may have run synchronously past their deadline, or the caller cancelled meanwhile.
   if (now > call.deadline) return checksTimedOut(call.request.toolName, call.timeoutMs);
@@ -69,24 +81,7 @@ export const invoke = defineStep<ClearedCall, AnsweredCall>('invoke', (call) => 
     return bodyThrew(body, thrown);
   }
   if (later === undefined) return answered(body, value);
-  const pending = later;
-  // The race calls this once; whatever the body's promise (or its `then`) ends with is the body's end.
-  return {
-    then: (onValue: (value: AnsweredCall | ToolExecutionOutcome) => void) => {
-      try {
-        pending.then(
-          (resolved) => {
-            onValue(answered(body, resolved));
-          },
-          (thrown: unknown) => {
-            onValue(bodyThrew(body, thrown));
-          },
-        );
-      } catch (thrown) {
-        onValue(bodyThrew(body, thrown));
-      }
-    },
-  };
+  return awaiting(body, later);
 });
 
 /** A well-formed result, checked against the tool's output schema and given the call's id. */

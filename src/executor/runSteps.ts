@@ -1,7 +1,8 @@
 import { isToolExecutionOutcome } from '../contract/isToolExecutionOutcome.js';
 import { readLater, type Later, type MaybePromise } from '../contract/maybeAsync.js';
 import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
-import { defineStep, type AnyStep, type CallCursor, type ExecutorStep } from './CallState.js';
+import { bodyThrew } from './bodySteps.js';
+import { answered, awaitingBody, defineStep, type AnsweredCall, type AnyStep, type AwaitingCall, type CallCursor, type ExecutorStep } from './CallState.js';
 import { DeadlineRace, type DeadlineEnd } from './DeadlineRace.js';
 import { bodyStopped, cancelledBeforeStart, checksTimedOut, internalFailure } from './failures.js';
 
@@ -17,6 +18,14 @@ export class StepList<Out> {
   /** This list, then `step` (which reads what this list's last step answered). */
   public then<Next>(step: ExecutorStep<Out, Next>): StepList<Next> {
     return new StepList<Next>([...this.steps, step]);
+  }
+
+  /**
+   * This list, its last step's later body awaited: the runner awaits an {@link AwaitingCall}'s
+   * `pending` answer before it runs the next step, which reads the call as {@link AnsweredCall}.
+   */
+  public awaitBody(this: StepList<AnsweredCall | AwaitingCall>): StepList<AnsweredCall> {
+    return new StepList<AnsweredCall>(this.steps);
   }
 
   /**
@@ -55,9 +64,14 @@ export function runSteps(call: CallCursor): MaybePromise<ToolExecutionOutcome> {
   try {
     while (call.next < steps.length) {
       const answer: unknown = (steps[call.next++] as AnyStep).run(call as never);
-      if (answer === call) continue;
+      if (answer === call) {
+        // The body answers later (see `AwaitingCall`): awaited under the body's budget.
+        const body = awaitingBody(call);
+        if (body !== undefined) return new AwaitedStep(call, body).race(body.pending);
+        continue;
+      }
       const later = readLater(answer);
-      if (later !== undefined) return new AwaitedStep(call).race(later);
+      if (later !== undefined) return new AwaitedStep(call, undefined).race(later);
       return answer as ToolExecutionOutcome;
     }
     return internalFailure(new Error(`the executor's steps ended without an outcome (last: ${String(steps.at(-1)?.name)})`), call.request.toolName, call.stage !== 'checks');
@@ -75,14 +89,17 @@ export function runSteps(call: CallCursor): MaybePromise<ToolExecutionOutcome> {
 class AwaitedStep extends DeadlineRace<ToolExecutionOutcome> {
   readonly #stage: CallCursor['stage'];
 
-  public constructor(private readonly call: CallCursor) {
+  public constructor(
+    private readonly call: CallCursor,
+    private readonly body: AwaitingCall | undefined,
+  ) {
     const watched = call.stage !== 'after';
     super(watched ? call.deadline : Number.POSITIVE_INFINITY, watched ? call.signal : undefined);
     this.#stage = call.stage;
   }
 
   public override race(answer: Later<unknown>): Promise<ToolExecutionOutcome> {
-    this.call.services.inFlight.add(this);
+    this.call.services.inFlight.add(this as DeadlineRace<unknown>);
     return super.race(answer);
   }
 
@@ -91,7 +108,7 @@ class AwaitedStep extends DeadlineRace<ToolExecutionOutcome> {
   }
 
   protected override onSettled(): void {
-    this.call.services.inFlight.delete(this);
+    this.call.services.inFlight.delete(this as DeadlineRace<unknown>);
   }
 
   protected settle(end: DeadlineEnd, value: unknown): MaybePromise<ToolExecutionOutcome> {
@@ -99,10 +116,15 @@ class AwaitedStep extends DeadlineRace<ToolExecutionOutcome> {
     const { toolName } = call.request;
     switch (end) {
       case 'value':
+        if (this.body !== undefined) {
+          answered(this.body, value);
+          return runSteps(call);
+        }
         if (value === call) return runSteps(call);
         if (isOutcome(value)) return value;
         return internalFailure(new Error(`step \`${String(call.steps[call.next - 1]?.name)}\` resolved to neither the call nor an outcome`), toolName, this.#stage !== 'checks');
       case 'thrown':
+        if (this.body !== undefined) return bodyThrew(this.body, value);
         return internalFailure(value, toolName, this.#stage !== 'checks');
       case 'timeout':
       case 'cancelled':
