@@ -58,7 +58,7 @@ export type { ExecuteOptions } from './executor/ExecuteOptions.js';
 export type { ExecutorObserver } from './executor/ExecutorObserver.js';
 export { BasicToolExecutor } from './executor/BasicToolExecutor.js';
 export { EXECUTOR_DEFAULTS, type BasicToolExecutorOptions, type ExecutorSteps } from './executor/BasicToolExecutorOptions.js';
-export type { ExecutorStep, FinishedCall, PermittedCall, StepAnswer } from './executor/CallState.js';
+export type { ExecutorStep, FinishedCall, PermittedCall, StepAnswer } from './executor/ExecutorStep.js';
 export type { Later, MaybePromise } from './contract/maybeAsync.js';
 export { createResourceKey, type ResourceKey, type ToolResources } from './contract/ToolResources.js';
 export { MapToolResources } from './contract/MapToolResources.js';

@@ -3,7 +3,7 @@ import type { ApprovalStore } from '../interrupt/ApprovalStore.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { ToolCatalog } from '../registry/ToolCatalog.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
-import type { ExecutorStep, FinishedCall, PermittedCall } from './CallState.js';
+import type { ExecutorStep, FinishedCall, PermittedCall } from './ExecutorStep.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
 
 /**

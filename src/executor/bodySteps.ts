@@ -6,19 +6,8 @@ import { buildValidationError, getAjvIssues } from '../schema/buildValidationErr
 import { isToolResult } from '../values/isToolResult.js';
 import type { ToolResult } from '../values/ToolResult.js';
 import { CallContext } from './CallContext.js';
-import {
-  answered,
-  awaiting,
-  defineStep,
-  ended,
-  running,
-  withResult,
-  type AnsweredCall,
-  type AwaitingCall,
-  type ClearedCall,
-  type ResultCall,
-  type RunningCall,
-} from './CallState.js';
+import { answered, awaiting, ended, running, withResult, type AnsweredCall, type AwaitingCall, type ClearedCall, type ResultCall, type RunningCall } from './CallState.js';
+import { defineStep } from './ExecutorStep.js';
 import { monotonicNow } from './DeadlineRace.js';
 import { cancelledBeforeStart, checksTimedOut, failed, failedFrom, failedWith, toToolError } from './failures.js';
 

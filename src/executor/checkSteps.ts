@@ -8,7 +8,6 @@ import { buildValidationError, getAjvIssues } from '../schema/buildValidationErr
 import { checkInputLimits } from '../schema/checkInputLimits.js';
 import {
   checked,
-  defineStep,
   found,
   limited,
   parsed,
@@ -22,6 +21,7 @@ import {
   type StartedCall,
   type ValidatedCall,
 } from './CallState.js';
+import { defineStep } from './ExecutorStep.js';
 import { checkExecuteOptions, NO_OPTIONS } from './ExecuteOptions.js';
 import { cancelledBeforeStart, failed, failedFrom, failedWith, notFound } from './failures.js';
 

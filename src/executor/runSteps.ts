@@ -2,7 +2,8 @@ import { isToolExecutionOutcome } from '../contract/isToolExecutionOutcome.js';
 import { readLater, type Later, type MaybePromise } from '../contract/maybeAsync.js';
 import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import { bodyThrew } from './bodySteps.js';
-import { answered, awaitingBody, defineStep, type AnsweredCall, type AnyStep, type AwaitingCall, type CallCursor, type ExecutorStep } from './CallState.js';
+import { answered, awaitingBody, type AnsweredCall, type AnyStep, type AwaitingCall, type CallCursor } from './CallState.js';
+import { defineStep, type ExecutorStep } from './ExecutorStep.js';
 import { DeadlineRace, type DeadlineEnd } from './DeadlineRace.js';
 import { bodyStopped, cancelledBeforeStart, checksTimedOut, internalFailure } from './failures.js';
 
