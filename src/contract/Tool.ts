@@ -40,14 +40,16 @@ export interface Tool {
    * `{ requests, plan }`: the executor hands `plan` to this call's body as `ctx.plan`.
    */
   proposedRequests?(request: ToolRequest, input?: unknown): PreflightResult | Promise<PreflightResult>;
-  invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult>;
   /**
-   * Like `invoke`, but answers with the raw value, now or as a promise: anything a `@Tool`
-   * class's `invoke` may return (text, JSON, a `ToolOutput`, a `ToolResult`), which the
-   * executor normalizes. When present, the executor calls it instead of `invoke` (a body that
-   * answers synchronously then costs no promise). `@Tool` classes implement it.
+   * The tool's body: its result for this call, later (a promise) or, costing no promise, at
+   * once. `await tool.invoke(request, ctx)` reads either. The executor checks the result (a
+   * `ToolResult`, matching the output schema) and gives it the call's id.
    */
-  invokeValue?(request: ToolRequest, ctx: ToolContext): unknown;
-  /** For composing tools that must pass a child's `interrupted` outcome up. */
-  invokeOutcome?(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome>;
+  invoke(request: ToolRequest, ctx: ToolContext): ToolResult | PromiseLike<ToolResult>;
+  /**
+   * The one way for a composing tool to pass a child's `interrupted` outcome up: when present,
+   * the executor runs it instead of `invoke`, and the outcome it answers is the call's
+   * (`completed` results are checked as `invoke`'s are; a child's `failed` says `invoked: true`).
+   */
+  invokeOutcome?(request: ToolRequest, ctx: ToolContext): ToolExecutionOutcome | PromiseLike<ToolExecutionOutcome>;
 }

@@ -8,6 +8,15 @@ import type { PermissionRequestJson } from '../permissions/PermissionRequest.js'
 import type { PendingRequest } from './evaluatePermissions.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
 
+/**
+ * The approval a resumed run carries down to the call it names, and whether that call has
+ * consumed it yet.
+ */
+export interface ApprovalRun {
+  readonly approval: ApprovalRequest;
+  consumed: boolean;
+}
+
 /** Why an approval was not honoured. */
 export type ApprovalRejection = 'binding_mismatch' | 'expired' | 'already_used' | 'unknown_approval' | 'approval_not_consumed';
 

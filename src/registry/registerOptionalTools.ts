@@ -60,7 +60,7 @@ export function registerOptionalTools(registry: ToolRegistry, tools: readonly So
         continue;
       }
       try {
-        registry.register(entry.tool);
+        registry.register(entry.tool, entry.sourceId);
       } catch (thrown) {
         omitted.push({ sourceId: entry.sourceId, error: thrown instanceof Error ? thrown : new Error(String(thrown)) });
       }

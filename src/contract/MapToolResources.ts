@@ -1,4 +1,4 @@
-import type { ResourceKey, ToolResources } from '../contract/ToolResources.js';
+import type { ResourceKey, ToolResources } from './ToolResources.js';
 
 /** The default {@link ToolResources}: a map the host fills before calls run. */
 export class MapToolResources implements ToolResources {

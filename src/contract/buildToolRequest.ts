@@ -1,6 +1,6 @@
 import type { ToolCallPart } from '../values/ToolCallPart.js';
 import type { MetadataMap } from '../values/JsonValue.js';
-import type { ToolRequest } from '../contract/ToolRequest.js';
+import type { ToolRequest } from './ToolRequest.js';
 
 /** Where a call is made. */
 export interface ToolRequestScope {
