@@ -1,7 +1,8 @@
 import { lstatSync } from 'node:fs';
 import type { WorkspaceRoot } from '../index.js';
 import type { EtcSecrets } from './findEtcSecrets.js';
-import { getSystemView, isUnder, type SystemView } from './getSystemView.js';
+import { isPathInside } from '../kernel/index.js';
+import { getSystemView, type SystemView } from './getSystemView.js';
 
 /** The sandboxed command's `HOME`: an empty directory in its private `/tmp`. */
 export const SANDBOX_HOME = '/tmp/home';
@@ -64,8 +65,8 @@ export function buildSandboxArgs(layout: SandboxLayout, system: SystemView = get
   const roots = [...layout.roots].sort((a, b) => byLength(a.path, b.path));
   // HOME is made before a root inside it, and over a root or readable path that holds it (the
   // host's `/tmp`): never the host's `/tmp/home`, which anyone could have made.
-  const homeHoldsRoot = roots.some((root) => isUnder(root.path, SANDBOX_HOME));
-  const rootHoldsHome = [...roots.map((root) => root.path), ...(layout.readable ?? [])].some((path) => isUnder(SANDBOX_HOME, path));
+  const homeHoldsRoot = roots.some((root) => isPathInside(SANDBOX_HOME, root.path));
+  const rootHoldsHome = [...roots.map((root) => root.path), ...(layout.readable ?? [])].some((path) => isPathInside(path, SANDBOX_HOME));
   if (homeHoldsRoot || !rootHoldsHome) args.push('--dir', SANDBOX_HOME);
   for (const path of [...(layout.readable ?? [])].sort(byLength)) args.push('--ro-bind', path, path);
   for (const root of roots) args.push(root.mode === 'read_write' ? '--bind' : '--ro-bind', root.path, root.path);

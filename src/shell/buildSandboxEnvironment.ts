@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SANDBOX_HOME } from './buildSandboxArgs.js';
-import { getSystemView, isUnder, type SystemView } from './getSystemView.js';
+import { isPathInside } from '../kernel/index.js';
+import { getSystemView, type SystemView } from './getSystemView.js';
 
 /**
  * Whether the absolute `target` exists at its path inside the view (system directories, the
@@ -8,7 +9,7 @@ import { getSystemView, isUnder, type SystemView } from './getSystemView.js';
  */
 export function isInSandboxView(target: string, readable: readonly string[], roots: readonly string[], system: SystemView = getSystemView()): boolean {
   const normalized = path.normalize(target);
-  return [...system.visible, ...readable, ...roots].some((entry) => isUnder(normalized, entry));
+  return [...system.visible, ...readable, ...roots].some((entry) => isPathInside(entry, normalized));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isPathInside } from '../kernel/index.js';
 import { findEtcSecrets, type EtcSecrets } from './findEtcSecrets.js';
 
 /**
@@ -22,10 +23,6 @@ export interface SystemView {
   readonly visible: readonly string[];
 }
 
-/** Whether `child` is `parent` or lies below it (both absolute and normalized). */
-export function isUnder(child: string, parent: string): boolean {
-  return child === parent || child.startsWith(parent === '/' ? '/' : `${parent}/`);
-}
 
 function tryRealPath(target: string): string | undefined {
   try {
@@ -45,7 +42,7 @@ function bindSystemEntry(entry: string, args: string[]): boolean {
   }
   const real = tryRealPath(entry);
   if (real === undefined) return false;
-  if (link !== undefined && SYSTEM_DIRECTORIES.some((dir) => dir !== entry && isUnder(real, dir))) args.push('--symlink', link, entry);
+  if (link !== undefined && SYSTEM_DIRECTORIES.some((dir) => dir !== entry && isPathInside(dir, real))) args.push('--symlink', link, entry);
   else args.push('--ro-bind', real, entry);
   return true;
 }
@@ -58,7 +55,7 @@ function bindSystemEntry(entry: string, args: string[]): boolean {
  */
 function findNodeDirectories(execPath: string): string[] {
   const real = tryRealPath(execPath);
-  if (real === undefined || SYSTEM_DIRECTORIES.some((dir) => isUnder(real, dir))) return [];
+  if (real === undefined || SYSTEM_DIRECTORIES.some((dir) => isPathInside(dir, real))) return [];
   const bin = path.dirname(real);
   const modules = path.join(path.dirname(bin), 'lib', 'node_modules');
   const home = tryRealPath(os.homedir());
@@ -74,7 +71,7 @@ export function buildSystemView(execPath = process.execPath): SystemView {
   const node = findNodeDirectories(execPath);
   for (const dir of node) args.push('--ro-bind', dir, dir);
   const resolver = tryRealPath('/etc/resolv.conf');
-  const networkArgs = resolver !== undefined && isUnder(resolver, '/run') ? ['--ro-bind', resolver, resolver] : [];
+  const networkArgs = resolver !== undefined && isPathInside('/run', resolver) ? ['--ro-bind', resolver, resolver] : [];
   return Object.freeze({ args: Object.freeze(args), secrets: findEtcSecrets(), networkArgs: Object.freeze(networkArgs), visible: Object.freeze([...visible, ...node]) });
 }
 
