@@ -70,7 +70,7 @@ export { PermissionDecision } from './permissions/PermissionDecision.js';
 export { PERMISSION_DENY_CODES, type PermissionDenyCode } from './permissions/PermissionDenyCode.js';
 export type { PermissionChecker, PermissionContext } from './permissions/PermissionChecker.js';
 export { ToolInvokePermissionRequest } from './permissions/ToolInvokePermissionRequest.js';
-export { quoteForDisplay, MAX_DISPLAY_LENGTH } from './permissions/quoteForDisplay.js';
+export { quoteForDisplay, MAX_DISPLAY_LENGTH, type DisplayForm } from './permissions/quoteForDisplay.js';
 export { PolicyPermissionChecker } from './permissions/PolicyPermissionChecker.js';
 export type { PolicyPermissionCheckerOptions } from './permissions/PolicyPermissionCheckerOptions.js';
 export { POLICY_EFFECTS, type PolicyEffect, type PolicyRule } from './permissions/PolicyRule.js';
