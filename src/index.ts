@@ -84,7 +84,7 @@ export type { ApprovalRequest } from './interrupt/ApprovalRequest.js';
 export type { AuthRequest } from './interrupt/AuthRequest.js';
 export { AuthRequiredError, type AuthRequiredOptions } from './interrupt/AuthRequiredError.js';
 export type { ApprovalConsumeResult, ApprovalStore } from './interrupt/ApprovalStore.js';
-export { InMemoryApprovalStore } from './interrupt/InMemoryApprovalStore.js';
+export { DEFAULT_MAX_APPROVALS, InMemoryApprovalStore, type InMemoryApprovalStoreOptions } from './interrupt/InMemoryApprovalStore.js';
 export type { CredentialStore, Credentials } from './interrupt/CredentialStore.js';
 export { InMemoryCredentialStore } from './interrupt/InMemoryCredentialStore.js';
 
