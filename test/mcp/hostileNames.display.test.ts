@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Container } from 'inversify';
 import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
-import { MCP_CLIENT_REGISTRY, mcpServers, serveTools } from '../../src/mcp/index.js';
+import { McpClientRegistry, MCP_CLIENT_REGISTRY, mcpServers, serveTools } from '../../src/mcp/index.js';
 import { renderToolResult } from '../../src/providers/index.js';
 import { createToolServer, fixtureTool } from './fixtures/createToolServer.js';
 
@@ -107,6 +108,34 @@ describe('remote MCP names, as a person reads them', () => {
         expect(lines(message.content)).toStrictEqual({ count: 1, raw: false });
       } finally {
         await host.close();
+      }
+    });
+  });
+
+  describe('in refusals of prompts', () => {
+    it.each(HOSTILE)('escapes the prompt name %j in the error a host shows', async (name, shown) => {
+      const server = new McpServer({ name: 'docs', version: '1.0.0' });
+      server.registerPrompt(name, { description: name }, () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] }));
+      const registry = new McpClientRegistry(
+        { servers: [{ id: 'docs', transport: { type: 'in_memory', server } }] },
+        { get: () => undefined, set: () => undefined, delete: () => undefined },
+        new PolicyPermissionChecker({ rules: [{ effect: 'deny', kind: 'mcp.get_prompt' }], fallback: 'allow' }),
+      );
+      try {
+        const [listed] = await registry.prompts('docs').list();
+        const refused = await registry
+          .prompts('docs')
+          .get(listed?.name ?? '')
+          .then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+        expect(refused).toMatchObject({ code: 'permission_denied', details: { target: `docs/${name}` } });
+        const { message } = refused as Error;
+        expect(message).toContain(`Cannot get MCP prompt ${shown} on server "docs": `);
+        expect(lines(message)).toStrictEqual({ count: 1, raw: false });
+      } finally {
+        await registry.close();
       }
     });
   });
