@@ -85,10 +85,11 @@ export async function runCapsSection(options: SectionOptions, limits: CapsLimits
     const after: [Reading, Reading] = [await readServer(), readSelf()];
     const evictions = /evicting the oldest \((\d+) so far/u.exec(server.stderr())?.[1];
     options.log(
-      `sessions: ${counts.opened} opened by vanishing clients (cap ${limits.maxSessions}, ${options.concurrency} held by the callers), ${counts.refused} refused with 503 + Retry-After`,
+      `sessions: ${counts.opened} opened by vanishing clients (cap ${limits.maxSessions}, ` +
+        `${options.concurrency} held by the callers), ${counts.refused} refused with 503 + Retry-After`,
     );
     options.log(
-      `approvals: ${warmupCalls + measured} issued, the store kept at most ${limits.maxApprovals}; the server said it was evicting: ${evictions === undefined ? 'no' : 'yes'}`,
+      `approvals: ${warmupCalls + measured} issued, the store kept at most ${limits.maxApprovals}; ` + `the server said it was evicting: ${evictions === undefined ? 'no' : 'yes'}`,
     );
     if (evictions === undefined) throw new Error(`the server never said it evicted approvals; its stderr:\n${server.stderr()}`);
     return {

@@ -36,7 +36,7 @@ export function getDemoHome(env: NodeJS.ProcessEnv = process.env): string {
   const stat = lstatSync(home);
   const uid = process.getuid?.();
   if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) {
-    throw new Error(`${home} is not a private directory of this user (a link, another owner, or writable by others): remove it or set XDG_STATE_HOME.`);
+    throw new Error(`${home} is not a private directory of this user (a link, another owner, or writable by others): ` + 'remove it or set XDG_STATE_HOME.');
   }
   return home;
 }

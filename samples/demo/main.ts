@@ -147,7 +147,7 @@ async function runDemo(): Promise<void> {
     });
     if (final.status === 'paused') {
       const latest = values.state === undefined ? ' (or npm start -- --resume, while it is the latest run)' : '';
-      console.log(`\nStopped at an approval; the run is saved in ${stateFile}.\nContinue it in a new process: npm start -- --resume --state ${stateFile}${latest}`);
+      console.log(`\nStopped at an approval; the run is saved in ${stateFile}.\n` + `Continue it in a new process: npm start -- --resume --state ${stateFile}${latest}`);
     } else if (final.ownsWorkspace) {
       rmSync(final.workspace, { recursive: true, force: true });
       console.log(`\nDone; the temp project copy is removed.`);

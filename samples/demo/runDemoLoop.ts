@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { quoteForDisplay, type PendingCall, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
+import { quoteForDisplay, type PendingCall, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest } from '../../src/index.js';
 import { executeToolCalls, fromOpenAIToolCall, renderToolResult, toOpenAIChatTools } from '../../src/providers/index.js';
 import type { ChatMessage, ChatModel } from '../08-agent-loop/ChatMessage.js';
 import type { Decide } from './Decision.js';
@@ -113,7 +113,8 @@ export async function runDemoLoop(
       return save(stateFile, snapshot('done'));
     }
     const calls = reply.tool_calls.map((call) => fromOpenAIToolCall(call, { sessionId: SESSION_ID, turnId: `turn-${turn}`, specs }));
-    log(`\n${calls.map(({ request }) => `[turn ${turn}] model calls ${request.toolName} ${quoteForDisplay(request.input, Number.POSITIVE_INFINITY)}`).join('\n')}`);
+    const shown = (request: ToolRequest): string => `${request.toolName} ${quoteForDisplay(request.input, Number.POSITIVE_INFINITY)}`;
+    log(`\n${calls.map(({ request }) => `[turn ${turn}] model calls ${shown(request)}`).join('\n')}`);
     const begun = performance.now();
     const result = await withSpinner(`running ${calls.map(({ request }) => request.toolName).join(', ')}`, () => executeToolCalls(executor, calls));
     const ms = Math.round(performance.now() - begun);

@@ -34,7 +34,9 @@ function createMemoryStore(maxEntries: number | undefined): InMemoryApprovalStor
     onEvict: () => {
       if (store.evicted % 1000 === 1) {
         process.stderr.write(
-          `agentkit-tools: the in-memory approval store holds its limit of ${store.maxEntries} approvals: evicting the oldest (${store.evicted} so far; calls waiting for them can no longer be resumed). Raise --max-approvals or use --approval-store.\n`,
+          `agentkit-tools: the in-memory approval store holds its limit of ${store.maxEntries} approvals: ` +
+            `evicting the oldest (${store.evicted} so far; calls waiting for them can no longer be resumed). ` +
+            'Raise --max-approvals or use --approval-store.\n',
         );
       }
     },

@@ -5,7 +5,8 @@ export class ServeArgsError extends Error {
   public override readonly name = 'ServeArgsError';
 }
 
-export const USAGE = `Usage: agentkit-tools serve --root <dir> [--shell] [--policy <file>] [--approval-store <url> | --max-approvals <n>]
+export const USAGE = `Usage: agentkit-tools serve --root <dir> [--shell] [--policy <file>]
+         [--approval-store <url> | --max-approvals <n>]
          [--http <host>:<port> [--token-file <file> | --no-auth] [--shutdown-grace-ms <ms>] [--max-sessions <n>]]
   Over stdio by default. With --http: MCP Streamable HTTP at http://<host>:<port>/mcp, bearer token
   from $AGENTKIT_SERVE_TOKEN or --token-file (--no-auth only on a loopback host), GET /healthz, at most
@@ -86,7 +87,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   if (http === undefined && noAuth) throw new ServeArgsError('--no-auth only applies with --http.');
   if (noAuth && values.has('--token-file')) throw new ServeArgsError('Give --token-file or --no-auth, not both.');
   if (values.has('--approval-store') && values.has('--max-approvals')) {
-    throw new ServeArgsError('--max-approvals bounds the in-memory approval store; with --approval-store the approvals are kept there instead.');
+    throw new ServeArgsError('--max-approvals bounds the in-memory approval store; ' + 'with --approval-store the approvals are kept there instead.');
   }
   const grace = values.get('--shutdown-grace-ms');
   // Command-line paths are the user's: relative ones mean relative to where they run it.

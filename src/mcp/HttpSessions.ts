@@ -81,7 +81,9 @@ export class HttpSessions {
   public async open(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (this.size >= this.maxSessions) {
       const retryAfter = this.#retryAfterSeconds();
-      const message = `Too many MCP sessions: this server holds its limit of ${this.maxSessions} live sessions. Retry in ${retryAfter} s (idle sessions close after ${this.idleMs} ms), or end sessions you no longer use with DELETE.`;
+      const message =
+        `Too many MCP sessions: this server holds its limit of ${this.maxSessions} live sessions. ` +
+        `Retry in ${retryAfter} s (idle sessions close after ${this.idleMs} ms), or end sessions you no longer use with DELETE.`;
       response
         .writeHead(503, { 'content-type': 'application/json', 'retry-after': String(retryAfter) })
         .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));

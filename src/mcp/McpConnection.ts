@@ -146,9 +146,12 @@ export class McpConnection {
       // The authorization server's words: remote text, through the display function.
       const said = (text: string): string => quoteForDisplay(text, Number.POSITIVE_INFINITY, 'line');
       const description = thrown.message === '' ? '' : `: ${said(thrown.message)}`;
-      throw new Error(`MCP server "${this.id}": the authorization server refused the code exchange (${said(thrown.errorCode)})${description}. Send the user to authorize again.`, {
-        cause: thrown,
-      });
+      throw new Error(
+        `MCP server "${this.id}": the authorization server refused the code exchange ` + `(${said(thrown.errorCode)})${description}. Send the user to authorize again.`,
+        {
+          cause: thrown,
+        },
+      );
     }
     if (result !== 'AUTHORIZED') {
       throw new ToolConfigurationError(`MCP server "${this.id}": the authorization code was not exchanged for tokens (the OAuth flow asked for another redirect).`);

@@ -136,9 +136,10 @@ export class McpRemoteTool implements Tool {
     if (this.#validateOutput === null) this.#validateOutput = compileOutputValidator(outputSchema);
     const validate = this.#validateOutput;
     if (validate !== undefined && !validate(value)) {
+      const problems = validate.errors?.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ') ?? '';
       throw new ToolError(
         'execution_failed',
-        `${what} returned structured content that does not match its output schema: ${quoteForDisplay(validate.errors?.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ') ?? '', Number.POSITIVE_INFINITY, 'line')}.`,
+        `${what} returned structured content that does not match its output schema: ${quoteForDisplay(problems, Number.POSITIVE_INFINITY, 'line')}.`,
         { server, reason: 'output_schema' },
       );
     }

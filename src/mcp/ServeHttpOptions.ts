@@ -42,7 +42,7 @@ export function assertServeHttpOptions(options: ServeHttpOptions): void {
   assertKnownKeys(options, ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'maxSessions', 'name', 'version', 'render'], where);
   const { host, port, token, noAuth, sessionIdleMs, maxSessions } = options;
   if (maxSessions !== undefined && (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > MAX_SESSIONS_LIMIT)) {
-    throw new ToolConfigurationError(`${where}: maxSessions must be a whole number from 1 to ${MAX_SESSIONS_LIMIT}; got ${JSON.stringify(maxSessions)}.`);
+    throw new ToolConfigurationError(`${where}: maxSessions must be a whole number from 1 to ${MAX_SESSIONS_LIMIT}; ` + `got ${JSON.stringify(maxSessions)}.`);
   }
   if (sessionIdleMs !== undefined && (!Number.isInteger(sessionIdleMs) || sessionIdleMs < 1 || sessionIdleMs > 2_147_483_647)) {
     throw new ToolConfigurationError(`${where}: sessionIdleMs must be a whole number of milliseconds from 1 to 2147483647; got ${JSON.stringify(sessionIdleMs)}.`);

@@ -77,7 +77,8 @@ async function resume(context: CallToolContext, params: CallToolRequest['params'
   // Only what the executor checks against its store is shown: the tool and the exact input it will run with.
   const text = JSON.stringify(input);
   const full = (value: string): string => quoteForDisplay(value, Number.POSITIVE_INFINITY);
-  const message = `Tool ${quoteForDisplay(params.name, Number.POSITIVE_INFINITY, 'line')} asks to resume approval ${full(presented.id)} and run once with this input (${text.length} characters, in full): ${full(text)}`;
+  const tool = quoteForDisplay(params.name, Number.POSITIVE_INFINITY, 'line');
+  const message = `Tool ${tool} asks to resume approval ${full(presented.id)} ` + `and run once with this input (${text.length} characters, in full): ${full(text)}`;
   const unaskable = buildErrorResult(
     `[approval_required] Refused: resuming an approval needs a person's yes, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${message}`,
   );

@@ -53,7 +53,7 @@ describe(parseServeArgs.name, () => {
     [['serve', '--root', '/r', '--max-approvals', '1e3'], '--max-approvals expects a whole number from 1 to 1000000; got "1e3".'],
     [
       ['serve', '--root', '/r', '--approval-store', '/tmp/a', '--max-approvals', '5'],
-      '--max-approvals bounds the in-memory approval store; with --approval-store the approvals are kept there instead.',
+      '--max-approvals bounds the in-memory approval store; ' + 'with --approval-store the approvals are kept there instead.',
     ],
     [['serve', '--http', 'localhost:1'], '--root is required.'],
     [['serve', '--root', '/r', '--tls'], 'Unknown option "--tls".'],

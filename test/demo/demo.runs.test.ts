@@ -9,7 +9,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** An environment whose temp directory is a fresh one of this test (no XDG_STATE_HOME): the demo's per-user directory lands in it. */
+/** An environment whose temp directory is this test's own (no XDG_STATE_HOME): the demo's per-user directory lands in it. */
 function isolated(): { env: NodeJS.ProcessEnv; tmp: string } {
   const tmp = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agentkit-demo-runs-')));
   dirs.push(tmp);

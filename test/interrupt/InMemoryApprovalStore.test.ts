@@ -64,7 +64,7 @@ describe(InMemoryApprovalStore.name, () => {
       expect(() => new InMemoryApprovalStore({ onEvict: 'log' as unknown as (approval: ApprovalRequest) => void })).toThrow(/onEvict must be a function/);
     });
 
-    it('answers a resumed evicted approval unknown_approval, saying it may have been evicted at the limit', async () => {
+    it('answers a resumed evicted approval unknown_approval, saying it may have been evicted', async () => {
       const tool = writeTool();
       const approvals = new InMemoryApprovalStore({ maxEntries: 1 });
       const executor = createExecutor([tool], { permissions: ASK, approvals });

@@ -44,7 +44,7 @@ describe('serveHttp session limit', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('refuses a session past maxSessions with 503 and Retry-After, and opens one again once a session ends', async () => {
+  it('refuses a session past maxSessions with 503 and Retry-After, and opens one once a session ends', async () => {
     const served = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN, maxSessions: 2, sessionIdleMs: 60_000 });
     try {
       const [first, second] = await Promise.all([connectHttp(served.url, TOKEN), connectHttp(served.url, TOKEN)]);

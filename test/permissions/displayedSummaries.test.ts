@@ -7,7 +7,7 @@ import { agentkitModule, TOOL_EXECUTOR, type JsonValue, type ToolExecutor } from
 import { fileSystemTools } from '../../src/fs/index.js';
 import { shellTools } from '../../src/shell/index.js';
 
-/** A file name that reads `harmless.txt` backwards after U+202E, with a zero-width space too (control characters are refused in paths). */
+/** A file name reversed after U+202E, and a zero-width space (control characters are refused in paths). */
 const NAME = 'evil\u202etxt.sh\u200b';
 const SHOWN = String.raw`evil\u202etxt.sh\u200b`;
 const RAW = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;

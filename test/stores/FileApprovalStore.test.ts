@@ -232,7 +232,7 @@ describe(FileApprovalStore.name, () => {
       });
     });
 
-    it('runs nothing for a damaged entry the executor is handed: unknown_approval, as with Redis and PostgreSQL', async () => {
+    it('runs nothing for a damaged entry the executor is handed: unknown_approval, as Redis and PostgreSQL', async () => {
       const tool = writeTool();
       const executor = createExecutor([tool], { permissions: ASK, approvals: new FileApprovalStore({ directory: dir }) });
       const request = createToolRequest('write', { path: 'a.txt' });
