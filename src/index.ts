@@ -73,7 +73,7 @@ export { PermissionDecision } from './permissions/PermissionDecision.js';
 export { PERMISSION_DENY_CODES, type PermissionDenyCode } from './permissions/PermissionDenyCode.js';
 export type { PermissionChecker, PermissionContext } from './permissions/PermissionChecker.js';
 export { ToolInvokePermissionRequest } from './permissions/ToolInvokePermissionRequest.js';
-export { quoteForDisplay, MAX_DISPLAY_LENGTH } from './permissions/quoteForDisplay.js';
+export { quoteForDisplay, MAX_DISPLAY_LENGTH, type DisplayForm } from './permissions/quoteForDisplay.js';
 export { PolicyPermissionChecker } from './permissions/PolicyPermissionChecker.js';
 export type { PolicyPermissionCheckerOptions } from './permissions/PolicyPermissionCheckerOptions.js';
 export { POLICY_EFFECTS, type PolicyEffect, type PolicyRule } from './permissions/PolicyRule.js';
@@ -87,7 +87,7 @@ export type { ApprovalRequest } from './interrupt/ApprovalRequest.js';
 export type { AuthRequest } from './interrupt/AuthRequest.js';
 export { AuthRequiredError, type AuthRequiredOptions } from './interrupt/AuthRequiredError.js';
 export type { ApprovalConsumeResult, ApprovalStore } from './interrupt/ApprovalStore.js';
-export { InMemoryApprovalStore } from './interrupt/InMemoryApprovalStore.js';
+export { DEFAULT_MAX_APPROVALS, InMemoryApprovalStore, type InMemoryApprovalStoreOptions } from './interrupt/InMemoryApprovalStore.js';
 export type { CredentialStore, Credentials } from './interrupt/CredentialStore.js';
 export { InMemoryCredentialStore } from './interrupt/InMemoryCredentialStore.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { assertKnownKeys, ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
+import { assertKnownKeys, quoteForDisplay, ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
 import { handleCallTool } from './handleCallTool.js';
 
 export interface ServeToolsOptions {
@@ -51,7 +51,8 @@ function toMcpTool(spec: ToolSpec): McpTool {
     description: spec.description,
     inputSchema: spec.inputSchema as McpTool['inputSchema'],
     ...(spec.outputSchema === undefined ? {} : { outputSchema: spec.outputSchema as NonNullable<McpTool['outputSchema']> }),
-    ...(typeof title === 'string' ? { title } : {}),
+    // A title is what a client shows a person; a proxied remote tool's title is remote text.
+    ...(typeof title === 'string' ? { title: quoteForDisplay(title, Number.POSITIVE_INFINITY, 'line') } : {}),
     annotations: { ...spec.annotations },
   };
 }

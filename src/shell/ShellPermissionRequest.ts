@@ -66,6 +66,6 @@ export class ShellPermissionRequest extends BasePermissionRequest {
     const { command, cwd, risks } = this.facts;
     const flagged = risks.length === 0 ? '' : ` (${risks.join(', ')})`;
     // A long command is shortened, saying how much was left out; `target` holds all of it.
-    return `run ${quoteForDisplay(command)} in ${cwd}${flagged}`;
+    return `run ${quoteForDisplay(command)} in ${quoteForDisplay(cwd, Number.POSITIVE_INFINITY, 'line')}${flagged}`;
   }
 }

@@ -1,4 +1,4 @@
-import { BasePermissionRequest, type JsonObject, type PolicySubjects } from '../index.js';
+import { BasePermissionRequest, quoteForDisplay, type JsonObject, type PolicySubjects } from '../index.js';
 
 /**
  * A file a shell command's program writes by its own options or operands (`git diff
@@ -24,7 +24,7 @@ export class ShellProgramWritePermissionRequest extends BasePermissionRequest {
   }
 
   public summary(): string {
-    return `write ${this.target} (${this.program}${this.via === 'operand' ? '' : ` ${this.via}`})`;
+    return quoteForDisplay(`write ${this.target} (${this.program}${this.via === 'operand' ? '' : ` ${this.via}`})`, Number.POSITIVE_INFINITY, 'line');
   }
 
   public override policySubjects(): PolicySubjects {

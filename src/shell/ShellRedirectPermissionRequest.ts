@@ -1,4 +1,4 @@
-import { BasePermissionRequest, type JsonObject, type PolicySubjects } from '../index.js';
+import { BasePermissionRequest, quoteForDisplay, type JsonObject, type PolicySubjects } from '../index.js';
 
 /**
  * A file a shell command writes through an output redirection (`>`, `>>`, `&>`, ...): an
@@ -21,7 +21,7 @@ export class ShellRedirectPermissionRequest extends BasePermissionRequest {
   }
 
   public summary(): string {
-    return `write ${this.target} (shell redirection ${this.operator})`;
+    return quoteForDisplay(`write ${this.target} (shell redirection ${this.operator})`, Number.POSITIVE_INFINITY, 'line');
   }
 
   public override policySubjects(): PolicySubjects {
