@@ -13,7 +13,8 @@
  *
  * Found by the body (`invoked: true`): `execution_failed` with `spawn_failed`, `cwd_changed`,
  * `redirection_changed` (a target changed after the check; nothing ran), `hard_link`;
- * `interrupted` with `cancelled`.
+ * `interrupted` with `cancelled`; `unavailable` with `sandbox_supervisor_lost` (the warm sandbox
+ * running the command died or stopped answering: the command was ended with it).
  */
 export const SHELL_ERROR_REASONS = [
   'command_or_argv',
@@ -33,6 +34,7 @@ export const SHELL_ERROR_REASONS = [
   'cwd_changed',
   'redirection_changed',
   'cancelled',
+  'sandbox_supervisor_lost',
 ] as const;
 
 export type ShellErrorReason = (typeof SHELL_ERROR_REASONS)[number];

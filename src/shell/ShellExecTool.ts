@@ -42,9 +42,10 @@ function describeStop(outcome: ProcessOutcome, plan: ShellExecPlan, config: Shel
 
 /**
  * What runs for a plan: its target words swapped for the descriptors `redirects` opened, and
- * inside bubblewrap when the plan is sandboxed.
+ * inside bubblewrap when the plan is sandboxed (warm, in a supervisor of that layout, when the
+ * container has them).
  */
-function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: OpenedRedirects | undefined): Pick<ProcessSpec, 'file' | 'args'> {
+function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: OpenedRedirects | undefined): Pick<ProcessSpec, 'file' | 'args' | 'warm'> {
   const args = redirects === undefined ? plan.args : [...plan.args.slice(0, -1), redirects.command];
   // Checked here for both modes: in the sandbox a missing program would otherwise only show as
   // bubblewrap's exit code.
@@ -56,7 +57,8 @@ function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: O
   }
   if (!plan.sandboxed || config.bubblewrap === undefined) return { file: plan.file, args };
   const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network };
-  return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
+  const warm = config.supervisors === undefined ? {} : { warm: { supervisors: config.supervisors, layout, file: plan.file, args } };
+  return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args], ...warm };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ProtectedPathMatcher, Workspace } from '../index.js';
 import type { Semaphore } from './Semaphore.js';
 import type { ShellSandboxMode } from './ShellSandboxMode.js';
+import type { SupervisorPool } from './warm/SupervisorPool.js';
 
 /** The checked configuration every `shell_exec` call of one module shares. */
 export interface ShellToolConfig {
@@ -23,4 +24,11 @@ export interface ShellToolConfig {
   readonly network: boolean;
   /** The bubblewrap executable found at start-up, if any (whether it works is probed on first use). */
   readonly bubblewrap: string | undefined;
+  /**
+   * Whether sandboxed commands may run warm (`shellTools({ warmSandbox })`, default `true`);
+   * the pool itself is made per container (`supervisors`).
+   */
+  readonly warmSandbox: boolean;
+  /** The warm sandboxes of this container's `shell_exec` (see `SupervisorPool`); absent: every call runs cold. */
+  readonly supervisors?: SupervisorPool;
 }

@@ -18,6 +18,7 @@ const OPTION_KEYS: Readonly<Record<keyof ShellToolOptions, true> & Record<'sandb
   killGraceMs: true,
   sandbox: true,
   network: true,
+  warmSandbox: true,
 };
 const ENV_KEYS: Readonly<Record<keyof HostEnvironmentOptions, true>> = { inherit: true, set: true };
 
@@ -35,12 +36,15 @@ export function assertShellToolOptions(options: unknown): asserts options is She
     throw new ToolConfigurationError('shellTools(options) takes an options object or nothing.');
   }
   assertKnownKeys(options, Object.keys(OPTION_KEYS), 'shellTools(options)');
-  const { sandbox, network, env } = options;
+  const { sandbox, network, env, warmSandbox } = options;
   if (sandbox !== undefined && !(SHELL_SANDBOX_MODES as readonly unknown[]).includes(sandbox)) {
     throw new ToolConfigurationError(`shellTools({ sandbox }) must be "auto", "required" or "off"; got ${(JSON.stringify(sandbox) as string | undefined) ?? typeof sandbox}.`);
   }
   if (network !== undefined && typeof network !== 'boolean') {
     throw new ToolConfigurationError(`shellTools({ network }) must be a boolean; got ${(JSON.stringify(network) as string | undefined) ?? typeof network}.`);
+  }
+  if (warmSandbox !== undefined && typeof warmSandbox !== 'boolean') {
+    throw new ToolConfigurationError(`shellTools({ warmSandbox }) must be a boolean; got ${(JSON.stringify(warmSandbox) as string | undefined) ?? typeof warmSandbox}.`);
   }
   if (env !== undefined) {
     if (!isRecord(env)) {

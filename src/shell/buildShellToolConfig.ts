@@ -52,5 +52,6 @@ export function buildShellToolConfig(options: ShellToolOptions, workspace: Works
     sandbox,
     network: options.network ?? false,
     bubblewrap: sandbox === 'off' ? undefined : findBubblewrap(),
+    warmSandbox: options.warmSandbox ?? true,
   };
 }

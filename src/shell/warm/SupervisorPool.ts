@@ -1,0 +1,105 @@
+import type { SandboxLayout } from '../buildSandboxArgs.js';
+import { SandboxSupervisor, SUPERVISOR_TIMING, type SupervisorTiming } from './SandboxSupervisor.js';
+
+/** Supervisors of one layout that died before they ever got ready, in a row, after which the layout runs cold. */
+const MAX_START_FAILURES = 3;
+
+/** How long a layout's first call waits for its supervisor to start before it runs cold. */
+const FIRST_START_WAIT_MS = 2_000;
+
+interface LayoutSupervisors {
+  readonly supervisors: SandboxSupervisor[];
+  startFailures: number;
+}
+
+/**
+ * The warm sandboxes of one `shellTools` module: per layout (roots, view, network; the working
+ * directory is per call) up to `max` supervisors, each running one call at a time. A call takes
+ * an idle one, or one that is cleaning up after its call (a moment); the layout's first call waits
+ * for the first supervisor to start; otherwise it runs cold while a new supervisor starts for the
+ * calls after it, so a burst never waits for node's start-up.
+ * `close()` ends them all and resolves once their processes are gone; afterwards every call runs
+ * cold.
+ */
+export class SupervisorPool {
+  readonly #bubblewrap: string;
+  readonly #max: number;
+  readonly #timing: SupervisorTiming;
+  readonly #layouts = new Map<string, LayoutSupervisors>();
+  #closed = false;
+  #warm = 0;
+  #cold = 0;
+
+  public constructor(options: { readonly bubblewrap: string; readonly max: number; readonly timing?: SupervisorTiming }) {
+    this.#bubblewrap = options.bubblewrap;
+    this.#max = options.max;
+    this.#timing = options.timing ?? SUPERVISOR_TIMING;
+  }
+
+  /** A supervisor reserved for one call of `layout`, or `undefined`: run this call cold. */
+  public async acquire(layout: SandboxLayout): Promise<SandboxSupervisor | undefined> {
+    if (this.#closed) return undefined;
+    const key = JSON.stringify({ ...layout, cwd: undefined });
+    let entry = this.#layouts.get(key);
+    if (entry === undefined) {
+      entry = { supervisors: [], startFailures: 0 };
+      this.#layouts.set(key, entry);
+    }
+    const supervisor = await this.#take(entry, layout);
+    if (supervisor === undefined) this.#cold += 1;
+    else this.#warm += 1;
+    return supervisor;
+  }
+
+  /** How many calls got a supervisor (`warm`) and how many ran cold. */
+  public get counts(): { readonly warm: number; readonly cold: number } {
+    return { warm: this.#warm, cold: this.#cold };
+  }
+
+  async #take(entry: LayoutSupervisors, layout: SandboxLayout): Promise<SandboxSupervisor | undefined> {
+    const idle = entry.supervisors.find((supervisor) => supervisor.reserve());
+    if (idle !== undefined) return idle;
+    const cleaning = entry.supervisors.find((supervisor) => supervisor.state === 'cleaning');
+    if (cleaning !== undefined && (await cleaning.reserveWhenReady())) return cleaning;
+    if (this.#closed || entry.supervisors.length >= this.#max || entry.startFailures >= MAX_START_FAILURES) return undefined;
+    const first = entry.supervisors.length === 0;
+    const started = this.#start(entry, layout);
+    // The layout's first call waits for its supervisor (once); later ones run cold while the pool grows.
+    if (!first || started === undefined) return undefined;
+    if (!(await started.reserveWhenReady(FIRST_START_WAIT_MS))) return undefined;
+    if (!this.#isClosed()) return started;
+    started.release();
+    return undefined;
+  }
+
+  /** Read through a call, so a check after an `await` is not narrowed away. */
+  #isClosed(): boolean {
+    return this.#closed;
+  }
+
+  /** Ends every supervisor; resolves once their processes have exited. Later calls run cold. */
+  public async close(): Promise<void> {
+    this.#closed = true;
+    const all = [...this.#layouts.values()].flatMap((entry) => entry.supervisors);
+    this.#layouts.clear();
+    await Promise.all(all.map((supervisor) => supervisor.kill('the shell tools were closed')));
+  }
+
+  #start(entry: LayoutSupervisors, layout: SandboxLayout): SandboxSupervisor | undefined {
+    let supervisor: SandboxSupervisor;
+    try {
+      supervisor = new SandboxSupervisor(this.#bubblewrap, layout, this.#timing, () => {
+        const index = entry.supervisors.indexOf(supervisor);
+        if (index >= 0) entry.supervisors.splice(index, 1);
+      });
+    } catch {
+      entry.startFailures += 1; // bubblewrap could not be spawned now (no processes left, say)
+      return undefined;
+    }
+    entry.supervisors.push(supervisor);
+    void supervisor.ended.then(() => {
+      entry.startFailures = supervisor.everReady ? 0 : entry.startFailures + 1;
+    });
+    return supervisor;
+  }
+}
