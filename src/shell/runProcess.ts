@@ -100,8 +100,10 @@ function closeChannel(channel: OutputChannel): void {
  * such a call runs cold).
  */
 async function reserveSupervisor(spec: ProcessSpec): Promise<SandboxSupervisor | undefined> {
-  if (spec.warm === undefined || (spec.extraFds ?? []).length > 0) return undefined;
-  return spec.warm.supervisors.acquire(spec.warm.layout);
+  if (spec.warm === undefined) return undefined;
+  if ((spec.extraFds ?? []).length === 0) return spec.warm.supervisors.acquire(spec.warm.layout);
+  spec.warm.supervisors.skip();
+  return undefined;
 }
 
 /** Starts the command warm when a supervisor is still reserved for it, cold otherwise. */

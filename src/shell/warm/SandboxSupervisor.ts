@@ -40,6 +40,9 @@ export type SupervisorState = 'starting' | 'idle' | 'reserved' | 'busy' | 'clean
 
 let nextCallId = 0;
 
+/** The supervisor's one argument: names it in `ps` (and for tests looking for it in `/proc`). */
+export const SUPERVISOR_NAME = 'agentkit-sandbox-supervisor';
+
 /**
  * One confined supervisor (see `superviseSandbox`): a bubblewrap sandbox of one layout started
  * once, running one call at a time. It is this process's own child, in a process group of its
@@ -61,20 +64,35 @@ export class SandboxSupervisor {
   #reason = 'the supervisor exited';
   #stderr = '';
   #everReady = false;
+  #onDead: () => void = () => undefined;
+  #onStarted: ((ready: boolean) => void) | undefined;
+  readonly #started = new Promise<boolean>((resolve) => {
+    this.#onStarted = resolve;
+  });
 
   public constructor(bubblewrap: string, layout: SandboxLayout, timing: SupervisorTiming, onDead: () => void) {
     this.#timing = timing;
-    const args = [...buildSandboxArgs({ ...layout, cwd: '/' }), '--', process.execPath, '--max-old-space-size=64', '-e', SUPERVISOR_SOURCE];
+    const args = [...buildSandboxArgs({ ...layout, cwd: '/' }), '--', process.execPath, '--max-old-space-size=64', '-e', SUPERVISOR_SOURCE, SUPERVISOR_NAME];
     this.#child = spawn(bubblewrap, args, { detached: true, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], windowsHide: true });
     this.#tree = new ProcessTree(this.#child);
-    this.#ended = new Promise((resolve) => this.#child.once('close', () => { resolve(); }));
+    this.#ended = new Promise((resolve) =>
+      this.#child.once('close', () => {
+        resolve();
+      }),
+    );
+    this.#onDead = onDead;
     this.#child.once('exit', () => {
       this.#die(`${this.#reason}${this.#stderr === '' ? '' : ` (${this.#stderr.trim()})`}`);
-      onDead();
     });
-    this.#child.on('error', (error) => { this.#die(`the supervisor failed: ${error.message}`); });
-    this.#child.on('disconnect', () => { this.#die(this.#reason); });
-    this.#child.on('message', (message) => { this.#hear(message); });
+    this.#child.on('error', (error) => {
+      this.#die(`the supervisor failed: ${error.message}`);
+    });
+    this.#child.on('disconnect', () => {
+      this.#die(this.#reason);
+    });
+    this.#child.on('message', (message) => {
+      this.#hear(message);
+    });
     this.#child.stderr?.on('data', (chunk: Buffer) => {
       this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-500);
     });
@@ -91,6 +109,11 @@ export class SandboxSupervisor {
   /** Whether it ever got ready (a supervisor that never does counts as a failed start). */
   public get everReady(): boolean {
     return this.#everReady;
+  }
+
+  /** Settles once the supervisor got ready the first time (true) or died before (false). */
+  public get started(): Promise<boolean> {
+    return this.#started;
   }
 
   /** Settles once the supervisor's process has exited and been reaped. */
@@ -140,8 +163,12 @@ export class SandboxSupervisor {
     this.#send({ type: 'run', id, ...request }, stdout);
     this.#send({ type: 'stderr', id }, stderr);
     this.#heardAt = performance.now();
-    this.#pingTimer = setInterval(() => { this.#ping(); }, this.#timing.pingMs).unref();
-    return (signal) => { this.#send({ type: 'signal', id, signal }); };
+    this.#pingTimer = setInterval(() => {
+      this.#ping();
+    }, this.#timing.pingMs).unref();
+    return (signal) => {
+      this.#send({ type: 'signal', id, signal });
+    };
   }
 
   /** Ends the supervisor (and with it its sandbox and whatever runs there). */
@@ -185,6 +212,7 @@ export class SandboxSupervisor {
         if (this.#state !== 'starting' && this.#state !== 'cleaning') return;
         clearTimeout(this.#waitTimer);
         this.#everReady = true;
+        this.#onStarted?.(true);
         this.#state = this.#waiter === undefined ? 'idle' : 'reserved';
         this.#settleWaiter(true);
         return;
@@ -194,7 +222,9 @@ export class SandboxSupervisor {
         this.#call = undefined;
         clearInterval(this.#pingTimer);
         this.#state = 'cleaning';
-        this.#wait(this.#timing.answerMs, `the supervisor did not get ready again within ${this.#timing.answerMs} ms`, () => { this.#settleWaiter(false); });
+        this.#wait(this.#timing.answerMs, `the supervisor did not get ready again within ${this.#timing.answerMs} ms`, () => {
+          this.#settleWaiter(false);
+        });
         if (message.type === 'exit') call.listener.onExit(message.code, message.signal);
         else call.listener.onFailed(message.message);
         return;
@@ -220,6 +250,8 @@ export class SandboxSupervisor {
     clearTimeout(this.#waitTimer);
     this.#tree.signal('SIGKILL');
     this.#settleWaiter(false);
+    this.#onStarted?.(false);
+    this.#onDead();
     const call = this.#call;
     this.#call = undefined;
     call?.listener.onLost(reason);

@@ -51,6 +51,11 @@ export class SupervisorPool {
     return supervisor;
   }
 
+  /** Counts a call that cannot run warm (it needs descriptors a supervisor cannot be handed) as cold. */
+  public skip(): void {
+    this.#cold += 1;
+  }
+
   /** How many calls got a supervisor (`warm`) and how many ran cold. */
   public get counts(): { readonly warm: number; readonly cold: number } {
     return { warm: this.#warm, cold: this.#cold };
@@ -70,6 +75,11 @@ export class SupervisorPool {
     if (!this.#isClosed()) return started;
     started.release();
     return undefined;
+  }
+
+  /** Settles once every supervisor started so far is ready (or gone): for tests and benchmarks. */
+  public async started(): Promise<void> {
+    await Promise.all([...this.#layouts.values()].flatMap((entry) => entry.supervisors.map((supervisor) => supervisor.started)));
   }
 
   /** Read through a call, so a check after an `await` is not narrowed away. */
