@@ -9,12 +9,18 @@ import { ShellExecTool } from './ShellExecTool.js';
 import { SHELL_TOOL_CONFIG } from './SHELL_TOOL_CONFIG.js';
 import type { ShellToolConfig } from './ShellToolConfig.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
+import { readElfInterpreter } from './warm/readElfInterpreter.js';
 import { SupervisorPool } from './warm/SupervisorPool.js';
 
-/** This container's own pool of warm sandboxes, when its calls can be sandboxed and may run warm. */
+/**
+ * This container's own pool of warm sandboxes, when its calls can be sandboxed and may run warm.
+ * A node without a dynamic loader (a static build) cannot be made non-dumpable the way the
+ * supervisor needs (see `SandboxSupervisor`): its calls run cold.
+ */
 function withSupervisors(config: ShellToolConfig): ShellToolConfig {
-  if (!config.warmSandbox || config.bubblewrap === undefined) return config;
-  return { ...config, supervisors: new SupervisorPool({ bubblewrap: config.bubblewrap, max: config.slots.size }) };
+  const loader = config.warmSandbox && config.bubblewrap !== undefined ? readElfInterpreter(process.execPath) : undefined;
+  if (loader === undefined || config.bubblewrap === undefined) return config;
+  return { ...config, supervisors: new SupervisorPool({ bubblewrap: config.bubblewrap, loader, max: config.slots.size }) };
 }
 
 /**

@@ -127,6 +127,19 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
     });
   });
 
+  describe('the supervisor', () => {
+    it('cannot be read, traced or signalled by the commands it runs (non-dumpable, their PID 1)', async () => {
+      const before = warm.pool.counts.warm;
+      const outcome = await warm.run({
+        command:
+          'cat /proc/1/environ >/dev/null 2>&1 && echo readable || echo denied; readlink /proc/1/fd/3 >/dev/null 2>&1 && echo linked || echo unlinked; head -c1 /proc/1/mem >/dev/null 2>&1 && echo mem || echo no-mem; kill -KILL 1; kill -STOP 1; kill -KILL -1; echo alive',
+      });
+      const after = await warm.run({ argv: ['echo', 'next'] });
+
+      expect([getShellValue(outcome).stdout, getShellValue(after).stdout, warm.pool.counts.warm - before]).toStrictEqual(['denied\nunlinked\nno-mem\nalive\n', 'next\n', 2]);
+    });
+  });
+
   describe('a lost supervisor', () => {
     it.each([
       ['killed', 'SIGKILL'],
@@ -136,6 +149,7 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       const token = `601.${Math.floor(Math.random() * 1e9)}`;
       try {
         const running = shell.run({ argv: ['sleep', token] });
+        // The command's parent is the supervisor (this process's grandchild, through bubblewrap).
         const supervisor = findParent(await waitForProcess(token));
         if (supervisor === undefined) throw new Error('the command has no parent');
         process.kill(supervisor, signal); // our own: the supervisor this test's pool started

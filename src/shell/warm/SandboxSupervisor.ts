@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { ProcessTree } from '../../kernel/index.js';
 import { buildSandboxArgs, type SandboxLayout } from '../buildSandboxArgs.js';
@@ -40,6 +41,9 @@ export type SupervisorState = 'starting' | 'idle' | 'reserved' | 'busy' | 'clean
 
 let nextCallId = 0;
 
+/** Where the execute-only copy of node's loader sits in the sandbox (a read-only bind: commands cannot replace it). */
+const LOADER_PATH = '/dev/.agentkit-supervisor-loader';
+
 /** The supervisor's one argument: names it in `ps` (and for tests looking for it in `/proc`). */
 export const SUPERVISOR_NAME = 'agentkit-sandbox-supervisor';
 
@@ -70,10 +74,23 @@ export class SandboxSupervisor {
     this.#onStarted = resolve;
   });
 
-  public constructor(bubblewrap: string, layout: SandboxLayout, timing: SupervisorTiming, onDead: () => void) {
+  /**
+   * Starts the supervisor: `loader` is node's dynamic loader (`readElfInterpreter`). bubblewrap
+   * copies it into the sandbox execute-only and node is run through that copy: a program the
+   * process cannot read makes it non-dumpable, so the commands (same uid, no capabilities) can
+   * neither ptrace it nor open its memory or descriptors under `/proc`. It runs as the sandbox's
+   * PID 1, which its commands cannot signal (kill, stop) either.
+   */
+  public constructor(bubblewrap: string, loader: string, layout: SandboxLayout, timing: SupervisorTiming, onDead: () => void) {
     this.#timing = timing;
-    const args = [...buildSandboxArgs({ ...layout, cwd: '/' }), '--', process.execPath, '--max-old-space-size=64', '-e', SUPERVISOR_SOURCE, SUPERVISOR_NAME];
-    this.#child = spawn(bubblewrap, args, { detached: true, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], windowsHide: true });
+    const node = [LOADER_PATH, process.execPath, '--max-old-space-size=64', '-e', SUPERVISOR_SOURCE, SUPERVISOR_NAME];
+    const args = [...buildSandboxArgs({ ...layout, cwd: '/' }), '--as-pid-1', '--perms', '0111', '--ro-bind-data', '4', LOADER_PATH, '--', ...node];
+    const loaderFd = openSync(loader, 'r');
+    try {
+      this.#child = spawn(bubblewrap, args, { detached: true, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc', loaderFd], windowsHide: true });
+    } finally {
+      closeSync(loaderFd);
+    }
     this.#tree = new ProcessTree(this.#child);
     this.#ended = new Promise((resolve) =>
       this.#child.once('close', () => {

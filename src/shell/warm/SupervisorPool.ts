@@ -23,6 +23,7 @@ interface LayoutSupervisors {
  */
 export class SupervisorPool {
   readonly #bubblewrap: string;
+  readonly #loader: string;
   readonly #max: number;
   readonly #timing: SupervisorTiming;
   readonly #layouts = new Map<string, LayoutSupervisors>();
@@ -30,8 +31,10 @@ export class SupervisorPool {
   #warm = 0;
   #cold = 0;
 
-  public constructor(options: { readonly bubblewrap: string; readonly max: number; readonly timing?: SupervisorTiming }) {
+  /** `loader`: node's dynamic loader (`readElfInterpreter(process.execPath)`), see `SandboxSupervisor`. */
+  public constructor(options: { readonly bubblewrap: string; readonly loader: string; readonly max: number; readonly timing?: SupervisorTiming }) {
     this.#bubblewrap = options.bubblewrap;
+    this.#loader = options.loader;
     this.#max = options.max;
     this.#timing = options.timing ?? SUPERVISOR_TIMING;
   }
@@ -98,7 +101,7 @@ export class SupervisorPool {
   #start(entry: LayoutSupervisors, layout: SandboxLayout): SandboxSupervisor | undefined {
     let supervisor: SandboxSupervisor;
     try {
-      supervisor = new SandboxSupervisor(this.#bubblewrap, layout, this.#timing, () => {
+      supervisor = new SandboxSupervisor(this.#bubblewrap, this.#loader, layout, this.#timing, () => {
         const index = entry.supervisors.indexOf(supervisor);
         if (index >= 0) entry.supervisors.splice(index, 1);
       });

@@ -4,8 +4,8 @@ import type { Socket } from 'node:net';
 import type { HostMessage, SupervisorMessage } from './SupervisorMessage.js';
 
 /**
- * The supervisor program: runs as `node -e` inside one long-lived bubblewrap sandbox (its PID 2;
- * bubblewrap's init is PID 1) and starts the host's commands there, one call at a time.
+ * The supervisor program: runs as `node -e` inside one long-lived bubblewrap sandbox (as its PID 1,
+ * which its commands cannot signal) and starts the host's commands there, one call at a time.
  *
  * Per call it receives the command and its stdout and stderr sockets (passed over the IPC
  * channel as descriptors, so the host keeps its own capture), starts the command in a session
@@ -22,12 +22,13 @@ import type { HostMessage, SupervisorMessage } from './SupervisorMessage.js';
  */
 export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: typeof FsModule, host: NodeJS.Process): void {
   const GONE_LIMIT_MS = 2_000;
+  const MAX_ZOMBIES = 64;
   const send = (message: SupervisorMessage): void => {
     if (host.connected) host.send?.(message);
   };
   const killAll = (signal: NodeJS.Signals): void => {
     try {
-      host.kill(-1, signal); // every process of this PID namespace but init and this one
+      host.kill(-1, signal); // every process of this PID namespace but this one (its init)
     } catch {
       // none left (ESRCH)
     }
@@ -84,18 +85,22 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
     }
   };
 
-  /** Whether a process other than init and this one is still alive (not a zombie). */
-  const othersAlive = (): boolean =>
-    fs.readdirSync('/proc').some((entry) => {
-      if (!/^\d+$/u.test(entry) || entry === '1' || entry === String(host.pid)) return false;
+  /** How many processes other than this one are alive, and how many are zombies (orphans nobody reaps). */
+  const countOthers = (): { alive: number; zombies: number } => {
+    const counts = { alive: 0, zombies: 0 };
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/u.test(entry) || entry === '1' || entry === String(host.pid)) continue;
       try {
         const stat = fs.readFileSync(`/proc/${entry}/stat`, 'latin1');
         const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-        return state !== 'Z' && state !== 'X';
+        if (state === 'Z' || state === 'X') counts.zombies += 1;
+        else counts.alive += 1;
       } catch {
-        return false;
+        // gone meanwhile
       }
-    });
+    }
+    return counts;
+  };
 
   let busy: number | undefined;
   let stdout: { readonly message: Extract<HostMessage, { type: 'run' }>; readonly socket: Socket } | undefined;
@@ -109,14 +114,16 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
     const started = Date.now();
     const check = (): void => {
       killAll('SIGKILL');
-      if (othersAlive()) {
+      const others = countOthers();
+      if (others.alive > 0) {
         if (Date.now() - started > GONE_LIMIT_MS) retire('processes of the call did not end');
         else setTimeout(check, 1);
         return;
       }
       send({ type: 'exit', id, code, signal });
       busy = undefined;
-      const reason = restore();
+      // As PID 1 it inherits the call's orphans, and node reaps only its own children: bounded here.
+      const reason = others.zombies > MAX_ZOMBIES ? `${others.zombies} unreaped orphans` : restore();
       if (reason === undefined) send({ type: 'ready' });
       else retire(reason);
     };
