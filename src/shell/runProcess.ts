@@ -78,15 +78,45 @@ function needsChannels(spec: ProcessSpec, warm: boolean): boolean {
   return warm || (spec.sandboxed !== true && process.platform === 'linux');
 }
 
-/** Opens the two output channels a run needs, if any; a failure starts nothing. */
-async function openChannels(spec: ProcessSpec, warm: boolean): Promise<readonly [OutputChannel, OutputChannel] | undefined> {
-  if (!needsChannels(spec, warm)) return undefined;
+type ChannelPair = readonly [OutputChannel, OutputChannel];
+
+async function openPair(file: string): Promise<ChannelPair> {
   const opened = await Promise.allSettled([openOutputChannel(), openOutputChannel()]);
   const channels = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failure = opened.find((result) => result.status === 'rejected');
   if (failure === undefined) return channels as [OutputChannel, OutputChannel];
   for (const channel of channels) closeChannel(channel);
-  throw buildSpawnFailure(spec.file, new Error(`no output channel could be opened (${String(failure.reason)})`));
+  throw buildSpawnFailure(file, new Error(`no output channel could be opened (${String(failure.reason)})`));
+}
+
+/** A pair opened ahead for the next run (off its critical path), unref'd while it waits. */
+let spare: Promise<ChannelPair> | undefined;
+
+function prepareSpare(file: string): void {
+  spare = openPair(file).then((pair) => {
+    for (const channel of pair) {
+      channel.ours.on('error', () => undefined).unref();
+      channel.theirs.unref();
+    }
+    return pair;
+  });
+  spare.catch(() => {
+    spare = undefined;
+  });
+}
+
+/** Opens the two output channels a run needs, if any (the spare, then a fresh one); a failure starts nothing. */
+async function openChannels(spec: ProcessSpec, warm: boolean): Promise<ChannelPair | undefined> {
+  if (!needsChannels(spec, warm)) return undefined;
+  const taken = spare;
+  spare = undefined;
+  const pair = (await taken?.catch(() => undefined)) ?? (await openPair(spec.file));
+  prepareSpare(spec.file);
+  for (const channel of pair) {
+    channel.ours.ref();
+    channel.theirs.ref();
+  }
+  return pair;
 }
 
 function closeChannel(channel: OutputChannel): void {
