@@ -1,7 +1,8 @@
 import type { SandboxLayout } from './buildSandboxArgs.js';
 import { findOutputHolders } from './findOutputHolders.js';
-import { buildSpawnFailure, type LaunchedCommand } from './LaunchedCommand.js';
-import { openOutputChannel, type OutputChannel } from './openOutputChannel.js';
+import type { LaunchedCommand } from './LaunchedCommand.js';
+import type { OutputChannel } from './openOutputChannel.js';
+import { closeChannel, needsChannels, openChannels } from './openRunChannels.js';
 import { OutputCapture } from './OutputCapture.js';
 import { spawnCommand } from './spawnCommand.js';
 import { runInSupervisor } from './warm/runInSupervisor.js';
@@ -67,64 +68,6 @@ export interface ProcessOutcome {
 }
 
 /**
- * Outside the sandbox (Linux) the command's stdout and stderr are sockets this process made
- * (see {@link openOutputChannel}): what identifies them is known before the child exists, so
- * finding the strays that keep them open never depends on what the command did first, even when
- * this process is descheduled for a long time right after the spawn. A warm call needs them too:
- * they are what is handed to the supervisor. A cold sandboxed call (its PID namespace ends every
- * stray) and other systems (no `/proc` to search) get plain pipes.
- */
-function needsChannels(spec: ProcessSpec, warm: boolean): boolean {
-  return warm || (spec.sandboxed !== true && process.platform === 'linux');
-}
-
-type ChannelPair = readonly [OutputChannel, OutputChannel];
-
-async function openPair(file: string): Promise<ChannelPair> {
-  const opened = await Promise.allSettled([openOutputChannel(), openOutputChannel()]);
-  const channels = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const failure = opened.find((result) => result.status === 'rejected');
-  if (failure === undefined) return channels as [OutputChannel, OutputChannel];
-  for (const channel of channels) closeChannel(channel);
-  throw buildSpawnFailure(file, new Error(`no output channel could be opened (${String(failure.reason)})`));
-}
-
-/** A pair opened ahead for the next run (off its critical path), unref'd while it waits. */
-let spare: Promise<ChannelPair> | undefined;
-
-function prepareSpare(file: string): void {
-  spare = openPair(file).then((pair) => {
-    for (const channel of pair) {
-      channel.ours.on('error', () => undefined).unref();
-      channel.theirs.unref();
-    }
-    return pair;
-  });
-  spare.catch(() => {
-    spare = undefined;
-  });
-}
-
-/** Opens the two output channels a run needs, if any (the spare, then a fresh one); a failure starts nothing. */
-async function openChannels(spec: ProcessSpec, warm: boolean): Promise<ChannelPair | undefined> {
-  if (!needsChannels(spec, warm)) return undefined;
-  const taken = spare;
-  spare = undefined;
-  const pair = (await taken?.catch(() => undefined)) ?? (await openPair(spec.file));
-  prepareSpare(spec.file);
-  for (const channel of pair) {
-    channel.ours.ref();
-    channel.theirs.ref();
-  }
-  return pair;
-}
-
-function closeChannel(channel: OutputChannel): void {
-  channel.theirs.destroy();
-  channel.ours.destroy();
-}
-
-/**
  * A supervisor reserved for this call when it can run warm: sandboxed, with a pool, and no extra
  * descriptors (redirect targets: Node passes only sockets to another process, not files, so
  * such a call runs cold).
@@ -143,7 +86,7 @@ function launch(spec: ProcessSpec, supervisor: SandboxSupervisor | undefined, ch
     return runInSupervisor(supervisor, { file, args, cwd: spec.cwd, env: spec.env }, channels);
   }
   supervisor?.release();
-  const cold = channels !== undefined && !needsChannels(spec, false) ? undefined : channels;
+  const cold = channels !== undefined && !needsChannels(spec.sandboxed === true, false) ? undefined : channels;
   if (cold !== channels) for (const channel of channels ?? []) closeChannel(channel);
   return spawnCommand(spec, cold);
 }
@@ -172,7 +115,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
   const supervisor = await reserveSupervisor(spec);
   let channels: readonly [OutputChannel, OutputChannel] | undefined;
   try {
-    channels = await openChannels(spec, supervisor !== undefined);
+    channels = await openChannels(spec.file, spec.sandboxed === true, supervisor !== undefined);
   } catch (error) {
     supervisor?.release();
     throw error;

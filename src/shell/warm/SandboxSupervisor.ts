@@ -3,7 +3,7 @@ import { closeSync, openSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { ProcessTree } from '../../kernel/index.js';
 import { buildSandboxArgs, type SandboxLayout } from '../buildSandboxArgs.js';
-import { SUPERVISOR_SOURCE } from './SUPERVISOR_SOURCE.js';
+import { SUPERVISOR_SOURCE } from './superviseSandbox.js';
 import { isSupervisorMessage, type HostMessage, type SupervisorMessage } from './SupervisorMessage.js';
 
 /** How the host watches a supervisor. */
