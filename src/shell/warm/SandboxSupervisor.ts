@@ -192,6 +192,7 @@ export class SandboxSupervisor {
   public kill(reason: string): Promise<void> {
     this.#reason = reason;
     this.#tree.signal('SIGKILL');
+    this.#die(reason); // at once: the call in it ends now, and it leaves its pool
     return this.#ended;
   }
 

@@ -14,7 +14,7 @@ interface LayoutSupervisors {
 
 /**
  * The warm sandboxes of one `shellTools` module: per layout (roots, view, network; the working
- * directory is per call) up to `max` supervisors, each running one call at a time. A call takes
+ * directory is per call) supervisors each running one call at a time, at most `max` in all. A call takes
  * an idle one, or one that is cleaning up after its call (a moment); the layout's first call waits
  * for the first supervisor to start; otherwise it runs cold while a new supervisor starts for the
  * calls after it, so a burst never waits for node's start-up.
@@ -48,7 +48,7 @@ export class SupervisorPool {
       entry = { supervisors: [], startFailures: 0 };
       this.#layouts.set(key, entry);
     }
-    const supervisor = await this.#take(entry, layout);
+    const supervisor = await this.#take(key, entry, layout);
     if (supervisor === undefined) this.#cold += 1;
     else this.#warm += 1;
     return supervisor;
@@ -64,12 +64,12 @@ export class SupervisorPool {
     return { warm: this.#warm, cold: this.#cold };
   }
 
-  async #take(entry: LayoutSupervisors, layout: SandboxLayout): Promise<SandboxSupervisor | undefined> {
+  async #take(key: string, entry: LayoutSupervisors, layout: SandboxLayout): Promise<SandboxSupervisor | undefined> {
     const idle = entry.supervisors.find((supervisor) => supervisor.reserve());
     if (idle !== undefined) return idle;
     const cleaning = entry.supervisors.find((supervisor) => supervisor.state === 'cleaning');
     if (cleaning !== undefined && (await cleaning.reserveWhenReady())) return cleaning;
-    if (this.#closed || entry.supervisors.length >= this.#max || entry.startFailures >= MAX_START_FAILURES) return undefined;
+    if (this.#closed || entry.startFailures >= MAX_START_FAILURES || !this.#makeRoom(key)) return undefined;
     const first = entry.supervisors.length === 0;
     const started = this.#start(entry, layout);
     // The layout's first call waits for its supervisor (once); later ones run cold while the pool grows.
@@ -98,12 +98,27 @@ export class SupervisorPool {
     await Promise.all(all.map((supervisor) => supervisor.kill('the shell tools were closed')));
   }
 
+  /**
+   * Whether one more supervisor may start: at most `max` run in all (every layout together), so
+   * when they are all taken an idle one of another layout is ended for it.
+   */
+  #makeRoom(key: string): boolean {
+    const entries = [...this.#layouts.entries()];
+    if (entries.reduce((total, [, entry]) => total + entry.supervisors.length, 0) < this.#max) return true;
+    const idle = entries.flatMap(([other, entry]) => (other === key ? [] : entry.supervisors)).find((supervisor) => supervisor.reserve());
+    if (idle === undefined) return false;
+    void idle.kill('its place went to another layout'); // it leaves its entry at once
+    return true;
+  }
+
   #start(entry: LayoutSupervisors, layout: SandboxLayout): SandboxSupervisor | undefined {
     let supervisor: SandboxSupervisor;
     try {
       supervisor = new SandboxSupervisor(this.#bubblewrap, this.#loader, layout, this.#timing, () => {
         const index = entry.supervisors.indexOf(supervisor);
         if (index >= 0) entry.supervisors.splice(index, 1);
+        // A layout that no longer has supervisors is forgotten, unless its starts keep failing.
+        for (const [key, value] of this.#layouts) if (value === entry && entry.supervisors.length === 0 && entry.startFailures === 0) this.#layouts.delete(key);
       });
     } catch {
       entry.startFailures += 1; // bubblewrap could not be spawned now (no processes left, say)
