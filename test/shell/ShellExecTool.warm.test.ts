@@ -98,12 +98,18 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       }
     });
 
-    it('gives the next call an empty /tmp, /dev/shm and /run (what a call wrote there is removed)', async () => {
+    it('gives the next call an empty /tmp, /dev/shm, /run and no message queue (what a call left there is removed)', async () => {
       // The targets are in variables: preflight cannot see them (unknown writes), only the sandbox stands there.
-      const write = await warm.run({ command: 't=/tmp; mkdir "$t/d"; chmod 000 "$t/d"; touch "$t/f"; s=/dev/shm; touch "$s/s"; r=/run; touch "$r/r"; ls "$t/f" "$s/s" "$r/r"' });
-      const read = await warm.run({ command: `ls -A /tmp /dev/shm /run | grep -v '^agentkit-'` });
+      const write = await warm.run({
+        command:
+          't=/tmp; mkdir "$t/d"; chmod 000 "$t/d"; touch "$t/f"; s=/dev/shm; touch "$s/s"; r=/run; touch "$r/r"; q=/dev/mqueue; touch "$q/q"; ls "$t/f" "$s/s" "$r/r" "$q/q"',
+      });
+      const read = await warm.run({ command: `ls -A /tmp /dev/shm /run /dev/mqueue | grep -v '^agentkit-'` });
 
-      expect([getShellValue(write).stdout, getShellValue(read).stdout]).toStrictEqual(['/dev/shm/s\n/run/r\n/tmp/f\n', '/dev/shm:\n\n/run:\n\n/tmp:\n']);
+      expect([getShellValue(write).stdout, getShellValue(read).stdout]).toStrictEqual([
+        '/dev/mqueue/q\n/dev/shm/s\n/run/r\n/tmp/f\n',
+        '/dev/mqueue:\n\n/dev/shm:\n\n/run:\n\n/tmp:\n',
+      ]);
     });
 
     it('keeps the /tmp of two concurrent calls apart', async () => {

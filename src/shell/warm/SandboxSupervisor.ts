@@ -84,7 +84,9 @@ export class SandboxSupervisor {
   public constructor(bubblewrap: string, loader: string, layout: SandboxLayout, timing: SupervisorTiming, onDead: () => void) {
     this.#timing = timing;
     const node = [LOADER_PATH, process.execPath, '--max-old-space-size=64', '-e', SUPERVISOR_SOURCE, SUPERVISOR_NAME];
-    const args = [...buildSandboxArgs({ ...layout, cwd: '/' }), '--as-pid-1', '--perms', '0111', '--ro-bind-data', '4', LOADER_PATH, '--', ...node];
+    // The sandbox's own POSIX message queues, made visible so the supervisor can remove what a call left.
+    const own = ['--mqueue', '/dev/mqueue', '--as-pid-1', '--perms', '0111', '--ro-bind-data', '4', LOADER_PATH];
+    const args = [...buildSandboxArgs({ ...layout, cwd: '/' }), ...own, '--', ...node];
     const loaderFd = openSync(loader, 'r');
     try {
       this.#child = spawn(bubblewrap, args, { detached: true, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc', loaderFd], windowsHide: true });

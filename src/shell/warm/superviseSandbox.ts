@@ -14,7 +14,8 @@ import type { HostMessage, SupervisorMessage } from './SupervisorMessage.js';
  * call started, wherever it moved (setsid, double fork, cleared environment): when the command
  * exits, that is SIGKILLed and awaited before `exit` is reported. Then every writable tmpfs of
  * the view (`/tmp`, `/dev`, `/run`, ...) is put back as it was at start-up (what the call added
- * is removed) and SysV IPC must be empty: each call gets a private `/tmp` like a cold sandbox.
+ * is removed), POSIX message queues are removed and SysV IPC must be empty: each call gets a
+ * private `/tmp` and IPC like a cold sandbox.
  * When that fails (an entry it cannot remove, a pre-existing entry changed) it retires.
  *
  * Self-contained: `node -e` runs its source text, so it may use nothing but its parameters and
@@ -76,6 +77,8 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
         }
       }
       for (const entry of initial.keys()) if (!now.has(entry)) return `${entry} was removed`;
+      // POSIX message queues live in the IPC namespace, which every call here shares: removed.
+      if (fs.existsSync('/dev/mqueue')) for (const queue of fs.readdirSync('/dev/mqueue')) fs.unlinkSync(`/dev/mqueue/${queue}`);
       for (const kind of ['shm', 'sem', 'msg']) {
         if (fs.readFileSync(`/proc/sysvipc/${kind}`, 'utf8').trim().split('\n').length > 1) return `SysV IPC (${kind}) left behind`;
       }
