@@ -173,8 +173,11 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
         stdout = { message, socket: handle as Socket };
         return;
       case 'stderr':
-        if (stdout?.message.id === message.id && busy === undefined) launch(stdout.message, stdout.socket, handle as Socket);
-        else send({ type: 'failed', id: message.id, message: 'the supervisor was busy' });
+        if (stdout?.message.id !== message.id || busy !== undefined) send({ type: 'failed', id: message.id, message: 'the supervisor was busy' });
+        else if (typeof handle !== 'object' || handle === null || typeof stdout.socket !== 'object') {
+          send({ type: 'failed', id: message.id, message: 'its output did not arrive' });
+          send({ type: 'ready' }); // nothing ran: nothing to clean up
+        } else launch(stdout.message, stdout.socket, handle as Socket);
         stdout = undefined;
         return;
       case 'signal':
