@@ -95,7 +95,10 @@ export async function runShellBench(log: (line: string) => void = console.log): 
       },
       {
         target: `shell_exec argv ["true"] in a warm sandbox <= a bare spawn + ${formatNs(SANDBOX_SPAWN_TARGET_NS)}`,
-        measured: warmResult === undefined ? 'bubblewrap unavailable' : `${warmExtra < 0 ? '' : '+'}${formatNs(warmExtra)} (${formatNs(warmResult.medianNs)} vs ${formatNs(bareResult.medianNs)})`,
+        measured:
+          warmResult === undefined
+            ? 'bubblewrap unavailable'
+            : `${warmExtra < 0 ? '' : '+'}${formatNs(warmExtra)} (${formatNs(warmResult.medianNs)} vs ${formatNs(bareResult.medianNs)})`,
         pass: warmExtra <= SANDBOX_SPAWN_TARGET_NS,
       },
       {
