@@ -8,7 +8,7 @@ import { createBareSpawnSubject, createGitRoot, createShellExecSubject, type She
 
 /** shell_exec of `true` without the sandbox may cost at most this much more than a bare spawn of it (issue 16). */
 export const SHELL_SPAWN_TARGET_RATIO = 1.1;
-/** shell_exec of `true` in a (warm) sandbox may cost at most this much more than a bare spawn of it (median, paired). */
+/** shell_exec of `true` in a warm sandbox may cost at most this much more than a bare spawn (median, paired). */
 export const SANDBOX_SPAWN_TARGET_NS = 3_000_000;
 /** shell_exec of `git status` (default sandbox mode) may cost at most this much more than a bare spawn of it. */
 export const GIT_STATUS_TARGET_RATIO = 1.3;
@@ -32,7 +32,7 @@ interface Verdict {
   readonly pass: boolean;
 }
 
-/** The shell benchmark (`bench/shell/run.ts`): spawn overhead vs a bare spawn (cold, warm, unconfined, git), and parse + policy cost. */
+/** The shell benchmark: spawn overhead vs a bare spawn (cold, warm, unconfined, git), and parse + policy cost. */
 export async function runShellBench(log: (line: string) => void = console.log): Promise<ShellBenchResult> {
   const off = await createShellExecSubject('off');
   const sandboxAvailable = await detectSandbox(findBubblewrap());
@@ -50,7 +50,10 @@ export async function runShellBench(log: (line: string) => void = console.log): 
     const bare = createBareSpawnSubject(off.root);
     const bareGit = createBareSpawnSubject(gitRoot, false, ['git', 'status']);
     log(`Shell: ${PER_CALL.rounds} round-robin rounds of ~${PER_CALL.batchMs} ms batches (${describeLoad()}) ...`);
-    if (!sandboxAvailable) log('*** bubblewrap is missing or does not work here: the sandboxed rows are left out and their target FAILS (apt-get install -y bubblewrap). ***');
+    if (!sandboxAvailable) {
+      log('*** bubblewrap is missing or does not work here: the sandboxed rows are left out and their target FAILS ***');
+      log('*** (apt-get install -y bubblewrap) ***');
+    }
     const spawnSubjects: Subject[] = [bare, createBareSpawnSubject(off.root, true), off, ...(cold === undefined ? [] : [cold]), ...(warm === undefined ? [] : [warm])];
     const gitSubjects: Subject[] = [bareGit, gitOff, ...(gitWarm === undefined ? [] : [gitWarm])];
     const results = await measurePerCall([...spawnSubjects, ...gitSubjects], PER_CALL);
@@ -116,7 +119,8 @@ export async function runShellBench(log: (line: string) => void = console.log): 
       ['command form parse + policy (reported, no target)', `${parsePolicy.medianUs.toFixed(1)} µs median per command`, 'info'],
     ];
     const verdictTable = renderTable(['target', 'measured', 'verdict'], [...verdicts.map((row) => [row.target, row.measured, row.pass ? 'PASS' : 'FAIL']), ...info]);
-    const report = `${spawnTable}\n\n${parseTable}\n\nShell targets (medians of this run, paired by round)\n${verdictTable}\n\nAt the end: ${describeLoad()}`;
+    const targets = `Shell targets (medians of this run, paired by round)\n${verdictTable}`;
+    const report = `${spawnTable}\n\n${parseTable}\n\n${targets}\n\nAt the end: ${describeLoad()}`;
     log(report);
     return { results, pass: verdicts.every((row) => row.pass), parsePolicy, report };
   } finally {

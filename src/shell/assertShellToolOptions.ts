@@ -44,7 +44,8 @@ export function assertShellToolOptions(options: unknown): asserts options is She
     throw new ToolConfigurationError(`shellTools({ network }) must be a boolean; got ${(JSON.stringify(network) as string | undefined) ?? typeof network}.`);
   }
   if (warmSandbox !== undefined && typeof warmSandbox !== 'boolean') {
-    throw new ToolConfigurationError(`shellTools({ warmSandbox }) must be a boolean; got ${(JSON.stringify(warmSandbox) as string | undefined) ?? typeof warmSandbox}.`);
+    const shown = (JSON.stringify(warmSandbox) as string | undefined) ?? typeof warmSandbox;
+    throw new ToolConfigurationError(`shellTools({ warmSandbox }) must be a boolean; got ${shown}.`);
   }
   if (env !== undefined) {
     if (!isRecord(env)) {

@@ -86,7 +86,7 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       const token = `600.${Math.floor(Math.random() * 1e9)}`;
       const before = warm.pool.counts.warm;
       try {
-        const outcome = await warm.run({ command: `env -i setsid sh -c 'sleep ${token} </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1; echo started` });
+        const outcome = await warm.run({ command: `env -i setsid sh -c 'sleep ${token} </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1; ` + 'echo started' });
 
         expect([summarize(outcome), warm.pool.counts.warm]).toStrictEqual([
           { exitCode: 0, signal: null, stdout: 'started\n', stderr: '', timedOut: false, truncated: false },
@@ -98,11 +98,11 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       }
     });
 
-    it('gives the next call an empty /tmp, /dev/shm, /run and no message queue (what a call left there is removed)', async () => {
+    it('gives the next call an empty /tmp, /dev/shm, /run and no message queue (what a call left is removed)', async () => {
       // The targets are in variables: preflight cannot see them (unknown writes), only the sandbox stands there.
       const write = await warm.run({
         command:
-          't=/tmp; mkdir "$t/d"; chmod 000 "$t/d"; touch "$t/f"; s=/dev/shm; touch "$s/s"; r=/run; touch "$r/r"; q=/dev/mqueue; touch "$q/q"; ls "$t/f" "$s/s" "$r/r" "$q/q"',
+          't=/tmp; mkdir "$t/d"; chmod 000 "$t/d"; touch "$t/f"; s=/dev/shm; touch "$s/s"; r=/run; touch "$r/r"; ' + 'q=/dev/mqueue; touch "$q/q"; ls "$t/f" "$s/s" "$r/r" "$q/q"',
       });
       const read = await warm.run({ command: `ls -A /tmp /dev/shm /run /dev/mqueue | grep -v '^agentkit-'` });
 
@@ -125,7 +125,7 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       expect([getShellValue(first).stdout, getShellValue(second).stdout, warm.pool.counts.warm - before]).toStrictEqual(['first\n1\n', 'none\n', 2]);
     });
 
-    it('runs a command with a redirect target cold (a file descriptor cannot be handed over), with the same result', async () => {
+    it('runs a command with a redirect target cold (a file cannot be handed over), with the same result', async () => {
       const before = warm.pool.counts;
       const outcome = await warm.run({ command: 'echo kept > out.txt; cat out.txt' });
 
@@ -138,7 +138,9 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       const before = warm.pool.counts.warm;
       const outcome = await warm.run({
         command:
-          'cat /proc/1/environ >/dev/null 2>&1 && echo readable || echo denied; readlink /proc/1/fd/3 >/dev/null 2>&1 && echo linked || echo unlinked; head -c1 /proc/1/mem >/dev/null 2>&1 && echo mem || echo no-mem; kill -KILL 1; kill -STOP 1; kill -KILL -1; echo alive',
+          'cat /proc/1/environ >/dev/null 2>&1 && echo readable || echo denied; ' +
+          'readlink /proc/1/fd/3 >/dev/null 2>&1 && echo linked || echo unlinked; ' +
+          'head -c1 /proc/1/mem >/dev/null 2>&1 && echo mem || echo no-mem; kill -KILL 1; kill -STOP 1; kill -KILL -1; echo alive',
       });
       const after = await warm.run({ argv: ['echo', 'next'] });
 

@@ -107,7 +107,8 @@ describe(shellTools.name, () => {
     [
       'an unknown key',
       { timeout: 5000 },
-      'shellTools(options) has an unknown key "timeout". Use only "cwd", "roots", "env", "timeoutMs", "maxOutputBytes", "hardOutputLimitBytes", "maxConcurrent", "killGraceMs", "sandbox", "network", "warmSandbox" (check the spelling).',
+      'shellTools(options) has an unknown key "timeout". Use only "cwd", "roots", "env", "timeoutMs", "maxOutputBytes", ' +
+        '"hardOutputLimitBytes", "maxConcurrent", "killGraceMs", "sandbox", "network", "warmSandbox" (check the spelling).',
     ],
     ['an unknown env key', { env: { inherits: ['AWS_*'] } }, 'shellTools({ env }) has an unknown key "inherits". Use only "inherit", "set" (check the spelling).'],
     ['an env that is not an object', { env: 'PATH' }, 'shellTools({ env }) must be an object { inherit?, set? }.'],

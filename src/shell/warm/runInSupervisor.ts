@@ -38,7 +38,8 @@ export function runInSupervisor(supervisor: SandboxSupervisor, request: WarmRequ
       deliver(
         new ToolError(
           'unavailable',
-          `The sandbox that ran this command was lost (${reason}); the command and everything it started were ended with it. ` +
+          `The sandbox that ran this command was lost (${reason}); ` +
+            'the command and everything it started were ended with it. ' +
             'Run the command again: the next call gets a fresh sandbox.',
           { reason: 'sandbox_supervisor_lost' },
         ),

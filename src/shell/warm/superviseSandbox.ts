@@ -43,7 +43,7 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
     const point = fields[4];
     if (point !== undefined && tail?.startsWith('tmpfs ') === true && (fields[5] ?? '').split(',').includes('rw')) privateDirs.add(decode(point));
   }
-  /** Records every entry under `dir` on the same filesystem; what is mounted there (a root, a device) only by presence. */
+  /** Records every entry under `dir` on its filesystem; what is mounted there (a root, a device) only by presence. */
   const walk = (dir: string, dev: number, into: Map<string, string>): void => {
     for (const name of fs.readdirSync(dir)) {
       const entry = dir === '/' ? `/${name}` : `${dir}/${name}`;
@@ -59,7 +59,8 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
   const list = (): Map<string, string> => {
     const entries = new Map<string, string>();
     for (const dir of privateDirs) {
-      if (fs.existsSync(dir)) walk(dir, fs.lstatSync(dir).dev, entries); // a tmpfs hidden under another mount may have no path
+      // A tmpfs hidden under another mount may have no path.
+      if (fs.existsSync(dir)) walk(dir, fs.lstatSync(dir).dev, entries);
     }
     return entries;
   };
@@ -200,4 +201,4 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
  * modules it needs. Passed as an argument, so the supervisor needs no file of this package to
  * be visible in the sandbox's view (only the node executable and its loader).
  */
-export const SUPERVISOR_SOURCE = `(${superviseSandbox.toString()})(require('node:child_process'), require('node:fs'), process);`;
+export const SUPERVISOR_SOURCE = `(${superviseSandbox.toString()})` + "(require('node:child_process'), require('node:fs'), process);";
