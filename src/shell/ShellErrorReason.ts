@@ -16,7 +16,8 @@
  * (the allowed-hosts proxy could not open a socket for the call; nothing ran);
  * `permission_denied` with `hard_link` (a target linked after the check; the one hard-link
  * refusal keeps its code wherever it is found); `unavailable` with `network_proxy_closed` (the
- * executor was closed); `interrupted` with `cancelled`.
+ * executor was closed) or `sandbox_supervisor_lost` (the warm sandbox running the command died
+ * or stopped answering: the command was ended with it); `interrupted` with `cancelled`.
  */
 export const SHELL_ERROR_REASONS = [
   'command_or_argv',
@@ -38,6 +39,7 @@ export const SHELL_ERROR_REASONS = [
   'network_proxy_failed',
   'network_proxy_closed',
   'cancelled',
+  'sandbox_supervisor_lost',
 ] as const;
 
 export type ShellErrorReason = (typeof SHELL_ERROR_REASONS)[number];

@@ -50,10 +50,16 @@ function describeStop(outcome: ProcessOutcome, plan: ShellExecPlan, config: Shel
 
 /**
  * What runs for a plan: its target words swapped for the descriptors `redirects` opened, and
- * inside bubblewrap when the plan is sandboxed; with `proxy` (`network: { allow }`), behind the
- * bridge to that call's proxy socket.
+ * inside bubblewrap when the plan is sandboxed: warm, in a supervisor of that layout, when the
+ * container has them; with `proxy` (`network: { allow }`), cold behind the bridge to that
+ * call's own proxy socket (a supervisor's namespace is shared by many calls, a bridge is not).
  */
-function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: OpenedRedirects | undefined, proxy: ProxySession | undefined): Pick<ProcessSpec, 'file' | 'args'> {
+function buildCommand(
+  plan: ShellExecPlan,
+  config: ShellToolConfig,
+  redirects: OpenedRedirects | undefined,
+  proxy: ProxySession | undefined,
+): Pick<ProcessSpec, 'file' | 'args' | 'warm'> {
   const args = redirects === undefined ? plan.args : [...plan.args.slice(0, -1), redirects.command];
   // Checked here for both modes: in the sandbox a missing program would otherwise only show as
   // bubblewrap's exit code.
@@ -75,7 +81,10 @@ function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: O
     );
   }
   const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network === true, readable: config.readable };
-  if (proxy === undefined) return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
+  if (proxy === undefined) {
+    const warm = config.supervisors === undefined ? {} : { warm: { supervisors: config.supervisors, layout, file: plan.file, args } };
+    return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args], ...warm };
+  }
   const fds = (redirects?.fds ?? []).map((_, index) => REDIRECT_FD_BASE + index);
   return {
     file: config.bubblewrap,

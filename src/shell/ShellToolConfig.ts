@@ -3,6 +3,7 @@ import type { HostPattern } from './network/HostPattern.js';
 import type { HostProxy } from './network/HostProxy.js';
 import type { Semaphore } from './Semaphore.js';
 import type { ShellSandboxMode } from './ShellSandboxMode.js';
+import type { SupervisorPool } from './warm/SupervisorPool.js';
 
 /** `network: { allow }` checked: the patterns, and the proxy (one per module) that enforces them. */
 export interface ShellNetworkAllowList {
@@ -35,4 +36,11 @@ export interface ShellToolConfig {
   readonly readable: readonly string[];
   /** The bubblewrap executable found at start-up, if any (whether it works is probed on first use). */
   readonly bubblewrap: string | undefined;
+  /**
+   * Whether sandboxed commands may run warm (`shellTools({ warmSandbox })`, default `true`);
+   * the pool itself is made per container (`supervisors`).
+   */
+  readonly warmSandbox: boolean;
+  /** The warm sandboxes of this container's `shell_exec` (see `SupervisorPool`); absent: every call runs cold. */
+  readonly supervisors?: SupervisorPool;
 }

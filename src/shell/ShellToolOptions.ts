@@ -36,4 +36,13 @@ export interface ShellToolOptions {
    * the same as `sandbox: { mode, network }`, and refused together with that.
    */
   readonly network?: ShellNetworkOption;
+  /**
+   * Whether sandboxed commands run warm (default `true`): a few confined supervisors (one
+   * bubblewrap sandbox each, started once and reused, at most `maxConcurrent`) start the
+   * commands, so a call pays a fork and exec instead of bubblewrap's set-up. Every call keeps
+   * what a cold one has: its own session and process group, environment, working directory,
+   * output caps, timeout, nothing outliving it, and a private `/tmp` (emptied after each call).
+   * `false` starts a fresh sandbox for every call.
+   */
+  readonly warmSandbox?: boolean;
 }

@@ -19,6 +19,7 @@ const OPTION_KEYS: Readonly<Record<keyof ShellToolOptions, true> & Record<'sandb
   killGraceMs: true,
   sandbox: true,
   network: true,
+  warmSandbox: true,
 };
 const NETWORK_KEYS: Readonly<Record<keyof Exclude<ShellNetworkOption, boolean>, true>> = { allow: true };
 const ENV_KEYS: Readonly<Record<keyof HostEnvironmentOptions, true>> = { inherit: true, set: true };
@@ -73,13 +74,17 @@ export function assertShellToolOptions(options: unknown): asserts options is She
     throw new ToolConfigurationError('shellTools(options) takes an options object or nothing.');
   }
   assertKnownKeys(options, Object.keys(OPTION_KEYS), 'shellTools(options)');
-  const { sandbox, network, env } = options;
+  const { sandbox, network, env, warmSandbox } = options;
   if (isRecord(sandbox)) {
     assertSandboxObject(sandbox, network);
   } else if (sandbox !== undefined && !isMode(sandbox)) {
     throw new ToolConfigurationError(`shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got ${show(sandbox)}.`);
   }
   assertNetworkOption(network, 'shellTools({ network })');
+  if (warmSandbox !== undefined && typeof warmSandbox !== 'boolean') {
+    const shown = (JSON.stringify(warmSandbox) as string | undefined) ?? typeof warmSandbox;
+    throw new ToolConfigurationError(`shellTools({ warmSandbox }) must be a boolean; got ${shown}.`);
+  }
   if (env !== undefined) {
     if (!isRecord(env)) {
       throw new ToolConfigurationError('shellTools({ env }) must be an object { inherit?, set? }.');

@@ -76,5 +76,6 @@ export function buildShellToolConfig(options: ShellToolOptions, workspace: Works
     network: buildNetwork(sandboxOptions.network ?? options.network, sandbox),
     readable,
     bubblewrap: sandbox === 'off' ? undefined : findBubblewrap(),
+    warmSandbox: options.warmSandbox ?? true,
   };
 }

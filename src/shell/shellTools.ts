@@ -1,5 +1,5 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { DEFAULT_PROTECTED_PATHS, EXECUTOR_OBSERVER, MODULE_WORKSPACE, ProtectedPathMatcher, TOOL_SOURCE, Workspace, WORKSPACE } from '../index.js';
+import { DEFAULT_PROTECTED_PATHS, EXECUTOR_OBSERVER, MODULE_WORKSPACE, ProtectedPathMatcher, TOOL_SOURCE, Workspace, WORKSPACE, type ToolSource } from '../index.js';
 import { announceUnconfined } from './announceUnconfined.js';
 import { assertShellToolOptions } from './assertShellToolOptions.js';
 import { buildShellToolConfig } from './buildShellToolConfig.js';
@@ -10,7 +10,21 @@ import { getSystemView } from './getSystemView.js';
 import { assertReadableOutsideRoots } from './resolveReadablePaths.js';
 import { ShellExecTool } from './ShellExecTool.js';
 import { SHELL_TOOL_CONFIG } from './SHELL_TOOL_CONFIG.js';
+import type { ShellToolConfig } from './ShellToolConfig.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
+import { readElfInterpreter } from './warm/readElfInterpreter.js';
+import { SupervisorPool } from './warm/SupervisorPool.js';
+
+/**
+ * This container's own pool of warm sandboxes, when its calls can be sandboxed and may run warm.
+ * A node without a dynamic loader (a static build) cannot be made non-dumpable the way the
+ * supervisor needs (see `SandboxSupervisor`): its calls run cold.
+ */
+function withSupervisors(config: ShellToolConfig): ShellToolConfig {
+  const loader = config.warmSandbox && config.bubblewrap !== undefined ? readElfInterpreter(process.execPath) : undefined;
+  if (loader === undefined || config.bubblewrap === undefined) return config;
+  return { ...config, supervisors: new SupervisorPool({ bubblewrap: config.bubblewrap, loader, max: config.slots.size }) };
+}
 
 /**
  * The shell built-in as a container module: binds `shell_exec` and its configuration. With
@@ -39,13 +53,18 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
     bindings
       .bind(SHELL_TOOL_CONFIG)
       .toDynamicValue((context) => {
-        if (ownWorkspace !== undefined) return checked;
+        if (ownWorkspace !== undefined) return withSupervisors(checked);
         const shared = context.get(WORKSPACE);
         const workspace = shared.roots.length > 0 ? shared : getCwdWorkspace(checked.cwd, shared);
         assertReadableOutsideRoots(checked.readable, workspace);
-        return { ...checked, workspace, protectedPaths: new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace) };
+        return withSupervisors({ ...checked, workspace, protectedPaths: new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace) });
       })
       .inSingletonScope();
+    // No tools: its `close()` (run by `executor.close()` and the container's unbinding) ends the warm sandboxes.
+    bindings.bind(TOOL_SOURCE).toDynamicValue((context): ToolSource => {
+      const { supervisors } = context.get(SHELL_TOOL_CONFIG);
+      return { id: 'shell_exec warm sandboxes', loadTools: () => [], close: () => supervisors?.close() };
+    });
     bindings.bind(MODULE_WORKSPACE).toDynamicValue((context) => context.get(SHELL_TOOL_CONFIG).workspace);
     bindings
       .bind(ShellExecTool)
