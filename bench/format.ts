@@ -1,6 +1,7 @@
 /** Number formatting and a plain-text table, for the benchmark report. */
 
 export function formatNs(ns: number): string {
+  if (ns < 0) return `-${formatNs(-ns)}`;
   if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
   if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
   return `${ns.toFixed(0)} ns`;

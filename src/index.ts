@@ -33,6 +33,7 @@ export type { Constructor } from './metadata/Constructor.js';
 export type { SchemaStrictness } from './schema/SchemaStrictness.js';
 export type { ToolSource } from './registry/ToolSource.js';
 export { ToolRegistry } from './registry/ToolRegistry.js';
+export { ToolCatalog } from './registry/ToolCatalog.js';
 
 // Executor
 export type { ToolRequest } from './contract/ToolRequest.js';
@@ -44,14 +45,15 @@ export type { ToolExecutionScope } from './contract/ToolExecutionScope.js';
 export type { ChildToolRequest } from './contract/ChildToolRequest.js';
 export type { ToolExecutionOutcome } from './contract/ToolExecutionOutcome.js';
 export type { ToolExecutor } from './executor/ToolExecutor.js';
-export type { PendingCall } from './executor/PendingCall.js';
+export type { PendingCall } from './executor/ToolExecutor.js';
 export type { ExecuteOptions } from './executor/ExecuteOptions.js';
 export type { ExecutorObserver } from './executor/ExecutorObserver.js';
 export { BasicToolExecutor } from './executor/BasicToolExecutor.js';
-export type { BasicToolExecutorOptions } from './executor/BasicToolExecutorOptions.js';
+export { type BasicToolExecutorOptions } from './executor/BasicToolExecutorOptions.js';
+export type { ExecutorStep, FinishedCall, PermittedCall } from './executor/ExecutorStep.js';
+export type { Later } from './contract/maybeAsync.js';
 export { createResourceKey, type ResourceKey, type ToolResources } from './contract/ToolResources.js';
-export { MapToolResources } from './executor/MapToolResources.js';
-export { buildToolRequest } from './executor/buildToolRequest.js';
+export { MapToolResources } from './contract/MapToolResources.js';
 export { buildToolResult } from './values/buildToolResult.js';
 
 // Permissions
@@ -61,7 +63,7 @@ export type { PermissionChecker, PermissionContext } from './permissions/Permiss
 export { ToolInvokePermissionRequest } from './permissions/ToolInvokePermissionRequest.js';
 export { PolicyPermissionChecker } from './permissions/PolicyPermissionChecker.js';
 export type { PolicyPermissionCheckerOptions } from './permissions/PolicyPermissionCheckerOptions.js';
-export type { PolicyEffect, PolicyRule } from './permissions/PolicyRule.js';
+export type { PolicyRule } from './permissions/PolicyRule.js';
 export { DefaultPermissionChecker } from './permissions/DefaultPermissionChecker.js';
 export type { PathContainment } from './permissions/PathContainment.js';
 export type { PolicySubjects } from './permissions/PolicySubjects.js';
@@ -72,7 +74,7 @@ export type { ApprovalRequest } from './interrupt/ApprovalRequest.js';
 export type { AuthRequest } from './interrupt/AuthRequest.js';
 export { AuthRequiredError, type AuthRequiredOptions } from './interrupt/AuthRequiredError.js';
 export type { ApprovalConsumeResult, ApprovalStore } from './interrupt/ApprovalStore.js';
-export { InMemoryApprovalStore } from './interrupt/InMemoryApprovalStore.js';
+export { InMemoryApprovalStore, type InMemoryApprovalStoreOptions } from './interrupt/InMemoryApprovalStore.js';
 export type { CredentialStore, Credentials } from './interrupt/CredentialStore.js';
 export { InMemoryCredentialStore } from './interrupt/InMemoryCredentialStore.js';
 
@@ -104,9 +106,6 @@ export type { WorkspaceRoot } from './workspace/WorkspaceRoot.js';
 export type { WorkspaceRootConfig } from './workspace/WorkspaceRootConfig.js';
 export type { ResolvedPath } from './workspace/ResolvedPath.js';
 export type { ResolvePathOptions } from './workspace/ResolvePathOptions.js';
-export type { OpenVerifiedOptions } from './workspace/OpenVerifiedOptions.js';
-export type { VerifiedFile } from './workspace/VerifiedFile.js';
-export type { VerifiedDescriptor } from './workspace/VerifiedDescriptor.js';
 
 // How the model reads a tool result, format-independent (provider adapters and MCP serveTools take these options)
 export type { ModelContentOptions } from './rendering/ModelContentOptions.js';

@@ -14,7 +14,7 @@ import { startServer, type ServerProcess } from './startServer.js';
 const HTTP_KINDS: readonly CallKind[] = ['read', 'list', 'deny', 'invalid', 'missing', 'approve', 'reject', 'shell'];
 
 /** A shell command whose marker starts with this is answered later: the elicitation fails, the approval comes back in `_meta`. */
-const DEFER = 'defer-';
+export const DEFER = 'defer-';
 /** A write whose path holds this is declined by the person. */
 const DECLINE = 'rejected-';
 
@@ -46,7 +46,7 @@ function expectRefusal(result: CallToolResult, prefix: string): void {
  * write whose path holds {@link DECLINE} (no), and to the first question about a shell command
  * holding {@link DEFER} (no answer now: the handler throws, so the server hands the approval back).
  */
-async function connectClient(url: string, token: string, onQuestion: (message: string) => void): Promise<Client> {
+export async function connectClient(url: string, token: string, onQuestion: (message: string) => void): Promise<Client> {
   const client = new Client({ name: 'agentkit-load', version: '1.0.0' }, { capabilities: { elicitation: {} } });
   client.setRequestHandler(ElicitRequestSchema, (request) => {
     const { message } = request.params;

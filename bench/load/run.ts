@@ -1,4 +1,5 @@
 import { describeEnvironment, describeLoad } from '../report.js';
+import { runCapsSection } from './capsSection.js';
 import { runHttpSection } from './httpSection.js';
 import { runInProcessSection } from './inProcessSection.js';
 import type { LoadSection, SectionOptions } from './LoadSection.js';
@@ -13,9 +14,23 @@ import { collectGarbage } from './takeReading.js';
  * code is 1 when a call was lost, when file descriptors (sockets aside, unless stale) or child
  * processes are not back at their baseline, or when the heap grew past
  * {@link HEAP_GROWTH_LIMIT_MB} (plus what the approvals a store keeps on purpose take).
+ * Then the caps section: the bin with small caps (`--max-sessions 64 --max-approvals 256`),
+ * driven far past both (`--caps-calls`, default 2,000 units), its heap flat.
  * `npm run bench:load -- in-process --calls 10000` runs one section, smaller.
  */
-const DEFAULTS = { calls: 100_000, warmupCalls: 2_000, concurrency: 32, httpCalls: 4_000, httpWarmupCalls: 500, httpClients: 8, unitDeadlineMs: 60_000 } as const;
+const DEFAULTS = {
+  calls: 100_000,
+  warmupCalls: 2_000,
+  concurrency: 32,
+  httpCalls: 4_000,
+  httpWarmupCalls: 500,
+  httpClients: 8,
+  capsCalls: 2_000,
+  capsClients: 4,
+  unitDeadlineMs: 60_000,
+} as const;
+/** The caps the caps section serves with: small, so that a short run goes far past them. */
+const CAPS = { maxSessions: 64, maxApprovals: 256 } as const;
 
 /** Heap growth after a full GC that counts as a leak: 100,000 calls keeping 100 bytes each would be ~10 MB. */
 const HEAP_GROWTH_LIMIT_MB = 8;
@@ -51,9 +66,16 @@ const httpOptions: SectionOptions = {
   warmupCalls: DEFAULTS.httpWarmupCalls,
   concurrency: DEFAULTS.httpClients,
 };
+const capsOptions: SectionOptions = {
+  ...options,
+  totalCalls: numberOption(args, '--caps-calls', DEFAULTS.capsCalls, 1),
+  warmupCalls: 0,
+  concurrency: DEFAULTS.capsClients,
+};
 const SECTIONS: Readonly<Record<string, () => Promise<LoadSection>>> = {
   'in-process': () => runInProcessSection(options),
   http: () => runHttpSection(httpOptions),
+  caps: () => runCapsSection(capsOptions, CAPS),
 };
 // Names among the arguments (not options or their values) run only those sections.
 const wanted = args.filter((arg, index) => !arg.startsWith('--') && !(args[index - 1] ?? '').startsWith('--'));

@@ -6,7 +6,12 @@
  *
  *   npm start                        in a terminal: asks at each approval; otherwise --approve all
  *   npm start -- --approve all|none|stop
+ *   npm start -- --approve stop      then   npm start -- --resume   (the latest run of this user)
  *   npm start -- --approve stop --state run.json   then   npm start -- --resume --state run.json
+ *
+ * Each run keeps its state (the saved run, its approvals, what the model read) in a directory of
+ * its own under this user's demo directory (`$XDG_STATE_HOME/agentkit-demo`, or
+ * `<tmpdir>/agentkit-demo-<uid>`), so runs at the same time never touch each other's approvals.
  *   npm start -- --format openai|anthropic|gemini  the declarations it would send, as JSON
  *   npm start -- --root DIR                        work on DIR itself instead of a temp copy
  */
@@ -20,6 +25,7 @@ import { toAnthropicTools, toGeminiTools, toOpenAIChatTools } from '../../src/pr
 import { createDemoExecutor } from './createDemoExecutor.js';
 import type { Decide, Decision } from './Decision.js';
 import { demoModel } from './demoModel.js';
+import { createDemoRun, getDemoHome, getDemoRun, getLatestDemoRun, removeFinishedDemoRuns, type DemoRun } from './DemoRuns.js';
 import type { DemoState } from './DemoState.js';
 import { formatSummary } from './formatSummary.js';
 import { askDecision } from './askDecision.js';
@@ -51,9 +57,6 @@ if (values.help) {
 if (values.approve !== undefined && !['all', 'none', 'stop'].includes(values.approve)) fail(`--approve must be all, none or stop; got ${values.approve}`);
 if (values.format !== undefined && !['openai', 'anthropic', 'gemini'].includes(values.format)) fail(`--format must be openai, anthropic or gemini; got ${values.format}`);
 
-const stateFile = path.resolve(values.state ?? path.join(os.tmpdir(), 'agentkit-demo', 'state.json'));
-mkdirSync(path.dirname(stateFile), { recursive: true });
-const stateDir = `${stateFile}.d`;
 const interactive = values.approve === undefined && process.stdin.isTTY && process.stdout.isTTY;
 const mode = values.approve ?? (interactive ? 'ask' : 'all');
 
@@ -92,13 +95,31 @@ function buildDecide(resumedCalls: ReadonlySet<string>): Decide {
   };
 }
 
+/**
+ * Where this run keeps its state: `--state FILE` (a new run there starts from a clean state
+ * directory), or for a new run a directory of its own, for `--resume` the latest run.
+ */
+function locateRun(): DemoRun {
+  if (values.state !== undefined) {
+    const run = getDemoRun(path.resolve(values.state));
+    mkdirSync(path.dirname(run.stateFile), { recursive: true });
+    if (!values.resume) rmSync(run.stateDir, { recursive: true, force: true });
+    return run;
+  }
+  const home = getDemoHome();
+  if (values.resume) return getLatestDemoRun(home) ?? fail(`No run is saved in ${home}: start one, e.g. with --approve stop.`);
+  const run = createDemoRun(home);
+  removeFinishedDemoRuns(home, run);
+  return run;
+}
+
 async function runDemo(): Promise<void> {
-  // A new run starts from a clean state directory (approvals, what the model read); --resume keeps it.
-  if (!values.resume) rmSync(stateDir, { recursive: true, force: true });
-  mkdirSync(stateDir, { recursive: true });
+  const { stateFile, stateDir } = locateRun();
   let state: DemoState;
   if (values.resume) {
     if (!existsSync(stateFile)) fail(`No run is saved in ${stateFile}: start one, e.g. with --approve stop.`);
+    // Say what happened rather than let the resume fail as an approval its store does not know.
+    if (!existsSync(stateDir)) fail(`The run saved in ${stateFile} cannot be resumed: its approvals (${stateDir}) were deleted. Start a new run.`);
     state = JSON.parse(readFileSync(stateFile, 'utf8')) as DemoState;
     if (state.status === 'done') {
       console.log(`The run in ${stateFile} is already done.\n\n${formatSummary(state)}`);
@@ -106,6 +127,7 @@ async function runDemo(): Promise<void> {
     }
     console.log(`Resuming the run in ${stateFile}: ${state.pending.length} call(s) waiting (mode: ${mode}).`);
   } else {
+    mkdirSync(stateDir, { recursive: true });
     const { workspace, ownsWorkspace } = prepareWorkspace();
     state = { status: 'paused', workspace, ownsWorkspace, messages: [{ role: 'user', content: PROMPT }], pending: [], records: [], elapsedMs: 0 };
     console.log(`agentkit-tools-core demo: a scripted model (no network) works on ${workspace} (mode: ${mode}).\nuser: ${PROMPT}`);
@@ -124,7 +146,8 @@ async function runDemo(): Promise<void> {
       console.log(line);
     });
     if (final.status === 'paused') {
-      console.log(`\nStopped at an approval; the run is saved in ${stateFile}.\nContinue it in a new process: npm start -- --resume --state ${stateFile}`);
+      const latest = values.state === undefined ? ' (or npm start -- --resume, while it is the latest run)' : '';
+      console.log(`\nStopped at an approval; the run is saved in ${stateFile}.\n` + `Continue it in a new process: npm start -- --resume --state ${stateFile}${latest}`);
     } else if (final.ownsWorkspace) {
       rmSync(final.workspace, { recursive: true, force: true });
       console.log(`\nDone; the temp project copy is removed.`);

@@ -5,7 +5,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { PendingCall, ToolExecutionOutcome, ToolExecutor } from '../../src/index.js';
+import { type PendingCall, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest } from '../../src/index.js';
+import { quoteForDisplay } from '../../src/internal/index.js';
 import { executeToolCalls, fromOpenAIToolCall, renderToolResult, toOpenAIChatTools } from '../../src/providers/index.js';
 import type { ChatMessage, ChatModel } from '../08-agent-loop/ChatMessage.js';
 import type { Decide } from './Decision.js';
@@ -16,10 +17,19 @@ const SESSION_ID = 'demo';
 const MAX_TURNS = 20;
 const SHOWN_LINES = 4;
 
+/**
+ * Text a tool, a remote server or the model wrote, for the terminal: through the display
+ * function, so no escape sequence, carriage return or bidirectional override reaches it (tabs,
+ * harmless, become spaces).
+ */
+function forTerminal(text: string): string {
+  return quoteForDisplay(text.replaceAll('\t', '  '), Number.POSITIVE_INFINITY, 'line');
+}
+
 /** What the model read back, as the demo prints it: the first lines, indented. */
 function showResult(content: string): string {
   const lines = content.split('\n');
-  const shown = lines.slice(0, SHOWN_LINES).map((line) => `      | ${line}`);
+  const shown = lines.slice(0, SHOWN_LINES).map((line) => `      | ${forTerminal(line)}`);
   if (lines.length > SHOWN_LINES) shown.push(`      | ... (${lines.length - SHOWN_LINES} more lines)`);
   return shown.join('\n');
 }
@@ -31,7 +41,7 @@ function classify(outcome: ToolExecutionOutcome): CallRecord['outcome'] {
 }
 
 export function describePending(pending: PendingCall): string {
-  return pending.interruption.type === 'approval_required' ? pending.interruption.approval.reason : `needs authentication (${pending.interruption.type})`;
+  return forTerminal(pending.interruption.type === 'approval_required' ? pending.interruption.approval.reason : `needs authentication (${pending.interruption.type})`);
 }
 
 function save(stateFile: string, state: DemoState): DemoState {
@@ -100,11 +110,12 @@ export async function runDemoLoop(
     const reply = await model(messages, tools);
     messages.push(reply);
     if (reply.tool_calls === undefined || reply.tool_calls.length === 0) {
-      log(`\nmodel: ${reply.content ?? ''}`);
+      log(`\nmodel: ${(reply.content ?? '').split('\n').map(forTerminal).join('\n')}`);
       return save(stateFile, snapshot('done'));
     }
     const calls = reply.tool_calls.map((call) => fromOpenAIToolCall(call, { sessionId: SESSION_ID, turnId: `turn-${turn}`, specs }));
-    log(`\n${calls.map(({ request }) => `[turn ${turn}] model calls ${request.toolName} ${JSON.stringify(request.input)}`).join('\n')}`);
+    const shown = (request: ToolRequest): string => `${request.toolName} ${quoteForDisplay(request.input, Number.POSITIVE_INFINITY)}`;
+    log(`\n${calls.map(({ request }) => `[turn ${turn}] model calls ${shown(request)}`).join('\n')}`);
     const begun = performance.now();
     const result = await withSpinner(`running ${calls.map(({ request }) => request.toolName).join(', ')}`, () => executeToolCalls(executor, calls));
     const ms = Math.round(performance.now() - begun);

@@ -11,13 +11,38 @@
  */
 import { readFileSync } from 'node:fs';
 import { Container } from 'inversify';
-import { agentkitModule, APPROVAL_STORE, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type PolicyPermissionCheckerOptions } from '../index.js';
+import {
+  agentkitModule,
+  APPROVAL_STORE,
+  InMemoryApprovalStore,
+  PERMISSION_CHECKER,
+  PolicyPermissionChecker,
+  TOOL_EXECUTOR,
+  type PolicyPermissionCheckerOptions,
+} from '../index.js';
 import { fileSystemTools } from '../fs/index.js';
 import { serveStdio } from '../mcp/index.js';
 import { shellTools } from '../shell/index.js';
 import { openApprovalStore, type OpenedApprovalStore } from './openApprovalStore.js';
 import { parseServeArgs, ServeArgsError, USAGE } from './parseServeArgs.js';
 import { serveOverHttp } from './serveOverHttp.js';
+
+/** The in-memory approval store, bounded; its first eviction is said on stderr (then every 1,000th). */
+function createMemoryStore(maxEntries: number | undefined): InMemoryApprovalStore {
+  const store: InMemoryApprovalStore = new InMemoryApprovalStore({
+    ...(maxEntries === undefined ? {} : { maxEntries }),
+    onEvict: () => {
+      if (store.evicted % 1000 === 1) {
+        process.stderr.write(
+          `agentkit-tools: the in-memory approval store holds its limit of ${store.maxEntries} approvals: ` +
+            `evicting the oldest (${store.evicted} so far; calls waiting for them can no longer be resumed). ` +
+            'Raise --max-approvals or use --approval-store.\n',
+        );
+      }
+    },
+  });
+  return store;
+}
 
 async function main(argv: readonly string[]): Promise<void> {
   const args = parseServeArgs(argv);
@@ -29,6 +54,7 @@ async function main(argv: readonly string[]): Promise<void> {
   // Replicas sharing this store honour each approval once between them.
   const approvals: OpenedApprovalStore | undefined = args.approvalStore === undefined ? undefined : await openApprovalStore(args.approvalStore);
   if (approvals !== undefined) container.bind(APPROVAL_STORE).toConstantValue(approvals.store);
+  else container.bind(APPROVAL_STORE).toConstantValue(createMemoryStore(args.maxApprovals));
   container.load(agentkitModule({ roots: [{ path: args.root }] }), fileSystemTools());
   if (args.shell) container.load(shellTools());
   const executor = await container.getAsync(TOOL_EXECUTOR);

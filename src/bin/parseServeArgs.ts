@@ -5,10 +5,13 @@ export class ServeArgsError extends Error {
   public override readonly name = 'ServeArgsError';
 }
 
-export const USAGE = `Usage: agentkit-tools serve --root <dir> [--shell] [--policy <file>] [--approval-store <url>]
-         [--http <host>:<port> [--token-file <file> | --no-auth] [--shutdown-grace-ms <ms>]]
+export const USAGE = `Usage: agentkit-tools serve --root <dir> [--shell] [--policy <file>]
+         [--approval-store <url> | --max-approvals <n>]
+         [--http <host>:<port> [--token-file <file> | --no-auth] [--shutdown-grace-ms <ms>] [--max-sessions <n>]]
   Over stdio by default. With --http: MCP Streamable HTTP at http://<host>:<port>/mcp, bearer token
-  from $AGENTKIT_SERVE_TOKEN or --token-file (--no-auth only on a loopback host), GET /healthz.`;
+  from $AGENTKIT_SERVE_TOKEN or --token-file (--no-auth only on a loopback host), GET /healthz, at most
+  --max-sessions live sessions (default 1000; past it 503 with Retry-After). Without --approval-store,
+  approvals are kept in memory, at most --max-approvals of them (default 10000; the oldest evicted first).`;
 
 export interface HttpListen {
   readonly host: string;
@@ -24,6 +27,10 @@ export interface ServeArgs {
   readonly noAuth: boolean;
   readonly shutdownGraceMs: number | undefined;
   readonly approvalStore: string | undefined;
+  /** `--max-sessions`: the most live HTTP sessions (`serveHttp`'s `maxSessions`). */
+  readonly maxSessions: number | undefined;
+  /** `--max-approvals`: the most approvals the in-memory store keeps (its `maxEntries`). */
+  readonly maxApprovals: number | undefined;
 }
 
 /** `HOST:PORT`, IPv6 in brackets (`[::1]:8080`); port 0 picks a free one. */
@@ -42,7 +49,15 @@ function parseGrace(value: string): number {
   return ms;
 }
 
-const VALUED = ['--root', '--policy', '--http', '--token-file', '--shutdown-grace-ms', '--approval-store'] as const;
+/** A count flag's value: a whole number from 1 to 1,000,000. */
+function parseCount(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const count = Number(value);
+  if (!/^\d+$/u.test(value) || count < 1 || count > 1_000_000) throw new ServeArgsError(`${flag} expects a whole number from 1 to 1000000; got ${JSON.stringify(value)}.`);
+  return count;
+}
+
+const VALUED = ['--root', '--policy', '--http', '--token-file', '--shutdown-grace-ms', '--approval-store', '--max-sessions', '--max-approvals'] as const;
 type ValuedFlag = (typeof VALUED)[number];
 
 /** Reads `serve ...` into {@link ServeArgs}; throws {@link ServeArgsError} naming the bad part. */
@@ -66,11 +81,14 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   if (root === undefined) throw new ServeArgsError('--root is required.');
   const httpValue = values.get('--http');
   const http = httpValue === undefined ? undefined : parseListenAddress(httpValue);
-  for (const flag of ['--token-file', '--shutdown-grace-ms'] as const) {
+  for (const flag of ['--token-file', '--shutdown-grace-ms', '--max-sessions'] as const) {
     if (http === undefined && values.has(flag)) throw new ServeArgsError(`${flag} only applies with --http.`);
   }
   if (http === undefined && noAuth) throw new ServeArgsError('--no-auth only applies with --http.');
   if (noAuth && values.has('--token-file')) throw new ServeArgsError('Give --token-file or --no-auth, not both.');
+  if (values.has('--approval-store') && values.has('--max-approvals')) {
+    throw new ServeArgsError('--max-approvals bounds the in-memory approval store; ' + 'with --approval-store the approvals are kept there instead.');
+  }
   const grace = values.get('--shutdown-grace-ms');
   // Command-line paths are the user's: relative ones mean relative to where they run it.
   const tokenFile = values.get('--token-file');
@@ -83,5 +101,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     noAuth,
     shutdownGraceMs: grace === undefined ? undefined : parseGrace(grace),
     approvalStore: values.get('--approval-store'),
+    maxSessions: parseCount('--max-sessions', values.get('--max-sessions')),
+    maxApprovals: parseCount('--max-approvals', values.get('--max-approvals')),
   };
 }

@@ -14,7 +14,11 @@ export async function serveOverHttp(executor: ToolExecutor, args: ServeArgs & { 
     process.stderr.write(`agentkit-tools: ${line}\n`);
   };
   const token = await readServeToken(args, process.env, log);
-  const handle = await serveHttp(executor, { ...args.http, ...(token === undefined ? { noAuth: args.noAuth } : { token }) });
+  const handle = await serveHttp(executor, {
+    ...args.http,
+    ...(token === undefined ? { noAuth: args.noAuth } : { token }),
+    ...(args.maxSessions === undefined ? {} : { maxSessions: args.maxSessions }),
+  });
   log(`listening on ${handle.url}${token === undefined ? ' (no auth: loopback only)' : ''}`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

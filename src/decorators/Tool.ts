@@ -7,7 +7,13 @@ import { buildToolDefinition } from './buildToolDefinition.js';
 import type { ToolOptionsInput } from './InferToolInput.js';
 import type { ToolClass } from './ToolClass.js';
 import type { ToolOptions } from './ToolOptions.js';
-import type { Tool as ToolInterface } from '../contract/Tool.js';
+import type { ToolContext } from '../contract/ToolContext.js';
+import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
+import type { ToolResult } from '../values/ToolResult.js';
+import type { PreflightResult } from '../contract/PreflightResult.js';
+import type { SchemaStrictness } from '../schema/SchemaStrictness.js';
+import type { ToolSpec } from '../spec/ToolSpec.js';
 
 /**
  * Declares a class as a tool. The class needs an `invoke(input, ctx)` method; it becomes
@@ -73,8 +79,50 @@ export function Tool<const TOptions extends ToolOptions>(
 }
 
 /**
- * A tool as the registry and executor see it: what a `@Tool` class becomes, and what a plain
- * object (an MCP proxy) implements: `spec`, `invoke(request, ctx)` and the optional members.
- * One name with the decorator (architecture.md section 5).
+ * A tool as the registry and executor see it. `@Tool` classes are adapted to this; a plain
+ * object can implement it directly (MCP proxies do).
+ *
+ * The executor validates `request.input` against `spec.inputSchema` before anything else, so
+ * `proposedRequests` and `invoke` only ever see valid input.
  */
-export type Tool = ToolInterface;
+export interface Tool {
+  /** What the model sees: name, description, input and output schemas, annotations, metadata. */
+  readonly spec: ToolSpec;
+  /** Where the tool comes from, for error messages (`class EchoTool`, `mcp server github`). */
+  readonly source?: string;
+  /**
+   * `lenient` compiles the input schema without ajv's strict mode, for schemas written by
+   * others (remote MCP servers). Validation itself stays as strict. Default `strict`.
+   */
+  readonly schemaStrictness?: SchemaStrictness;
+  /** Largest accepted input, in characters of JSON text. Default 1 MiB. */
+  readonly maxInputBytes?: number;
+  /**
+   * The executor's deadline for this tool's calls when a call sets none (instead of the
+   * executor default), for tools that enforce longer timeouts of their own.
+   */
+  readonly timeoutMs?: number;
+  /**
+   * Optional second validation/parsing step after the schema, before preflight. What it
+   * returns is the call's input from then on (`proposedRequests`' second argument and
+   * `ctx.input`). A throw here (a `ToolError` `invalid_input`, say) means nothing ran.
+   */
+  parseInput?(request: ToolRequest): unknown;
+  /**
+   * Describes every side effect before any happens. `input` is the parsed input. It may return
+   * `{ requests, plan }`: the executor hands `plan` to this call's body as `ctx.plan`.
+   */
+  proposedRequests?(request: ToolRequest, input?: unknown): PreflightResult | Promise<PreflightResult>;
+  /**
+   * The tool's body: its result for this call, later (a promise) or, costing no promise, at
+   * once. `await tool.invoke(request, ctx)` reads either. The executor checks the result (a
+   * `ToolResult`, matching the output schema) and gives it the call's id.
+   */
+  invoke(request: ToolRequest, ctx: ToolContext): ToolResult | PromiseLike<ToolResult>;
+  /**
+   * The one way for a composing tool to pass a child's `interrupted` outcome up: when present,
+   * the executor runs it instead of `invoke`, and the outcome it answers is the call's
+   * (`completed` results are checked as `invoke`'s are; a child's `failed` says `invoked: true`).
+   */
+  invokeOutcome?(request: ToolRequest, ctx: ToolContext): ToolExecutionOutcome | PromiseLike<ToolExecutionOutcome>;
+}

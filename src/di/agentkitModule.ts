@@ -1,17 +1,17 @@
 import { ContainerModule, type ContainerModuleLoadOptions, type ResolutionContext } from 'inversify';
 import { BasicToolExecutor } from '../executor/BasicToolExecutor.js';
-import { MapToolResources } from '../executor/MapToolResources.js';
+import { MapToolResources } from '../contract/MapToolResources.js';
 import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
 import { InMemoryCredentialStore } from '../interrupt/InMemoryCredentialStore.js';
 import { DefaultPermissionChecker } from '../permissions/DefaultPermissionChecker.js';
 import { UnionPathContainment } from '../permissions/UnionPathContainment.js';
 import { discoverToolClasses } from '../registry/discoverToolClasses.js';
+import { ToolCatalog } from '../registry/ToolCatalog.js';
 import type { ToolSource } from '../registry/ToolSource.js';
 import { Workspace } from '../workspace/Workspace.js';
 import type { AgentkitModuleOptions } from './AgentkitModuleOptions.js';
 import { assertAgentkitModuleOptions } from './assertAgentkitModuleOptions.js';
 import { buildNoToolsError } from './buildNoToolsError.js';
-import { buildRegistry, getSources } from './buildRegistry.js';
 import { NoopExecutorObserver } from './NoopExecutorObserver.js';
 import {
   APPROVAL_STORE,
@@ -28,10 +28,9 @@ import {
 
 async function createExecutor(context: ResolutionContext, options: AgentkitModuleOptions): Promise<BasicToolExecutor> {
   const discovery = discoverToolClasses(context);
-  const classTools = discovery.tools;
-  const sources: ToolSource[] = getSources(context, TOOL_SOURCE as symbol);
+  const sources = context.getAll<ToolSource>(TOOL_SOURCE, { optional: true });
   // An executor with no tool and no source of tools can never run anything: a wiring mistake.
-  if (classTools.length === 0 && sources.length === 0) throw buildNoToolsError(discovery.unbound);
+  if (discovery.tools.length === 0 && sources.length === 0) throw buildNoToolsError(discovery.unbound);
   const observer = context.get(EXECUTOR_OBSERVER);
   const report = (sourceId: string, error: Error): void => {
     try {
@@ -40,9 +39,9 @@ async function createExecutor(context: ResolutionContext, options: AgentkitModul
       // An observer never changes what the executor does.
     }
   };
-  const unsubscribes: (() => void)[] = [];
-  const executor = new BasicToolExecutor({
-    registry: await buildRegistry(classTools, sources, report),
+  return new BasicToolExecutor({
+    // The catalog reloads its registry when a source's tool set changes, and closes the sources with the executor.
+    registry: await ToolCatalog.load(discovery.tools, sources, report),
     permissions: context.get(PERMISSION_CHECKER),
     resources: context.get(TOOL_RESOURCES),
     approvals: context.get(APPROVAL_STORE),
@@ -50,51 +49,7 @@ async function createExecutor(context: ResolutionContext, options: AgentkitModul
     ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),
     ...(options.approvalTtlMs === undefined ? {} : { approvalTtlMs: options.approvalTtlMs }),
     ...(options.maxNestingDepth === undefined ? {} : { maxNestingDepth: options.maxNestingDepth }),
-    onClose: () => closeSources(sources, unsubscribes),
   });
-  // A source whose tool set changes makes the executor swap in a freshly built registry.
-  // One reload runs at a time; changes heard meanwhile share one more, started when it ends, so
-  // a storm of `list_changed` costs two reloads, not one per notification.
-  const reload = (): Promise<void> => {
-    // The observer hears about left-out tools once the registry they were left out of serves.
-    const heard: [string, Error][] = [];
-    return buildRegistry(classTools, sources, (sourceId, error) => heard.push([sourceId, error])).then(
-      (registry) => {
-        executor.replaceRegistry(registry);
-        for (const [sourceId, error] of heard) report(sourceId, error);
-      },
-      (error: unknown) => {
-        // Keep serving the last good registry; the observer hears why the reload failed.
-        report('registry reload', error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  };
-  let running: Promise<void> | undefined;
-  let next: Promise<void> | undefined;
-  const refresh = (): Promise<void> => {
-    if (running === undefined) {
-      running = reload().finally(() => {
-        running = undefined;
-      });
-      return running;
-    }
-    next ??= running.then(() => {
-      next = undefined;
-      return refresh();
-    });
-    return next;
-  };
-  for (const source of sources) {
-    const unsubscribe = source.onToolsChanged?.(refresh);
-    if (unsubscribe !== undefined) unsubscribes.push(unsubscribe);
-  }
-  return executor;
-}
-
-/** Stops listening to the sources, then closes every source that holds something. */
-async function closeSources(sources: readonly ToolSource[], unsubscribes: readonly (() => void)[]): Promise<void> {
-  for (const unsubscribe of unsubscribes) unsubscribe();
-  await Promise.allSettled(sources.map(async (source) => source.close?.()));
 }
 
 /**

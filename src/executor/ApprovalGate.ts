@@ -8,6 +8,15 @@ import type { PermissionRequestJson } from '../permissions/PermissionRequest.js'
 import type { PendingRequest } from './evaluatePermissions.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
 
+/**
+ * The approval a resumed run carries down to the call it names, and whether that call has
+ * consumed it yet.
+ */
+export interface ApprovalRun {
+  readonly approval: ApprovalRequest;
+  consumed: boolean;
+}
+
 /** Why an approval was not honoured. */
 export type ApprovalRejection = 'binding_mismatch' | 'expired' | 'already_used' | 'unknown_approval' | 'approval_not_consumed';
 
@@ -20,11 +29,13 @@ const EXPLANATIONS: Record<ApprovalRejection, string> = {
 };
 
 /**
- * Said to the host when the store does not know an approval: calling the tool again would only
- * loop (each new approval is forgotten the same way), so the model is not told to.
+ * Said to the host when the store does not know an approval: what can make a store lose one (a
+ * process restart, the in-memory store's eviction at its limit, a file store's directory emptied)
+ * rather than blaming one kind of store. Calling the tool again would only loop (each new approval
+ * is lost the same way), so the model is not told to.
  */
 export const UNKNOWN_APPROVAL_HINT =
-  'the host application must fix this: an approval store forgets its approvals when it lives in memory and the process restarts (or when another process resumes the call); to resume approvals after a restart or in another process, bind a durable store such as FileApprovalStore from agentkit-tools-core/stores (processes on one machine), or RedisApprovalStore or PostgresApprovalStore from agentkit-tools-core/redis or agentkit-tools-core/postgres (processes on several machines)';
+  'the host application must fix this: the approval store does not hold this approval. Either it never held it (an executor with another store issued it), or it lost it: an in-memory store (the default) loses its approvals when its process ends and, at its limit (maxEntries, default 10,000), evicts the oldest first, so this one may have been evicted because the limit of the store was reached; a FileApprovalStore loses them when its directory is emptied or replaced (for example by another program using the same directory); a Redis or PostgreSQL store when its keys or rows are deleted. To resume approvals after a restart or in another process, bind one durable store shared by every executor, such as FileApprovalStore from agentkit-tools-core/stores (processes on one machine), or RedisApprovalStore or PostgresApprovalStore from agentkit-tools-core/redis or agentkit-tools-core/postgres (processes on several machines); where approvals wait long under load, raise maxEntries of the in-memory store';
 
 /** The `permission_denied` error for a rejected approval. */
 export function rejectApproval(reason: ApprovalRejection, approvalId: unknown, toolName: string): ToolError {

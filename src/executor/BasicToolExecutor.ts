@@ -1,105 +1,89 @@
-import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
-import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
-import type { ToolRegistry } from '../registry/ToolRegistry.js';
-import type { ToolSpec } from '../spec/ToolSpec.js';
 import { toPromise, type MaybePromise } from '../contract/maybeAsync.js';
+import { MapToolResources } from '../contract/MapToolResources.js';
 import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
+import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
+import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
+import type { ToolSpec } from '../spec/ToolSpec.js';
 import { ApprovalGate } from './ApprovalGate.js';
-import { EXECUTOR_DEFAULTS, type BasicToolExecutorOptions } from './BasicToolExecutorOptions.js';
-import type { ExecuteOptions } from './ExecuteOptions.js';
-import type { ExecutionFrame } from './ExecutionFrame.js';
-import { ExecutorCall } from './ExecutorCall.js';
+import { EXECUTOR_DEFAULTS, type BasicToolExecutorOptions, type ExecutorSteps } from './BasicToolExecutorOptions.js';
+import { invoke, normalize, time } from './bodySteps.js';
+import type { ExecutionFrame } from './CallContext.js';
+import { startCall, type AnyStep, type ExecutorServices } from './CallState.js';
+import { checkCall, checkLimits, lookUp, parseInput, preflight, validateInput } from './checkSteps.js';
+import { monotonicNow, RacesInFlight } from './DeadlineRace.js';
+import { NO_OPTIONS, type ExecuteOptions } from './ExecuteOptions.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
-import type { ExecutorServices } from './ExecutorServices.js';
-import { MapToolResources } from './MapToolResources.js';
-import { monotonicNow } from './monotonicNow.js';
-import { NO_OPTIONS } from './NO_OPTIONS.js';
-import type { PendingCall } from './PendingCall.js';
+import { checkApprovalConsumed, decide, loadApproval, permit } from './permitSteps.js';
 import { rejectPendingCall } from './rejectPendingCall.js';
-import { buildExecutorSteps } from './steps/buildExecutorSteps.js';
-import type { ExecutorStep } from './steps/ExecutorStep.js';
-import { runSteps } from './steps/runSteps.js';
-import type { ToolExecutor } from './ToolExecutor.js';
+import { runSteps, StepList } from './runSteps.js';
+import type { PendingCall, ToolExecutor } from './ToolExecutor.js';
 
 type Outcome = ToolExecutionOutcome;
 
 const ROOT: ExecutionFrame = Object.freeze({ depth: 0 });
 
+/** The steps of one call, in order (`approved`: `executeApproved`'s, which loads and checks the approval it resumes). */
+function buildSteps(extra: ExecutorSteps | undefined, approved: boolean): readonly AnyStep[] {
+  const checked = StepList.of(checkCall).then(lookUp).then(checkLimits).then(validateInput);
+  const found = (approved ? checked.then(loadApproval) : checked).then(parseInput).then(preflight).then(permit).then(decide);
+  const finished = found.also(extra?.beforeInvoke).then(invoke).awaitBody().then(normalize).also(extra?.afterResult);
+  return Object.freeze((approved ? finished.then(checkApprovalConsumed) : finished).then(time).steps);
+}
+
 /**
- * Runs every call through one list of named steps (`buildExecutorSteps`): check the request and
- * options, look the tool up, set the budget, check the input's limits, validate, parse,
- * preflight, permit (every permission request evaluated; deny wins), decide (one approval covers
- * all that need it), invoke under a deadline and the caller's signal, normalize, time. The checks
- * before the body have a budget of their own (the call's timeout); the body's budget starts when
- * the body starts. The runner (`runSteps`) stays synchronous until a step answers with a promise.
- * It never throws to its caller, and every failure before the body says `invoked: false`.
+ * Runs every call through one typed list of named steps: check the request and options, look
+ * the tool up, set the budget, check the input's limits, validate, parse, preflight, permit
+ * (every permission request evaluated; deny wins), decide (one approval covers all that need
+ * it), the host's `beforeInvoke` steps, invoke under a deadline and the caller's signal,
+ * normalize, the host's `afterResult` steps, time. The checks before the body have a budget of
+ * their own (the call's timeout); the body's budget starts when the body starts. The runner
+ * (`runSteps`) stays synchronous until a step answers with a promise. It never throws to its
+ * caller, and every failure before the body says `invoked: false`.
  */
 export class BasicToolExecutor implements ToolExecutor {
   readonly #services: ExecutorServices;
-  readonly #steps: readonly ExecutorStep[];
-  readonly #approvedSteps: readonly ExecutorStep[];
+  readonly #steps: readonly AnyStep[];
+  readonly #approvedSteps: readonly AnyStep[];
   readonly #observer: ExecutorObserver | undefined;
+  readonly #closeGraceMs: number;
+  #closed: Promise<void> | undefined;
 
   public constructor(options: BasicToolExecutorOptions) {
     const now = options.now ?? Date.now;
+    const { registry } = options;
     this.#services = {
-      registry: options.registry.freeze(),
+      // A catalog serves its sources' registry of now; a plain registry is served as it is, frozen.
+      catalog: 'refresh' in registry ? registry : { registry: registry.freeze(), close: () => Promise.resolve() },
       permissions: options.permissions,
       resources: options.resources ?? new MapToolResources(),
       gate: new ApprovalGate(options.approvals ?? new InMemoryApprovalStore(now), options.approvalTtlMs ?? EXECUTOR_DEFAULTS.approvalTtlMs, now),
       defaultTimeoutMs: options.defaultTimeoutMs ?? EXECUTOR_DEFAULTS.defaultTimeoutMs,
       maxNestingDepth: options.maxNestingDepth ?? EXECUTOR_DEFAULTS.maxNestingDepth,
       scope: {
-        runChild: (request, frame, approval) =>
-          approval === undefined ? this.#run(this.#call(request, NO_OPTIONS, frame)) : this.#run(this.#approvedCall(request, approval, NO_OPTIONS, frame)),
+        runChild: (request, frame, approval) => this.#run(request, NO_OPTIONS, frame, approval !== undefined, approval),
       },
+      inFlight: new RacesInFlight(),
     };
-    const steps = buildExecutorSteps(options.steps);
-    this.#steps = steps.call;
-    this.#approvedSteps = steps.approved;
+    this.#steps = buildSteps(options.steps, false);
+    this.#approvedSteps = buildSteps(options.steps, true);
     this.#observer = options.observer;
-    this.#onClose = options.onClose;
+    this.#closeGraceMs = options.closeGraceMs ?? EXECUTOR_DEFAULTS.closeGraceMs;
   }
 
   /** {@inheritDoc ToolExecutor.specs} */
   public specs(): readonly ToolSpec[] {
-    return this.#services.registry.specs();
-  }
-
-  // --- close (lifecycle): runs `options.onClose` once; every later call gets the same promise.
-  #onClose: (() => void | Promise<void>) | undefined;
-  #closed: Promise<void> | undefined;
-
-  /** Releases what the executor's tools hold (MCP connections, server processes). Idempotent. */
-  public close(): Promise<void> {
-    this.#closed ??= (async () => {
-      const onClose = this.#onClose;
-      this.#onClose = undefined;
-      await onClose?.();
-    })();
-    return this.#closed;
-  }
-
-  /** The same as {@link BasicToolExecutor.close}, for `await using`. */
-  public [Symbol.asyncDispose](): Promise<void> {
-    return this.close();
-  }
-  // --- end close
-
-  /** @internal Swaps in a new (frozen) registry atomically (agentkitModule's reloads): calls already running keep their tool. */
-  public replaceRegistry(registry: ToolRegistry): void {
-    this.#services.registry = registry.freeze();
+    return this.#services.catalog.registry.specs();
   }
 
   /** {@inheritDoc ToolExecutor.execute} */
   public execute(request: ToolRequest, options: ExecuteOptions = NO_OPTIONS): Promise<ToolExecutionOutcome> {
-    return this.#run(this.#call(request, options, ROOT));
+    return this.#run(request, options, ROOT, false, undefined);
   }
 
   /** {@inheritDoc ToolExecutor.executeApproved} */
   public executeApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions = NO_OPTIONS): Promise<ToolExecutionOutcome> {
-    return this.#run(this.#approvedCall(request, approval, options, ROOT));
+    return this.#run(request, options, ROOT, true, approval);
   }
 
   /** {@inheritDoc ToolExecutor.reject} */
@@ -109,20 +93,26 @@ export class BasicToolExecutor implements ToolExecutor {
     return this.#observe(request, (rejected: PendingCall) => rejectPendingCall(gate, defaultTimeoutMs, rejected, reason), pending);
   }
 
-  #call(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame): ExecutorCall {
-    return new ExecutorCall(this.#services, this.#steps, request, options, frame);
+  /**
+   * Shuts the executor down: the calls in flight are stopped through their signals (they end
+   * `interrupted`, `cancelled`) and waited for, up to `closeGraceMs`; then the catalog's sources
+   * release what they hold (MCP connections, server processes: their tools answer `unavailable`
+   * from then on). Idempotent.
+   */
+  public close(): Promise<void> {
+    this.#closed ??= this.#services.inFlight.stopAll(new Error('the tool executor was closed'), this.#closeGraceMs).then(() => this.#services.catalog.close());
+    return this.#closed;
   }
 
-  /** A call of a resumed run: its steps load the approval presented and check it was consumed. */
-  #approvedCall(request: ToolRequest, approval: unknown, options: ExecuteOptions, frame: ExecutionFrame): ExecutorCall {
-    const call = new ExecutorCall(this.#services, this.#approvedSteps, request, options, frame);
-    call.presented = approval;
-    return call;
+  /** The same as {@link BasicToolExecutor.close}, for `await using`. */
+  public [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
   }
 
   /** One call through its steps, observed. */
-  #run(call: ExecutorCall): Promise<Outcome> {
-    return this.#observe(call.request, runSteps, call);
+  #run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame, approved: boolean, approval: unknown): Promise<Outcome> {
+    const call = startCall(this.#services, approved ? this.#approvedSteps : this.#steps, request, options, frame, approval);
+    return this.#observe(request, runSteps, call);
   }
 
   /** `run(arg)` between the observer's hooks (an observer never changes an outcome). */

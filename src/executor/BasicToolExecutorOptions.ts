@@ -1,15 +1,22 @@
+import type { ToolResources } from '../contract/ToolResources.js';
 import type { ApprovalStore } from '../interrupt/ApprovalStore.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
+import type { ToolCatalog } from '../registry/ToolCatalog.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
+import type { ExecutorStep, FinishedCall, PermittedCall } from './ExecutorStep.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
-import type { ToolResources } from '../contract/ToolResources.js';
-import type { StepListEditor } from './steps/buildExecutorSteps.js';
 
-/** Options of `new BasicToolExecutor(options)` (`agentkitModule` builds one from the container). */
+/**
+ * The extra steps of {@link BasicToolExecutorOptions.steps}, by name.
+ * @internal
+ */
+export type ExecutorSteps = NonNullable<BasicToolExecutorOptions['steps']>;
+
+/** Options of {@link BasicToolExecutor}. */
 export interface BasicToolExecutorOptions {
-  /** The tools it runs; frozen by the executor. */
-  readonly registry: ToolRegistry;
-  /** Decides on every permission request. */
+  /** The tools: a registry (frozen by the executor), or a catalog whose registry reloads with its sources. */
+  readonly registry: ToolRegistry | ToolCatalog;
+  /** Decides on every permission request (a checker that throws denies). */
   readonly permissions: PermissionChecker;
   /** Handed to every call as `ctx.resources`. Default: none bound. */
   readonly resources?: ToolResources;
@@ -23,19 +30,22 @@ export interface BasicToolExecutorOptions {
   readonly approvalTtlMs?: number;
   /** Default 8. */
   readonly maxNestingDepth?: number;
+  /** How long `close()` waits for the calls in flight to stop once their signals aborted. Default 5,000 ms. */
+  readonly closeGraceMs?: number;
   /**
-   * Runs once on `close()`: releases what the executor's tools hold (the sources' connections
-   * and processes). `agentkitModule` sets it.
+   * Steps a host adds to every call (a rate limit, an audit log), at two stable places. Each step
+   * answers the call it was given to go on, an outcome to end the call (say a `failed` one built
+   * with `new ToolError(...)`), or either as a promise (awaited under the call's budget). A step
+   * that throws ends the call `internal`.
    */
-  readonly onClose?: () => void | Promise<void>;
+  readonly steps?: {
+    /** Run, in order, after every check passed and right before the body (`invoked: false` if they end the call). */
+    readonly beforeInvoke?: readonly ExecutorStep<PermittedCall>[];
+    /** Run, in order, after the body's result was read and checked (they may replace `call.result`); `invoked: true`. */
+    readonly afterResult?: readonly ExecutorStep<FinishedCall>[];
+  };
   /** The clock, for tests. */
   readonly now?: () => number;
-  /**
-   * @internal Edits the executor's step lists once, at construction (a rate limit or an audit
-   * step is one entry; see `buildExecutorSteps`). Not public yet: a step reads and writes the
-   * executor's own call state, which is not a stable contract.
-   */
-  readonly steps?: StepListEditor;
 }
 
 /**
@@ -46,4 +56,5 @@ export const EXECUTOR_DEFAULTS = Object.freeze({
   defaultTimeoutMs: 120_000,
   approvalTtlMs: 15 * 60 * 1000,
   maxNestingDepth: 8,
+  closeGraceMs: 5_000,
 });

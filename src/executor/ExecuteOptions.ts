@@ -1,3 +1,7 @@
+import { MAX_TIMEOUT_MS } from '../contract/MAX_TIMEOUT_MS.js';
+import { ToolError } from '../errors/ToolError.js';
+import type { ExecutorErrorReason } from './ToolErrorReason.js';
+
 /**
  * Per-call options for `ToolExecutor.execute` / `executeApproved`. Malformed options (not an
  * object, a `signal` that is not an `AbortSignal`, a `timeoutMs` that is not a number of
@@ -13,4 +17,55 @@ export interface ExecuteOptions {
    * call ends `interrupted` (`details.stage: 'checks'`) with `invoked: false`.
    */
   readonly timeoutMs?: number;
+}
+
+/** The options of a call made without any: nothing to check. */
+export const NO_OPTIONS: ExecuteOptions = Object.freeze({});
+
+/**
+ * Whether `value` is a real `AbortSignal`, not merely an object whose prototype chain says so
+ * (`Object.create(AbortSignal.prototype)`, a proxy): the platform's own getter refuses those.
+ */
+function isAbortSignal(value: unknown): value is AbortSignal {
+  if (!(value instanceof AbortSignal)) return false;
+  try {
+    // `AbortSignal.prototype.aborted`'s getter, run on `value`, throws unless it is a real signal
+    Reflect.get(AbortSignal.prototype, 'aborted', value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(reason: ExecutorErrorReason, message: string): ToolError {
+  return new ToolError('invalid_input', `The call options are invalid: ${message}. Nothing was run.`, { reason });
+}
+
+/**
+ * The host's per-call options as the executor can trust them, or the `invalid_input` error that
+ * refuses the call: options must be an object, `signal` a real `AbortSignal` (an object that
+ * only looks like one can fail to report an abort, or throw later), `timeoutMs` a number of
+ * milliseconds from 1 to {@link MAX_TIMEOUT_MS}. Never throws, even for hostile getters.
+ */
+export function checkExecuteOptions(options: unknown): ExecuteOptions | ToolError {
+  if (typeof options !== 'object' || options === null) {
+    return refuse('invalid_options', `options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  let signal: unknown;
+  let timeoutMs: unknown;
+  try {
+    ({ signal, timeoutMs } = options as Record<string, unknown>);
+  } catch {
+    return refuse('invalid_options', 'reading signal or timeoutMs threw');
+  }
+  if (signal !== undefined && !isAbortSignal(signal)) {
+    return refuse('invalid_signal', 'signal must be an AbortSignal (for example `new AbortController().signal`)');
+  }
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
+    return refuse(
+      'invalid_timeout',
+      `timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; got ${typeof timeoutMs === 'number' ? String(timeoutMs) : typeof timeoutMs}`,
+    );
+  }
+  return { ...(signal === undefined ? {} : { signal }), ...(timeoutMs === undefined ? {} : { timeoutMs }) };
 }

@@ -15,7 +15,9 @@ export interface ExecutorObserver {
    * cannot be reached), or one of an optional source's tools was left out (a name collision,
    * a schema that does not compile). `sourceId` is the source's `id` (`mcp server github`),
    * or `registry reload` when a reload failed as a whole (a required source failed or two of
-   * them clashed): the last good tool set keeps serving.
+   * them clashed): the last good tool set keeps serving. Built-ins that start degraded say so
+   * here too: `shell sandbox` when `shellTools({ sandbox: 'auto' })` finds no working bubblewrap
+   * and its commands will run unconfined (heard once, when the executor creates the tool).
    */
   onSourceError?(sourceId: string, error: Error): void;
 }

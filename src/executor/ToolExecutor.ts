@@ -1,7 +1,7 @@
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
-import type { PendingCall } from './PendingCall.js';
+import type { ToolInterruption } from '../interrupt/ToolInterruption.js';
 import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
 
@@ -54,4 +54,19 @@ export interface ToolExecutor {
   close(): Promise<void>;
   /** The same as {@link close}, for `await using executor = ...`. */
   [Symbol.asyncDispose](): Promise<void>;
+}
+
+/**
+ * A call waiting for the host: the request as the model made it and the interruption it ended
+ * with. Plain JSON: persist it anywhere (a file, a database row, a job queue) and, in this
+ * process or another, resume it with `executor.executeApproved(pending.request, approval)` or
+ * refuse it with `executor.reject(pending, reason?)`. Resuming in another process needs an
+ * approval store both processes share (for example `FileApprovalStore` from
+ * `agentkit-tools-core/stores`).
+ */
+export interface PendingCall {
+  /** The exact request that was interrupted: resume it with this request, unchanged. */
+  readonly request: ToolRequest;
+  /** Why it stopped: the approval or authorization it waits for. */
+  readonly interruption: ToolInterruption;
 }

@@ -2,6 +2,8 @@ import type { PermissionChecker, PermissionContext } from '../permissions/Permis
 import type { PermissionDecision } from '../permissions/PermissionDecision.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 import { isThenable, type MaybePromise } from '../contract/maybeAsync.js';
+import { isPlannedRequests } from '../contract/isPlannedRequests.js';
+import { ToolError } from '../errors/ToolError.js';
 
 export interface DeniedRequest {
   readonly request: PermissionRequest;
@@ -101,4 +103,50 @@ export function evaluatePermissions(requests: readonly PermissionRequest[], chec
   const decisions: MaybePromise<PermissionDecision>[] = requests.map((request) => decide(checker, request, ctx));
   if (!decisions.some(isThenable)) return sort(requests, decisions as PermissionDecision[]);
   return Promise.all(decisions.map((decision) => Promise.resolve(decision))).then((settled) => sort(requests, settled));
+}
+
+/**
+ * Checks that a preflight returned real permission requests.
+ * @throws ToolError `internal` naming the tool when one is malformed.
+ */
+function checkPermissionRequests(requests: unknown, toolName: string): readonly PermissionRequest[] {
+  const list: unknown[] = Array.isArray(requests) ? requests : [requests];
+  for (const request of list) {
+    const candidate = request as Partial<PermissionRequest> | null;
+    if (typeof candidate?.kind !== 'string' || candidate.kind === '' || typeof candidate.summary !== 'function' || typeof candidate.toJSON !== 'function') {
+      throw new ToolError('internal', `Tool \`${toolName}\` described its side effects with something that is not a PermissionRequest (it needs kind, summary() and toJSON()).`, {
+        reason: 'invalid_permission_request',
+      });
+    }
+  }
+  return list as PermissionRequest[];
+}
+
+const KNOWN_KEYS: ReadonlySet<string> = new Set(['requests', 'plan']);
+
+/** A preflight's answer as the executor uses it: its checked requests and its plan, if any. */
+export interface ReadPreflight {
+  readonly requests: readonly PermissionRequest[];
+  readonly plan: unknown;
+}
+
+/**
+ * Reads what a preflight returned: permission requests (one or a list), or
+ * `{ requests, plan }` (see `PlannedRequests`).
+ * @throws ToolError `internal` naming the tool when it is malformed
+ * (`invalid_preflight_result`, `invalid_permission_request`).
+ */
+export function readPreflightResult(value: unknown, toolName: string): ReadPreflight {
+  if (!isPlannedRequests(value)) return { requests: checkPermissionRequests(value, toolName), plan: undefined };
+  const unknownKeys = Object.keys(value).filter((key) => !KNOWN_KEYS.has(key));
+  const { requests, plan } = value;
+  if (!Array.isArray(requests) || unknownKeys.length > 0) {
+    const problem = unknownKeys.length > 0 ? `unknown keys ${unknownKeys.map((key) => JSON.stringify(key)).join(', ')}` : '`requests` is not an array';
+    throw new ToolError(
+      'internal',
+      `Tool \`${toolName}\` returned a malformed preflight result (${problem}). A preflight returns PermissionRequest[] or { requests: PermissionRequest[], plan?: unknown }.`,
+      { reason: 'invalid_preflight_result' },
+    );
+  }
+  return { requests: checkPermissionRequests(requests, toolName), plan };
 }

@@ -1,12 +1,9 @@
 import type { ApprovalGate, WithdrawnApproval } from './ApprovalGate.js';
-import { failed } from './failure.js';
+import { failed } from './failures.js';
 import { isToolRequest } from '../contract/isToolRequest.js';
-import { monotonicNow } from './monotonicNow.js';
-import type { PendingCall } from './PendingCall.js';
-import { runWithDeadline } from './runWithDeadline.js';
+import { DeadlineRace, monotonicNow, type DeadlineEnd } from './DeadlineRace.js';
+import type { PendingCall } from './ToolExecutor.js';
 import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
-
-const NOTHING_TO_ABORT = { abort: (): void => undefined };
 
 /**
  * What became of the pending call's approval when it was rejected: `consumed` (it can never run
@@ -16,6 +13,21 @@ const NOTHING_TO_ABORT = { abort: (): void => undefined };
  * call was waiting for authentication, not approval).
  */
 export type RejectedApprovalStatus = 'consumed' | 'already_used' | 'expired' | 'unknown_approval' | 'binding_mismatch' | 'store_failed' | 'no_approval';
+
+/** The store's answer to a withdrawal, awaited for `timeoutMs` at most (nothing to stop: the store keeps going). */
+class Withdrawal extends DeadlineRace<RejectedApprovalStatus> {
+  public constructor(timeoutMs: number) {
+    super(monotonicNow() + timeoutMs, undefined);
+  }
+
+  protected stop(): void {
+    // Nothing to stop.
+  }
+
+  protected settle(end: DeadlineEnd, value: unknown): RejectedApprovalStatus {
+    return end === 'value' ? (value as WithdrawnApproval) : 'store_failed';
+  }
+}
 
 /**
  * `executor.reject(pending, reason?)`: consumes the pending call's approval so that it can never
@@ -38,13 +50,7 @@ export async function rejectPendingCall(gate: ApprovalGate, timeoutMs: number, p
   const approvalId = (approval as { id?: unknown } | undefined)?.id;
   let approvalStatus: RejectedApprovalStatus = 'no_approval';
   if (approval !== undefined) {
-    approvalStatus = await runWithDeadline(
-      () => gate.withdraw(approval, request),
-      monotonicNow() + timeoutMs,
-      NOTHING_TO_ABORT,
-      undefined,
-      (end, value) => (end === 'value' ? (value as WithdrawnApproval) : 'store_failed'),
-    );
+    approvalStatus = await new Withdrawal(timeoutMs).race(gate.withdraw(approval, request));
   }
   const userReason = typeof reason === 'string' && reason.trim() !== '' ? reason : null;
   const said = userReason === null ? '' : ` Their reason: ${JSON.stringify(userReason)}.`;

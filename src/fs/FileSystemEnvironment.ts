@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { ToolError, type ResolvedPath, type Workspace } from '../index.js';
 import { ProtectedPathMatcher, type PathAccess } from '../internal/index.js';
+import { isPathInside } from '../kernel/index.js';
 import { buildFsError } from './buildFsError.js';
 import { DecodedTextCache } from './content/DecodedTextCache.js';
 import type { FileSystemConfig } from './config/FileSystemConfig.js';
@@ -58,8 +59,7 @@ export class FileSystemEnvironment {
 
   /** The roots at or below `canonicalPath` (deleting or moving it would take them along). */
   public rootsWithin(canonicalPath: string): string[] {
-    const prefix = canonicalPath.endsWith(path.sep) ? canonicalPath : canonicalPath + path.sep;
-    return this.workspace.roots.map((root) => root.path).filter((root) => root === canonicalPath || root.startsWith(prefix));
+    return this.workspace.roots.map((root) => root.path).filter((root) => isPathInside(canonicalPath, root));
   }
 
   /**

@@ -12,8 +12,10 @@
  *
  * Found by the body (`invoked: true`): `execution_failed` with `not_found`, `stale_read`,
  * `changed_since_preflight` (the entry moved, vanished or was replaced after the check),
- * `hard_link`, `unencodable`, `cross_device`, `io_error` (and the edit reasons above when the
- * file changed without read-before-write); `interrupted` with `cancelled`. Open-time
+ * `unencodable`, `cross_device`, `io_error` (and the edit reasons above when the file changed
+ * without read-before-write); `permission_denied` with `hard_link` (linked after the check:
+ * the one hard-link refusal keeps its code wherever it is found; nothing was read or written);
+ * `interrupted` with `cancelled`. Open-time
  * refusals of reads carry the workspace's reasons (`final_symlink`, `changed_during_open`,
  * `is_a_directory`, `not_a_regular_file`, `too_large`). `internal` with `missing_preflight`:
  * a tool invoked without its preflight (outside the executor).

@@ -1,5 +1,5 @@
 import { BasePermissionRequest, type JsonValue, type MetadataMap, type PolicySubjects } from '../index.js';
-import { type PathSubject } from '../internal/index.js';
+import { quoteForDisplay, type PathSubject } from '../internal/index.js';
 
 /** The request kinds of the filesystem tools. */
 export type FileSystemRequestKind = 'fs.read' | 'fs.list' | 'fs.write' | 'fs.edit' | 'fs.delete' | 'fs.move' | 'fs.mkdir';
@@ -98,7 +98,8 @@ export class FileSystemPermissionRequest extends BasePermissionRequest {
     ]
       .filter((flag) => flag !== '')
       .join(' ');
-    const what = this.description ?? `${VERBS[this.kind]} ${this.target}`;
+    // A file name is anyone's text: on one line, nothing in it hidden (the raw path stays in `target`).
+    const what = quoteForDisplay(this.description ?? `${VERBS[this.kind]} ${this.target}`, Number.POSITIVE_INFINITY, 'line');
     return flags === '' ? what : `${what} ${flags}`;
   }
 }

@@ -22,6 +22,10 @@ export type { SpecialFileKind, VerifiedOpenRefusal } from './VerifiedOpenRefusal
 export { isDirectoryDescriptorAt } from './isDirectoryDescriptorAt.js';
 export { StoreDirectory } from './StoreDirectory.js';
 export { isApprovalRecord } from './isApprovalRecord.js';
-export { isCredentials } from './isCredentials.js';
+export { copyCredentials, isCredentials, openCredentials, sealCredentials, type StoredCredentials } from './credentialEnvelope.js';
 export { buildStoreFault } from './buildStoreFault.js';
 export { redactUrl } from './redactUrl.js';
+export { getPathInside, isPathInside } from './isPathInside.js';
+export { formatCount } from './formatCount.js';
+export { getBase64ByteLength } from './getBase64ByteLength.js';
+export { getHardLinkRefusal, isHardLinked, type HardLinkRefusal } from './getHardLinkRefusal.js';

@@ -6,6 +6,7 @@ import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ToolListChangedNotificationSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type CredentialStore } from '../index.js';
+import { quoteForDisplay } from '../internal/index.js';
 import { collectPages } from './collectPages.js';
 import { createClientTransport } from './createClientTransport.js';
 import type { McpServerConfig } from './McpServersOptions.js';
@@ -143,10 +144,15 @@ export class McpConnection {
       result = await auth(transport.authProvider, { serverUrl: transport.url, authorizationCode });
     } catch (thrown) {
       if (!(thrown instanceof OAuthError)) throw thrown;
-      const description = thrown.message === '' ? '' : `: ${thrown.message}`;
-      throw new Error(`MCP server "${this.id}": the authorization server refused the code exchange (${thrown.errorCode})${description}. Send the user to authorize again.`, {
-        cause: thrown,
-      });
+      // The authorization server's words: remote text, through the display function.
+      const said = (text: string): string => quoteForDisplay(text, Number.POSITIVE_INFINITY, 'line');
+      const description = thrown.message === '' ? '' : `: ${said(thrown.message)}`;
+      throw new Error(
+        `MCP server "${this.id}": the authorization server refused the code exchange ` + `(${said(thrown.errorCode)})${description}. Send the user to authorize again.`,
+        {
+          cause: thrown,
+        },
+      );
     }
     if (result !== 'AUTHORIZED') {
       throw new ToolConfigurationError(`MCP server "${this.id}": the authorization code was not exchanged for tokens (the OAuth flow asked for another redirect).`);

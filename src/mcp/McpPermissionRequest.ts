@@ -1,4 +1,5 @@
 import { BasePermissionRequest, type MetadataMap, type PolicySubjects } from '../index.js';
+import { quoteForDisplay } from '../internal/index.js';
 
 /** The permission kinds of the MCP built-in. */
 export const MCP_PERMISSION_KINDS = ['mcp.connect', 'mcp.invoke_tool', 'mcp.read_resource', 'mcp.get_prompt'] as const;
@@ -51,8 +52,13 @@ export class McpPermissionRequest extends BasePermissionRequest {
     return { mcp: { server: this.server, ...(this.name === undefined ? {} : { name: this.name }) } };
   }
 
-  /** One line for the person deciding: what, and on which server. */
+  /**
+   * `call MCP tool "search" on server "github"`: the names quoted through the display function
+   * (a remote server chooses its tool, resource and prompt names); a very long name is shortened,
+   * saying by how much, and `target` carries the whole raw text.
+   */
   public summary(): string {
-    return this.name === undefined ? `${VERBS[this.kind]} ${this.server}` : `${VERBS[this.kind]} ${this.name} on server ${this.server}`;
+    const server = quoteForDisplay(this.server);
+    return this.name === undefined ? `${VERBS[this.kind]} ${server}` : `${VERBS[this.kind]} ${quoteForDisplay(this.name)} on server ${server}`;
   }
 }

@@ -1,4 +1,5 @@
-import type { PermissionChecker, PromptDescriptor, PromptMessage, PromptProvider, PromptResult } from '../index.js';
+import { type PermissionChecker, type PromptDescriptor, type PromptMessage, type PromptProvider, type PromptResult } from '../index.js';
+import { quoteForDisplay } from '../internal/index.js';
 import { buildContentPart } from './buildContentPart.js';
 import { callRemote } from './callRemote.js';
 import { checkMcpPermission } from './checkMcpPermission.js';
@@ -47,7 +48,7 @@ export class McpPromptProvider implements PromptProvider {
   /** The prompt `name` rendered with `args`, fetched from the server. */
   public async get(name: string, args: Readonly<Record<string, string>> = {}): Promise<PromptResult> {
     await checkMcpPermission(this.permissions, new McpPermissionRequest('mcp.get_prompt', this.connection.id, name), this.options);
-    return callRemote(this.connection, `prompt "${name}"`, async () => {
+    return callRemote(this.connection, `prompt ${quoteForDisplay(name)}`, async () => {
       const result = await (await this.connection.client()).getPrompt({ name, arguments: { ...args } });
       const messages = result.messages.map((message): PromptMessage => ({ role: message.role, content: buildContentPart(message.content) }));
       return { ...(result.description === undefined ? {} : { description: result.description }), messages };

@@ -13,6 +13,7 @@ import {
   type ToolResult,
   type ToolSpec,
 } from '../index.js';
+import { quoteForDisplay } from '../internal/index.js';
 import { buildMcpToolName } from './buildMcpToolName.js';
 import { buildRemoteOutput } from './buildRemoteOutput.js';
 import { compileOutputValidator } from './compileOutputValidator.js';
@@ -42,7 +43,7 @@ function buildSpec(serverId: string, remote: McpTool): ToolSpec {
   const title = remote.title ?? remote.annotations?.title;
   return {
     name: buildMcpToolName(serverId, remote.name),
-    description: remote.description?.trim() || title?.trim() || `Tool "${remote.name}" of MCP server "${serverId}".`,
+    description: remote.description?.trim() || title?.trim() || `Tool ${quoteForDisplay(remote.name)} of MCP server ${quoteForDisplay(serverId)}.`,
     inputSchema: normalizeRemoteSchema(remote.inputSchema),
     ...(remote.outputSchema === undefined ? {} : { outputSchema: normalizeRemoteSchema(remote.outputSchema) }),
     annotations: buildAnnotations(remote),
@@ -77,7 +78,7 @@ export class McpRemoteTool implements Tool {
     this.#remote = remote;
     this.#options = options;
     this.spec = buildSpec(connection.id, remote);
-    this.source = `mcp server ${connection.id} (tool "${remote.name}")`;
+    this.source = `mcp server ${connection.id} (tool ${quoteForDisplay(remote.name)})`;
     this.timeoutMs = options.callTimeoutMs + DEADLINE_MARGIN_MS;
     this.#callOptions = Object.freeze({ timeout: options.callTimeoutMs });
     const invoke = new McpPermissionRequest('mcp.invoke_tool', connection.id, remote.name, { toolName: this.spec.name });
@@ -115,7 +116,7 @@ export class McpRemoteTool implements Tool {
 
   async #fail(thrown: unknown, ctx: ToolContext): Promise<never> {
     if (ctx.signal.aborted) throw thrown;
-    const failure = toRemoteFailure(thrown, this.#connection.id, `tool "${this.#remote.name}"`);
+    const failure = toRemoteFailure(thrown, this.#connection.id, `tool ${quoteForDisplay(this.#remote.name)}`);
     if (failure.reset) await this.#connection.reset();
     throw failure.error;
   }
@@ -125,8 +126,9 @@ export class McpRemoteTool implements Tool {
     const { outputSchema } = this.spec;
     if (outputSchema === undefined) return;
     const server = this.#connection.id;
+    const what = `MCP tool ${quoteForDisplay(this.#remote.name)} of server ${quoteForDisplay(server)}`;
     if (value === undefined) {
-      throw new ToolError('execution_failed', `MCP tool "${this.#remote.name}" of server "${server}" declares an output schema but returned no structured content.`, {
+      throw new ToolError('execution_failed', `${what} declares an output schema but returned no structured content.`, {
         server,
         reason: 'output_schema',
       });
@@ -134,9 +136,10 @@ export class McpRemoteTool implements Tool {
     if (this.#validateOutput === null) this.#validateOutput = compileOutputValidator(outputSchema);
     const validate = this.#validateOutput;
     if (validate !== undefined && !validate(value)) {
+      const problems = validate.errors?.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ') ?? '';
       throw new ToolError(
         'execution_failed',
-        `MCP tool "${this.#remote.name}" of server "${server}" returned structured content that does not match its output schema: ${validate.errors?.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ') ?? ''}.`,
+        `${what} returned structured content that does not match its output schema: ${quoteForDisplay(problems, Number.POSITIVE_INFINITY, 'line')}.`,
         { server, reason: 'output_schema' },
       );
     }

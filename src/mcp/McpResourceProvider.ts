@@ -1,4 +1,5 @@
-import type { PermissionChecker, ResourceContents, ResourceDescriptor, ResourceProvider } from '../index.js';
+import { type PermissionChecker, type ResourceContents, type ResourceDescriptor, type ResourceProvider } from '../index.js';
+import { quoteForDisplay } from '../internal/index.js';
 import { callRemote } from './callRemote.js';
 import { checkMcpPermission } from './checkMcpPermission.js';
 import { collectPages } from './collectPages.js';
@@ -39,7 +40,7 @@ export class McpResourceProvider implements ResourceProvider {
   /** The contents at `uri`, read from the server. */
   public async read(uri: string): Promise<readonly ResourceContents[]> {
     await checkMcpPermission(this.permissions, new McpPermissionRequest('mcp.read_resource', this.connection.id, uri), this.options);
-    return callRemote(this.connection, `resource "${uri}"`, async () => {
+    return callRemote(this.connection, `resource ${quoteForDisplay(uri)}`, async () => {
       const result = await (await this.connection.client()).readResource({ uri });
       return result.contents.map((content): ResourceContents => {
         const mime = content.mimeType === undefined ? {} : { mimeType: content.mimeType };

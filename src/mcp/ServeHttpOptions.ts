@@ -18,7 +18,18 @@ export interface ServeHttpOptions extends Pick<ServeToolsOptions, 'name' | 'vers
   readonly noAuth?: boolean;
   /** A session with no open request for this long is closed (the client must initialize again). Default 30 minutes. */
   readonly sessionIdleMs?: number;
+  /**
+   * The most MCP sessions live at once (default {@link DEFAULT_MAX_SESSIONS}): past it an
+   * `initialize` is refused with HTTP 503 and `Retry-After`, so memory does not grow with clients.
+   */
+  readonly maxSessions?: number;
 }
+
+/** The default of {@link ServeHttpOptions.maxSessions}: 1,000 sessions. */
+export const DEFAULT_MAX_SESSIONS = 1_000;
+
+/** The largest `maxSessions` accepted. */
+const MAX_SESSIONS_LIMIT = 1_000_000;
 
 /** The default of {@link ServeHttpOptions.sessionIdleMs}: 30 minutes. */
 export const DEFAULT_SESSION_IDLE_MS = 1_800_000;
@@ -29,8 +40,11 @@ export const MIN_TOKEN_LENGTH = 16;
 /** Checks the options up front, naming the bad one: above all, no server on the network without a token. */
 export function assertServeHttpOptions(options: ServeHttpOptions): void {
   const where = 'serveHttp(executor, options)';
-  assertKnownKeys(options, ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'name', 'version', 'render'], where);
-  const { host, port, token, noAuth, sessionIdleMs } = options;
+  assertKnownKeys(options, ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'maxSessions', 'name', 'version', 'render'], where);
+  const { host, port, token, noAuth, sessionIdleMs, maxSessions } = options;
+  if (maxSessions !== undefined && (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > MAX_SESSIONS_LIMIT)) {
+    throw new ToolConfigurationError(`${where}: maxSessions must be a whole number from 1 to ${MAX_SESSIONS_LIMIT}; ` + `got ${JSON.stringify(maxSessions)}.`);
+  }
   if (sessionIdleMs !== undefined && (!Number.isInteger(sessionIdleMs) || sessionIdleMs < 1 || sessionIdleMs > 2_147_483_647)) {
     throw new ToolConfigurationError(`${where}: sessionIdleMs must be a whole number of milliseconds from 1 to 2147483647; got ${JSON.stringify(sessionIdleMs)}.`);
   }

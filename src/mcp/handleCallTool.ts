@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolRequest, CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { ApprovalRequest, JsonValue, ModelContentOptions, ToolExecutor, ToolRequest, ToolSpec } from '../index.js';
+import { type ApprovalRequest, type JsonValue, type ModelContentOptions, type ToolExecutor, type ToolRequest, type ToolSpec } from '../index.js';
+import { quoteForDisplay } from '../internal/index.js';
 import { askApproval } from './askApproval.js';
 import { buildCallToolResult, buildErrorResult } from './buildCallToolResult.js';
-import { describeApproval, quoteInFull } from './describeApproval.js';
+import { describeApproval } from './describeApproval.js';
 
 /**
  * The `_meta` key of a pending approval. A refused call that a person could still approve
@@ -76,7 +77,9 @@ async function resume(context: CallToolContext, params: CallToolRequest['params'
   const call: ToolRequest = { callId: presented.callId, toolName: params.name, input, sessionId: presented.sessionId, turnId: presented.turnId, metadata: {} };
   // Only what the executor checks against its store is shown: the tool and the exact input it will run with.
   const text = JSON.stringify(input);
-  const message = `Tool ${params.name} asks to resume approval ${quoteInFull(presented.id)} and run once with this input (${text.length} characters, in full): ${quoteInFull(text)}`;
+  const full = (value: string): string => quoteForDisplay(value, Number.POSITIVE_INFINITY);
+  const tool = quoteForDisplay(params.name, Number.POSITIVE_INFINITY, 'line');
+  const message = `Tool ${tool} asks to resume approval ${full(presented.id)} ` + `and run once with this input (${text.length} characters, in full): ${full(text)}`;
   const unaskable = buildErrorResult(
     `[approval_required] Refused: resuming an approval needs a person's yes, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${message}`,
   );

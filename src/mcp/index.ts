@@ -19,6 +19,6 @@ export { MCP_ERROR_REASONS, type McpErrorReason } from './McpErrorReason.js';
 export { serveTools, type ServeToolsOptions } from './serveTools.js';
 export { serveStdio } from './serveStdio.js';
 export { serveHttp, DEFAULT_SHUTDOWN_GRACE_MS, type HttpServeHandle } from './serveHttp.js';
-export { DEFAULT_SESSION_IDLE_MS, type ServeHttpOptions } from './ServeHttpOptions.js';
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type ServeHttpOptions } from './ServeHttpOptions.js';
 export { APPROVAL_META_KEY } from './handleCallTool.js';
 export { RESULT_METADATA_META_KEY } from './buildCallToolResult.js';

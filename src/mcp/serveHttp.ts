@@ -4,7 +4,7 @@ import type { ToolExecutor } from '../index.js';
 import { createBearerCheck } from './createBearerCheck.js';
 import { HttpSessions } from './HttpSessions.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
-import { assertServeHttpOptions, DEFAULT_SESSION_IDLE_MS, type ServeHttpOptions } from './ServeHttpOptions.js';
+import { assertServeHttpOptions, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type ServeHttpOptions } from './ServeHttpOptions.js';
 import { waitForDrain } from './waitForDrain.js';
 
 /** A running {@link serveHttp} server. */
@@ -67,10 +67,11 @@ function isLoopbackRequest(request: IncomingMessage): boolean {
  * ({@link serveTools}). Every `/mcp` request needs `Authorization: Bearer <token>` (else 401
  * with `WWW-Authenticate`); without a token it only serves a loopback host. `GET /healthz`
  * answers without a token: `200 {"status":"ok"}`, or `503 {"status":"stopping"}` once closing.
+ * At most `maxSessions` sessions live at once; past it a new one is refused (503, `Retry-After`).
  */
 export async function serveHttp(executor: ToolExecutor, options: ServeHttpOptions): Promise<HttpServeHandle> {
   assertServeHttpOptions(options);
-  const { host, port, token, name, version, render, sessionIdleMs = DEFAULT_SESSION_IDLE_MS } = options;
+  const { host, port, token, name, version, render, sessionIdleMs = DEFAULT_SESSION_IDLE_MS, maxSessions = DEFAULT_MAX_SESSIONS } = options;
   const authorized = token === undefined ? undefined : createBearerCheck(token);
   const stop = new AbortController();
   const sessions = new HttpSessions(
@@ -78,6 +79,7 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
     { ...(name === undefined ? {} : { name }), ...(version === undefined ? {} : { version }), ...(render === undefined ? {} : { render }) },
     stop.signal,
     sessionIdleMs,
+    maxSessions,
   );
   const inFlight = new Set<ServerResponse>();
   let stopping = false;

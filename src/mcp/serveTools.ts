@@ -3,7 +3,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
-import { assertKnownKeys } from '../internal/index.js';
+import { assertKnownKeys, quoteForDisplay } from '../internal/index.js';
 import { handleCallTool } from './handleCallTool.js';
 
 /** Options of {@link serveTools}. */
@@ -54,7 +54,8 @@ function toMcpTool(spec: ToolSpec): McpTool {
     description: spec.description,
     inputSchema: spec.inputSchema as McpTool['inputSchema'],
     ...(spec.outputSchema === undefined ? {} : { outputSchema: spec.outputSchema as NonNullable<McpTool['outputSchema']> }),
-    ...(typeof title === 'string' ? { title } : {}),
+    // A title is what a client shows a person; a proxied remote tool's title is remote text.
+    ...(typeof title === 'string' ? { title: quoteForDisplay(title, Number.POSITIVE_INFINITY, 'line') } : {}),
     annotations: { ...spec.annotations },
   };
 }

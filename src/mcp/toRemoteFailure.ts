@@ -1,6 +1,7 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AuthRequiredError, ToolError } from '../index.js';
+import { quoteForDisplay } from '../internal/index.js';
 import { getCredentialProvider } from './createClientTransport.js';
 import { McpHttpAuthError } from './McpHttpAuthError.js';
 
@@ -36,7 +37,8 @@ export function toRemoteFailure(thrown: unknown, server: string, what: string): 
       reset: false,
     };
   }
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  // What the server (or its transport) said: remote text, shown through the display function.
+  const message = quoteForDisplay(thrown instanceof Error ? thrown.message : String(thrown), Number.POSITIVE_INFINITY, 'line');
   const details = { server, reason: 'remote_error' };
   if (thrown instanceof McpError) {
     // A remote server may send any code: compared as numbers, not trusted to be an ErrorCode.

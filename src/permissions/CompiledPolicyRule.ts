@@ -1,10 +1,21 @@
 import picomatch from 'picomatch';
 import { quoteForReason } from './describePermissionRequest.js';
-import { matchesCommandPrefix } from './matchesCommandPrefix.js';
 import { matchesKind } from './matchesKind.js';
 import type { PolicyRule } from './PolicyRule.js';
 import type { RuleSubject } from './RuleSubject.js';
 import { splitCommandWords } from './splitCommandWords.js';
+
+/**
+ * Whether a command (as words) starts with a prefix (as words), on word boundaries:
+ * `git status` matches `git status` and `git status -s`, never `git statusx`.
+ * An empty prefix matches nothing.
+ */
+export function matchesCommandPrefix(prefixWords: readonly string[], commandWords: readonly string[]): boolean {
+  if (prefixWords.length === 0 || prefixWords.length > commandWords.length) {
+    return false;
+  }
+  return prefixWords.every((word, index) => commandWords[index] === word);
+}
 
 /** The picomatch options of every policy glob: dotfiles are ordinary files to policy. */
 export const POLICY_GLOB_OPTIONS: picomatch.PicomatchOptions = Object.freeze({ dot: true });

@@ -5,5 +5,5 @@ export interface PolicyPermissionCheckerOptions {
   /** The rules; their order does not matter (deny > ask > allow). */
   readonly rules: readonly PolicyRule[];
   /** The decision for a request no rule decides. */
-  readonly fallback: PolicyEffect;
+  readonly fallback: 'allow' | 'deny' | 'ask';
 }

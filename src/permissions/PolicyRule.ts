@@ -1,6 +1,7 @@
 /**
  * What a policy rule (or a policy's `fallback`) does to the requests it matches: `allow`,
  * `deny`, or `ask` (require approval). Deny beats ask beats allow, whatever the rule order.
+ * @internal
  */
 export type PolicyEffect = 'allow' | 'deny' | 'ask';
 
@@ -23,7 +24,7 @@ export const POLICY_EFFECTS: readonly PolicyEffect[] = ['allow', 'deny', 'ask'];
  */
 export interface PolicyRule {
   /** What the rule does to the requests it matches. */
-  readonly effect: PolicyEffect;
+  readonly effect: 'allow' | 'deny' | 'ask';
   /** The request kind it applies to: exact, or a prefix ending in `*`. */
   readonly kind: string;
   /** What it matches, read according to the kind (see above); absent, every request of the kind. */

@@ -1,12 +1,24 @@
 import picomatch from 'picomatch';
 import { assertKnownKeys } from '../errors/assertKnownKeys.js';
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
-import { BUILT_IN_PERMISSION_KINDS } from './BUILT_IN_PERMISSION_KINDS.js';
 import { POLICY_GLOB_OPTIONS } from './CompiledPolicyRule.js';
 import { quoteForReason } from './describePermissionRequest.js';
 import { matchesKind } from './matchesKind.js';
 import type { PolicyPermissionCheckerOptions } from './PolicyPermissionCheckerOptions.js';
 import { POLICY_EFFECTS } from './PolicyRule.js';
+
+/**
+ * The request kinds of the built-in families, by family prefix. A policy rule whose kind is in
+ * one of these families must name one of its kinds (or a prefix of one, such as `fs.*`), so a
+ * typo such as `fs.reads` fails at construction instead of never matching. Kinds of other
+ * families (`myapp.deploy`) are free. Kept in the core, which never imports a built-in.
+ */
+export const BUILT_IN_PERMISSION_KINDS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  'fs.': Object.freeze(['fs.read', 'fs.list', 'fs.write', 'fs.edit', 'fs.delete', 'fs.move', 'fs.mkdir']),
+  'shell.': Object.freeze(['shell.exec']),
+  'mcp.': Object.freeze(['mcp.connect', 'mcp.invoke_tool', 'mcp.read_resource', 'mcp.get_prompt']),
+  'tool.': Object.freeze(['tool.invoke']),
+});
 
 const SUBJECT = 'new PolicyPermissionChecker(options)';
 const EFFECTS = POLICY_EFFECTS.map((effect) => `"${effect}"`).join(', ');

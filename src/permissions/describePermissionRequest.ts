@@ -19,6 +19,6 @@ export function describeRuleSubject(subject: RuleSubject): string {
 export function describePermissionRequest(request: PermissionRequest): string {
   const target: unknown = request.target;
   const kind: unknown = request.kind; // custom requests come from user code, whatever the types say
-  const text = String(kind);
+  const text = quoteForDisplay(String(kind), Number.POSITIVE_INFINITY, 'line');
   return typeof target === 'string' ? `${text} ${quoteForReason(target)}` : `${text} (no target)`;
 }

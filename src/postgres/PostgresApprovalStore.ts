@@ -1,4 +1,4 @@
-import { ToolConfigurationError, type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
+import { type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
 import { assertKnownKeys } from '../internal/index.js';
 import { buildStoreFault, isApprovalRecord } from '../kernel/index.js';
 import { connectPostgresPool } from './connectPostgresPool.js';
@@ -6,6 +6,7 @@ import type { PostgresApprovalStoreOptions } from './PostgresApprovalStoreOption
 import type { PostgresConnectOptions } from './PostgresConnectOptions.js';
 import type { PostgresQueryable } from './PostgresQueryable.js';
 import { readTableName, type TableName } from './readTableName.js';
+import { readPostgresStoreOptions } from './readPostgresStoreOptions.js';
 import { runMigration } from './runMigration.js';
 
 const SUBJECT = 'PostgresApprovalStore';
@@ -48,13 +49,9 @@ export class PostgresApprovalStore implements ApprovalStore {
   #issuedSincePrune = 0;
 
   public constructor(options: PostgresApprovalStoreOptions) {
-    if (typeof options !== 'object' || (options as unknown) === null) throw new ToolConfigurationError(`${SUBJECT} needs options: { pool, table? }.`);
-    assertKnownKeys(options, ['pool', 'table'], `${SUBJECT}(options)`);
-    if (typeof (options.pool as Partial<PostgresQueryable> | undefined)?.query !== 'function') {
-      throw new ToolConfigurationError(`${SUBJECT} needs \`pool\`: a Pool of the \`pg\` package (new Pool({ connectionString })).`);
-    }
-    this.#pool = options.pool;
-    this.#table = readTableName(SUBJECT, options.table, DEFAULT_TABLE);
+    const settings = readPostgresStoreOptions(SUBJECT, options, DEFAULT_TABLE);
+    this.#pool = settings.pool;
+    this.#table = settings.table;
     this.#close = () => Promise.resolve();
   }
 

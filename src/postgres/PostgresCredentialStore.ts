@@ -1,11 +1,12 @@
-import { ToolConfigurationError, type Credentials, type CredentialStore } from '../index.js';
+import { type Credentials, type CredentialStore } from '../index.js';
 import { assertKnownKeys } from '../internal/index.js';
-import { buildStoreFault, isCredentials } from '../kernel/index.js';
+import { buildStoreFault, copyCredentials, isCredentials } from '../kernel/index.js';
 import { connectPostgresPool } from './connectPostgresPool.js';
 import type { PostgresConnectOptions } from './PostgresConnectOptions.js';
 import type { PostgresCredentialStoreOptions } from './PostgresCredentialStoreOptions.js';
 import type { PostgresQueryable } from './PostgresQueryable.js';
 import { readTableName, type TableName } from './readTableName.js';
+import { readPostgresStoreOptions } from './readPostgresStoreOptions.js';
 import { runMigration } from './runMigration.js';
 
 const SUBJECT = 'PostgresCredentialStore';
@@ -35,13 +36,9 @@ export class PostgresCredentialStore implements CredentialStore {
   #close: () => Promise<void>;
 
   public constructor(options: PostgresCredentialStoreOptions) {
-    if (typeof options !== 'object' || (options as unknown) === null) throw new ToolConfigurationError(`${SUBJECT} needs options: { pool, table? }.`);
-    assertKnownKeys(options, ['pool', 'table'], `${SUBJECT}(options)`);
-    if (typeof (options.pool as Partial<PostgresQueryable> | undefined)?.query !== 'function') {
-      throw new ToolConfigurationError(`${SUBJECT} needs \`pool\`: a Pool of the \`pg\` package (new Pool({ connectionString })).`);
-    }
-    this.#pool = options.pool;
-    this.#table = readTableName(SUBJECT, options.table, DEFAULT_TABLE);
+    const settings = readPostgresStoreOptions(SUBJECT, options, DEFAULT_TABLE);
+    this.#pool = settings.pool;
+    this.#table = settings.table;
     this.#close = () => Promise.resolve();
   }
 
@@ -76,19 +73,13 @@ export class PostgresCredentialStore implements CredentialStore {
     const sql = `SELECT credentials FROM ${this.#table.quoted} WHERE provider = $1`;
     const { rows } = await this.#run(`read the credentials of provider ${JSON.stringify(provider)}`, () => this.#pool.query(sql, [provider]));
     const credentials = (rows[0] as { credentials?: unknown } | undefined)?.credentials;
-    return isCredentials(credentials) ? (credentials as Credentials) : undefined;
+    return isCredentials(credentials) ? credentials : undefined;
   }
 
   /** Stores (replaces) the credentials of `provider`. */
   public async set(provider: string, credentials: Credentials): Promise<void> {
     checkProvider(provider);
-    if (!isCredentials(credentials)) {
-      throw new TypeError(`${SUBJECT}.set: credentials must be { bearerToken?: string, headers?: Record<string, string> }.`);
-    }
-    const copy: Credentials = {
-      ...(credentials.bearerToken === undefined ? {} : { bearerToken: credentials.bearerToken }),
-      ...(credentials.headers === undefined ? {} : { headers: { ...credentials.headers } }),
-    };
+    const copy = copyCredentials(SUBJECT, credentials);
     const sql = `INSERT INTO ${this.#table.quoted} (provider, credentials) VALUES ($1, $2::jsonb) ON CONFLICT (provider) DO UPDATE SET credentials = EXCLUDED.credentials, updated_at = now()`;
     await this.#run(`write the credentials of provider ${JSON.stringify(provider)}`, () => this.#pool.query(sql, [provider, JSON.stringify(copy)]));
   }

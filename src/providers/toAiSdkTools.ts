@@ -1,4 +1,5 @@
-import { type JsonValue, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest, type ToolSpec, type ModelContent } from '../index.js';
+import { isDeepStrictEqual } from 'node:util';
+import { type JsonValue, type ModelContent, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest, type ToolSpec } from '../index.js';
 import { buildModelContent, describeInterruption } from '../internal/index.js';
 import type { AiSdkPendingStore } from './AiSdkPendingStore.js';
 import type { AiSdkTool } from './AiSdkTool.js';
@@ -25,6 +26,15 @@ function createMemoryPendingStore(): AiSdkPendingStore {
 }
 
 /**
+ * Whether `request` is another call than the `waiting` one under its tool call id (another tool
+ * or input), which the executor refused as not the call the approval was issued for.
+ */
+function isImpostor(request: ToolRequest, waiting: ToolRequest, outcome: ToolExecutionOutcome): boolean {
+  const refused = outcome.status === 'failed' && !outcome.invoked && outcome.error.code === 'permission_denied' && outcome.error.details['reason'] === 'binding_mismatch';
+  return refused && (request.toolName !== waiting.toolName || !isDeepStrictEqual(request.input, waiting.input));
+}
+
+/**
  * The executor's tools as Vercel AI SDK (v7) tools, keyed by provider-safe name (`.` -> `__`),
  * every call run through the executor (validation, preflight, permissions, timeouts).
  *
@@ -34,7 +44,9 @@ function createMemoryPendingStore(): AiSdkPendingStore {
  * ends the step with a `tool-approval-request`. When the host answers with a
  * `tool-approval-response` and calls the SDK again, an approved call runs through
  * `executor.executeApproved` (bound to that exact call, single use); a denied one is answered by
- * the SDK (`execution-denied`) and never runs. A call that did not need approval already ran in
+ * the SDK (`execution-denied`) and never runs. A second call under the same tool call id with
+ * another tool or input is refused (`permission_denied`, `binding_mismatch`), and the real call's
+ * approval stays pending for it. A call that did not need approval already ran in
  * `needsApproval`; `execute` hands over that outcome, so nothing runs twice.
  * An `auth_required` interruption cannot pause the SDK: the model reads "waiting for
  * authentication" as an error result and the pending call is kept in `pending` for the host.
@@ -86,10 +98,13 @@ export function toAiSdkTools(executor: ToolExecutor, options: ToAiSdkToolsOption
         }
         const waitingCall = await pending.get(toolCallId);
         if (waitingCall?.interruption.type === 'approval_required') {
-          await pending.delete(toolCallId);
           // The input the SDK hands back, checked against the approval's binding by the executor.
           const request = buildRequest(input, toolCallId, waitingCall.request.turnId);
-          return finish(request, await executor.executeApproved(request, waitingCall.interruption.approval, signal));
+          const outcome = await executor.executeApproved(request, waitingCall.interruption.approval, signal);
+          // Another call under the same tool call id (another tool or input) is refused and spends
+          // nothing: the real call keeps its pending approval, so an impostor cannot cancel it.
+          if (!isImpostor(request, waitingCall.request, outcome)) await pending.delete(toolCallId);
+          return finish(request, outcome);
         }
         // The host's own `toolApproval` setting skipped needsApproval: the executor still decides.
         const request = buildRequest(input, toolCallId, toolCallId);

@@ -1,6 +1,5 @@
-import { formatCount } from './formatCount.js';
-import { getBase64ByteLength } from './getBase64ByteLength.js';
 import type { ModelBlock, ModelContent } from '../index.js';
+import { formatCount, getBase64ByteLength } from '../kernel/index.js';
 import type {
   AnthropicToolResult,
   AnthropicToolResultContent,

@@ -1,4 +1,4 @@
-import { ToolConfigurationError, type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
+import { type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
 import { assertKnownKeys } from '../internal/index.js';
 import { buildStoreFault, isApprovalRecord } from '../kernel/index.js';
 import { connectRedisClient } from './connectRedisClient.js';
@@ -6,7 +6,7 @@ import type { RedisApprovalStoreOptions } from './RedisApprovalStoreOptions.js';
 import type { RedisConnectOptions } from './RedisConnectOptions.js';
 import { defineRedisScript, runRedisScript } from './runRedisScript.js';
 import type { RedisStoreClient } from './RedisStoreClient.js';
-import { readKeyPrefix } from './readKeyPrefix.js';
+import { readRedisStoreOptions } from './readRedisStoreOptions.js';
 
 const SUBJECT = 'RedisApprovalStore';
 /** Records are kept this long past their expiry (Redis TTL), so that "expired" and "already used" can still be told apart. */
@@ -60,13 +60,9 @@ export class RedisApprovalStore implements ApprovalStore {
   #close: () => Promise<void>;
 
   public constructor(options: RedisApprovalStoreOptions) {
-    if (typeof options !== 'object' || (options as unknown) === null) throw new ToolConfigurationError(`${SUBJECT} needs options: { client, keyPrefix? }.`);
-    assertKnownKeys(options, ['client', 'keyPrefix'], `${SUBJECT}(options)`);
-    if (typeof (options.client as Partial<RedisStoreClient> | undefined)?.sendCommand !== 'function') {
-      throw new ToolConfigurationError(`${SUBJECT} needs \`client\`: a connected client of the \`redis\` package (createClient({ url }), then connect()).`);
-    }
-    this.#client = options.client;
-    this.#keyPrefix = readKeyPrefix(SUBJECT, options.keyPrefix);
+    const settings = readRedisStoreOptions(SUBJECT, options);
+    this.#client = settings.client;
+    this.#keyPrefix = settings.keyPrefix;
     this.#close = () => Promise.resolve();
   }
 

@@ -1,18 +1,13 @@
-import { ToolConfigurationError, type Credentials, type CredentialStore } from '../index.js';
+import { type Credentials, type CredentialStore } from '../index.js';
 import { assertKnownKeys } from '../internal/index.js';
-import { buildStoreFault, isCredentials } from '../kernel/index.js';
+import { buildStoreFault, copyCredentials, openCredentials, sealCredentials } from '../kernel/index.js';
 import { connectRedisClient } from './connectRedisClient.js';
 import type { RedisConnectOptions } from './RedisConnectOptions.js';
 import type { RedisCredentialStoreOptions } from './RedisCredentialStoreOptions.js';
 import type { RedisStoreClient } from './RedisStoreClient.js';
-import { readKeyPrefix } from './readKeyPrefix.js';
+import { readRedisStoreOptions } from './readRedisStoreOptions.js';
 
 const SUBJECT = 'RedisCredentialStore';
-
-interface StoredCredentials {
-  readonly provider: string;
-  readonly credentials: Credentials;
-}
 
 /**
  * A {@link CredentialStore} on Redis, so that credentials a host obtained (for example after an
@@ -29,13 +24,9 @@ export class RedisCredentialStore implements CredentialStore {
   #close: () => Promise<void>;
 
   public constructor(options: RedisCredentialStoreOptions) {
-    if (typeof options !== 'object' || (options as unknown) === null) throw new ToolConfigurationError(`${SUBJECT} needs options: { client, keyPrefix? }.`);
-    assertKnownKeys(options, ['client', 'keyPrefix'], `${SUBJECT}(options)`);
-    if (typeof (options.client as Partial<RedisStoreClient> | undefined)?.sendCommand !== 'function') {
-      throw new ToolConfigurationError(`${SUBJECT} needs \`client\`: a connected client of the \`redis\` package (createClient({ url }), then connect()).`);
-    }
-    this.#client = options.client;
-    this.#keyPrefix = readKeyPrefix(SUBJECT, options.keyPrefix);
+    const settings = readRedisStoreOptions(SUBJECT, options);
+    this.#client = settings.client;
+    this.#keyPrefix = settings.keyPrefix;
     this.#close = () => Promise.resolve();
   }
 
@@ -59,24 +50,15 @@ export class RedisCredentialStore implements CredentialStore {
       if (thrown instanceof Error && thrown.message.startsWith('WRONGTYPE')) return undefined;
       throw buildStoreFault(SUBJECT, `read the credentials of provider ${JSON.stringify(provider)}`, thrown);
     }
-    return typeof text === 'string' ? parseStored(text, provider) : undefined;
+    return typeof text === 'string' ? openCredentials(text, provider) : undefined;
   }
 
   /** Stores (replaces) the credentials of `provider`. */
   public async set(provider: string, credentials: Credentials): Promise<void> {
     const key = this.#key(provider);
-    if (!isCredentials(credentials)) {
-      throw new TypeError(`${SUBJECT}.set: credentials must be { bearerToken?: string, headers?: Record<string, string> }.`);
-    }
-    const stored: StoredCredentials = {
-      provider,
-      credentials: {
-        ...(credentials.bearerToken === undefined ? {} : { bearerToken: credentials.bearerToken }),
-        ...(credentials.headers === undefined ? {} : { headers: { ...credentials.headers } }),
-      },
-    };
+    const text = sealCredentials(provider, copyCredentials(SUBJECT, credentials));
     try {
-      await this.#client.sendCommand(['SET', key, JSON.stringify(stored)]);
+      await this.#client.sendCommand(['SET', key, text]);
     } catch (thrown) {
       throw buildStoreFault(SUBJECT, `write the credentials of provider ${JSON.stringify(provider)}`, thrown);
     }
@@ -101,17 +83,4 @@ export class RedisCredentialStore implements CredentialStore {
     if (typeof provider !== 'string' || provider === '') throw new TypeError(`${SUBJECT}: a provider is a non-empty string.`);
     return `${this.#keyPrefix}credentials:${provider}`;
   }
-}
-
-/** The credentials in `text` if it is this provider's entry (never quoting the text). */
-function parseStored(text: string, provider: string): Credentials | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const stored = value as Partial<StoredCredentials> | null;
-  if (typeof stored !== 'object' || stored === null || stored.provider !== provider || !isCredentials(stored.credentials)) return undefined;
-  return stored.credentials;
 }

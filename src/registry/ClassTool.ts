@@ -2,7 +2,7 @@ import { validateSync } from 'class-validator';
 import { ToolError } from '../errors/ToolError.js';
 import { isPlannedRequests } from '../contract/isPlannedRequests.js';
 import { isToolExecutionOutcome } from '../contract/isToolExecutionOutcome.js';
-import { isThenable, type MaybePromise } from '../contract/maybeAsync.js';
+import { isThenable, MappedLater, readLater, type MaybePromise } from '../contract/maybeAsync.js';
 import { normalizeToolReturn } from '../values/normalizeToolReturn.js';
 import type { PreflightResult } from '../contract/PreflightResult.js';
 import type { ToolContext } from '../contract/ToolContext.js';
@@ -15,7 +15,7 @@ import { buildDtoFactory, type DtoFactory } from '../schema/buildDtoFactory.js';
 import { buildValidationError } from '../schema/buildValidationError.js';
 import { getClassValidatorIssues } from '../schema/getClassValidatorIssues.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
-import type { Tool } from '../contract/Tool.js';
+import type { Tool } from '../decorators/Tool.js';
 
 type Method = (this: object, ...args: unknown[]) => unknown;
 
@@ -26,6 +26,21 @@ function toPreflightResult(requests: unknown): PreflightResult {
   if (requests === undefined || requests === null) return NO_REQUESTS;
   if (isPlannedRequests(requests)) return requests;
   return (Array.isArray(requests) ? requests : [requests]) as PermissionRequest[];
+}
+
+/** A `@Tool` class's later return value, normalized as it is read (see `MappedLater`). */
+class NormalizedReturn extends MappedLater<ToolResult> {
+  public constructor(
+    raw: PromiseLike<unknown>,
+    private readonly callId: string,
+    private readonly toolName: string,
+  ) {
+    super(raw);
+  }
+
+  protected map(value: unknown): ToolResult {
+    return normalizeToolReturn(value, this.callId, this.toolName);
+  }
 }
 
 /** The instance of a `@Tool` class, with the methods the executor calls. */
@@ -82,15 +97,17 @@ export class ClassTool implements Tool {
     return isThenable(requests) ? Promise.resolve(requests).then(toPreflightResult) : toPreflightResult(requests);
   }
 
-  public invoke(request: ToolRequest, ctx: ToolContext): Promise<ToolResult> {
-    const value = this.invokeValue(request, ctx);
-    const normalize = (returned: unknown): ToolResult => normalizeToolReturn(returned, request.callId, this.spec.name);
-    return isThenable(value) ? Promise.resolve(value).then(normalize) : Promise.resolve(normalize(value));
-  }
-
-  /** What the class's `invoke` returned, not yet normalized (the executor normalizes it). */
-  public invokeValue(_request: ToolRequest, ctx: ToolContext): unknown {
-    return this.instance.invoke(ctx.input, ctx);
+  /**
+   * The class's `invoke`, its return value normalized once, here (text, JSON, a `ToolOutput` or
+   * a `ToolResult` become this call's ToolResult): at once when the class answered at once.
+   */
+  public invoke(request: ToolRequest, ctx: ToolContext): ToolResult | PromiseLike<ToolResult> {
+    const value = this.instance.invoke(ctx.input, ctx);
+    const later = readLater(value);
+    if (later === undefined) return normalizeToolReturn(value, request.callId, this.spec.name);
+    // A promise of the class's value stays one promise: normalized in the reaction that reads it.
+    const raw = later instanceof Promise ? (later as Promise<unknown>) : new Promise<unknown>((resolve, reject) => later.then(resolve, reject));
+    return new NormalizedReturn(raw, request.callId, this.spec.name);
   }
 
   async #invokeOutcome(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome> {

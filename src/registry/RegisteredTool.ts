@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { Tool } from '../contract/Tool.js';
+import type { Tool } from '../decorators/Tool.js';
 import type { InputLimits } from '../schema/InputLimits.js';
 
 /** A tool with what the executor needs to run it, compiled once at registration. */

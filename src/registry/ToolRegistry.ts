@@ -6,13 +6,14 @@ import { getToolNameProblem } from '../spec/ToolName.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import { DEFAULT_INPUT_LIMITS } from '../schema/InputLimits.js';
 import type { RegisteredTool } from './RegisteredTool.js';
-import type { Tool } from '../contract/Tool.js';
+import type { Tool } from '../decorators/Tool.js';
 
 /** A registered value as a JS caller may pass it: the types say `Tool`, the checks here do not rely on it. */
 type ToolCandidate = Partial<Tool>;
 
-function describeSource(tool: Tool): string {
+function describeSource(tool: Tool, given: string | undefined): string {
   if (tool.source !== undefined) return tool.source;
+  if (given !== undefined) return given;
   const ctor = (tool as object).constructor;
   return ctor === Object ? `tool object "${String((tool as ToolCandidate).spec?.name)}"` : `class ${ctor.name}`;
 }
@@ -76,19 +77,22 @@ export class ToolRegistry {
   #specs: readonly ToolSpec[] | undefined;
   #compiler: SchemaCompiler | undefined;
 
-  /** Adds a tool (its schemas compile now); throws on an invalid tool, a taken name or a frozen registry. */
-  public register(tool: Tool): this {
+  /**
+   * Adds `tool`. `source` names where it comes from in error messages (`mcp server github`)
+   * when the tool names none itself (`Tool.source`); by default its class or spec name.
+   */
+  public register(tool: Tool, source?: string): this {
     if (this.#frozen) {
       throw new ToolConfigurationError(
         `Cannot register tool "${String((tool as ToolCandidate).spec?.name)}": the registry is frozen. Register every tool before the executor is created.`,
       );
     }
-    const source = describeSource(tool);
-    const entry = compile(tool, source, () => (this.#compiler ??= new SchemaCompiler()));
+    const described = describeSource(tool, source);
+    const entry = compile(tool, described, () => (this.#compiler ??= new SchemaCompiler()));
     const existing = this.#tools.get(entry.tool.spec.name);
     if (existing !== undefined) {
       throw new ToolConfigurationError(
-        `Duplicate tool name "${entry.tool.spec.name}": registered by ${existing.source} and again by ${source}. Rename one of them; tool names must be unique.`,
+        `Duplicate tool name "${entry.tool.spec.name}": registered by ${existing.source} and again by ${described}. Rename one of them; tool names must be unique.`,
       );
     }
     this.#tools.set(entry.tool.spec.name, entry);
@@ -107,10 +111,7 @@ export class ToolRegistry {
     return this.#tools.get(name)?.tool;
   }
 
-  /**
-   * The tool and its compiled validators, for executors.
-   * @internal
-   */
+  /** @internal The tool and its compiled validators, for executors. */
   public getEntry(name: string): RegisteredTool | undefined {
     return this.#tools.get(name);
   }

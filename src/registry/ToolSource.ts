@@ -1,4 +1,4 @@
-import type { Tool } from '../contract/Tool.js';
+import type { Tool } from '../decorators/Tool.js';
 
 /**
  * Contributes tools that are not `@Tool` classes (MCP servers are one). Bind any number under

@@ -1,5 +1,5 @@
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
-import type { Tool } from '../contract/Tool.js';
+import type { Tool } from '../decorators/Tool.js';
 import type { ToolRegistry } from './ToolRegistry.js';
 
 /** A tool of an optional source, with the id of the source that offered it. */
@@ -60,7 +60,7 @@ export function registerOptionalTools(registry: ToolRegistry, tools: readonly So
         continue;
       }
       try {
-        registry.register(entry.tool);
+        registry.register(entry.tool, entry.sourceId);
       } catch (thrown) {
         omitted.push({ sourceId: entry.sourceId, error: thrown instanceof Error ? thrown : new Error(String(thrown)) });
       }

@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../values/JsonValue.js';
 import { toDisplayPath } from './findCommonDirectory.js';
 import { fitToBudget } from './fitToBudget.js';
-import { formatCount } from './formatCount.js';
+import { formatCount } from '../kernel/index.js';
 import { isJsonObject } from './isJsonObject.js';
 
 const EDIT_KEYS = ['path', 'replacements', 'diff', 'diffTruncated'];

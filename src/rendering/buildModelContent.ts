@@ -9,10 +9,9 @@ import { buildShellText } from './buildShellText.js';
 import { buildWalkText } from './buildWalkText.js';
 import { describeInterruption } from './describeInterruption.js';
 import { fitToBudget } from './fitToBudget.js';
-import { formatCount } from './formatCount.js';
-import { getBase64ByteLength } from './getBase64ByteLength.js';
 import type { ModelBlock, ModelContent } from './ModelContent.js';
 import { DEFAULT_MAX_CHARS, DEFAULT_MAX_IMAGES, type ModelContentOptions } from './ModelContentOptions.js';
+import { formatCount, getBase64ByteLength } from '../kernel/index.js';
 
 function describeFile(file: FileRef): string {
   const facts = [file.mimeType, file.size === undefined ? undefined : `${formatCount(file.size)} bytes`].filter((fact) => fact !== undefined);

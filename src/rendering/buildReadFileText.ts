@@ -1,5 +1,5 @@
 import type { MetadataMap } from '../values/JsonValue.js';
-import { formatCount } from './formatCount.js';
+import { formatCount } from '../kernel/index.js';
 
 interface ReadPage {
   readonly totalLines: number;

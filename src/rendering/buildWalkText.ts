@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from '../values/JsonValue.js';
 import { findCommonDirectory, toDisplayPath } from './findCommonDirectory.js';
-import { formatCount } from './formatCount.js';
+import { formatCount } from '../kernel/index.js';
 import { isJsonObject } from './isJsonObject.js';
 
 interface Entry {

@@ -1,4 +1,8 @@
 import type { ToolInterruption } from '../interrupt/ToolInterruption.js';
+import { quoteForDisplay } from '../permissions/quoteForDisplay.js';
+
+/** A reason or a provider name on one line, nothing in it hidden (a custom checker's reason is any text). */
+const line = (text: string): string => quoteForDisplay(text, Number.POSITIVE_INFINITY, 'line');
 
 /**
  * The placeholder text for a call that waits for the host (only when the host asks for one).
@@ -7,8 +11,8 @@ import type { ToolInterruption } from '../interrupt/ToolInterruption.js';
 export function describeInterruption(interruption: ToolInterruption): string {
   switch (interruption.type) {
     case 'approval_required':
-      return `Waiting for approval: ${interruption.approval.reason}. The call has not run yet.`;
+      return `Waiting for approval: ${line(interruption.approval.reason)}. The call has not run yet.`;
     case 'auth_required':
-      return `Waiting for authentication with ${interruption.auth.provider}. The call has not run yet.`;
+      return `Waiting for authentication with ${line(interruption.auth.provider)}. The call has not run yet.`;
   }
 }

@@ -1,4 +1,4 @@
-import { formatCount } from './formatCount.js';
+import { formatCount } from '../kernel/index.js';
 
 function countLines(text: string): number {
   let lines = 0;

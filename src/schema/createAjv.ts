@@ -1,8 +1,19 @@
-import { Ajv } from 'ajv';
+import { Ajv, type CodeOptions } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { SchemaStrictness } from './SchemaStrictness.js';
-import { linearRegExpEngine } from './linearRegExpEngine.js';
+import { LinearRegExp } from './LinearRegExp.js';
 import { linearUrlFormat } from './linearUrlFormat.js';
+import type { SchemaStrictness } from './SchemaStrictness.js';
+
+/**
+ * The regular-expression engine ajv uses (option `code.regExp`) for schemas written by others:
+ * `pattern` and `patternProperties` keywords compile to {@link LinearRegExp}s, so validating an
+ * input against a hostile schema takes linear time. A pattern the engine does not support makes
+ * the schema fail to compile, saying so.
+ */
+const linearRegExpEngine: NonNullable<CodeOptions['regExp']> = Object.assign((pattern: string): LinearRegExp => LinearRegExp.compile(pattern), {
+  // Only read by ajv's standalone code generation, which the executor does not use.
+  code: 'LinearRegExp.compile',
+});
 
 /**
  * Formats class-validator-jsonschema emits that ajv-formats does not define. class-validator

@@ -12,8 +12,12 @@
  * - `unavailable`: `sandbox_unavailable` (`sandbox: 'required'` without bubblewrap).
  *
  * Found by the body (`invoked: true`): `execution_failed` with `spawn_failed`, `cwd_changed`,
- * `redirection_changed` (a target changed after the check; nothing ran), `hard_link`;
- * `interrupted` with `cancelled`.
+ * `redirection_changed` (a target changed after the check; nothing ran), `network_proxy_failed`
+ * (the allowed-hosts proxy could not open a socket for the call; nothing ran);
+ * `permission_denied` with `hard_link` (a target linked after the check; the one hard-link
+ * refusal keeps its code wherever it is found); `unavailable` with `network_proxy_closed` (the
+ * executor was closed) or `sandbox_supervisor_lost` (the warm sandbox running the command died
+ * or stopped answering: the command was ended with it); `interrupted` with `cancelled`.
  */
 export const SHELL_ERROR_REASONS = [
   'command_or_argv',
@@ -32,7 +36,10 @@ export const SHELL_ERROR_REASONS = [
   'spawn_failed',
   'cwd_changed',
   'redirection_changed',
+  'network_proxy_failed',
+  'network_proxy_closed',
   'cancelled',
+  'sandbox_supervisor_lost',
 ] as const;
 
 /** One of {@link SHELL_ERROR_REASONS}: the `details.reason` of a `shell_exec` failure. */

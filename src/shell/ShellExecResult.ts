@@ -14,6 +14,11 @@ export interface ShellExecResult {
   readonly timedOut: boolean;
   /** Whether output was cut (per-stream cap) or the process was killed for too much output. */
   readonly truncated: boolean;
+  /**
+   * With `network: { allow }`: the hosts (`host:port`) the sandbox's proxy refused during the
+   * call (not allowed, or a name resolving to this machine); present only when there were some.
+   */
+  readonly refusedHosts?: readonly string[];
 }
 
 /** The JSON Schema of `shell_exec`'s structured result (see {@link ShellExecResult}). */
@@ -26,6 +31,7 @@ export const SHELL_EXEC_OUTPUT_SCHEMA: JsonObject = {
     stderr: { type: 'string' },
     timedOut: { type: 'boolean' },
     truncated: { type: 'boolean' },
+    refusedHosts: { type: 'array', items: { type: 'string' } },
   },
   required: ['exitCode', 'signal', 'stdout', 'stderr', 'timedOut', 'truncated'],
   additionalProperties: false,

@@ -1,8 +1,14 @@
 import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { inject } from 'inversify';
 import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type PlannedRequests, type ToolContext, type ToolResult } from '../index.js';
 import { buildSandboxArgs } from './buildSandboxArgs.js';
+import { isInSandboxView } from './buildSandboxEnvironment.js';
 import { findProgram } from './findProgram.js';
+import { buildBridgeCommand } from './network/buildBridgeCommand.js';
+import { buildNetworkArgs } from './network/buildNetworkArgs.js';
+import { describeRefusedHosts, openProxySession } from './network/openProxySession.js';
+import type { ProxySession } from './network/ProxySession.js';
 import { openRedirectTargets, REDIRECT_FD_BASE, type OpenedRedirects } from './openRedirectTargets.js';
 import { planShellExec } from './planShellExec.js';
 import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
@@ -17,7 +23,9 @@ const DESCRIPTION =
   'Runs a command in the workspace and returns its exit code, stdout and stderr. Give `command` (a bash command line) ' +
   'or `argv` (a program and its arguments, no shell). Commands run with a minimal environment, no stdin, a timeout ' +
   '(default 120 s, at most 600 s) and bounded output; background processes do not outlive the call. Where the host ' +
-  'provides an OS sandbox, only the workspace is writable, /tmp is private and the network is off unless configured.';
+  'provides an OS sandbox, a command sees only the workspace and the system directories (/usr, /etc, ...), only the ' +
+  'workspace is writable, /tmp and HOME are private and empty, and the network is off unless configured ' +
+  '(where only some hosts are allowed, HTTP_PROXY and HTTPS_PROXY lead to them, and the result lists refused hosts).';
 
 /** The path's realpath (one native call: cheaper than a thread-pool hop), or undefined. */
 function readRealPath(path: string): string | undefined {
@@ -42,9 +50,16 @@ function describeStop(outcome: ProcessOutcome, plan: ShellExecPlan, config: Shel
 
 /**
  * What runs for a plan: its target words swapped for the descriptors `redirects` opened, and
- * inside bubblewrap when the plan is sandboxed.
+ * inside bubblewrap when the plan is sandboxed: warm, in a supervisor of that layout, when the
+ * container has them; with `proxy` (`network: { allow }`), cold behind the bridge to that
+ * call's own proxy socket (a supervisor's namespace is shared by many calls, a bridge is not).
  */
-function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: OpenedRedirects | undefined): Pick<ProcessSpec, 'file' | 'args'> {
+function buildCommand(
+  plan: ShellExecPlan,
+  config: ShellToolConfig,
+  redirects: OpenedRedirects | undefined,
+  proxy: ProxySession | undefined,
+): Pick<ProcessSpec, 'file' | 'args' | 'warm'> {
   const args = redirects === undefined ? plan.args : [...plan.args.slice(0, -1), redirects.command];
   // Checked here for both modes: in the sandbox a missing program would otherwise only show as
   // bubblewrap's exit code.
@@ -55,8 +70,31 @@ function buildCommand(plan: ShellExecPlan, config: ShellToolConfig, redirects: O
     });
   }
   if (!plan.sandboxed || config.bubblewrap === undefined) return { file: plan.file, args };
-  const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network };
-  return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args] };
+  const program = path.resolve(plan.cwd, plan.file);
+  const roots = config.workspace.roots.map((root) => root.path);
+  if (plan.file.includes('/') && !isInSandboxView(program, config.readable, roots)) {
+    throw new ToolError(
+      'execution_failed',
+      `Could not start ${JSON.stringify(plan.file)}: it is outside what sandboxed commands see (the system directories and the workspace roots). ` +
+        'Run a program from there, or ask the host to add its directory to shellTools({ sandbox: { readable } }).',
+      { reason: 'spawn_failed', file: plan.file },
+    );
+  }
+  const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network === true, readable: config.readable };
+  if (proxy === undefined) {
+    const warm = config.supervisors === undefined ? {} : { warm: { supervisors: config.supervisors, layout, file: plan.file, args } };
+    return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args], ...warm };
+  }
+  const fds = (redirects?.fds ?? []).map((_, index) => REDIRECT_FD_BASE + index);
+  return {
+    file: config.bubblewrap,
+    args: [
+      ...buildSandboxArgs(layout),
+      ...buildNetworkArgs(proxy.socketPath),
+      '--',
+      ...buildBridgeCommand(plan.file, args, fds, typeof config.network === 'object' ? config.network.socat : undefined),
+    ],
+  };
 }
 
 /**
@@ -102,12 +140,15 @@ export class ShellExecTool {
         throw new ToolError('execution_failed', `The working directory ${plan.cwd} changed after it was checked; nothing was run. Try again.`, { reason: 'cwd_changed' });
       }
       const { config } = this;
-      const redirects = plan.redirects.length === 0 ? undefined : openRedirectTargets(config.workspace, plan.args.at(-1) ?? '', plan.redirects);
+      const hostProxy = plan.sandboxed && typeof config.network === 'object' ? config.network.proxy : undefined;
+      const proxy = hostProxy === undefined ? undefined : await openProxySession(hostProxy);
+      let redirects: OpenedRedirects | undefined;
       let outcome: ProcessOutcome;
       try {
+        redirects = plan.redirects.length === 0 ? undefined : openRedirectTargets(config.workspace, plan.args.at(-1) ?? '', plan.redirects);
         outcome = await runProcess({
           ...plan,
-          ...buildCommand(plan, config, redirects),
+          ...buildCommand(plan, config, redirects, proxy),
           killGraceMs: config.killGraceMs,
           maxOutputBytes: config.maxOutputBytes,
           hardOutputLimitBytes: config.hardOutputLimitBytes,
@@ -116,7 +157,9 @@ export class ShellExecTool {
         });
       } finally {
         redirects?.close();
+        if (proxy !== undefined) hostProxy?.closeSession(proxy);
       }
+      const refused = describeRefusedHosts(proxy);
       const timedOut = outcome.stopped === 'timeout';
       const value: JsonObject = {
         exitCode: outcome.exitCode,
@@ -125,11 +168,13 @@ export class ShellExecTool {
         stderr: outcome.stderr + describeStop(outcome, plan, config),
         timedOut,
         truncated: outcome.truncated,
+        ...refused.value,
       };
       const metadata: JsonObject = {
         stdoutBytes: outcome.stdoutBytes,
         stderrBytes: outcome.stderrBytes,
         ...(outcome.stopped === undefined ? {} : { stopped: outcome.stopped }),
+        ...refused.metadata,
       };
       const isError = outcome.exitCode !== 0 || outcome.signal !== null || outcome.stopped !== undefined;
       return buildToolResult(ctx.request, { type: 'structured', value }, { isError, metadata });

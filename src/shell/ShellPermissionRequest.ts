@@ -20,14 +20,19 @@ export interface ShellPermissionFacts {
   readonly redirections: readonly string[];
   /** Whether the command runs in the OS sandbox (bubblewrap): writes outside the read-write roots fail. */
   readonly sandboxed?: boolean;
+  /**
+   * With `network: { allow }`: the allowed host patterns, and whether they hold for this call
+   * (`enforced`: it runs in the sandbox; unconfined, it reaches every host).
+   */
+  readonly network?: { readonly allow: readonly string[]; readonly enforced: boolean };
 }
 
 /**
  * Running one command. `target` is the command text. Its `policySubjects()` give the command
  * (the words of every simple command it contains, which policy rules must cover each, and
  * whether it runs sandboxed) and its risk flags (any makes an allow at most an ask): what the
- * core's checkers judge. `metadata` repeats them for people, plus `cwd`, `envKeys` and
- * `redirections`.
+ * core's checkers judge. `metadata` repeats them for people, plus `cwd`, `envKeys`,
+ * `redirections` and, with a host list, `network` (`{ allow, enforced }`).
  */
 export class ShellPermissionRequest extends BasePermissionRequest {
   /** Always `shell.exec`. */
@@ -53,6 +58,7 @@ export class ShellPermissionRequest extends BasePermissionRequest {
       envKeys: [...facts.envKeys],
       redirections: [...facts.redirections],
       sandboxed: facts.sandboxed ?? false,
+      ...(facts.network === undefined ? {} : { network: { allow: [...facts.network.allow], enforced: facts.network.enforced } }),
     };
     // Without subcommands (an empty command line), the whole text is the one command.
     const subcommands = facts.subcommands.length > 0 ? facts.subcommands : [facts.command.split(/\s+/u).filter((word) => word !== '')];
@@ -72,6 +78,6 @@ export class ShellPermissionRequest extends BasePermissionRequest {
     const { command, cwd, risks } = this.facts;
     const flagged = risks.length === 0 ? '' : ` (${risks.join(', ')})`;
     // A long command is shortened, saying how much was left out; `target` holds all of it.
-    return `run ${quoteForDisplay(command)} in ${cwd}${flagged}`;
+    return `run ${quoteForDisplay(command)} in ${quoteForDisplay(cwd, Number.POSITIVE_INFINITY, 'line')}${flagged}`;
   }
 }

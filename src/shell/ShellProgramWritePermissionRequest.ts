@@ -1,4 +1,5 @@
 import { BasePermissionRequest, type JsonObject, type PolicySubjects } from '../index.js';
+import { quoteForDisplay } from '../internal/index.js';
 
 /**
  * A file a shell command's program writes by its own options or operands (`git diff
@@ -30,7 +31,7 @@ export class ShellProgramWritePermissionRequest extends BasePermissionRequest {
 
   /** One line for the person deciding: the program and the file it writes. */
   public summary(): string {
-    return `write ${this.target} (${this.program}${this.via === 'operand' ? '' : ` ${this.via}`})`;
+    return quoteForDisplay(`write ${this.target} (${this.program}${this.via === 'operand' ? '' : ` ${this.via}`})`, Number.POSITIVE_INFINITY, 'line');
   }
 
   /** The path written, with write access. */

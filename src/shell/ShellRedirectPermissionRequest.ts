@@ -1,4 +1,5 @@
 import { BasePermissionRequest, type JsonObject, type PolicySubjects } from '../index.js';
+import { quoteForDisplay } from '../internal/index.js';
 
 /**
  * A file a shell command writes through an output redirection (`>`, `>>`, `&>`, ...): an
@@ -26,7 +27,7 @@ export class ShellRedirectPermissionRequest extends BasePermissionRequest {
 
   /** One line for the person deciding: the redirection and the file. */
   public summary(): string {
-    return `write ${this.target} (shell redirection ${this.operator})`;
+    return quoteForDisplay(`write ${this.target} (shell redirection ${this.operator})`, Number.POSITIVE_INFINITY, 'line');
   }
 
   /** The path written, with write access. */

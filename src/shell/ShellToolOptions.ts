@@ -1,5 +1,6 @@
 import type { WorkspaceRootConfig } from '../index.js';
 import type { ShellSandboxMode } from './ShellSandboxMode.js';
+import type { ShellNetworkOption, ShellSandboxOptions } from './ShellSandboxOptions.js';
 
 /** What the host adds to the allow-listed environment of every command. */
 export interface ShellEnvOptions {
@@ -33,10 +34,24 @@ export interface ShellToolOptions {
   readonly killGraceMs?: number;
   /**
    * OS confinement of every command (bubblewrap on Linux): `'auto'` (default) uses it when it
-   * works here and runs unconfined otherwise; `'required'` refuses every command without it
-   * (`unavailable`); `'off'` never uses it.
+   * works here and runs unconfined otherwise (the `EXECUTOR_OBSERVER` hears it once, as
+   * `onSourceError('shell sandbox', error)`, and a warning is logged); `'required'` refuses
+   * every command without it (`unavailable`); `'off'` never uses it. The object form
+   * `{ mode, readable?, network? }` also widens what sandboxed commands see.
    */
-  readonly sandbox?: ShellSandboxMode;
-  /** Whether sandboxed commands keep the network (default `false`: a network namespace of their own). */
-  readonly network?: boolean;
+  readonly sandbox?: ShellSandboxMode | ShellSandboxOptions;
+  /**
+   * Whether sandboxed commands keep the network (default `false`). Kept for compatibility:
+   * the same as `sandbox: { mode, network }`, and refused together with that.
+   */
+  readonly network?: ShellNetworkOption;
+  /**
+   * Whether sandboxed commands run warm (default `true`): a few confined supervisors (one
+   * bubblewrap sandbox each, started once and reused, at most `maxConcurrent`) start the
+   * commands, so a call pays a fork and exec instead of bubblewrap's set-up. Every call keeps
+   * what a cold one has: its own session and process group, environment, working directory,
+   * output caps, timeout, nothing outliving it, and a private `/tmp` (emptied after each call).
+   * `false` starts a fresh sandbox for every call.
+   */
+  readonly warmSandbox?: boolean;
 }

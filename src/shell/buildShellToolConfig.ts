@@ -3,9 +3,14 @@ import { ToolConfigurationError, type Workspace } from '../index.js';
 import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher, buildHostEnvironment } from '../internal/index.js';
 import { findBubblewrap } from './detectSandbox.js';
 import { GIT_SAFETY_ENV } from './GIT_SAFETY_ENV.js';
+import { assertReadableOutsideRoots, resolveReadablePaths } from './resolveReadablePaths.js';
+import { findSocat } from './network/buildBridgeCommand.js';
+import { parseHostPatterns } from './network/HostPattern.js';
+import { HostProxy } from './network/HostProxy.js';
 import { Semaphore } from './Semaphore.js';
 import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
-import type { ShellToolConfig } from './ShellToolConfig.js';
+import type { ShellNetworkAllowList, ShellToolConfig } from './ShellToolConfig.js';
+import type { ShellNetworkOption } from './ShellSandboxOptions.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
 
 function checkInteger(name: string, value: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -25,6 +30,21 @@ function findShell(): ShellToolConfig['shell'] {
   }
 }
 
+/**
+ * `network` checked: each pattern of a list (a bad one names itself), and a list only where a
+ * sandbox can hold it (with `sandbox: 'off'` nothing could).
+ */
+function buildNetwork(network: ShellNetworkOption | undefined, sandbox: ShellToolConfig['sandbox']): boolean | ShellNetworkAllowList {
+  if (typeof network !== 'object') return network ?? false;
+  const allow = parseHostPatterns(network.allow);
+  if (sandbox === 'off') {
+    throw new ToolConfigurationError(
+      "shellTools({ network: { allow } }) needs the sandbox, but sandbox is 'off': without it a command reaches every host. Use sandbox: 'required' (or 'auto'), or drop the list.",
+    );
+  }
+  return { allow, proxy: new HostProxy(allow), socat: findSocat() };
+}
+
 /** Checks `shellTools` options (throwing `ToolConfigurationError` at start-up) and fixes the defaults. */
 export function buildShellToolConfig(options: ShellToolOptions, workspace: Workspace, source: NodeJS.ProcessEnv = process.env): ShellToolConfig {
   if (options.cwd !== undefined && (typeof options.cwd !== 'string' || options.cwd === '')) {
@@ -36,7 +56,10 @@ export function buildShellToolConfig(options: ShellToolOptions, workspace: Works
     }
   }
   // `sandbox` and `network` were checked with the other option shapes (assertShellToolOptions).
-  const sandbox = options.sandbox ?? 'auto';
+  const sandboxOptions = typeof options.sandbox === 'object' ? options.sandbox : { mode: options.sandbox ?? 'auto' };
+  const sandbox = sandboxOptions.mode;
+  const readable = resolveReadablePaths(sandboxOptions.readable ?? []);
+  assertReadableOutsideRoots(readable, workspace);
   const maxOutputBytes = checkInteger('maxOutputBytes', options.maxOutputBytes, SHELL_EXEC_DEFAULTS.maxOutputBytes);
   return {
     workspace,
@@ -51,7 +74,9 @@ export function buildShellToolConfig(options: ShellToolOptions, workspace: Works
     killGraceMs: checkInteger('killGraceMs', options.killGraceMs, SHELL_EXEC_DEFAULTS.killGraceMs, 60_000),
     slots: new Semaphore(checkInteger('maxConcurrent', options.maxConcurrent, SHELL_EXEC_DEFAULTS.maxConcurrent, 1_000)),
     sandbox,
-    network: options.network ?? false,
+    network: buildNetwork(sandboxOptions.network ?? options.network, sandbox),
+    readable,
     bubblewrap: sandbox === 'off' ? undefined : findBubblewrap(),
+    warmSandbox: options.warmSandbox ?? true,
   };
 }

@@ -5,8 +5,9 @@
  * delimiter lines differently. Zero-width characters are here too: they hide text from the
  * person approving it.
  */
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+/* eslint-disable no-control-regex -- control characters are what it looks for (a block: the line breaks where the formatter puts them) */
 const AMBIGUOUS_CHARACTERS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/u;
+/* eslint-enable no-control-regex */
 /**
  * A line continuation inside a word (`a\<newline>b`): bash joins the halves into one word, the
  * parser may split them. A continuation after a blank (`git \<newline>  status`) is fine.

@@ -1,5 +1,6 @@
 import { lstat } from 'node:fs/promises';
-import { dirname, sep } from 'node:path';
+import { dirname } from 'node:path';
+import { isPathInside } from '../kernel/index.js';
 
 async function isMissing(path: string): Promise<boolean> {
   try {
@@ -21,7 +22,7 @@ async function isMissing(path: string): Promise<boolean> {
 export async function hasUnpinnedProgramWrites(programTargets: readonly string[], otherTargets: readonly string[]): Promise<boolean> {
   const all = [...programTargets, ...otherTargets];
   for (const [index, target] of programTargets.entries()) {
-    const reshaped = all.some((other, otherIndex) => otherIndex !== index && (other === target || target.startsWith(other.endsWith(sep) ? other : `${other}${sep}`)));
+    const reshaped = all.some((other, otherIndex) => otherIndex !== index && isPathInside(other, target));
     if (reshaped || (await isMissing(dirname(target)))) return true;
   }
   return false;

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 export { shellTools } from './shellTools.js';
 export type { ShellEnvOptions, ShellToolOptions } from './ShellToolOptions.js';
 export type { ShellSandboxMode } from './ShellSandboxMode.js';
+export type { ShellNetworkOption, ShellSandboxOptions } from './ShellSandboxOptions.js';
 export { SHELL_EXEC_INPUT_SCHEMA, type ShellExecInput } from './ShellExecInput.js';
 export { SHELL_EXEC_OUTPUT_SCHEMA, type ShellExecResult } from './ShellExecResult.js';
 export { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';

@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError, type Workspace } from '../index.js';
-import { ERRNO_SETS, getDescriptorEntryPath, hasErrnoCode, isDirectoryDescriptorAt, locateDescriptor, OPEN_FLAGS } from '../kernel/index.js';
+import { ERRNO_SETS, getDescriptorEntryPath, getHardLinkRefusal, hasErrnoCode, isDirectoryDescriptorAt, locateDescriptor, OPEN_FLAGS } from '../kernel/index.js';
 import type { RedirectBinding } from './planRedirectBindings.js';
 
 /** The first descriptor number the command gets its targets at (clear of 0-9, which commands use). */
@@ -57,9 +57,10 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
     }
     const stats = fstatSync(fd);
     const at = locateDescriptor(fd);
-    if (!stats.isFile() || stats.nlink > 1 || (at !== undefined && at !== target)) {
+    const hardLink = getHardLinkRefusal(stats, target, { subject: `The redirection target ${target}`, consequence: 'It was linked after the call was checked; nothing was run.' });
+    if (!stats.isFile() || hardLink !== undefined || (at !== undefined && at !== target)) {
       closeSync(fd);
-      throw changed(target, stats.nlink > 1 ? 'has more than one hard link (a window onto another file)' : 'is not the checked regular file');
+      throw hardLink === undefined ? changed(target, 'is not the checked regular file') : new ToolError(hardLink.code, hardLink.message, hardLink.details);
     }
     return { fd };
   } finally {

@@ -1,6 +1,7 @@
 import { ToolError } from '../index.js';
 import { analyzeForRun } from './analyzeCommandLine.js';
 import { assertModelEnvironment } from './assertModelEnvironment.js';
+import { buildSandboxEnvironment } from './buildSandboxEnvironment.js';
 import { filterSearchPath } from './filterSearchPath.js';
 import { findRepositoryPrograms, runsGit } from './findRepositoryPrograms.js';
 import { getBashParser } from './getBashParser.js';
@@ -79,9 +80,13 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   const envKeys = Object.keys(modelEnv).sort();
   // PATH never holds relative entries or directories inside the roots (a planted `git`).
   const searchPath = config.hostEnv['PATH'] === undefined ? {} : { PATH: filterSearchPath(config.hostEnv['PATH'], config.workspace) };
-  const env = { ...config.hostEnv, ...searchPath, ...modelEnv };
+  const hostEnv = { ...config.hostEnv, ...searchPath };
+  // In the sandbox HOME is empty and private, and PATH names only what the view holds.
+  const env = { ...hostEnv, ...(sandboxed ? buildSandboxEnvironment(hostEnv, config.readable) : {}), ...modelEnv };
   // After `cd` the repository a `git` subcommand runs in is unknown here: judged as risky.
-  const repositoryPrograms = analysis.changesDirectory && runsGit(analysis.subcommands) ? undefined : await findRepositoryPrograms(analysis.subcommands, cwd, env);
+  // Scanned on the host, with the host's HOME (the sandbox's is not there: a stranger's `/tmp/home`).
+  const scanEnv = { ...hostEnv, ...modelEnv };
+  const repositoryPrograms = analysis.changesDirectory && runsGit(analysis.subcommands) ? undefined : await findRepositoryPrograms(analysis.subcommands, cwd, scanEnv);
   const risks: ShellRisk[] = [
     ...analysis.risks.filter((risk) => !unpinned || risk !== SHELL_RISKS.unknownWrite),
     ...(unpinned ? [SHELL_RISKS.unknownWrite] : []),
@@ -97,6 +102,7 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     envKeys,
     redirections: redirections.map((write) => write.target),
     sandboxed,
+    ...(typeof config.network === 'object' ? { network: { allow: config.network.allow.map((pattern) => pattern.text), enforced: sandboxed } } : {}),
   });
   const [file, ...args] = command === undefined ? (argv ?? []) : [config.shell.file, ...config.shell.args, command];
   return {

@@ -2,6 +2,14 @@ import { ToolError } from '../index.js';
 import { detectSandbox } from './detectSandbox.js';
 import type { ShellToolConfig } from './ShellToolConfig.js';
 
+/** Why bubblewrap cannot confine commands here, for messages. */
+export function describeSandboxFailure(bubblewrap: string | undefined): string {
+  return bubblewrap === undefined ? 'bubblewrap (bwrap) is not installed' : `${bubblewrap} cannot create the namespaces it needs here`;
+}
+
+/** How to get the sandbox working, for messages. */
+export const SANDBOX_INSTALL_HINT = 'Install it (Debian/Ubuntu: `apt-get install -y bubblewrap`; Fedora: `dnf install bubblewrap`) and allow unprivileged user namespaces';
+
 /**
  * Whether this call runs in the OS sandbox: never with `sandbox: 'off'`, when it works here
  * with `'auto'`, and with `'required'` always, or not at all (`unavailable`, before anything
@@ -11,11 +19,10 @@ export async function resolveSandbox(config: Pick<ShellToolConfig, 'sandbox' | '
   if (config.sandbox === 'off') return false;
   const available = await detectSandbox(config.bubblewrap);
   if (!available && config.sandbox === 'required') {
-    const cause = config.bubblewrap === undefined ? 'bubblewrap (bwrap) is not installed' : `${config.bubblewrap} cannot create the namespaces it needs here`;
     throw new ToolError(
       'unavailable',
-      `shell_exec is configured with sandbox: 'required', but ${cause}, so nothing was run. ` +
-        "Install it (Debian/Ubuntu: `apt-get install -y bubblewrap`; Fedora: `dnf install bubblewrap`), allow unprivileged user namespaces, or configure shellTools({ sandbox: 'auto' }).",
+      `shell_exec is configured with sandbox: 'required', but ${describeSandboxFailure(config.bubblewrap)}, so nothing was run. ` +
+        `${SANDBOX_INSTALL_HINT}, or configure shellTools({ sandbox: 'auto' }).`,
       { reason: 'sandbox_unavailable' },
     );
   }

@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { constants } from 'node:os';
-import type { Socket } from 'node:net';
-import { ToolError } from '../index.js';
-import { ProcessTree } from '../kernel/index.js';
-import { RUN_MARKER_NAME } from './assertModelEnvironment.js';
-import { findOutputHolders, type OutputIdentity } from './findOutputHolders.js';
-import { openOutputChannel, type OutputChannel } from './openOutputChannel.js';
+import type { SandboxLayout } from './buildSandboxArgs.js';
+import { findOutputHolders } from './findOutputHolders.js';
+import type { LaunchedCommand } from './LaunchedCommand.js';
+import type { OutputChannel } from './openOutputChannel.js';
+import { closeChannel, needsChannels, openChannels } from './openRunChannels.js';
 import { OutputCapture } from './OutputCapture.js';
+import { spawnCommand } from './spawnCommand.js';
+import { runInSupervisor } from './warm/runInSupervisor.js';
+import type { SandboxSupervisor } from './warm/SandboxSupervisor.js';
+import type { SupervisorPool } from './warm/SupervisorPool.js';
 
 /**
  * How long the output pipes may stay open after the command exited: a stray process that
@@ -37,6 +37,16 @@ export interface ProcessSpec {
    * it (no sweep needed), and a command ended by signal N comes back as exit code 128 + N.
    */
   readonly sandboxed?: boolean;
+  /**
+   * The same sandboxed command for a warm run: the layout `file` and `args` set up, the command
+   * itself, and the pool of supervisors to run it in. Absent: always cold.
+   */
+  readonly warm?: {
+    readonly supervisors: SupervisorPool;
+    readonly layout: SandboxLayout;
+    readonly file: string;
+    readonly args: readonly string[];
+  };
   /** Descriptors the child gets as fds `extraFdBase`, `extraFdBase + 1`, ... (redirect targets). */
   readonly extraFds?: readonly number[];
   readonly extraFdBase?: number;
@@ -58,60 +68,27 @@ export interface ProcessOutcome {
 }
 
 /**
- * Outside the sandbox (Linux) the command's stdout and stderr are sockets this process made
- * (see {@link openOutputChannel}): what identifies them is known before the child exists, so
- * finding the strays that keep them open never depends on what the command did first, even when
- * this process is descheduled for a long time right after the spawn. In the sandbox the PID
- * namespace ends every stray, and elsewhere there is no `/proc` to search: plain pipes.
+ * A supervisor reserved for this call when it can run warm: sandboxed, with a pool, and no extra
+ * descriptors (redirect targets: Node passes only sockets to another process, not files, so
+ * such a call runs cold).
  */
-function needsChannels(spec: ProcessSpec): boolean {
-  return spec.sandboxed !== true && process.platform === 'linux';
+async function reserveSupervisor(spec: ProcessSpec): Promise<SandboxSupervisor | undefined> {
+  if (spec.warm === undefined) return undefined;
+  if ((spec.extraFds ?? []).length === 0) return spec.warm.supervisors.acquire(spec.warm.layout);
+  spec.warm.supervisors.skip();
+  return undefined;
 }
 
-type Stdio = 'ignore' | 'pipe' | number | Socket;
-
-function buildStdio(spec: ProcessSpec, channels: readonly [OutputChannel, OutputChannel] | undefined): Stdio[] {
-  const stdio: Stdio[] = channels === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', channels[0].theirs, channels[1].theirs];
-  const extra = spec.extraFds ?? [];
-  if (extra.length === 0) return stdio;
-  const base = spec.extraFdBase ?? 3;
-  while (stdio.length < base) stdio.push('ignore');
-  return [...stdio, ...extra];
-}
-
-function spawnFailed(file: string, error: Error): ToolError {
-  return new ToolError(
-    'execution_failed',
-    `Could not start ${JSON.stringify(file)}: ${error.message}. Check that the program exists and is executable.`,
-    {
-      reason: 'spawn_failed',
-      file,
-    },
-    { cause: error },
-  );
-}
-
-/** bubblewrap reports a command ended by signal N as exit code 128 + N (bash's convention). */
-function decodeSandboxExit(exitCode: number | null, signal: string | null): readonly [number | null, string | null] {
-  if (exitCode === null || exitCode <= 128) return [exitCode, signal];
-  const name = Object.entries(constants.signals).find(([, number]) => number === exitCode - 128)?.[0];
-  return name === undefined ? [exitCode, signal] : [null, name];
-}
-
-/** Opens the two output channels a run outside the sandbox needs; a failure starts nothing. */
-async function openChannels(spec: ProcessSpec): Promise<readonly [OutputChannel, OutputChannel] | undefined> {
-  if (!needsChannels(spec)) return undefined;
-  const opened = await Promise.allSettled([openOutputChannel(), openOutputChannel()]);
-  const channels = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const failure = opened.find((result) => result.status === 'rejected');
-  if (failure === undefined) return channels as [OutputChannel, OutputChannel];
-  for (const channel of channels) closeChannel(channel);
-  throw spawnFailed(spec.file, new Error(`no output channel could be opened (${String(failure.reason)})`));
-}
-
-function closeChannel(channel: OutputChannel): void {
-  channel.theirs.destroy();
-  channel.ours.destroy();
+/** Starts the command warm when a supervisor is still reserved for it, cold otherwise. */
+function launch(spec: ProcessSpec, supervisor: SandboxSupervisor | undefined, channels: readonly [OutputChannel, OutputChannel] | undefined): LaunchedCommand {
+  if (supervisor?.state === 'reserved' && spec.warm !== undefined && channels !== undefined) {
+    const { file, args } = spec.warm;
+    return runInSupervisor(supervisor, { file, args, cwd: spec.cwd, env: spec.env }, channels);
+  }
+  supervisor?.release();
+  const cold = channels !== undefined && !needsChannels(spec.sandboxed === true, false) ? undefined : channels;
+  if (cold !== channels) for (const channel of channels ?? []) closeChannel(channel);
+  return spawnCommand(spec, cold);
 }
 
 /**
@@ -131,31 +108,21 @@ function afterPendingReads(then: () => void): void {
  * {@link OUTPUT_DRAIN_MS} after the process exited: then the processes still holding the output
  * (started by the command) are killed and the output is closed on our side, so a stray that
  * escaped every other search cannot hold the call past its exit, or its deadline.
+ * A sandboxed call runs warm (in a supervisor of `spec.warm`'s pool) when one is free, with the
+ * same limits and reports; a supervisor lost mid-call rejects it `unavailable`.
  */
 export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
-  const channels = await openChannels(spec);
+  const supervisor = await reserveSupervisor(spec);
+  let channels: readonly [OutputChannel, OutputChannel] | undefined;
+  try {
+    channels = await openChannels(spec.file, spec.sandboxed === true, supervisor !== undefined);
+  } catch (error) {
+    supervisor?.release();
+    throw error;
+  }
   return new Promise((resolve, reject) => {
-    const marker = `${RUN_MARKER_NAME}=${randomUUID()}`;
-    let child: ChildProcess;
-    try {
-      child = spawn(spec.file, spec.args, {
-        cwd: spec.cwd,
-        env: { ...spec.env, [RUN_MARKER_NAME]: marker.slice(RUN_MARKER_NAME.length + 1) },
-        detached: true,
-        stdio: buildStdio(spec, channels),
-        windowsHide: true,
-      });
-    } catch (error) {
-      for (const channel of channels ?? []) channel.ours.destroy();
-      throw error;
-    } finally {
-      // The child has its copies (or none, if it could not start): ours would keep the output open.
-      for (const channel of channels ?? []) channel.theirs.destroy();
-    }
-    const tree = new ProcessTree(child, marker);
-    const identity: OutputIdentity | undefined =
-      channels === undefined || child.pid === undefined ? undefined : { links: channels.map((channel) => channel.link), startTicks: tree.leaderStartTicks };
-    const readers = channels === undefined ? [child.stdout, child.stderr].filter((reader) => reader !== null) : channels.map((channel) => channel.ours);
+    const command = launch(spec, supervisor, channels);
+    const { readers, identity } = command;
     const stdout = new OutputCapture(spec.maxOutputBytes);
     const stderr = new OutputCapture(spec.maxOutputBytes);
     let stopped: StopReason | undefined;
@@ -168,7 +135,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     let openReaders = readers.length;
 
     const killTree = (signal: NodeJS.Signals): void => {
-      tree.signal(signal, 'strays');
+      command.signal(signal);
     };
     const stop = (reason: StopReason): void => {
       if (stopped !== undefined) return;
@@ -221,7 +188,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       if (settled || exit === undefined) return;
       if (openReaders > 0) {
         // In the sandbox nothing outlives the call (its PID namespace ended with it): no holder.
-        const holders = identity === undefined ? (spec.sandboxed === true ? [] : undefined) : findOutputHolders(identity);
+        const holders = identity === undefined ? (command.confined ? [] : undefined) : findOutputHolders(identity);
         if (!force && holders?.length === 0) {
           clearTimeout(drainTimer);
           drainTimer = setTimeout(() => {
@@ -232,13 +199,13 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
           return;
         }
         // Something the command started still holds the output: end it, and stop reading.
-        if (holders !== undefined) tree.signalFound(holders, 'SIGKILL');
+        if (holders !== undefined) command.killHolders(holders);
         for (const reader of readers) reader.destroy();
         cut = true;
       }
       settled = true;
       cleanUp();
-      const [exitCode, signal] = spec.sandboxed === true ? decodeSandboxExit(...exit) : exit;
+      const [exitCode, signal] = exit;
       resolve({
         exitCode,
         signal,
@@ -250,15 +217,9 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
         stderrBytes: stderr.totalBytes,
       });
     }
-    child.once('exit', (exitCode, signal) => {
+    command.onExit((exitCode, signal) => {
       exit = [exitCode, signal];
-      // Background jobs and daemons it started do not outlive it: the tree has killed what was
-      // left in the group (its own exit listener runs first); strays that left it go here.
-      if (stopped !== undefined) {
-        killTree('SIGKILL');
-      } else if (spec.sandboxed !== true && (tree.hadMembersAtExit || spec.sweepAfterExit)) {
-        tree.signal('SIGKILL', 'newer_strays');
-      }
+      command.cleanUpAfterExit(stopped !== undefined);
       if (openReaders === 0) finish();
       else
         drainTimer = setTimeout(() => {
@@ -267,11 +228,12 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
           });
         }, OUTPUT_DRAIN_MS);
     });
-    child.once('error', (error) => {
-      if (child.pid !== undefined) return; // 'exit' follows and settles
+    command.onFailure((error) => {
+      if (settled) return;
+      settled = true;
       cleanUp();
       for (const reader of readers) reader.destroy();
-      reject(spawnFailed(spec.file, error));
+      reject(error);
     });
     if (spec.signal?.aborted === true) stop('cancelled');
   });

@@ -1,14 +1,31 @@
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
-import { MODULE_WORKSPACE, Workspace, WORKSPACE } from '../index.js';
+import { EXECUTOR_OBSERVER, MODULE_WORKSPACE, TOOL_SOURCE, Workspace, WORKSPACE, type ToolSource } from '../index.js';
 import { DEFAULT_PROTECTED_PATHS, ProtectedPathMatcher } from '../internal/index.js';
+import { announceUnconfined } from './announceUnconfined.js';
 import { assertShellToolOptions } from './assertShellToolOptions.js';
 import { buildShellToolConfig } from './buildShellToolConfig.js';
 import { detectSandbox } from './detectSandbox.js';
 import { getBashParser } from './getBashParser.js';
 import { getCwdWorkspace } from './getCwdWorkspace.js';
+import { getSystemView } from './getSystemView.js';
+import { assertReadableOutsideRoots } from './resolveReadablePaths.js';
 import { ShellExecTool } from './ShellExecTool.js';
 import { SHELL_TOOL_CONFIG } from './SHELL_TOOL_CONFIG.js';
+import type { ShellToolConfig } from './ShellToolConfig.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
+import { readElfInterpreter } from './warm/readElfInterpreter.js';
+import { SupervisorPool } from './warm/SupervisorPool.js';
+
+/**
+ * This container's own pool of warm sandboxes, when its calls can be sandboxed and may run warm.
+ * A node without a dynamic loader (a static build) cannot be made non-dumpable the way the
+ * supervisor needs (see `SandboxSupervisor`): its calls run cold.
+ */
+function withSupervisors(config: ShellToolConfig): ShellToolConfig {
+  const loader = config.warmSandbox && config.bubblewrap !== undefined ? readElfInterpreter(process.execPath) : undefined;
+  if (loader === undefined || config.bubblewrap === undefined) return config;
+  return { ...config, supervisors: new SupervisorPool({ bubblewrap: config.bubblewrap, loader, max: config.slots.size }) };
+}
 
 /**
  * The shell built-in as a container module: binds `shell_exec` and its configuration. With
@@ -16,6 +33,9 @@ import type { ShellToolOptions } from './ShellToolOptions.js';
  * has no roots either, a `cwd` option becomes the one (read-write) root. The workspace it acts
  * in is bound under `MODULE_WORKSPACE`, so it is inside for the default permission checker too.
  * Options are checked now (`ToolConfigurationError`); the host environment is read now, once.
+ * With `sandbox: 'auto'` where bubblewrap does not work, the executor's observer and the process
+ * warnings hear it once, when the tool is created (see `announceUnconfined`).
+ * With `network: { allow }`, the proxy that enforces it closes with the executor.
  *
  * @example
  * ```ts
@@ -49,18 +69,42 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
   // Start loading the parser's WASM now, so the first call does not wait for it.
   getBashParser().catch(() => undefined);
   // And probe the sandbox now (once per process), so the first call does not wait for it either.
-  if (checked.sandbox !== 'off') void detectSandbox(checked.bubblewrap);
+  // The view is listed now too (/etc's secrets), once per process.
+  if (checked.sandbox !== 'off') {
+    if (checked.bubblewrap !== undefined) getSystemView();
+    void detectSandbox(checked.bubblewrap);
+  }
   return new ContainerModule((bindings: ContainerModuleLoadOptions) => {
     bindings
       .bind(SHELL_TOOL_CONFIG)
       .toDynamicValue((context) => {
-        if (ownWorkspace !== undefined) return checked;
+        if (ownWorkspace !== undefined) return withSupervisors(checked);
         const shared = context.get(WORKSPACE);
         const workspace = shared.roots.length > 0 ? shared : getCwdWorkspace(checked.cwd, shared);
-        return { ...checked, workspace, protectedPaths: new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace) };
+        assertReadableOutsideRoots(checked.readable, workspace);
+        return withSupervisors({ ...checked, workspace, protectedPaths: new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace) });
       })
       .inSingletonScope();
+    // No tools: its `close()` (run by `executor.close()` and the container's unbinding) ends the warm sandboxes.
+    bindings.bind(TOOL_SOURCE).toDynamicValue((context): ToolSource => {
+      const { supervisors } = context.get(SHELL_TOOL_CONFIG);
+      return { id: 'shell_exec warm sandboxes', loadTools: () => [], close: () => supervisors?.close() };
+    });
     bindings.bind(MODULE_WORKSPACE).toDynamicValue((context) => context.get(SHELL_TOOL_CONFIG).workspace);
-    bindings.bind(ShellExecTool).toSelf().inSingletonScope();
+    bindings
+      .bind(ShellExecTool)
+      .toSelf()
+      .inSingletonScope()
+      .onActivation((context, tool) => {
+        // Once per executor, when it starts: commands that will run unconfined are announced.
+        void announceUnconfined(context.get(SHELL_TOOL_CONFIG), context.get(EXECUTOR_OBSERVER, { optional: true }));
+        return tool;
+      });
+    // The allowed-hosts proxy closes with the executor (`executor.close()`, or unbinding the
+    // container), like an MCP connection: a source that contributes no tools, only its close.
+    const { network } = checked;
+    if (typeof network === 'object') {
+      bindings.bind(TOOL_SOURCE).toConstantValue({ id: 'shell network proxy', loadTools: () => [], close: () => network.proxy.close() });
+    }
   });
 }

@@ -3,7 +3,7 @@ import { assertKnownKeys } from '../internal/index.js';
 import { buildStoreError } from './buildStoreError.js';
 import { buildStoreFileName } from './buildStoreFileName.js';
 import type { FileApprovalStoreOptions } from './FileApprovalStoreOptions.js';
-import { StoreDirectory } from '../kernel/index.js';
+import { isApprovalRecord, StoreDirectory } from '../kernel/index.js';
 
 const SUBJECT = 'FileApprovalStore';
 const ISSUED = '.json';
@@ -18,7 +18,10 @@ const PRUNE_EVERY = 256;
  * of its id; consuming renames it to a "used" name, and of processes racing to consume the same
  * approval exactly one rename succeeds, so single use holds across processes. Expired approvals
  * are never consumed, whatever the executor's clock says. A store that fails (directory gone,
- * unreadable, corrupt entry) throws, and the executor then runs nothing.
+ * unreadable) throws, and the executor then runs nothing. A damaged entry (not JSON, a field
+ * missing or of another type, another id) is answered as the Redis and PostgreSQL stores answer
+ * one: it is not an approval of ours, so `get` finds nothing and `consume` says `unknown` (the
+ * call ends `unknown_approval`, nothing runs), and it is never moved to the used name.
  */
 export class FileApprovalStore implements ApprovalStore {
   readonly #directory: StoreDirectory;
@@ -64,7 +67,7 @@ export class FileApprovalStore implements ApprovalStore {
     const name = buildStoreFileName('approval', id);
     // An approval being consumed moves from the first name to the second, never back.
     const text = this.#io('read an approval', () => this.#directory.read(name + ISSUED) ?? this.#directory.read(name + USED));
-    return text === undefined ? undefined : parseApproval(text, id);
+    return readRecord(text, id);
   }
 
   /** Marks the approval used; atomic across processes: exactly one caller gets `consumed`. */
@@ -73,11 +76,14 @@ export class FileApprovalStore implements ApprovalStore {
     const name = buildStoreFileName('approval', id);
     const text = this.#io('consume an approval', () => this.#directory.read(name + ISSUED));
     if (text !== undefined) {
-      if (this.#now() > Date.parse(parseApproval(text, id).expiresAt)) return 'unknown';
+      const approval = readRecord(text, id);
+      // A damaged entry is never consumed or reported used: it was not an approval of ours.
+      if (approval === undefined || this.#now() > Date.parse(approval.expiresAt)) return 'unknown';
       if (this.#io('consume an approval', () => this.#directory.move(name + ISSUED, name + USED))) return 'consumed';
       // Another process moved it first.
     }
-    return this.#io('consume an approval', () => this.#directory.exists(name + USED)) ? 'already_used' : 'unknown';
+    const used = this.#io('consume an approval', () => this.#directory.read(name + USED));
+    return readRecord(used, id) === undefined ? 'unknown' : 'already_used';
   }
 
   /**
@@ -112,27 +118,16 @@ export class FileApprovalStore implements ApprovalStore {
   }
 }
 
-/** The stored approval in `text`, which must be the one with this id. */
-function parseApproval(text: string, id: string): ApprovalRequest {
+/** The approval in `text` if it is a whole record with this id (see `isApprovalRecord`), else `undefined`. */
+function readRecord(text: string | undefined, id: string): ApprovalRequest | undefined {
+  if (text === undefined) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    value = undefined;
+    return undefined;
   }
-  const approval = value as Partial<ApprovalRequest> | null | undefined;
-  if (
-    typeof approval !== 'object' ||
-    approval === null ||
-    approval.id !== id ||
-    typeof approval.binding !== 'string' ||
-    typeof approval.sessionId !== 'string' ||
-    typeof approval.expiresAt !== 'string' ||
-    !Number.isFinite(Date.parse(approval.expiresAt))
-  ) {
-    throw new Error(`${SUBJECT} holds a corrupt entry for approval ${JSON.stringify(id)}; it is not honoured.`);
-  }
-  return approval as ApprovalRequest;
+  return isApprovalRecord(value, id) ? (value as ApprovalRequest) : undefined;
 }
 
 function readExpiry(text: string | undefined): number | undefined {

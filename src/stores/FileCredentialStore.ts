@@ -3,21 +3,17 @@ import { assertKnownKeys } from '../internal/index.js';
 import { buildStoreError } from './buildStoreError.js';
 import { buildStoreFileName } from './buildStoreFileName.js';
 import type { FileCredentialStoreOptions } from './FileCredentialStoreOptions.js';
-import { isCredentials, StoreDirectory } from '../kernel/index.js';
+import { copyCredentials, openCredentials, sealCredentials, StoreDirectory } from '../kernel/index.js';
 
 const SUBJECT = 'FileCredentialStore';
 const SUFFIX = '.json';
 
-interface StoredCredentials {
-  readonly provider: string;
-  readonly credentials: Credentials;
-}
-
 /**
  * A {@link CredentialStore} in a directory, so that credentials a host obtained (for example
  * after an MCP server's OAuth flow) survive a restart. One file per provider, named after a
- * digest of the provider, written whole (temp file, then rename) with mode 0600. Errors say what
- * failed, never a credential.
+ * digest of the provider, written whole (temp file, then rename) with mode 0600. An entry the
+ * store did not write (not JSON, another provider's, another shape) is never used: `get`
+ * answers `undefined`, and the next `set` replaces it. Errors say what failed, never a credential.
  */
 export class FileCredentialStore implements CredentialStore {
   readonly #directory: StoreDirectory;
@@ -39,29 +35,15 @@ export class FileCredentialStore implements CredentialStore {
   public get(provider: string): Credentials | undefined {
     const name = fileNameOf(provider);
     const text = this.#io(`read the credentials of provider ${JSON.stringify(provider)}`, () => this.#directory.read(name));
-    if (text === undefined) return undefined;
-    const stored = parseStored(text);
-    if (stored?.provider !== provider) {
-      throw new Error(`${SUBJECT} holds a corrupt entry for provider ${JSON.stringify(provider)}; delete it and store the credentials again.`);
-    }
-    return stored.credentials;
+    return text === undefined ? undefined : openCredentials(text, provider);
   }
 
   /** Stores (replaces) the credentials of `provider`. */
   public set(provider: string, credentials: Credentials): void {
     const name = fileNameOf(provider);
-    if (!isCredentials(credentials)) {
-      throw new TypeError(`${SUBJECT}.set: credentials must be { bearerToken?: string, headers?: Record<string, string> }.`);
-    }
-    const stored: StoredCredentials = {
-      provider,
-      credentials: {
-        ...(credentials.bearerToken === undefined ? {} : { bearerToken: credentials.bearerToken }),
-        ...(credentials.headers === undefined ? {} : { headers: { ...credentials.headers } }),
-      },
-    };
+    const text = sealCredentials(provider, copyCredentials(SUBJECT, credentials));
     this.#io(`write the credentials of provider ${JSON.stringify(provider)}`, () => {
-      this.#directory.replace(name, JSON.stringify(stored));
+      this.#directory.replace(name, text);
     });
   }
 
@@ -84,17 +66,4 @@ export class FileCredentialStore implements CredentialStore {
 function fileNameOf(provider: unknown): string {
   if (typeof provider !== 'string' || provider === '') throw new TypeError(`${SUBJECT}: a provider is a non-empty string.`);
   return buildStoreFileName('credentials', provider) + SUFFIX;
-}
-
-/** The stored entry in `text`, or `undefined` when it is not one (never quoting the text). */
-function parseStored(text: string): StoredCredentials | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const stored = value as Partial<StoredCredentials> | null;
-  if (typeof stored !== 'object' || stored === null || typeof stored.provider !== 'string' || !isCredentials(stored.credentials)) return undefined;
-  return { provider: stored.provider, credentials: stored.credentials as Credentials };
 }

@@ -1,4 +1,5 @@
-/** Options of `Workspace.openVerified`. */
+/** Options of `Workspace.openVerified`. * @internal
+ */
 export interface OpenVerifiedOptions {
   /** Accept a directory handle too (for listing). Defaults to `false`: regular files only. */
   readonly allowDirectory?: boolean;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { getPathInside } from '../kernel/index.js';
 import type { Workspace } from './Workspace.js';
 
 /**
@@ -98,11 +99,6 @@ function foldSpelling(posixPath: string): string {
   return posixPath.normalize('NFC').split('/').map(foldSegment).join('/');
 }
 
-/** Whether a `path.relative` result stays below its base (`..x` is a name, not a way up). */
-function isBelow(rel: string): boolean {
-  return rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
-}
-
 /**
  * Decides whether a canonical path is protected: relative patterns are matched against the
  * path relative to every root that contains it, absolute ones against the path itself. All
@@ -134,8 +130,8 @@ export class ProtectedPathMatcher {
     if (this.#testAbsolute(canonicalPath)) return true;
     if (this.#names === undefined && this.#relative === undefined) return false;
     for (const root of this.workspace.roots) {
-      const rel = path.relative(root.path, canonicalPath);
-      if (rel !== '' && isBelow(rel) && this.#testRelative(rel.split(path.sep).join('/'))) return true;
+      const rel = getPathInside(root.path, canonicalPath);
+      if (rel !== undefined && rel !== '' && this.#testRelative(rel.split(path.sep).join('/'))) return true;
     }
     return false;
   }
@@ -147,8 +143,8 @@ export class ProtectedPathMatcher {
   public below(base: string): (relativePath: string) => boolean {
     const prefixes: string[] = [];
     for (const root of this.workspace.roots) {
-      const rel = path.relative(root.path, base);
-      if (rel === '' || isBelow(rel)) prefixes.push(rel === '' ? '' : `${rel.split(path.sep).join('/')}/`);
+      const rel = getPathInside(root.path, base);
+      if (rel !== undefined) prefixes.push(rel === '' ? '' : `${rel.split(path.sep).join('/')}/`);
     }
     const hasAbsolute = this.#absolute !== undefined;
     return (relativePath) => (hasAbsolute && this.#testAbsolute(path.join(base, relativePath))) || prefixes.some((prefix) => this.#testRelative(prefix + relativePath));

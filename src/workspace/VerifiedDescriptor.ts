@@ -3,6 +3,7 @@ import type { Stats } from 'node:fs';
 /**
  * A file descriptor `Workspace.openVerifiedSync` opened and checked: read from `fd`, never
  * re-open `path`. The caller closes it (`closeSync`).
+ * @internal
  */
 export interface VerifiedDescriptor {
   /** The open, read-only descriptor. */

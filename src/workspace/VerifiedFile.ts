@@ -4,6 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 /**
  * A handle `Workspace.openVerified` opened and checked: read from `handle`, never re-open
  * `path`. The caller closes the handle.
+ * @internal
  */
 export interface VerifiedFile {
   /** The open, read-only handle. */

@@ -1,10 +1,10 @@
+import path from 'node:path';
 import { getErrnoCode, locateDescriptor } from '../kernel/index.js';
 import { assertSafePathString } from './assertSafePathString.js';
 import { buildPathError } from './buildPathError.js';
 import { buildWorkspaceRoots, type WorkspaceRootSet } from './buildWorkspaceRoots.js';
 import { canonicalizePath, type CanonicalizedPath } from './canonicalizePath.js';
 import { findContainingRoot } from './findContainingRoot.js';
-import { normalizeWorkspacePath } from './normalizeWorkspacePath.js';
 import type { OpenVerifiedOptions } from './OpenVerifiedOptions.js';
 import { openVerifiedFile, type OpenVerifiedContext } from './openVerifiedFile.js';
 import { openVerifiedFileSync } from './openVerifiedFileSync.js';
@@ -14,6 +14,18 @@ import type { VerifiedDescriptor } from './VerifiedDescriptor.js';
 import type { VerifiedFile } from './VerifiedFile.js';
 import type { WorkspaceRoot } from './WorkspaceRoot.js';
 import type { WorkspaceRootConfig } from './WorkspaceRootConfig.js';
+
+/**
+ * Lexical normalization against an absolute base: `.`, `..` and repeated separators are
+ * folded, `~` stays a literal name, and `process.cwd()` is never consulted (the base is
+ * always absolute, so `path.resolve` never reaches it).
+ */
+function normalizeWorkspacePath(input: string, absoluteBase: string): string {
+  if (!path.isAbsolute(absoluteBase)) {
+    throw new TypeError(`normalizeWorkspacePath needs an absolute base, got ${JSON.stringify(absoluteBase)}`);
+  }
+  return path.resolve(absoluteBase, input);
+}
 
 /**
  * The configured roots and the one path containment function every built-in uses (fs tools,
@@ -94,6 +106,7 @@ export class Workspace {
    * `fstat`s the handle, confirms the handle is inside a root, and refuses anything but a
    * regular file (directories too with `allowDirectory`) or a file over `maxBytes`. The caller
    * reads from and closes the handle; on refusal it is already closed.
+   * @internal
    */
   public async openVerified(canonicalPath: string, options: OpenVerifiedOptions = {}): Promise<VerifiedFile> {
     return openVerifiedFile(canonicalPath, options, this.#openContext);
@@ -103,6 +116,7 @@ export class Workspace {
    * `openVerified` with synchronous calls: the same checks, reasons and codes, for callers
    * where a thread-pool round trip costs more than the read (small local files). The caller
    * closes the descriptor; on refusal it is already closed.
+   * @internal
    */
   public openVerifiedSync(canonicalPath: string, options: OpenVerifiedOptions = {}): VerifiedDescriptor {
     return openVerifiedFileSync(canonicalPath, options, this.#openContext);

@@ -8,7 +8,9 @@
  *
  * Containment (`permission_denied`): `no_roots`, `outside_roots`, `symlink_escape` (a link
  * leads out of every root), `dangling_symlink` (a link whose target does not exist or loops),
- * `read_only_root` (write access to a `read_only` root).
+ * `read_only_root` (write access to a `read_only` root), `hard_link` (a regular file with more
+ * than one hard link, which may be a window onto a file outside the roots: the built-ins refuse
+ * to write it, and to read it unless its request was checked, wherever they find it).
  *
  * Open-time (`openVerified`): `not_absolute`, `final_symlink` (`O_NOFOLLOW` hit a link: the
  * path is not canonical or was swapped), `changed_during_open` (the opened file is not, or
@@ -29,6 +31,7 @@ export const WORKSPACE_PATH_REFUSAL_REASONS = [
   'symlink_escape',
   'dangling_symlink',
   'read_only_root',
+  'hard_link',
   'not_absolute',
   'final_symlink',
   'changed_during_open',

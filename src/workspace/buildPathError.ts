@@ -36,7 +36,8 @@ function describeWritableRoots(roots: readonly WorkspaceRoot[]): string {
   return writable.length === 0 ? 'No root is writable.' : `Write inside a read-write root instead: ${writable.join(', ')}.`;
 }
 
-const TEMPLATES: { readonly [R in WorkspacePathRefusalReason]: RefusalTemplate } = {
+/** Every reason the workspace refuses with itself; `hard_link` is the kernel's one `getHardLinkRefusal`. */
+const TEMPLATES: { readonly [R in Exclude<WorkspacePathRefusalReason, 'hard_link'>]: RefusalTemplate } = {
   not_a_string: {
     code: 'invalid_input',
     message: (_q, f) => `Expected the path to be a string but got ${f.subject ?? 'another type'}. Pass the path as a string, for example "src/index.ts".`,
@@ -119,7 +120,7 @@ const TEMPLATES: { readonly [R in WorkspacePathRefusalReason]: RefusalTemplate }
 };
 
 /** The one place workspace refusals are built: the code, a message that says how to fix it, details. */
-export function buildPathError(reason: WorkspacePathRefusalReason, facts: PathErrorFacts, cause?: unknown): ToolError {
+export function buildPathError(reason: Exclude<WorkspacePathRefusalReason, 'hard_link'>, facts: PathErrorFacts, cause?: unknown): ToolError {
   const template = TEMPLATES[reason];
   const details: JsonObject = {
     ...(facts.path === undefined ? {} : { path: facts.path }),

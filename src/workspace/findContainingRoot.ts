@@ -1,4 +1,4 @@
-import { isPathInside } from './isPathInside.js';
+import { isPathInside } from '../kernel/index.js';
 import type { WorkspaceRoot } from './WorkspaceRoot.js';
 
 /**

@@ -13,6 +13,8 @@ describe(parseServeArgs.name, () => {
       noAuth: false,
       shutdownGraceMs: undefined,
       approvalStore: undefined,
+      maxSessions: undefined,
+      maxApprovals: undefined,
     });
   });
 
@@ -28,6 +30,15 @@ describe(parseServeArgs.name, () => {
       noAuth: false,
       shutdownGraceMs: 2500,
       approvalStore: 'redis://127.0.0.1:6379',
+      maxSessions: undefined,
+      maxApprovals: undefined,
+    });
+  });
+
+  it('reads the limits: --max-sessions with --http, --max-approvals for the in-memory store', () => {
+    expect(parseServeArgs(['serve', '--root', '/r', '--http', '127.0.0.1:0', '--max-sessions', '50', '--max-approvals', '2000'])).toMatchObject({
+      maxSessions: 50,
+      maxApprovals: 2000,
     });
   });
 
@@ -37,6 +48,13 @@ describe(parseServeArgs.name, () => {
     [['serve', '--root', '/r', '--http', 'localhost:1', '--no-auth', '--token-file', 't'], 'Give --token-file or --no-auth, not both.'],
     [['serve', '--root', '/r', '--http', 'localhost:1', '--shutdown-grace-ms', '1.5'], '--shutdown-grace-ms expects a whole number of milliseconds; got "1.5".'],
     [['serve', '--root', '/r', '--http'], '--http needs a value.'],
+    [['serve', '--root', '/r', '--max-sessions', '5'], '--max-sessions only applies with --http.'],
+    [['serve', '--root', '/r', '--http', 'localhost:1', '--max-sessions', '0'], '--max-sessions expects a whole number from 1 to 1000000; got "0".'],
+    [['serve', '--root', '/r', '--max-approvals', '1e3'], '--max-approvals expects a whole number from 1 to 1000000; got "1e3".'],
+    [
+      ['serve', '--root', '/r', '--approval-store', '/tmp/a', '--max-approvals', '5'],
+      '--max-approvals bounds the in-memory approval store; ' + 'with --approval-store the approvals are kept there instead.',
+    ],
     [['serve', '--http', 'localhost:1'], '--root is required.'],
     [['serve', '--root', '/r', '--tls'], 'Unknown option "--tls".'],
   ])('refuses %j: %s', (argv, message) => {

@@ -24,9 +24,9 @@ export function createRun(): { dir: string; root: string; state: string } {
   return { dir, root, state: path.join(dir, 'state.json') };
 }
 
-/** Runs the demo in a child process without a terminal; rejects unless it exits 0. */
-export async function runDemo(args: readonly string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [...getStartCommand(), ...args], { cwd: ROOT, timeout: 60_000 });
+/** Runs the demo in a child process without a terminal (in `env`, by default this one's); rejects unless it exits 0. */
+export async function runDemo(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...getStartCommand(), ...args], { cwd: ROOT, timeout: 60_000, ...(env === undefined ? {} : { env }) });
   return stdout;
 }
 

@@ -10,7 +10,7 @@ import {
   type ToolExecutionOutcome,
   type ToolRequest,
 } from '../../src/index.js';
-import type { Tool } from '../../src/contract/Tool.js';
+import type { Tool } from '../../src/decorators/Tool.js';
 import { createToolRequest } from '../../src/testing/index.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { OPEN_OBJECT, plainTool, TestRequest } from '../fixtures/plainTool.js';
@@ -164,7 +164,7 @@ describe(BasicToolExecutor.name, () => {
       expect(outcome.error.details).toStrictEqual({
         reason: 'unknown_approval',
         approvalId: approvalOf(pending).id,
-        hint: 'the host application must fix this: an approval store forgets its approvals when it lives in memory and the process restarts (or when another process resumes the call); to resume approvals after a restart or in another process, bind a durable store such as FileApprovalStore from agentkit-tools-core/stores (processes on one machine), or RedisApprovalStore or PostgresApprovalStore from agentkit-tools-core/redis or agentkit-tools-core/postgres (processes on several machines)',
+        hint: 'the host application must fix this: the approval store does not hold this approval. Either it never held it (an executor with another store issued it), or it lost it: an in-memory store (the default) loses its approvals when its process ends and, at its limit (maxEntries, default 10,000), evicts the oldest first, so this one may have been evicted because the limit of the store was reached; a FileApprovalStore loses them when its directory is emptied or replaced (for example by another program using the same directory); a Redis or PostgreSQL store when its keys or rows are deleted. To resume approvals after a restart or in another process, bind one durable store shared by every executor, such as FileApprovalStore from agentkit-tools-core/stores (processes on one machine), or RedisApprovalStore or PostgresApprovalStore from agentkit-tools-core/redis or agentkit-tools-core/postgres (processes on several machines); where approvals wait long under load, raise maxEntries of the in-memory store',
       });
       expect(outcome.error.message).toContain('calling the tool again will not help');
       expect(outcome.error.message).not.toContain('Call the tool again');

@@ -110,7 +110,7 @@ describe('reading a hard-linked file', () => {
         linkSync(path.join(harness.root, 'notes.txt'), path.join(harness.outside, 'window.txt'));
       }),
     );
-    const error = failure(await harness.call('fs_read_file', { path: 'notes.txt' }), 'execution_failed', 'hard_link', true);
+    const error = failure(await harness.call('fs_read_file', { path: 'notes.txt' }), 'permission_denied', 'hard_link', true);
     expect(error.details).toStrictEqual({ reason: 'hard_link', path: path.join(harness.root, 'notes.txt'), nlink: 2 });
   });
 
@@ -126,8 +126,8 @@ describe('reading a hard-linked file', () => {
         renameSync(path.join(root, 'swap.tmp'), path.join(root, 'hard.txt'));
       }),
     );
-    failure(await harness.call('fs_read_file', { path: 'hard.txt' }), 'execution_failed', 'hard_link', true);
-    failure(await harness.call('fs_grep', { pattern: 'needle', path: 'hard.txt' }), 'execution_failed', 'hard_link', true);
+    failure(await harness.call('fs_read_file', { path: 'hard.txt' }), 'permission_denied', 'hard_link', true);
+    failure(await harness.call('fs_grep', { pattern: 'needle', path: 'hard.txt' }), 'permission_denied', 'hard_link', true);
   });
 });
 

@@ -6,7 +6,7 @@ describe(McpPermissionRequest.name, () => {
     it('serializes a tool call with target server/tool', () => {
       expect(new McpPermissionRequest('mcp.invoke_tool', 'github', 'search', { toolName: 'mcp_github_search' }).toJSON()).toStrictEqual({
         kind: 'mcp.invoke_tool',
-        summary: 'call MCP tool search on server github',
+        summary: 'call MCP tool "search" on server "github"',
         target: 'github/search',
         metadata: { server: 'github', name: 'search', toolName: 'mcp_github_search' },
       });
@@ -15,7 +15,7 @@ describe(McpPermissionRequest.name, () => {
     it('serializes a connect request with the server as target', () => {
       expect(new McpPermissionRequest('mcp.connect', 'github').toJSON()).toStrictEqual({
         kind: 'mcp.connect',
-        summary: 'connect to MCP server github',
+        summary: 'connect to MCP server "github"',
         target: 'github',
         metadata: { server: 'github' },
       });

@@ -71,7 +71,7 @@ describe(`${mcpServers.name} and permissions`, () => {
 
       expect(outcome).toMatchObject({
         status: 'interrupted',
-        interruption: { type: 'approval_required', approval: { requests: [{ kind: 'mcp.invoke_tool', target: 'docs/echo', summary: 'call MCP tool echo on server docs' }] } },
+        interruption: { type: 'approval_required', approval: { requests: [{ kind: 'mcp.invoke_tool', target: 'docs/echo', summary: 'call MCP tool "echo" on server "docs"' }] } },
       });
     } finally {
       await container.get(MCP_CLIENT_REGISTRY).close();

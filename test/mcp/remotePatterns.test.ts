@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
-import { buildRegistry } from '../../src/di/buildRegistry.js';
+import { buildRegistry } from '../../src/registry/ToolCatalog.js';
 import { TOOL_SOURCE, type ToolSource } from '../../src/index.js';
 import { McpRemoteTool } from '../../src/mcp/McpRemoteTool.js';
 import { getAjv } from '../../src/schema/getAjv.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FileSystemRequestKind } from '../../src/fs/index.js';
 import { MCP_PERMISSION_KINDS } from '../../src/mcp/index.js';
-import { BUILT_IN_PERMISSION_KINDS } from '../../src/permissions/BUILT_IN_PERMISSION_KINDS.js';
+import { BUILT_IN_PERMISSION_KINDS } from '../../src/permissions/assertPolicyPermissionCheckerOptions.js';
 import type { ToolInvokePermissionRequest } from '../../src/permissions/ToolInvokePermissionRequest.js';
 import type { ShellPermissionRequest } from '../../src/shell/index.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { DefaultPermissionChecker } from '../../src/permissions/DefaultPermissionChecker.js';
 import { PermissionDecision } from '../../src/permissions/PermissionDecision.js';
-import { READ_ONLY_KINDS } from '../../src/permissions/READ_ONLY_KINDS.js';
+import { READ_ONLY_KINDS } from './fixtures/buildLegacyPolicySubjects.js';
 import { ToolInvokePermissionRequest } from '../../src/permissions/ToolInvokePermissionRequest.js';
 import type { PermissionRequest } from '../../src/permissions/PermissionRequest.js';
 import { TEST_CONTEXT } from './fixtures/buildPolicyChecker.js';

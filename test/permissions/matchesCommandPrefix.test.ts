@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { matchesCommandPrefix } from '../../src/permissions/matchesCommandPrefix.js';
+import { matchesCommandPrefix } from '../../src/permissions/CompiledPolicyRule.js';
 
 describe(matchesCommandPrefix.name, () => {
   it.each([

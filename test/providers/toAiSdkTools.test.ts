@@ -129,6 +129,49 @@ describe(toAiSdkTools.name, () => {
     ]);
   });
 
+  it('refuses a second call under the same tool call id with other input; the real call stays pending and runs once approved', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t7', 'fs_write_file', { path: 'new.txt', content: 'hi' }), text('after'), text('after')] });
+    const tools = toAiSdkTools(h.executor);
+    const first = await generateText({ model, tools, prompt: 'write it', stopWhen: stepCountIs(3) });
+    const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
+    const answer = (history: ModelMessage[]): ModelMessage[] => [
+      { role: 'user', content: 'write it' },
+      ...history,
+      { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] },
+    ];
+    // The host records the person's answers itself (its own toolApproval):
+    // the SDK does not ask needsApproval again on resume.
+    const toolApproval = { fs_write_file: 'user-approval' } as const;
+    // The impostor: the same tool call id, other input.
+    const impostor = JSON.parse(JSON.stringify(first.responseMessages).replace('"hi"', '"evil"')) as ModelMessage[];
+    await generateText({ model, tools, messages: answer(impostor), toolApproval, stopWhen: stepCountIs(3) });
+    expect(existsSync(path.join(h.root, 'new.txt'))).toBe(false);
+    expect(toolResultsSeen(model, 1)).toMatchObject([
+      { type: 'tool-result', toolCallId: 't7', output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] .*issued for a different call/) } },
+    ]);
+
+    // The real call, approved: it runs, as approved, once.
+    await generateText({ model, tools, messages: answer(first.responseMessages), toolApproval, stopWhen: stepCountIs(3) });
+    expect(readFileSync(path.join(h.root, 'new.txt'), 'utf8')).toBe('hi');
+    expect(toolResultsSeen(model, 2)).toMatchObject([{ type: 'tool-result', toolCallId: 't7', toolName: 'fs_write_file', output: { type: 'text' } }]);
+  });
+
+  it('refuses another tool or input under a pending call id, and keeps the pending call for the real one', async () => {
+    const tools = toAiSdkTools(h.executor);
+    const write = tools['fs_write_file'];
+    const remove = tools['fs_delete'];
+    if (write?.needsApproval === undefined || remove === undefined) throw new Error('tools missing');
+    const options = { toolCallId: 't8', messages: [] };
+    expect(await write.needsApproval({ path: 'new.txt', content: 'hi' }, options)).toBe(true);
+    const refused = [await remove.execute({ path: 'README.md' }, options), await write.execute({ path: 'new.txt', content: 'evil' }, options)];
+    expect(refused).toMatchObject(
+      Array(2).fill({ isError: true, blocks: [{ type: 'text', text: expect.stringMatching(/^\[permission_denied\] .*issued for a different call/) }] }),
+    );
+    expect(existsSync(path.join(h.root, 'README.md'))).toBe(true);
+    expect(await write.execute({ path: 'new.txt', content: 'hi' }, options)).toMatchObject({ isError: false });
+    expect(readFileSync(path.join(h.root, 'new.txt'), 'utf8')).toBe('hi');
+  });
+
   it('hands images to the SDK as file content parts', async () => {
     const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
     const plot = plainTool({

@@ -127,7 +127,7 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirection targe
       };
       const outcome = await shell.run({ command: 'touch ran; echo x > late' });
 
-      expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'execution_failed', details: { reason: 'redirection_changed' } } });
+      expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'permission_denied', details: { reason: 'hard_link' } } });
       expect(readFileSync(path.join(shell.outside, 'linked'), 'utf8')).toBe('outside\n');
       expect(shell.exists('ran')).toBe(false);
     } finally {

@@ -107,13 +107,15 @@ describe(shellTools.name, () => {
     [
       'an unknown key',
       { timeout: 5000 },
-      'shellTools(options) has an unknown key "timeout". Use only "cwd", "roots", "env", "timeoutMs", "maxOutputBytes", "hardOutputLimitBytes", "maxConcurrent", "killGraceMs", "sandbox", "network" (check the spelling).',
+      'shellTools(options) has an unknown key "timeout". Use only "cwd", "roots", "env", "timeoutMs", "maxOutputBytes", ' +
+        '"hardOutputLimitBytes", "maxConcurrent", "killGraceMs", "sandbox", "network", "warmSandbox" (check the spelling).',
     ],
     ['an unknown env key', { env: { inherits: ['AWS_*'] } }, 'shellTools({ env }) has an unknown key "inherits". Use only "inherit", "set" (check the spelling).'],
     ['an env that is not an object', { env: 'PATH' }, 'shellTools({ env }) must be an object { inherit?, set? }.'],
-    ['an unknown sandbox mode', { sandbox: 'on' }, 'shellTools({ sandbox }) must be "auto", "required" or "off"; got "on".'],
-    ['a sandbox flag', { sandbox: true }, 'shellTools({ sandbox }) must be "auto", "required" or "off"; got true.'],
-    ['a network that is not a boolean', { network: 'yes' }, 'shellTools({ network }) must be a boolean; got "yes".'],
+    ['an unknown sandbox mode', { sandbox: 'on' }, 'shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got "on".'],
+    ['a sandbox flag', { sandbox: true }, 'shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got true.'],
+    ['a network that is not a boolean or a host list', { network: 'yes' }, 'shellTools({ network }) must be false, true or { allow: [host patterns] }; got "yes".'],
+    ['a warmSandbox that is not a boolean', { warmSandbox: 'yes' }, 'shellTools({ warmSandbox }) must be a boolean; got "yes".'],
     ['options that are an array', [], 'shellTools(options) takes an options object or nothing.'],
     [
       'an unknown key in a root',

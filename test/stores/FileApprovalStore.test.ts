@@ -139,21 +139,32 @@ describe(FileApprovalStore.name, () => {
       expect(store.consume('a-1')).toBe('consumed');
     });
 
-    it('fails closed on a corrupt entry: it throws, naming no content', () => {
-      const store = new FileApprovalStore({ directory: dir });
+    const damages: readonly (readonly [string, (issued: ApprovalRequest) => string])[] = [
+      ['not JSON', () => '{"id": "a-1", "binding": '],
+      ['another id', () => JSON.stringify(approval('a-2'))],
+      ['no binding', (issued) => JSON.stringify({ ...issued, binding: undefined })],
+      ['a session id that is not a string', (issued) => JSON.stringify({ ...issued, sessionId: 7 })],
+      ['requests that are not objects', (issued) => JSON.stringify({ ...issued, requests: ['x'] })],
+      ['an expiry that does not parse', (issued) => JSON.stringify({ ...issued, expiresAt: 'soon' })],
+    ];
+
+    it.each(damages)('never honours a damaged entry (%s), as the Redis and PostgreSQL stores: get finds nothing, consume says unknown', (_label, damage) => {
+      const store = new FileApprovalStore({ directory: dir, now: () => T0 });
       store.issue(approval('a-1'));
       const [name] = readdirSync(dir);
-      writeFileSync(join(dir, name ?? ''), '{"id": "a-1", "binding": ');
-      expect(() => store.consume('a-1')).toThrow('FileApprovalStore holds a corrupt entry for approval "a-1"; it is not honoured.');
-      expect(() => store.get('a-1')).toThrow(/corrupt entry/);
+      writeFileSync(join(dir, name ?? ''), damage(approval('a-1')));
+      expect([store.get('a-1'), store.consume('a-1'), store.consume('a-1')]).toStrictEqual([undefined, 'unknown', 'unknown']);
+      // Never moved to the used name: it was not an approval of ours.
+      expect(readdirSync(dir)).toStrictEqual([name]);
     });
 
-    it('refuses an entry whose id is not the one asked for', () => {
-      const store = new FileApprovalStore({ directory: dir });
+    it('never reports a damaged used entry as used', () => {
+      const store = new FileApprovalStore({ directory: dir, now: () => T0 });
       store.issue(approval('a-1'));
+      expect(store.consume('a-1')).toBe('consumed');
       const [name] = readdirSync(dir);
-      writeFileSync(join(dir, name ?? ''), JSON.stringify(approval('a-2')));
-      expect(() => store.consume('a-1')).toThrow(/corrupt entry/);
+      writeFileSync(join(dir, name ?? ''), JSON.stringify({ ...approval('a-1'), binding: 3 }));
+      expect([store.get('a-1'), store.consume('a-1')]).toStrictEqual([undefined, 'unknown']);
     });
   });
 
@@ -219,6 +230,23 @@ describe(FileApprovalStore.name, () => {
         invoked: false,
         error: { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'expired' } },
       });
+    });
+
+    it('runs nothing for a damaged entry the executor is handed: unknown_approval, as Redis and PostgreSQL', async () => {
+      const tool = writeTool();
+      const executor = createExecutor([tool], { permissions: ASK, approvals: new FileApprovalStore({ directory: dir }) });
+      const request = createToolRequest('write', { path: 'a.txt' });
+      const outcome = await executor.execute(request);
+      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
+      const [name] = readdirSync(dir);
+      writeFileSync(join(dir, name ?? ''), JSON.stringify({ ...outcome.interruption.approval, sessionId: 7 }));
+      expect(summarize(await executor.executeApproved(request, outcome.interruption.approval))).toStrictEqual({
+        status: 'failed',
+        code: 'permission_denied',
+        reason: 'unknown_approval',
+        invoked: false,
+      });
+      expect(tool.calls).toStrictEqual([]);
     });
 
     it('fails closed when its directory cannot be reached: nothing is issued and nothing runs', async () => {

@@ -104,14 +104,17 @@ describe(FileCredentialStore.name, () => {
   });
 
   describe('errors', () => {
-    it('never show a credential: a corrupt file', () => {
+    it('never use a corrupt entry: get answers no credentials (as the Redis and PostgreSQL stores do), and set replaces it', () => {
       const store = new FileCredentialStore({ directory: dir });
       store.set('mcp:github', { bearerToken: SECRET });
       const [name] = readdirSync(dir);
       const path = join(dir, name ?? '');
       writeFileSync(path, readFileSync(path, 'utf8').slice(0, -3));
-      const text = getErrorText(() => store.get('mcp:github'));
-      expect(text).toBe('FileCredentialStore holds a corrupt entry for provider "mcp:github"; delete it and store the credentials again.');
+      expect(store.get('mcp:github')).toBeUndefined();
+      writeFileSync(path, JSON.stringify({ provider: 'mcp:other', credentials: { bearerToken: SECRET } }));
+      expect(store.get('mcp:github')).toBeUndefined();
+      store.set('mcp:github', { bearerToken: 'fresh' });
+      expect(store.get('mcp:github')).toStrictEqual({ bearerToken: 'fresh' });
     });
 
     it('never show a credential: a directory that is gone', () => {

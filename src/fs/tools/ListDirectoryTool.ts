@@ -2,6 +2,7 @@ import { inject } from 'inversify';
 import { lstatSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { isHardLinked } from '../../kernel/index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { getPreflightPlan } from '../getPreflightPlan.js';
@@ -19,7 +20,7 @@ import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 function describeFile(access: string): JsonObject {
   try {
     const stats = lstatSync(access);
-    return stats.nlink > 1 ? { hardLinked: true } : { size: stats.size };
+    return isHardLinked(stats) ? { hardLinked: true } : { size: stats.size };
   } catch {
     return {};
   }

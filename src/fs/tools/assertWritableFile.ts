@@ -1,4 +1,6 @@
 import type { Stats } from 'node:fs';
+import { ToolError } from '../../index.js';
+import { getHardLinkRefusal } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
 
 /**
@@ -15,12 +17,6 @@ export function assertWritableFile(stats: Stats, input: string, canonicalPath: s
       path: canonicalPath,
     });
   }
-  if (stats.nlink > 1) {
-    throw buildFsError(
-      'permission_denied',
-      'hard_link',
-      `${JSON.stringify(input)} has ${stats.nlink} hard links; writing it would also change the file under its other names, possibly outside the workspace. It is refused.`,
-      { path: canonicalPath, nlink: stats.nlink },
-    );
-  }
+  const refusal = getHardLinkRefusal(stats, canonicalPath, { subject: JSON.stringify(input), consequence: 'It is refused; nothing was written.' });
+  if (refusal !== undefined) throw new ToolError(refusal.code, refusal.message, refusal.details);
 }

@@ -1,19 +1,15 @@
-import path from 'node:path';
+import { isPathInside } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
 import type { FileSystemEnvironment, ResolvedEntry } from '../FileSystemEnvironment.js';
 import type { MoveInput } from './MoveInput.js';
 import { assertWritableFile } from './assertWritableFile.js';
-
-function isInside(parent: string, child: string): boolean {
-  return child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
-}
 
 /** Preflight rules of a move: distinct ends, not into itself, a parent to land in, no silent replace. */
 export async function checkMoveDestination(env: FileSystemEnvironment, input: MoveInput, from: ResolvedEntry, to: ResolvedEntry, sessionId: string): Promise<void> {
   if (from.path === to.path) {
     throw buildFsError('invalid_input', 'same_path', `"from" and "to" name the same entry (${JSON.stringify(from.path)}); nothing to move.`, { path: from.path });
   }
-  if (from.stats?.isDirectory() === true && isInside(from.path, to.path)) {
+  if (from.stats?.isDirectory() === true && isPathInside(from.path, to.path)) {
     throw buildFsError('invalid_input', 'into_itself', `Cannot move the directory ${JSON.stringify(input.from)} into itself (${JSON.stringify(input.to)}).`, {
       from: from.path,
       to: to.path,

@@ -1,4 +1,6 @@
 import { lstatSync } from 'node:fs';
+import path from 'node:path';
+import { getPathInside } from '../../kernel/index.js';
 import { ConfirmedDirectory } from '../paths/ConfirmedDirectory.js';
 import { enterIgnoreScope, IGNORE_FILE, REPOSITORY_DIRECTORY } from './enterIgnoreScope.js';
 import { getEntryKind } from './getEntryKind.js';
@@ -26,9 +28,11 @@ export interface ScopeAbove {
  * `.gitignore` is the walk's to read. Stops (with what it has) where a directory cannot be opened.
  */
 export function ignoreScopeAbove(roots: readonly string[], base: string, mayRead: WalkIgnore['mayRead']): ScopeAbove {
-  const root = roots.filter((candidate) => base.startsWith(candidate === '/' ? '/' : `${candidate}/`)).sort((a, b) => b.length - a.length)[0];
-  if (root === undefined) return { scope: IgnoreScope.EMPTY, unreadIgnoreFiles: 0 };
-  const names = base.slice(root === '/' ? 1 : root.length + 1).split('/');
+  // The deepest root strictly above `base` (the base's own `.gitignore` is the walk's to read).
+  const root = roots.filter((candidate) => (getPathInside(candidate, base) ?? '') !== '').sort((a, b) => b.length - a.length)[0];
+  const below = root === undefined ? undefined : getPathInside(root, base);
+  if (root === undefined || below === undefined) return { scope: IgnoreScope.EMPTY, unreadIgnoreFiles: 0 };
+  const names = below.split(path.sep);
   let scope = IgnoreScope.EMPTY;
   let unreadIgnoreFiles = 0;
   let directory = ConfirmedDirectory.open(root);

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { getFileKindRefusal, OPEN_FLAGS } from '../../kernel/index.js';
+import { getFileKindRefusal, isHardLinked, OPEN_FLAGS } from '../../kernel/index.js';
 
 /** Most files fit in one read into this buffer, shared by every walk (reads are synchronous). */
 const CHUNK = 64 * 1024;
@@ -45,7 +45,7 @@ export function readRegularFileSync(filePath: string, maxBytes: number): Buffer 
     const stats = fstatSync(fd);
     // The kernel's kind check (its size limit is applied while reading, below).
     if (getFileKindRefusal(stats, {}) !== undefined) return undefined;
-    if (stats.nlink > 1) return HARD_LINKED;
+    if (isHardLinked(stats)) return HARD_LINKED;
     // A regular file reads short only at its end: one read tells a small file whole.
     const filled = readSync(fd, shared, 0, CHUNK, 0);
     if (filled === CHUNK) return readRest(fd, shared, stats.size, maxBytes);

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { lstat, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Workspace } from '../../index.js';
-import { OPEN_FLAGS } from '../../kernel/index.js';
+import { ToolError, type Workspace } from '../../index.js';
+import { getHardLinkRefusal, OPEN_FLAGS } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
 import { buildWriteFailure } from './buildWriteFailure.js';
 import { withVerifiedDirectory } from './withVerifiedDirectory.js';
@@ -16,14 +16,8 @@ import { withVerifiedDirectory } from './withVerifiedDirectory.js';
  * read is refused; the temp file is removed on any failure. Returns the `lstat` of the new file.
  */
 export async function replaceFileAtomically(workspace: Workspace, target: string, original: Stats, bytes: Uint8Array): Promise<Stats> {
-  if (original.nlink > 1) {
-    throw buildFsError(
-      'execution_failed',
-      'hard_link',
-      `${JSON.stringify(target)} has ${original.nlink} hard links; writing it would change the other names too. Nothing was written.`,
-      { path: target, nlink: original.nlink },
-    );
-  }
+  const hardLink = getHardLinkRefusal(original, target, { consequence: 'Nothing was written.' });
+  if (hardLink !== undefined) throw new ToolError(hardLink.code, hardLink.message, hardLink.details);
   return withVerifiedDirectory(workspace, path.dirname(target), async (parent) => {
     const name = path.basename(target);
     const entry = parent.entry(name);
@@ -40,7 +34,7 @@ export async function replaceFileAtomically(workspace: Workspace, target: string
         await handle.close();
       }
       const current = await lstat(entry);
-      if (!current.isFile() || current.dev !== original.dev || current.ino !== original.ino || current.nlink > 1) {
+      if (!current.isFile() || current.dev !== original.dev || current.ino !== original.ino) {
         throw buildFsError(
           'execution_failed',
           'changed_since_preflight',
@@ -48,6 +42,8 @@ export async function replaceFileAtomically(workspace: Workspace, target: string
           { path: target },
         );
       }
+      const linked = getHardLinkRefusal(current, target, { consequence: 'It was linked while it was being written; nothing was changed.' });
+      if (linked !== undefined) throw new ToolError(linked.code, linked.message, linked.details);
       await rename(temp, entry);
       renamed = true;
       return await lstat(entry);

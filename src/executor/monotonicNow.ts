@@ -1,2 +1,0 @@
-/** Milliseconds on the monotonic clock (`performance.now()`), bound once: cheaper per call. */
-export const monotonicNow: () => number = performance.now.bind(performance);
