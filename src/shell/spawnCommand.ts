@@ -5,7 +5,7 @@ import { ProcessTree } from '../kernel/index.js';
 import { RUN_MARKER_NAME } from './assertModelEnvironment.js';
 import { buildSpawnFailure, decodeSandboxExit, type LaunchedCommand } from './LaunchedCommand.js';
 import type { OutputChannel } from './openOutputChannel.js';
-import type { ProcessSpec } from './runProcess.js';
+import type { ProcessSpec } from './ProcessSpec.js';
 
 type Stdio = 'ignore' | 'pipe' | number | Socket;
 
