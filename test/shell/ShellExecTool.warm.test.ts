@@ -98,17 +98,18 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       }
     });
 
-    it('gives the next call an empty /tmp, /dev/shm, /run and no message queue (what a call left is removed)', async () => {
+    it('gives the next call an empty /tmp (but its empty HOME), /dev/shm, /run and no message queue (what a call left is removed)', async () => {
       // The targets are in variables: preflight cannot see them (unknown writes), only the sandbox stands there.
       const write = await warm.run({
         command:
-          't=/tmp; mkdir "$t/d"; chmod 000 "$t/d"; touch "$t/f"; s=/dev/shm; touch "$s/s"; r=/run; touch "$r/r"; ' + 'q=/dev/mqueue; touch "$q/q"; ls "$t/f" "$s/s" "$r/r" "$q/q"',
+          't=/tmp; mkdir "$t/d"; chmod 000 "$t/d"; touch "$t/f"; s=/dev/shm; touch "$s/s"; r=/run; touch "$r/r"; ' +
+          'q=/dev/mqueue; touch "$q/q"; h=$HOME; touch "$h/h"; ls "$t/f" "$s/s" "$r/r" "$q/q" "$h/h"',
       });
-      const read = await warm.run({ command: `ls -A /tmp /dev/shm /run /dev/mqueue | grep -v '^agentkit-'` });
+      const read = await warm.run({ command: `ls -A /tmp /tmp/home /dev/shm /run /dev/mqueue | grep -v '^agentkit-'` });
 
       expect([getShellValue(write).stdout, getShellValue(read).stdout]).toStrictEqual([
-        '/dev/mqueue/q\n/dev/shm/s\n/run/r\n/tmp/f\n',
-        '/dev/mqueue:\n\n/dev/shm:\n\n/run:\n\n/tmp:\n',
+        '/dev/mqueue/q\n/dev/shm/s\n/run/r\n/tmp/f\n/tmp/home/h\n',
+        '/dev/mqueue:\n\n/dev/shm:\n\n/run:\n\n/tmp:\nhome\n\n/tmp/home:\n',
       ]);
     });
 

@@ -121,6 +121,6 @@ describe(`${shellTools.name}({ sandbox })`, () => {
         ],
       });
       expect(stderr.split(notice).length - 1).toBe(1);
-    });
+    }, 30_000);
   });
 });
