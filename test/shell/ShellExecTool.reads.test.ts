@@ -122,8 +122,10 @@ describe(`${ShellExecTool.name}: files programs read (sandbox off)`, () => {
 
       const outcome = await shell.run({ command: 'cat README.md' });
 
-      if (available) expect(getShellValue(outcome)).toMatchObject({ exitCode: 0, stdout: 'hello\n' });
-      else expect(getAskedFor(outcome)).toStrictEqual([{ kind: 'fs.read', target: path.join(shell.root, 'README.md') }]);
+      // without bubblewrap 'required' is refused; 'off' then shows the request the sandbox would make unnecessary
+      expect(available ? getShellValue(outcome) : getAskedFor(outcome)).toMatchObject(
+        available ? { exitCode: 0, stdout: 'hello\n' } : [{ kind: 'fs.read', target: path.join(shell.root, 'README.md') }],
+      );
       await shell.close();
     });
   });
