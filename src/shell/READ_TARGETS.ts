@@ -12,6 +12,8 @@ export interface ReadTargetRule {
   readonly values?: readonly string[];
   /** Long options without a value the patterns below test for (so their abbreviations count). */
   readonly flags?: readonly string[];
+  /** Options end at the first operand (POSIX getopt, not GNU's permutation): `less f -p x` reads `x`. */
+  readonly optionsEndAtOperand?: true;
   /**
    * Which operands are read: `all` (the default); `allButLast` (`cp a b dir`: every operand
    * when a target option like `-t` is given); `allButFirst` (`zip out.zip files`); `first`.
@@ -107,6 +109,7 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
       '--window',
     ],
     notAFile: /^\+/u,
+    optionsEndAtOperand: true,
   },
   more: { values: ['-n', '--lines'], notAFile: /^\+/u },
   wc: { readsUnnamedWith: /^--files0-from/u, flags: [LIST_FROM] },

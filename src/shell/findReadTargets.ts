@@ -21,7 +21,7 @@ export interface ReadTargets {
 const NONE: ReadTargets = Object.freeze({ reads: [], unknown: false });
 
 function parse(args: readonly ShellWord[], rule: ReadTargetRule): ProgramArgs {
-  return parseProgramArgs(args, { files: rule.inputs ?? [], values: rule.values ?? [], flags: rule.flags ?? [] });
+  return parseProgramArgs(args, { files: rule.inputs ?? [], values: rule.values ?? [], flags: rule.flags ?? [], optionsEndAtOperand: rule.optionsEndAtOperand === true });
 }
 
 function selectOperands(rule: ReadTargetRule, parsed: ProgramArgs): ShellWord[] {

@@ -8,6 +8,8 @@ export interface ProgramArgsSpec {
   readonly values?: readonly string[];
   /** Long options without a value the caller tests for (so their abbreviations count too: `--in-pl`). */
   readonly flags?: readonly string[];
+  /** Options end at the first operand (`less f -p x` reads `-p` and `x`), as for POSIX getopt rather than GNU's, which permutes. */
+  readonly optionsEndAtOperand?: boolean;
 }
 
 /** A command's words split into options, the files its file options name, and operands. */
@@ -47,6 +49,7 @@ export function parseProgramArgs(args: readonly ShellWord[], spec: ProgramArgsSp
     const text = word.text;
     if (optionsEnd || text === '-' || !text.startsWith('-')) {
       parsed.operands.push(word);
+      if (spec.optionsEndAtOperand === true) optionsEnd = true;
       continue;
     }
     if (text === '--') {

@@ -11,7 +11,7 @@ const allowReaders = (): PolicyRule[] => READERS.map((pattern) => ({ effect: 'al
 const SECRET = 'secret-3c1f9a';
 
 /** What an interrupted outcome asks a person about: each request's kind and target. */
-function getAskedFor(outcome: ToolExecutionOutcome): { kind: string; target: string }[] {
+function getAskedFor(outcome: ToolExecutionOutcome): { kind: string; target: unknown }[] {
   if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${JSON.stringify(outcome)}`);
   return outcome.interruption.approval.requests.map(({ kind, target }) => ({ kind, target }));
 }
