@@ -45,7 +45,8 @@ export const GIT_PROGRAM_SETTINGS: readonly GitProgramSetting[] = [
   forced('sequence.editor', ':'),
   forced('core.sshCommand', 'ssh'),
   forced('core.askPass', ''),
-  forced('core.gitProxy', ''),
+  // Not forced (its first matching value wins, so no later one resets it): GIT_PROXY_COMMAND=''.
+  { key: 'core.gitProxy', handling: 'env' },
   // An empty value resets the list of helpers read so far (all of them: this is read last).
   forced('credential.helper', '', true),
   forced('gpg.program', 'gpg', true),

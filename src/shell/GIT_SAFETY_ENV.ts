@@ -34,4 +34,7 @@ export const GIT_SAFETY_ENV: Readonly<Record<string, string>> = Object.freeze({
   GIT_ASKPASS: '',
   SSH_ASKPASS: '',
   GIT_TERMINAL_PROMPT: '0',
+  // `core.gitProxy`'s first matching value wins, so a forced one cannot reset a planted one: set
+  // (even empty), this variable makes git ignore the setting, and empty means no proxy.
+  GIT_PROXY_COMMAND: '',
 });
