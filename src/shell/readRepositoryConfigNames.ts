@@ -51,28 +51,33 @@ async function readPointer(file: string, prefix: string): Promise<string | undef
  * there later changes the repository), a gitdir file's target, `commondir`, `HEAD` (for
  * `includeIf "onbranch:"`), `config` and `config.worktree` in both.
  */
-async function findDecidingFiles(dir: string): Promise<string[]> {
+async function findDecidingFiles(dir: string): Promise<{ files: string[]; top: string }> {
   const files: string[] = [];
   let gitDir: string | undefined;
+  let top = dir;
   for (let at = dir; ; at = path.dirname(at)) {
     const dotGit = path.join(at, '.git');
     files.push(dotGit);
     const stats = await lstat(dotGit).catch(() => undefined);
     if (stats !== undefined) {
       gitDir = stats.isDirectory() ? dotGit : await readPointer(dotGit, 'gitdir:');
+      top = at;
       break;
     }
     if (path.dirname(at) === at) break;
   }
-  if (gitDir === undefined) return files;
+  if (gitDir === undefined) return { files, top };
   const commonDir = (await readPointer(path.join(gitDir, 'commondir'), '')) ?? gitDir;
   files.push(...['commondir', 'HEAD', 'config', 'config.worktree'].map((name) => path.join(gitDir, name)));
   files.push(path.join(commonDir, 'config'), path.join(commonDir, 'config.worktree'));
-  return files;
+  return { files, top };
 }
 
-/** `git config --list --show-scope --show-origin -z`: scope, origin and `key\nvalue` per entry. */
-function listConfig(cwd: string, env: Readonly<Record<string, string>>): Promise<Listing | undefined> {
+/**
+ * `git config --list --show-scope --show-origin -z`: scope, origin and `key\nvalue` per entry.
+ * git names the files as it opened them, relative to the work tree's top (`top`).
+ */
+function listConfig(cwd: string, top: string, env: Readonly<Record<string, string>>): Promise<Listing | undefined> {
   return new Promise((resolve) => {
     // Reading configuration runs nothing (includes are files); the forced settings apply too.
     execFile('git', ['config', '--list', '--show-scope', '--show-origin', '-z'], { cwd, env, timeout: CONFIG_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout) => {
@@ -85,7 +90,7 @@ function listConfig(cwd: string, env: Readonly<Record<string, string>>): Promise
       const listing = { names: [] as string[], origins: [] as string[], includes: [] as string[] };
       for (let index = 0; index + 2 < fields.length; index += 3) {
         if (!REPOSITORY_SCOPES.has(fields[index] as string)) continue;
-        const origin = path.resolve(cwd, (fields[index + 1] as string).replace(/^file:/u, ''));
+        const origin = path.resolve(top, (fields[index + 1] as string).replace(/^file:/u, ''));
         const [name = '', value = ''] = (fields[index + 2] as string).split(/\n(.*)/su);
         listing.names.push(name);
         listing.origins.push(origin);
@@ -116,13 +121,15 @@ export async function readRepositoryConfigNames(dir: string, env: Readonly<Recor
     cache.delete(key);
   }
   // Stamped before listing: a change while git reads shows as a difference next time.
-  const deciding = await findDecidingFiles(dir);
+  const { files: deciding, top } = await findDecidingFiles(dir);
   const before = await Promise.all(deciding.map(stamp));
-  const listing = await listConfig(dir, env);
+  const listing = await listConfig(dir, top, env);
   if (listing === undefined) return undefined;
   const extra = [...new Set([...listing.origins, ...listing.includes])].filter((file) => !deciding.includes(file));
   const stamps = [...before, ...(await Promise.all(extra.map(stamp)))];
-  if (stamps.some((entry) => entry.racy)) return listing.names;
+  // A file git read that is not where this module looked: its layout is not understood here.
+  const misplaced = stamps.some((entry) => entry.state === 'absent' && listing.origins.includes(entry.path));
+  if (misplaced || stamps.some((entry) => entry.racy)) return listing.names;
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.set(key, { stamps, names: listing.names });
   return listing.names;
