@@ -6,6 +6,7 @@ export interface ShellReadFacts {
   readonly program: string;
   /** How it was named: the option (`-f`, `-C`), `operand`, or the redirection operator (`<`). */
   readonly via: string;
+  /** A protected path (`.git`, `.env*`, ...): the checkers ask unless a rule names it. */
   readonly isProtected: boolean;
   /** A regular file with more than one hard link (another name may be outside the roots). */
   readonly hardLinked: boolean;
@@ -20,10 +21,16 @@ export interface ShellReadFacts {
  * command is refused first.
  */
 export class ShellProgramReadPermissionRequest extends BasePermissionRequest {
+  /** Always `fs.read`: judged like any read of the file. */
   public readonly kind = 'fs.read';
+  /** `source` (`shell_program` or `shell_redirection`), `program`, `via`, and `protected` / `hardLinked` where they hold. */
   public override readonly metadata: JsonObject;
   readonly #subjects: PolicySubjects;
 
+  /**
+   * @param target - the canonical path read (inside the roots)
+   * @param facts - how the command names it, and its flags
+   */
   public constructor(
     public override readonly target: string,
     public readonly facts: ShellReadFacts,
@@ -34,11 +41,13 @@ export class ShellProgramReadPermissionRequest extends BasePermissionRequest {
     this.#subjects = Object.freeze({ paths: Object.freeze([Object.freeze({ path: target, access: 'read', ...flags })]) });
   }
 
+  /** `read <path> (<program> <via>)`, for people. */
   public summary(): string {
     const { program, via } = this.facts;
     return `read ${this.target} (${program === 'shell' ? `shell redirection ${via}` : via === 'operand' ? program : `${program} ${via}`})`;
   }
 
+  /** The one path, `read` access, flagged protected or hard-linked where it is. */
   public override policySubjects(): PolicySubjects {
     return this.#subjects;
   }

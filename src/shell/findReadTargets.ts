@@ -8,6 +8,7 @@ export interface ProgramRead {
   readonly program: string;
   /** How the target was named: the option (`-f`, `-C`), `operand`, or the redirection operator (`<`). */
   readonly via: string;
+  /** The word naming the file (relative ones resolve against the command's working directory). */
   readonly target: ShellWord;
 }
 
