@@ -122,6 +122,30 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} and every git set
     await shell.close();
   });
 
+  it('runs an approved git commit -S without the planted gpg.ssh.defaultKeyCommand (the forced value still holds)', async () => {
+    const repo = path.join(shell.root, 'repo');
+    rmSync(repo, { recursive: true, force: true });
+    makeRepository(repo);
+    const marker = path.join(shell.root, 'program-ran');
+    const program = path.join(shell.root, 'program.sh');
+    writeMarkerProgram(program, marker);
+    setting(['gpg.format', 'ssh'], ['gpg.ssh.defaultKeyCommand', 'PROGRAM'])(repo, program);
+    const request = {
+      callId: `approved-${sandbox}`,
+      toolName: 'shell_exec',
+      input: { command: 'git commit -S -q --allow-empty -m m', cwd: repo },
+      sessionId: 'session-1',
+      turnId: 'turn-1',
+      metadata: {},
+    };
+
+    const asked = await shell.executor.execute(request);
+    if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${asked.status}`);
+    const resumed = await shell.executor.executeApproved(request, asked.interruption.approval);
+
+    expect([resumed.status, existsSync(marker)]).toStrictEqual(['completed', false]);
+  });
+
   it.each(CASES)(
     '%s: under an allowed prefix the program never runs (%s: %s)',
     async (_key, plant, command, handling) => {

@@ -56,6 +56,12 @@ describe(`${ShellExecTool.name}: files programs read (sandbox off)`, () => {
       expect(shell.exists('copy') || shell.exists('out.tar')).toBe(false);
     });
 
+    it('denies an argv reader reading outside the roots, and nothing runs', async () => {
+      const outcome = await shell.run({ argv: ['head', '-c', '64', `${shell.outside}/secret`] });
+
+      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'outside_roots' } } });
+    });
+
     it('runs a reader of a file inside the roots', async () => {
       const outcome = await shell.run({ command: 'cat README.md' });
 
