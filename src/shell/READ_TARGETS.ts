@@ -27,6 +27,8 @@ export interface ReadTargetRule {
   readonly firstOperandIsNotAFileUnless?: readonly string[];
   /** Operands are read only when an option matches (`git diff --no-index`), or never when one does (`shuf -e`). */
   readonly operandsOnlyWith?: RegExp;
+  /** ... or when exactly this many operands are given (`git diff a b` outside a repository, or with a path outside it, is `--no-index`). */
+  readonly orWithOperands?: number;
   readonly operandsNotWith?: RegExp;
   /** Operands that are not files (awk's `var=value`, rsync's `host:path`, more's `+/re`). */
   readonly notAFile?: RegExp;
@@ -75,6 +77,14 @@ const AWK: ReadTargetRule = {
   notAFile: /^[A-Za-z_][A-Za-z0-9_]*=/u,
 };
 const BINUTILS = /^@/u;
+const PYTHON: ReadTargetRule = { values: ['-W', '-X', '--check-hash-based-pycs'], operands: 'first', operandsNotWith: /^-[a-zA-Z]*[cm]/u, optionsEndAtOperand: true };
+const NODE: ReadTargetRule = {
+  inputs: ['-r', '--require', '--import', '--env-file'],
+  values: ['--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--title', '--stack-size', '--max-old-space-size'],
+  operands: 'first',
+  operandsNotWith: /^(-[a-zA-Z]*[ep]|--eval|--print)$/u,
+  optionsEndAtOperand: true,
+};
 
 /** By program base name; git by `git <subcommand>` (git's own `-C`, `--git-dir`, `--work-tree` are read for every subcommand). */
 export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
@@ -318,9 +328,17 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
     readsUnnamedWith: /^(-[a-zA-Z]*[rR@]|--recurse-paths|--names-stdin)$/u,
   },
   unzip: { values: ['-d', '-x', '-P'], operands: 'first' },
+  // an interpreter's script is read (and a line of it shown in a syntax error): `python3 /root/.ssh/id_rsa`
+  python: PYTHON,
+  python3: PYTHON,
+  node: NODE,
+  nodejs: NODE,
+  perl: { values: ['-I', '-M', '-m', '-x'], operands: 'first', operandsNotWith: /^-[a-zA-Z]*[eE]/u, optionsEndAtOperand: true },
+  ruby: { values: ['-I', '-r', '-C', '-E', '--encoding'], operands: 'first', operandsNotWith: /^-[a-zA-Z]*e/u, optionsEndAtOperand: true },
+  php: { inputs: ['-c'], values: ['-d', '-z'], operands: 'first', operandsNotWith: /^-[a-zA-Z]*r/u, optionsEndAtOperand: true },
   source: { operands: 'first' },
   '.': { operands: 'first' },
-  'git diff': { values: ['--output'], flags: ['--no-index'], operandsOnlyWith: /^--no-index$/u },
+  'git diff': { values: ['--output'], flags: ['--no-index'], operandsOnlyWith: /^--no-index$/u, orWithOperands: 2 },
   'git grep': {
     inputs: ['-f'],
     values: ['-e', '-m', '--max-count', '-A', '-B', '-C'],

@@ -28,7 +28,8 @@ function parse(args: readonly ShellWord[], rule: ReadTargetRule): ProgramArgs {
 function selectOperands(rule: ReadTargetRule, parsed: ProgramArgs): ShellWord[] {
   const { options } = parsed;
   if (rule.operands === 'none') return [];
-  if (rule.operandsOnlyWith !== undefined && !options.some((option) => rule.operandsOnlyWith?.test(option) === true)) return [];
+  const counted = rule.orWithOperands !== undefined && parsed.operands.length === rule.orWithOperands;
+  if (rule.operandsOnlyWith !== undefined && !counted && !options.some((option) => rule.operandsOnlyWith?.test(option) === true)) return [];
   if (rule.operandsNotWith !== undefined && options.some((option) => rule.operandsNotWith?.test(option) === true)) return [];
   const unless = rule.firstOperandIsNotAFileUnless;
   const firstIsAFile = unless === undefined || parsed.names.some((name) => unless.includes(name));

@@ -6,7 +6,7 @@ import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { checkSandbox } from './fixtures/checkSandbox.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
-const READERS = ['cat', 'head', 'grep', 'git', 'sed -n', 'cp', 'tar', 'ln', 'diff', 'wc', 'cd'];
+const READERS = ['cat', 'head', 'grep', 'git', 'sed -n', 'cp', 'tar', 'ln', 'diff', 'wc', 'cd', 'python3'];
 const allowReaders = (): PolicyRule[] => READERS.map((pattern) => ({ effect: 'allow', kind: 'shell.exec', pattern }));
 const SECRET = 'secret-3c1f9a';
 
@@ -47,6 +47,8 @@ describe(`${ShellExecTool.name}: files programs read (sandbox off)`, () => {
       ['a relative path out of the root', (outside: string) => `cat ../${path.basename(outside)}/secret`],
       ['git -C', (outside: string) => `git -C ${outside}/repo status`],
       ['git diff --no-index', (outside: string) => `git diff --no-index README.md ${outside}/secret`],
+      ['git diff of two paths (--no-index by itself outside a repository)', (outside: string) => `git diff README.md ${outside}/secret`],
+      ['an interpreter (its script, shown in the syntax error)', (outside: string) => `python3 ${outside}/secret`],
       ['a reader inside a pipeline', (outside: string) => `cat README.md | diff - ${outside}/secret`],
     ])('denies %s reading outside the roots, and nothing runs', async (_name, build) => {
       const outcome = await shell.run({ command: build(shell.outside) });

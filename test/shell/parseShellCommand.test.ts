@@ -252,7 +252,7 @@ describe(parseShellCommand.name, () => {
           risks: ['interpreter:perl', 'interpreter:ruby'],
         },
       ],
-      ['python3 script.py', { subcommands: [['python3', 'script.py']] }],
+      ['python3 script.py', { reads: reading('python3', 'operand', 'script.py'), subcommands: [['python3', 'script.py']] }],
       [
         'find . -name "*.tmp" -exec rm {} \\;',
         {
