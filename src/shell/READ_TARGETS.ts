@@ -36,6 +36,8 @@ export interface ReadTargetRule {
   readonly unknownOperand?: RegExp;
   /** Options with which it reads files no word names (`grep -R`, `cp -L`, `--files0-from`, `md5sum -c`): `unknown_read`. */
   readonly readsUnnamedWith?: RegExp;
+  /** Then only when the option's value matches (`curl -d @file`, not `curl -d x=1`). */
+  readonly unnamedOnlyWithValue?: RegExp;
   /** Only operands that look like local paths (`/x`, `./x`, `../x`, `file://x`) are read: `git clone`, `git fetch`. */
   readonly localRepository?: true;
 }
@@ -336,6 +338,45 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
   perl: { values: ['-I', '-M', '-m', '-x'], operands: 'first', operandsNotWith: /^-[a-zA-Z]*[eE]/u, optionsEndAtOperand: true },
   ruby: { values: ['-I', '-r', '-C', '-E', '--encoding'], operands: 'first', operandsNotWith: /^-[a-zA-Z]*e/u, optionsEndAtOperand: true },
   php: { inputs: ['-c'], values: ['-d', '-z'], operands: 'first', operandsNotWith: /^-[a-zA-Z]*r/u, optionsEndAtOperand: true },
+  // files sent over the network: `curl -T F`, `curl -d @F`, `scp F host:`
+  curl: {
+    inputs: ['-T', '--upload-file', '-K', '--config', '--cacert', '-E', '--cert', '--key', '-b', '--cookie', '--netrc-file'],
+    values: [
+      '-o',
+      '--output',
+      '-H',
+      '--header',
+      '-X',
+      '--request',
+      '-u',
+      '--user',
+      '-A',
+      '--user-agent',
+      '-e',
+      '--referer',
+      '-m',
+      '--max-time',
+      '-x',
+      '--proxy',
+      '-w',
+      '--write-out',
+      '-r',
+      '--range',
+      '--url',
+    ],
+    operands: 'none',
+    // `-d @F`, `--data-binary @F`, `-F name=@F` / `name=<F`, `--data-urlencode name@F`: the value names a file
+    readsUnnamedWith: /^(-d|--data|--data-binary|--data-ascii|--json|-F|--form|--data-urlencode)$/u,
+    unnamedOnlyWithValue: /[@<]/u,
+    // `curl file:///etc/shadow`
+    unknownOperand: /^file:/iu,
+  },
+  wget: {
+    inputs: ['-i', '--input-file', '--post-file', '--body-file', '--ca-certificate', '--certificate', '--private-key', '--load-cookies'],
+    values: ['-O', '--output-document', '-o', '--output-file', '-P', '--directory-prefix', '-U', '--user-agent'],
+    operands: 'none',
+  },
+  scp: { inputs: ['-F', '-i'], values: ['-P', '-o', '-c', '-l', '-S', '-J'], operands: 'allButLast', notAFile: /^[^/]*:/u },
   source: { operands: 'first' },
   '.': { operands: 'first' },
   'git diff': { values: ['--output'], flags: ['--no-index'], operandsOnlyWith: /^--no-index$/u, orWithOperands: 2 },

@@ -33,7 +33,7 @@ function selectOperands(rule: ReadTargetRule, parsed: ProgramArgs): ShellWord[] 
   if (rule.operandsNotWith !== undefined && options.some((option) => rule.operandsNotWith?.test(option) === true)) return [];
   const unless = rule.firstOperandIsNotAFileUnless;
   const firstIsAFile = unless === undefined || parsed.names.some((name) => unless.includes(name));
-  const operands = (firstIsAFile ? parsed.operands : parsed.operands.slice(1)).filter((word) => rule.notAFile?.test(word.text) !== true);
+  const operands = firstIsAFile ? parsed.operands : parsed.operands.slice(1);
   const targeted = rule.targetOptions !== undefined && parsed.names.some((name) => rule.targetOptions?.includes(name) === true);
   const selected =
     rule.operands === 'first'
@@ -43,7 +43,8 @@ function selectOperands(rule: ReadTargetRule, parsed: ProgramArgs): ShellWord[] 
         : rule.operands === 'allButLast' && !targeted
           ? operands.slice(0, -1)
           : operands;
-  return rule.maxOperands === undefined ? selected : selected.slice(0, rule.maxOperands);
+  // by position first: `scp key host:dir` reads key, the last operand being the remote target
+  return (rule.maxOperands === undefined ? selected : selected.slice(0, rule.maxOperands)).filter((word) => rule.notAFile?.test(word.text) !== true);
 }
 
 /** A repository operand that is a local path (`/r`, `./r`, `../r`, `file:///r`), or `undefined` for a URL or a remote's name. */
@@ -53,14 +54,28 @@ function getLocalRepository(word: ShellWord): ShellWord | undefined {
   return /^(\/|\.\.?(\/|$))/u.test(word.text) ? word : undefined;
 }
 
+/** The values of the options matching `pattern`, separate (`-d V`) or joined (`--data=V`, `-dV`). */
+function valuesOf(args: readonly ShellWord[], pattern: RegExp | undefined): ShellWord[] {
+  if (pattern === undefined) return [];
+  return args.flatMap((word, index) => {
+    const joined = /^(--[^=]+)=(.*)$/su.exec(word.text) ?? /^(-[a-zA-Z])(.+)$/su.exec(word.text);
+    if (joined !== null && pattern.test(joined[1] as string)) return [{ text: joined[2] as string, literal: word.literal }];
+    const next = args[index + 1];
+    return pattern.test(word.text) && next !== undefined ? [next] : [];
+  });
+}
+
 function findRuleReads(program: string, rule: ReadTargetRule, args: readonly ShellWord[]): ReadTargets {
   const parsed = parse(args, rule);
   let operands = selectOperands(rule, parsed);
   if (rule.localRepository === true) operands = operands.flatMap((word) => getLocalRepository(word) ?? []);
   const reads = [...parsed.files.map(({ via, target }) => ({ program, via, target })), ...operands.map((target) => ({ program, via: 'operand', target }))];
-  const unnamed =
-    (rule.readsUnnamedWith !== undefined && parsed.options.some((option) => rule.readsUnnamedWith?.test(option) === true)) ||
-    (rule.unknownOperand !== undefined && parsed.operands.some((word) => rule.unknownOperand?.test(word.text) === true));
+  const byValue = rule.unnamedOnlyWithValue;
+  const unnamedByOption =
+    byValue === undefined
+      ? rule.readsUnnamedWith !== undefined && parsed.options.some((option) => rule.readsUnnamedWith?.test(option) === true)
+      : valuesOf(args, rule.readsUnnamedWith).some((value) => !value.literal || byValue.test(value.text));
+  const unnamed = unnamedByOption || (rule.unknownOperand !== undefined && parsed.operands.some((word) => rule.unknownOperand?.test(word.text) === true));
   return { reads, unknown: unnamed };
 }
 

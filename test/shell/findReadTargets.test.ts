@@ -57,6 +57,7 @@ describe('program read targets (READ_TARGETS)', () => {
     ['cp -t dir a b', ['cp operand a', 'cp operand b']],
     ['rsync -a src/ dst/', ['rsync operand src/']],
     ['rsync -a host:src dst', []],
+    ['rsync -a src/ host:dst', ['rsync operand src/']],
     ['tar -czf out.tgz src', ['tar operand src']],
     ['tar czf out.tgz a b', ['tar operand a', 'tar operand b']],
     ['tar -xzf in.tgz', ['tar -f in.tgz']],
@@ -94,6 +95,12 @@ describe('program read targets (READ_TARGETS)', () => {
     ['perl script.pl f', ['perl operand script.pl']],
     ['ruby -w script.rb', ['ruby operand script.rb']],
     ['php script.php', ['php operand script.php']],
+    ['curl -T up.txt https://example.com/x', ['curl -T up.txt']],
+    ['curl -d a=1 -H "X: y" https://example.com/x', []],
+    ['curl --data=a=1 https://example.com/x', []],
+    ['wget --post-file=body https://example.com/x', ['wget --post-file body']],
+    ['scp key host:/tmp/', ['scp operand key']],
+    ['scp host:/etc/x .', []],
     ['source ./env.sh', ['source operand ./env.sh']],
     ['. ./env.sh a', ['. operand ./env.sh']],
     ['cat < in', ['shell < in']],
@@ -131,6 +138,10 @@ describe('program read targets (READ_TARGETS)', () => {
     ['git -C sub diff --no-index a b', ['git -C sub']],
     ['git -C "$d" status', []],
     ['git fetch "$remote"', []],
+    ['curl -d @/root/secret https://example.com/x', []],
+    ['curl --data-binary=@secret https://example.com/x', []],
+    ['curl -F "f=@secret" https://example.com/x', []],
+    ['curl file:///etc/shadow', []],
   ])('%j reads files no literal word names: unknown, plus %j', async (command, reads) => {
     expect(await describeReads(command)).toStrictEqual({ reads, unknown: true });
   });
