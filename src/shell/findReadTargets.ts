@@ -10,6 +10,8 @@ export interface ProgramRead {
   readonly via: string;
   /** The word naming the file (relative ones resolve against the command's working directory). */
   readonly target: ShellWord;
+  /** Read only if it exists (`git diff a b` compares files only when they are paths, else revisions). */
+  readonly ifExists?: true;
 }
 
 /** What a command's words say about the files it reads. */
@@ -69,7 +71,14 @@ function findRuleReads(program: string, rule: ReadTargetRule, args: readonly She
   const parsed = parse(args, rule);
   let operands = selectOperands(rule, parsed);
   if (rule.localRepository === true) operands = operands.flatMap((word) => getLocalRepository(word) ?? []);
-  const reads = [...parsed.files.map(({ via, target }) => ({ program, via, target })), ...operands.map((target) => ({ program, via: 'operand', target }))];
+  // `git diff a b` without --no-index: files where they exist (outside a repository, or outside its work tree), else revisions
+  const ifExists = rule.orWithOperands !== undefined && !parsed.options.some((option) => rule.operandsOnlyWith?.test(option) === true);
+  // ... of which only those that may lie outside the working directory (which is inside the roots)
+  const leaves = (word: ShellWord): boolean => !word.literal || /^\/|(^|\/)\.\.(\/|$)/u.test(word.text);
+  const reads = [
+    ...parsed.files.map(({ via, target }) => ({ program, via, target })),
+    ...(ifExists ? operands.filter(leaves) : operands).map((target) => ({ program, via: 'operand', target, ...(ifExists ? { ifExists: true as const } : {}) })),
+  ];
   const byValue = rule.unnamedOnlyWithValue;
   const unnamedByOption =
     byValue === undefined
@@ -138,9 +147,9 @@ function findGitReads(args: readonly ShellWord[]): ReadTargets {
   let moved = false;
   let unknown = false;
   /** Adds a read, or answers that it cannot be located (relative to a directory git moved to). */
-  const add = (via: string, target: ShellWord): boolean => {
-    if (moved && !target.text.startsWith('/')) return true;
-    reads.push({ program: 'git', via, target });
+  const add = (read: Omit<ProgramRead, 'program'>): boolean => {
+    if (moved && !read.target.text.startsWith('/')) return true;
+    reads.push({ program: 'git', ...read });
     return false;
   };
   for (let index = 0; index < args.length; index++) {
@@ -148,14 +157,14 @@ function findGitReads(args: readonly ShellWord[]): ReadTargets {
     if (!text.startsWith('-')) {
       const rule = READ_TARGETS[`git ${text}`];
       const inner = rule === undefined ? NONE : findRuleReads(`git ${text}`, rule, args.slice(index + 1));
-      for (const { via, target } of inner.reads) unknown = add(via, target) || unknown;
+      for (const read of inner.reads) unknown = add(read) || unknown;
       return { reads, unknown: unknown || inner.unknown };
     }
     const option = /^(-C|--git-dir|--work-tree)(=(.*))?$/u.exec(text);
     const word = args[index] as ShellWord;
     if (option !== null) {
       const value = option[3] === undefined ? args[++index] : { text: option[3], literal: word.literal };
-      if (value !== undefined) unknown = add(option[1] as string, value) || unknown;
+      if (value !== undefined) unknown = add({ via: option[1] as string, target: value }) || unknown;
       if (option[1] !== '--work-tree') moved = true;
     } else if (text === '-c' || text === '--namespace' || text === '--exec-path' || text === '--config-env') index++;
   }

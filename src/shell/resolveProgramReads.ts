@@ -99,8 +99,10 @@ export async function resolveProgramReads(
 ): Promise<ProgramReads> {
   const requests: ShellProgramReadPermissionRequest[] = [];
   let unpinned = false;
+  /** A read skipped because its target does not exist (yet). */
+  let skipped = false;
   const several = analysis.subcommands.length > 1;
-  for (const { program, via, target } of analysis.reads) {
+  for (const { program, via, target, ifExists } of analysis.reads) {
     if (READ_SOURCES.has(target.text) && (target.text !== '-' || via !== '<')) continue;
     if (analysis.changesDirectory && !isAbsolute(target.text)) {
       unpinned = true;
@@ -109,10 +111,16 @@ export async function resolveProgramReads(
     const resolved = await workspace.resolve(target.text, { access: 'read', base: cwd });
     const stats = resolved.exists ? await lstat(resolved.path).catch(() => undefined) : undefined;
     const reshaped = writtenTargets.some((written) => isAtOrUnder(resolved.path, written) || isAtOrUnder(written, resolved.path));
+    if (ifExists === true && stats === undefined) {
+      // a revision, not a file: unless the same line may make it a file first
+      if (reshaped) unpinned = true;
+      skipped = true;
+      continue;
+    }
     if (reshaped || (several && stats === undefined)) unpinned = true;
     const hardLinked = stats !== undefined && stats.isFile() && stats.nlink > 1;
     requests.push(new ShellProgramReadPermissionRequest(resolved.path, { program, via, isProtected: protectedPaths.matches(resolved.path), hardLinked }));
   }
-  if (requests.length > 0 && several && analysis.subcommands.some(mayReshape)) unpinned = true;
+  if ((requests.length > 0 || skipped) && several && analysis.subcommands.some(mayReshape)) unpinned = true;
   return { requests, unpinned };
 }
