@@ -1,3 +1,4 @@
+import type { ProgramRead } from './findReadTargets.js';
 import type { ProgramWrite } from './findWriteTargets.js';
 import type { ShellWord } from './readWord.js';
 import type { ShellRisk } from './SHELL_RISKS.js';
@@ -33,6 +34,16 @@ export interface CommandLineAnalysis {
    * `sort -o F`, `tee F`, `cp a F`, ...; see `WRITE_TARGETS`), each named by a literal word.
    */
   readonly writes: readonly ProgramWrite[];
+  /**
+   * Files its programs read by their own options and operands (`cat F`, `grep -f P F`, `cp F d`,
+   * `git -C dir`; see `READ_TARGETS`) and its input redirections (`< F`), each named by a literal word.
+   */
+  readonly reads: readonly ProgramRead[];
+  /**
+   * Whether it reads files no literal word names (`cat "$f"`, `cat *.md`, `grep -R`, `< "$f"`).
+   * Without the sandbox `shell_exec` then carries `unknown_read`; inside it the view confines reads.
+   */
+  readonly readsUnknown: boolean;
   /** Whether it runs `cd`, `pushd` or `popd` (relative redirection targets move with it). */
   readonly changesDirectory: boolean;
   /** Where parsing failed (`parse_error` is then among the risks). */

@@ -2,11 +2,12 @@ import type { Node, Parser } from 'web-tree-sitter';
 import { classifyCommand } from './classifyCommand.js';
 import type { OutputRedirection, RedirectSite } from './CommandLineAnalysis.js';
 import { describeParseError } from './describeParseError.js';
+import type { ProgramRead } from './findReadTargets.js';
 import type { ProgramWrite } from './findWriteTargets.js';
 import { hasAmbiguousText } from './hasAmbiguousText.js';
 import { hasUnseparatedWords } from './hasUnseparatedWords.js';
 import { isPlainHeredoc } from './isPlainHeredoc.js';
-import { readRedirection } from './readRedirection.js';
+import { readInputRedirection, readRedirection } from './readRedirection.js';
 import { readWord, type ShellWord } from './readWord.js';
 import { isStartupVariable } from './assertModelEnvironment.js';
 import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
@@ -108,6 +109,9 @@ export class CommandLineWalker {
    */
   public readonly redirectSites: (RedirectSite | undefined)[] = [];
   public readonly writes: ProgramWrite[] = [];
+  /** Files its programs read by their words, and its input redirections (`< F`, `<> F`). */
+  public readonly reads: ProgramRead[] = [];
+  public readsUnknown = false;
   public changesDirectory = false;
   public parseError: string | undefined;
   /** The text being walked (heredocs are checked against the source, not only the tree). */
@@ -271,6 +275,8 @@ export class CommandLineWalker {
     for (const risk of facts.risks) this.risks.add(risk);
     if (facts.changesDirectory) this.changesDirectory = true;
     this.writes.push(...facts.writes);
+    this.reads.push(...facts.reads);
+    if (facts.readsUnknown) this.readsUnknown = true;
     for (const inner of facts.innerCommands) this.addCommand(inner);
     for (const script of facts.scripts) this.nested(script);
   }
@@ -287,6 +293,8 @@ export class CommandLineWalker {
     this.redirections.push(...inner.redirections);
     this.redirectSites.push(...inner.redirections.map(() => undefined));
     this.writes.push(...inner.writes);
+    this.reads.push(...inner.reads);
+    if (inner.readsUnknown) this.readsUnknown = true;
     if (inner.changesDirectory) this.changesDirectory = true;
     this.parseError ??= inner.parseError;
   }
@@ -302,6 +310,11 @@ export class CommandLineWalker {
   }
 
   private redirect(node: Node): void {
+    const input = readInputRedirection(node);
+    if (input !== undefined) {
+      if (input.target.literal) this.reads.push({ program: 'shell', via: input.operator, target: input.target });
+      else this.readsUnknown = true;
+    }
     const redirection = readRedirection(node);
     if (redirection === undefined) return;
     this.risks.add(SHELL_RISKS.redirection);

@@ -50,6 +50,14 @@ export const SHELL_RISKS = Object.freeze({
    * same line writes through (`ln -s ~/.ssh d && cp key d/authorized_keys`) or whose directory is missing.
    */
   unknownWrite: 'unknown_write',
+  /**
+   * Without the sandbox only: a program reads files its words do not name statically (`cat
+   * "$f"`, `cat *.md`, `grep -R`, `cp -L`, `tar -T list`), or a named one the same line may
+   * reshape first (it is missing when checked, the line writes it or a directory above it, or
+   * runs programs whose writes are not known), or a relative one after `cd`. Named targets
+   * become `fs.read` requests instead (outside the roots: denied).
+   */
+  unknownRead: 'unknown_read',
   /** `alias`, `shopt`, `enable`, `hash`, `set -k`, `set -o posix`: builtins that change what later words mean or run. */
   shellState: 'shell_state',
   /**

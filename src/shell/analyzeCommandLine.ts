@@ -8,6 +8,8 @@ function toAnalysis(walker: CommandLineWalker): CommandLineAnalysis {
     risks: [...walker.risks].sort(),
     redirections: walker.redirections,
     writes: walker.writes,
+    reads: walker.reads,
+    readsUnknown: walker.readsUnknown,
     changesDirectory: walker.changesDirectory,
     ...(walker.parseError === undefined ? {} : { parseError: walker.parseError }),
   };

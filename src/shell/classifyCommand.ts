@@ -15,6 +15,8 @@ import {
   WRAPPER_OPTIONS_WITH_VALUE,
   WRAPPERS,
 } from './COMMAND_CLASSES.js';
+import { findReadTargets, type ProgramRead } from './findReadTargets.js';
+import { sedScriptMayOpenOrRun } from './findSedScriptEffects.js';
 import { findWriteTargets, type ProgramWrite } from './findWriteTargets.js';
 import type { ShellWord } from './readWord.js';
 import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
@@ -29,6 +31,10 @@ export interface CommandFacts {
   readonly changesDirectory: boolean;
   /** Files it writes by its own options and operands (`sort -o F`, `cp a F`). */
   readonly writes: ProgramWrite[];
+  /** Files it reads by its own options and operands (`cat F`, `grep -f P F`, `git -C dir`). */
+  readonly reads: ProgramRead[];
+  /** It reads files no literal word names (`cat "$f"`, `grep -R`): `unknown_read` without the sandbox. */
+  readonly readsUnknown: boolean;
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/u;
@@ -104,10 +110,19 @@ function changesParsing(args: readonly ShellWord[]): boolean {
 /** Risk flags and nested commands of one simple command, from its words (command name first). */
 export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
   const [first, ...args] = words;
-  if (first === undefined) return { risks: [], innerCommands: [], scripts: [], changesDirectory: false, writes: [] };
+  if (first === undefined) return { risks: [], innerCommands: [], scripts: [], changesDirectory: false, writes: [], reads: [], readsUnknown: false };
   const name = getBaseName(first.text);
   const { writes, unknown } = findWriteTargets(name, args);
-  const facts: CommandFacts = { risks: unknown ? [SHELL_RISKS.unknownWrite] : [], innerCommands: [], scripts: [], changesDirectory: false, writes };
+  const read = findReadTargets(name, args);
+  const facts: CommandFacts = {
+    risks: unknown ? [SHELL_RISKS.unknownWrite] : [],
+    innerCommands: [],
+    scripts: [],
+    changesDirectory: false,
+    writes,
+    reads: read.reads,
+    readsUnknown: read.unknown,
+  };
   const { risks } = facts;
   if (!first.literal) risks.push(SHELL_RISKS.dynamicCommand);
   if (NAME_TAKING_BUILTINS.has(name) && (name === 'let' || args.some((word) => word.text.includes('[')))) risks.push(SHELL_RISKS.arithmetic);
@@ -139,6 +154,9 @@ export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
     facts.innerCommands.push(...findExecCommands(args));
   } else if (name === 'git') {
     classifyGit(args, risks);
+  } else if (name === 'sed') {
+    // `sed 'r /etc/shadow'`, `sed 's/x/id/e'`: the script opens or runs what no word names
+    if (sedScriptMayOpenOrRun(args)) risks.push('interpreter:sed');
   } else {
     const family = getInterpreterFamily(name);
     const inline = family === undefined ? undefined : INLINE_CODE_OPTIONS[family];

@@ -1,42 +1,6 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { getErrnoCode } from '../kernel/index.js';
-
-/**
- * Repository settings that name a program git runs on its own and that cannot be forced off
- * through the environment without breaking the command (`GIT_SAFETY_ENV` covers the rest):
- * filter and diff drivers, merge drivers, `diff.external`, ref and pack programs, helpers and
- * browsers. A `.git/config` an agent could not write (it is protected) may still arrive with
- * a hostile repository.
- */
-const PROGRAM_KEY =
-  /^(filter\..+\.(clean|smudge|process)|diff\..+\.(command|textconv)|diff\.external|merge\..+\.driver|core\.alternaterefscommand|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|credential\..*helper|gpg\..*program|browser\..+\.(cmd|path)|web\.browser|man\..+\.(cmd|path)|man\.viewer|alias\..+|trailer\..+\.(cmd|command)|tar\..+\.command|submodule\..+\.update|(diff|merge)tool\..+\.(cmd|path)|sendemail\..+|imap\.tunnel)$/iu;
-
-/** Scopes a repository brings with it (`system`, `global` and `command` are the host's own). */
-const REPOSITORY_SCOPES: ReadonlySet<string> = new Set(['local', 'worktree']);
-
-/** How long reading a repository's configuration may take before the command is judged risky anyway. */
-const CONFIG_TIMEOUT_MS = 5_000;
-
-function listConfigNames(cwd: string, env: Readonly<Record<string, string>>): Promise<string[] | undefined> {
-  return new Promise((resolve) => {
-    // Reading configuration runs nothing (includes are files); the forced settings apply too.
-    execFile('git', ['config', '--list', '--show-scope', '--name-only', '-z'], { cwd, env, timeout: CONFIG_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout) => {
-      if (error !== null) {
-        // Not in a repository, or no git: nothing to report. Anything else (a timeout, a
-        // broken config git refuses) is reported as unknown.
-        resolve(getErrnoCode(error) === 'ENOENT' ? [] : undefined);
-        return;
-      }
-      const fields = stdout.split('\0');
-      const names: string[] = [];
-      for (let index = 0; index + 1 < fields.length; index += 2) {
-        if (REPOSITORY_SCOPES.has(fields[index] as string)) names.push(fields[index + 1] as string);
-      }
-      resolve(names);
-    });
-  });
-}
+import { REPOSITORY_PROGRAM_KEYS } from './GIT_PROGRAM_SETTINGS.js';
+import { readRepositoryConfigNames } from './readRepositoryConfigNames.js';
 
 /** Whether the command (after any leading `NAME=value` assignments) is `git`. */
 function isGitCommand(words: readonly string[]): boolean {
@@ -50,7 +14,8 @@ export function runsGit(subcommands: readonly (readonly string[])[]): boolean {
 }
 
 /**
- * The repository settings that name programs (see {@link PROGRAM_KEY}) in force where the
+ * The repository settings that name programs git cannot be kept from running (the `asks`
+ * entries of `GIT_PROGRAM_SETTINGS`: filter, diff and merge drivers, ...) in force where the
  * command's `git` subcommands run: the working directory and each literal `git -C <dir>`.
  * `undefined` when a configuration could not be read (treat as risky).
  */
@@ -65,9 +30,9 @@ export async function findRepositoryPrograms(subcommands: readonly (readonly str
   }
   const found = new Set<string>();
   for (const dir of dirs) {
-    const names = await listConfigNames(dir, env);
+    const names = await readRepositoryConfigNames(dir, env);
     if (names === undefined) return undefined;
-    for (const name of names) if (PROGRAM_KEY.test(name)) found.add(name.toLowerCase());
+    for (const name of names) if (REPOSITORY_PROGRAM_KEYS.some((key) => key.test(name))) found.add(name.toLowerCase());
   }
   return [...found].sort();
 }

@@ -1,4 +1,5 @@
 import type { ShellWord } from './readWord.js';
+import { parseProgramArgs, type ProgramArgs } from './parseProgramArgs.js';
 import { WRITE_TARGETS, type WriteTargetRule } from './WRITE_TARGETS.js';
 
 /** A file a program writes, named in its words. */
@@ -18,76 +19,25 @@ export interface WriteTargets {
   readonly unknown: boolean;
 }
 
-interface ParsedArgs {
-  readonly options: string[];
-  readonly operands: ShellWord[];
-  readonly outputs: { via: string; target: ShellWord }[];
-}
-
 function valueOf(word: ShellWord, text: string): ShellWord {
   return { text, literal: word.literal };
 }
 
-/** Splits words into options, their values and operands, GNU style (`-oF`, `-so F`, `--output=F`, `--`). */
-function parseArgs(args: readonly ShellWord[], rule: WriteTargetRule): ParsedArgs {
-  const parsed: ParsedArgs = { options: [], operands: [], outputs: [] };
-  const outputs = new Set(rule.outputs ?? []);
-  const takesValue = (option: string): boolean => outputs.has(option) || rule.values?.includes(option) === true;
-  const longNames = [...outputs, ...(rule.values ?? []), ...(rule.flags ?? [])].filter((name) => name.startsWith('--'));
-  // getopt_long (and git's parse-options) take any unambiguous prefix: `--outp=F` is `--output=F`.
-  // Where a prefix fits several, an output option wins: a write is never missed.
-  const expand = (option: string): string => {
-    if (longNames.includes(option)) return option;
-    const fits = longNames.filter((name) => name.startsWith(option));
-    return fits.find((name) => outputs.has(name)) ?? fits[0] ?? option;
-  };
-  let optionsEnd = false;
-  for (let index = 0; index < args.length; index++) {
-    const word = args[index] as ShellWord;
-    const text = word.text;
-    if (optionsEnd || text === '-' || !text.startsWith('-')) {
-      parsed.operands.push(word);
-      continue;
-    }
-    if (text === '--') {
-      optionsEnd = true;
-      continue;
-    }
-    let option = text;
-    let value: ShellWord | undefined;
-    if (text.startsWith('--')) {
-      const equals = text.indexOf('=');
-      if (equals !== -1) [option, value] = [expand(text.slice(0, equals)), valueOf(word, text.slice(equals + 1))];
-      else {
-        option = expand(text);
-        if (takesValue(option)) value = args[++index];
-      }
-    } else {
-      // a bundle of short options: the first that takes a value takes the rest of the word, or the next word
-      for (let at = 1; at < text.length; at++) {
-        option = `-${text[at] as string}`;
-        if (!takesValue(option)) continue;
-        value = at + 1 < text.length ? valueOf(word, text.slice(at + 1)) : args[++index];
-        break;
-      }
-    }
-    parsed.options.push(text.startsWith('--') ? option : text);
-    if (value !== undefined && outputs.has(option)) parsed.outputs.push({ via: option, target: value });
-  }
-  return parsed;
+function parseArgs(args: readonly ShellWord[], rule: WriteTargetRule): ProgramArgs {
+  return parseProgramArgs(args, { files: rule.outputs ?? [], values: rule.values ?? [], flags: rule.flags ?? [] });
 }
 
-function selectOperands(rule: WriteTargetRule, parsed: ParsedArgs): ShellWord[] {
+function selectOperands(rule: WriteTargetRule, parsed: ProgramArgs): ShellWord[] {
   const { options } = parsed;
   if (rule.operandsOnlyWith !== undefined && !options.some((option) => rule.operandsOnlyWith?.test(option) === true)) return [];
   if (rule.operandsNotWith !== undefined && options.some((option) => rule.operandsNotWith?.test(option) === true)) return [];
   const unless = rule.firstOperandIsNotAFileUnless;
-  const firstIsAFile = unless === undefined || options.some((option) => unless.includes(option) || rule.firstOperandLike?.test(option) === true);
+  const firstIsAFile = unless === undefined || parsed.names.some((name) => unless.includes(name)) || options.some((option) => rule.firstOperandLike?.test(option) === true);
   const operands = firstIsAFile ? parsed.operands : parsed.operands.slice(1);
   if (rule.operands === 'all') return operands;
   if (rule.operands === 'second') return operands.slice(1, 2);
   // `last`: the target of `cp a b`; with a target directory option every operand is a source
-  if (rule.operands === 'last' && operands.length >= 2 && parsed.outputs.length === 0) return operands.slice(-1);
+  if (rule.operands === 'last' && operands.length >= 2 && parsed.files.length === 0) return operands.slice(-1);
   return [];
 }
 
@@ -103,12 +53,12 @@ function findTarWrites(args: readonly ShellWord[]): WriteTargets {
   const modes = parsed.options.join(' ');
   const extracts = /(^| )-[a-zA-Z]*x|--extract|--get/u.test(modes);
   const creates = /(^| )-[a-zA-Z]*[cruA]|--create|--append|--update|--concatenate|--delete/u.test(modes);
-  const writes = parsed.outputs.filter(({ via }) => (via === '-f' || via === '--file' ? creates : extracts)).map(({ via, target }) => ({ program: 'tar', via, target }));
+  const writes = parsed.files.filter(({ via }) => (via === '-f' || via === '--file' ? creates : extracts)).map(({ via, target }) => ({ program: 'tar', via, target }));
   return { writes, unknown: extracts };
 }
 
 /** The git subcommand after git's own options (`git -C dir --no-pager diff` is `diff`), and whether they move its directory. */
-function findGitSubcommand(args: readonly ShellWord[]): { name: string; at: number; moved: boolean } | undefined {
+export function findGitSubcommand(args: readonly ShellWord[]): { name: string; at: number; moved: boolean } | undefined {
   let moved = false;
   for (let index = 0; index < args.length; index++) {
     const text = (args[index] as ShellWord).text;
@@ -141,7 +91,7 @@ export function findWriteTargets(name: string, args: readonly ShellWord[]): Writ
   if (rule === undefined) return { writes: [], unknown: false };
   const parsed = parseArgs(rest, rule);
   const named = [
-    ...parsed.outputs,
+    ...parsed.files,
     ...selectOperands(rule, parsed).map((target) => ({ via: 'operand', target })),
     ...parsed.operands.flatMap((word) => {
       const key = rule.assignments?.find((prefix) => word.text.startsWith(prefix));

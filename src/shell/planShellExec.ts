@@ -8,6 +8,7 @@ import { getBashParser } from './getBashParser.js';
 import { planRedirectBindings } from './planRedirectBindings.js';
 import { quoteShellWord } from './quoteShellWord.js';
 import { hasUnpinnedProgramWrites } from './hasUnpinnedProgramWrites.js';
+import { resolveProgramReads } from './resolveProgramReads.js';
 import { resolveProgramWrites } from './resolveProgramWrites.js';
 import { resolveRedirections } from './resolveRedirections.js';
 import { resolveSandbox } from './resolveSandbox.js';
@@ -68,6 +69,16 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   const programWrites = await resolveProgramWrites(analysis, cwd, config);
   const writes = [...redirections, ...programWrites];
   const sandboxed = await resolveSandbox(config);
+  // Inside the sandbox its view confines reads; without it, reads are requests like writes.
+  const reads = sandboxed
+    ? undefined
+    : await resolveProgramReads(
+        analysis,
+        cwd,
+        config,
+        writes.map((write) => write.target),
+      );
+  const unknownRead = reads !== undefined && (analysis.readsUnknown || reads.unpinned);
   // Outside the sandbox nothing pins what a program opens: a path the same line reshapes asks.
   const unpinned =
     !sandboxed &&
@@ -90,6 +101,7 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   const risks: ShellRisk[] = [
     ...analysis.risks.filter((risk) => !unpinned || risk !== SHELL_RISKS.unknownWrite),
     ...(unpinned ? [SHELL_RISKS.unknownWrite] : []),
+    ...(unknownRead ? [SHELL_RISKS.unknownRead] : []),
     ...(envKeys.length > 0 ? [SHELL_RISKS.envOverride] : []),
     ...(repositoryPrograms === undefined || repositoryPrograms.length > 0 ? [SHELL_RISKS.repositoryPrograms] : []),
   ].sort();
@@ -114,6 +126,6 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     sweepAfterExit: risks.some((risk) => DETACHING_RISKS.has(risk)),
     sandboxed,
     redirects,
-    requests: [shellRequest, ...writes],
+    requests: [shellRequest, ...writes, ...(reads?.requests ?? [])],
   };
 }

@@ -9,6 +9,27 @@ const DUPLICATING = new Set(['>&', '<&']);
 /** Targets that write nowhere a policy cares about. */
 export const OUTPUT_SINKS: ReadonlySet<string> = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2']);
 
+/** The operator tokens of a redirection before its target (the parser reads `1<>f` as `<`, an ERROR holding `>`, then `f`). */
+function readOperator(node: Node, destination: Node): string | undefined {
+  const tokens = node.children.filter((child) => child.startIndex < destination.startIndex && (!child.isNamed || child.isError));
+  return tokens.length === 0 ? undefined : tokens.map((child) => child.text).join('');
+}
+
+/** Sources that read nothing a policy cares about. */
+const INPUT_SOURCES: ReadonlySet<string> = new Set(['/dev/null', '/dev/stdin', '/dev/fd/0', '/dev/zero']);
+
+/**
+ * The file an input redirection reads (`<`, and `<>`, which opens it for reading and writing),
+ * or `undefined` for other redirections and `/dev/null`. Here-strings and heredocs are not files.
+ */
+export function readInputRedirection(node: Node): OutputRedirection | undefined {
+  const destination = node.childForFieldName('destination');
+  const operator = destination === null ? undefined : readOperator(node, destination);
+  if (destination === null || (operator !== '<' && operator !== '<>')) return undefined;
+  const target = readWord(destination);
+  return target.literal && INPUT_SOURCES.has(target.text) ? undefined : { operator, target };
+}
+
 /**
  * The file an output redirection writes to, or `undefined` for input redirections,
  * descriptor duplications (`2>&1`, `>&-`) and sinks such as `/dev/null`.
@@ -16,9 +37,7 @@ export const OUTPUT_SINKS: ReadonlySet<string> = new Set(['/dev/null', '/dev/std
 export function readRedirection(node: Node): OutputRedirection | undefined {
   const destination = node.childForFieldName('destination');
   if (destination === null) return undefined;
-  // the tokens before the target: the parser reads `1<>f` as `<`, an ERROR holding `>`, then `f`
-  const tokens = node.children.filter((child) => child.startIndex < destination.startIndex && (!child.isNamed || child.isError));
-  const operator = tokens.length === 0 ? undefined : tokens.map((child) => child.text).join('');
+  const operator = readOperator(node, destination);
   if (operator === undefined) return undefined;
   const target = readWord(destination);
   if (DUPLICATING.has(operator)) {

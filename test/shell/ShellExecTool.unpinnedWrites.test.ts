@@ -12,7 +12,12 @@ describe(`${ShellExecTool.name}: program writes through paths the same command r
     shell = await createShellHarness({
       shell: { sandbox: 'off' },
       checker: new PolicyPermissionChecker({
-        rules: [...['ln', 'cp', 'rm', 'mv', 'sort'].map((pattern): PolicyRule => ({ effect: 'allow', kind: 'shell.exec', pattern })), { effect: 'allow', kind: 'fs.write' }],
+        // without the sandbox, cp's source is an fs.read request too (issue 16 item 2)
+        rules: [
+          ...['ln', 'cp', 'rm', 'mv', 'sort'].map((pattern): PolicyRule => ({ effect: 'allow', kind: 'shell.exec', pattern })),
+          { effect: 'allow', kind: 'fs.write' },
+          { effect: 'allow', kind: 'fs.read' },
+        ],
         fallback: 'ask',
       }),
     });

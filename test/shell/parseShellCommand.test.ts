@@ -5,12 +5,14 @@ type Expected = Partial<CommandLineAnalysis>;
 
 /** The whole analysis, with defaults for the fields a case does not mention. */
 function analysis(expected: Expected): CommandLineAnalysis {
-  return { subcommands: [], risks: [], redirections: [], writes: [], changesDirectory: false, ...expected };
+  return { subcommands: [], risks: [], redirections: [], writes: [], reads: [], readsUnknown: false, changesDirectory: false, ...expected };
 }
 
 const literal = (text: string): { text: string; literal: boolean } => ({ text, literal: true });
 /** The writes of a program's operands: `rm x` removes x (an `fs.write` of x). */
 const operands = (program: string, ...targets: string[]): CommandLineAnalysis['writes'] => targets.map((text) => ({ program, via: 'operand', target: literal(text) }));
+/** The reads of a program's operands (or of an option, or an input redirection): `cat x` reads x. */
+const reading = (program: string, via: string, ...targets: string[]): CommandLineAnalysis['reads'] => targets.map((text) => ({ program, via, target: literal(text) }));
 
 describe(parseShellCommand.name, () => {
   describe('splits compound commands into every simple command', () => {
@@ -60,16 +62,17 @@ describe(parseShellCommand.name, () => {
   });
 
   describe('reads words the way bash does', () => {
-    it.each<[string, string[]]>([
+    it.each<[string, string[], Expected?]>([
       [`git "sta"'tus' "a b"`, ['git', 'status', 'a b']],
       ['g\\it status', ['git', 'status']],
       ['git \\\nstatus', ['git', 'status']],
       ['echo a#b # $(rm x)', ['echo', 'a#b']],
       ["echo $'a\\nb' $'plain'", ['echo', "$'a\\nb'", 'plain']],
       ['echo "\\$(rm x)"', ['echo', '$(rm x)']],
-      ['ls {a,b} *.txt ~/x', ['ls', '{a,b}', '*.txt', '~/x']],
-    ])('%j', async (command, words) => {
-      expect(await parseShellCommand(command)).toStrictEqual(analysis({ subcommands: [words] }));
+      // ls reads its operands; these expand at run time
+      ['ls {a,b} *.txt ~/x', ['ls', '{a,b}', '*.txt', '~/x'], { readsUnknown: true }],
+    ])('%j', async (command, words, expected: Expected = {}) => {
+      expect(await parseShellCommand(command)).toStrictEqual(analysis({ subcommands: [words], ...expected }));
     });
   });
 
@@ -112,6 +115,8 @@ describe(parseShellCommand.name, () => {
         'diff <(ls a) >(tee b)',
         {
           writes: operands('tee', 'b'),
+          reads: reading('ls', 'operand', 'a'),
+          readsUnknown: true,
           subcommands: [
             ['diff', '<(ls a)', '>(tee b)'],
             ['ls', 'a'],
@@ -194,6 +199,7 @@ describe(parseShellCommand.name, () => {
       [
         '. ./env.sh; source x',
         {
+          reads: [...reading('.', 'operand', './env.sh'), ...reading('source', 'operand', 'x')],
           subcommands: [
             ['.', './env.sh'],
             ['source', 'x'],
@@ -246,10 +252,11 @@ describe(parseShellCommand.name, () => {
           risks: ['interpreter:perl', 'interpreter:ruby'],
         },
       ],
-      ['python3 script.py', { subcommands: [['python3', 'script.py']] }],
+      ['python3 script.py', { reads: reading('python3', 'operand', 'script.py'), subcommands: [['python3', 'script.py']] }],
       [
         'find . -name "*.tmp" -exec rm {} \\;',
         {
+          reads: reading('find', 'operand', '.'),
           subcommands: [
             ['find', '.', '-name', '*.tmp', '-exec', 'rm', '{}', ';'],
             ['rm', '{}'],
@@ -257,9 +264,12 @@ describe(parseShellCommand.name, () => {
           risks: ['find_exec', 'unknown_write'],
         },
       ],
-      ['find . -delete', { subcommands: [['find', '.', '-delete']], risks: ['find_write'] }],
+      ['find . -delete', { reads: reading('find', 'operand', '.'), subcommands: [['find', '.', '-delete']], risks: ['find_write'] }],
       ["git -c core.pager='rm -rf x' log", { subcommands: [['git', '-c', 'core.pager=rm -rf x', 'log']], risks: ['git_config_override'] }],
-      ['git -C sub --config-env=core.pager=P log', { subcommands: [['git', '-C', 'sub', '--config-env=core.pager=P', 'log']], risks: ['git_config_override'] }],
+      [
+        'git -C sub --config-env=core.pager=P log',
+        { reads: reading('git', '-C', 'sub'), subcommands: [['git', '-C', 'sub', '--config-env=core.pager=P', 'log']], risks: ['git_config_override'] },
+      ],
       ['git commit -c HEAD', { subcommands: [['git', 'commit', '-c', 'HEAD']] }],
       ['git fetch --upload-pack=evil origin', { subcommands: [['git', 'fetch', '--upload-pack=evil', 'origin']], risks: ['git_program_option'] }],
       ['$cmd status', { subcommands: [['$cmd', 'status']], risks: ['dynamic_command'] }],
@@ -290,6 +300,7 @@ describe(parseShellCommand.name, () => {
             { operator: '&>>', target: literal('f6') },
             { operator: '>&', target: literal('f7') },
           ],
+          reads: reading('shell', '<', 'in'),
         }),
       );
     });
