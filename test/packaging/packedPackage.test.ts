@@ -21,8 +21,14 @@ describe('the packed package', () => {
     if (packed !== undefined) rmSync(packed.dir, { recursive: true, force: true });
   });
 
-  it('holds the build, the licence, the manifest and the README, nothing else', () => {
-    expect(packed.files.filter((file) => !file.startsWith('dist/'))).toStrictEqual(['LICENSE', 'README.md', 'package.json']);
+  it('holds the build, the licence, the manifest, the README and the bash grammar with its licence, nothing else', () => {
+    expect(packed.files.filter((file) => !file.startsWith('dist/'))).toStrictEqual([
+      'assets/tree-sitter-bash.LICENSE',
+      'assets/tree-sitter-bash.wasm',
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ]);
     expect(packed.files.filter((file) => /(^|\/)(src|test)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')))).toStrictEqual([]);
   });
 
@@ -74,6 +80,17 @@ describe('the packed package', () => {
       'ToolConfigurationError RedisApprovalStore.connect needs the `redis` package (node-redis v5 or v6), an optional peer dependency: npm install redis.',
       'ToolConfigurationError PostgresApprovalStore.connect needs the `pg` package, an optional peer dependency: npm install pg.',
     ]);
+  }, 60_000);
+
+  it('parses bash with the grammar it ships: tree-sitter-bash (20 MB of prebuilds and C sources) is not installed', async () => {
+    const script = [
+      "import { existsSync } from 'node:fs';",
+      "const { parseShellCommand } = await import('agentkit-tools-core/shell');",
+      "console.log(existsSync('node_modules/tree-sitter-bash'));",
+      "console.log(JSON.stringify((await parseShellCommand('ls -la | wc -l')).subcommands));",
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
+    expect(stdout.trim().split('\n')).toStrictEqual(['false', '[["ls","-la"],["wc","-l"]]']);
   }, 60_000);
 
   it('runs the agentkit-tools bin from dist: serves the root over stdio MCP and reads a file in it', async () => {
