@@ -6,7 +6,14 @@ import path from 'node:path';
 import { installPackedPackage, ROOT, run, type PackedPackage } from './fixtures/installPackedPackage.js';
 
 const BIN = path.join(ROOT, 'node_modules/.bin');
-const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown>; bin: Record<string, string> };
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  exports: Record<string, unknown>;
+  bin: Record<string, string>;
+};
+/** The exports map's code entries; `./policy.schema.json` is data (its own test below). */
+const CODE_ENTRIES = Object.keys(manifest.exports).filter((key) => !key.endsWith('.json'));
 
 // The package as users get it: built, packed, installed from the tarball into a project of its own.
 describe('the packed package', () => {
@@ -21,12 +28,13 @@ describe('the packed package', () => {
     if (packed !== undefined) rmSync(packed.dir, { recursive: true, force: true });
   });
 
-  it('holds the build, the licence, the manifest, the README and the bash grammar with its licence, nothing else', () => {
-    expect(packed.files.filter((file) => !file.startsWith('dist/'))).toStrictEqual([
-      'assets/tree-sitter-bash.LICENSE',
-      'assets/tree-sitter-bash.wasm',
+  it('holds the build, the licence, the manifest, the README, the policy schema and the bash grammar with its licence, nothing else', () => {
+    expect(packed.files.filter((file) => !file.startsWith('dist/')).sort()).toStrictEqual([
       'LICENSE',
       'README.md',
+      'assets/policy.schema.json',
+      'assets/tree-sitter-bash.LICENSE',
+      'assets/tree-sitter-bash.wasm',
       'package.json',
     ]);
     expect(packed.files.filter((file) => /(^|\/)(src|test)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')))).toStrictEqual([]);
@@ -52,13 +60,11 @@ describe('the packed package', () => {
     const { stdout } = await run(path.join(BIN, 'attw'), [packed.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color', '--no-emoji'], { cwd: packed.dir });
     const entries = stdout.split('*'.repeat(35)).filter((block) => block.includes('node16 (from ESM)'));
     const resolved = (block: string): boolean => block.includes('node16 (from ESM): OK (ESM)') && block.includes('bundler: OK');
-    expect(entries.map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)])).toStrictEqual(
-      Object.keys(manifest.exports).map((key) => [path.posix.join(manifest.name, key), true]),
-    );
+    expect(entries.map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)])).toStrictEqual(CODE_ENTRIES.map((key) => [path.posix.join(manifest.name, key), true]));
   }, 120_000);
 
   it('imports every entry point of the exports map from an ESM project', async () => {
-    const specifiers = Object.keys(manifest.exports).map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
+    const specifiers = CODE_ENTRIES.map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
     const script = `for (const s of ${JSON.stringify(specifiers)}) { const m = await import(s); console.log(s, Object.keys(m).length > 0); }`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
     expect(stdout.trim().split('\n')).toStrictEqual(specifiers.map((specifier) => `${specifier} true`));
@@ -91,6 +97,16 @@ describe('the packed package', () => {
     ].join('\n');
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
     expect(stdout.trim().split('\n')).toStrictEqual(['false', '[["ls","-la"],["wc","-l"]]']);
+  }, 60_000);
+
+  it("exports the policy file's JSON Schema, and the bin answers --version and --help", async () => {
+    const script = "const { default: schema } = await import('agentkit-tools-core/policy.schema.json', { with: { type: 'json' } }); console.log(schema.title);";
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
+    expect(stdout.trim()).toBe('agentkit-tools policy file');
+    const bin = path.join(packed.app, 'node_modules/.bin/agentkit-tools');
+    expect((await run(bin, ['--version'], { cwd: packed.app })).stdout).toBe(`${manifest.version}\n`);
+    expect((await run(bin, ['--help'], { cwd: packed.app })).stdout).toContain('Usage: agentkit-tools <command> [options]');
+    expect((await run(bin, ['serve', '--help'], { cwd: packed.app })).stdout).toContain('--policy <file>');
   }, 60_000);
 
   it('runs the agentkit-tools bin from dist: serves the root over stdio MCP and reads a file in it', async () => {

@@ -23,7 +23,7 @@ describe('locateBashGrammar', () => {
     try {
       mkdirSync(path.join(dir, 'dist/shell'), { recursive: true });
       expect(() => locateBashGrammar(pathToFileURL(path.join(dir, 'dist/shell/getBashParser.js')).href)).toThrow(
-        /The bash grammar assets\/tree-sitter-bash\.wasm is missing from the package above .*dist\/shell: reinstall agentkit-tools-core\./u,
+        /assets\/tree-sitter-bash\.wasm is missing from the package above .*dist\/shell: reinstall agentkit-tools-core\./u,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
