@@ -60,7 +60,9 @@ describe('the packed package', () => {
     const { stdout } = await run(path.join(BIN, 'attw'), [packed.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color', '--no-emoji'], { cwd: packed.dir });
     const entries = stdout.split('*'.repeat(35)).filter((block) => block.includes('node16 (from ESM)'));
     const resolved = (block: string): boolean => block.includes('node16 (from ESM): OK (ESM)') && block.includes('bundler: OK');
-    expect(entries.map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)])).toStrictEqual(CODE_ENTRIES.map((key) => [path.posix.join(manifest.name, key), true]));
+    // attw lists the JSON Schema entry too (it has no types to check; attw exited 0, so it found no problem there).
+    const code = entries.map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)]).filter(([name]) => typeof name === 'string' && !name.endsWith('.json'));
+    expect(code).toStrictEqual(CODE_ENTRIES.map((key) => [path.posix.join(manifest.name, key), true]));
   }, 120_000);
 
   it('imports every entry point of the exports map from an ESM project', async () => {
