@@ -1,5 +1,5 @@
 import type { ProgramWrite } from './findWriteTargets.js';
-import type { ShellWord } from './readWord.js';
+import type { ShellWord } from './ShellWord.js';
 import type { ShellRisk } from './SHELL_RISKS.js';
 
 /** An output redirection to a file: `>`, `>>`, `>|`, `&>`, `&>>`, `>&file`. */

@@ -1,4 +1,4 @@
-import type { ShellWord } from './readWord.js';
+import type { ShellWord } from './ShellWord.js';
 import { WRITE_TARGETS, type WriteTargetRule } from './WRITE_TARGETS.js';
 
 /** A file a program writes, named in its words. */

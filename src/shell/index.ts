@@ -13,7 +13,7 @@ export { ShellProgramWritePermissionRequest } from './ShellProgramWritePermissio
 export { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
 export { parseShellCommand } from './parseShellCommand.js';
 export type { CommandLineAnalysis, OutputRedirection } from './CommandLineAnalysis.js';
-export type { ShellWord } from './readWord.js';
+export type { ShellWord } from './ShellWord.js';
 export type { ProgramWrite } from './findWriteTargets.js';
 export { isStartupVariable } from './assertModelEnvironment.js';
 export { SHELL_ERROR_REASONS, type ShellErrorReason } from './ShellErrorReason.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { installPackedPackage, ROOT, run, type PackedPackage } from './fixtures/installPackedPackage.js';
 
@@ -71,6 +71,23 @@ describe('the packed package', () => {
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
     expect(stdout.trim().split('\n')).toStrictEqual(specifiers.map((specifier) => `${specifier} true`));
   }, 60_000);
+
+  it("type-checks every entry in a consumer project with the README's tsconfig, strict and skipLibCheck: false", async () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const tsconfig = JSON.parse(/needs:\n\n```json\n([\s\S]*?)```/u.exec(readme)?.[1] ?? '{}') as { compilerOptions: Record<string, unknown> };
+    expect(tsconfig.compilerOptions['emitDecoratorMetadata']).toBe(true);
+    const project = path.join(packed.dir, 'typed');
+    mkdirSync(project);
+    const specifiers = CODE_ENTRIES.map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
+    writeFileSync(path.join(project, 'main.ts'), specifiers.map((specifier) => `export * from '${specifier}';\n`).join(''));
+    const compilerOptions = { ...tsconfig.compilerOptions, strict: true, skipLibCheck: false, noEmit: true, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules/@types')] };
+    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['main.ts'] }));
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'typed-consumer', private: true, type: 'module' }));
+    symlinkSync(path.join(packed.app, 'node_modules'), path.join(project, 'node_modules'));
+    // tsc exits non-zero on any error, which rejects with its report; web-tree-sitter's declarations (Emscripten globals) must not be reached.
+    const { stdout } = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--explainFiles'], { cwd: project });
+    expect(stdout).not.toContain('web-tree-sitter');
+  }, 120_000);
 
   it('loads the redis and postgres entries without their optional drivers, which are asked for only when a store connects', async () => {
     const script = [
