@@ -1,7 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ShellWord } from './ShellWord.js';
 
-
 /** Characters that make an unquoted word expand: globs, braces, and a leading tilde. */
 const EXPANDING = new Set(['*', '?', '[', '{', '$', '`']);
 
