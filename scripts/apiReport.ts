@@ -15,12 +15,14 @@ const DTS = join(CACHE, 'dts');
 
 interface PackageJson {
   readonly name: string;
-  readonly exports: Readonly<Record<string, { readonly types: string }>>;
+  /** Code entries map to `{ types, default }`; a data file (`./policy.schema.json`) to its path. */
+  readonly exports: Readonly<Record<string, { readonly types: string } | string>>;
 }
 
-/** The package's exports map: './fs' -> report 'fs', '.' -> report 'index'; its `types` path under dist/ -> the same path under the cache. */
+/** The package's code entries: './fs' -> report 'fs', '.' -> report 'index'; its `types` path under dist/ -> the same path under the cache. */
 function listEntries(packageJson: PackageJson): { readonly reportName: string; readonly dtsPath: string }[] {
-  return Object.entries(packageJson.exports).map(([subpath, target]) => ({
+  const code = Object.entries(packageJson.exports).flatMap(([subpath, target]) => (typeof target === 'string' ? [] : [[subpath, target] as const]));
+  return code.map(([subpath, target]) => ({
     reportName: subpath === '.' ? 'index' : subpath.replace(/^\.\//, '').replaceAll('/', '-'),
     dtsPath: join(DTS, target.types.replace(/^\.\/dist\//, '')),
   }));

@@ -7,9 +7,10 @@
  *
  * Without `--policy`, the default checker applies: reads inside the root run, anything else
  * needs approval, which is asked through MCP elicitation or refused. A policy file is the JSON
- * of `PolicyPermissionCheckerOptions` (`{ "rules": [...], "fallback": "ask" }`).
+ * of `PolicyPermissionCheckerOptions` (`{ "rules": [...], "fallback": "ask" }`; the README's
+ * "Policy file" section, JSON Schema `agentkit-tools-core/policy.schema.json`). `--help` and
+ * `--version` work on the bin and on each command.
  */
-import { readFileSync } from 'node:fs';
 import { Container } from 'inversify';
 import {
   agentkitModule,
@@ -24,7 +25,9 @@ import { fileSystemTools } from '../fs/index.js';
 import { serveStdio } from '../mcp/index.js';
 import { shellTools } from '../shell/index.js';
 import { openApprovalStore, type OpenedApprovalStore } from './openApprovalStore.js';
-import { parseServeArgs, ServeArgsError, USAGE } from './parseServeArgs.js';
+import { parseCommandLine, readVersion } from './parseCommandLine.js';
+import { ServeArgsError, USAGE } from './parseServeArgs.js';
+import { readPolicyFile } from './readPolicyFile.js';
 import { serveOverHttp } from './serveOverHttp.js';
 
 /** The in-memory approval store, bounded; its first eviction is said on stderr (then every 1,000th). */
@@ -45,12 +48,15 @@ function createMemoryStore(maxEntries: number | undefined): InMemoryApprovalStor
 }
 
 async function main(argv: readonly string[]): Promise<void> {
-  const args = parseServeArgs(argv);
-  const container = new Container();
-  if (args.policy !== undefined) {
-    const options = JSON.parse(readFileSync(args.policy, 'utf8')) as PolicyPermissionCheckerOptions;
-    container.bind(PERMISSION_CHECKER).toConstantValue(new PolicyPermissionChecker(options));
+  const commandLine = parseCommandLine(argv);
+  if ('print' in commandLine) {
+    process.stdout.write(`${commandLine.print}\n`);
+    return;
   }
+  const args = commandLine.serve;
+  const container = new Container();
+  // Checked before anything starts: a bad file is named with its line and key.
+  if (args.policy !== undefined) container.bind(PERMISSION_CHECKER).toConstantValue(readPolicyFile(args.policy));
   // Replicas sharing this store honour each approval once between them.
   const approvals: OpenedApprovalStore | undefined = args.approvalStore === undefined ? undefined : await openApprovalStore(args.approvalStore);
   if (approvals !== undefined) container.bind(APPROVAL_STORE).toConstantValue(approvals.store);
@@ -61,7 +67,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const closeStore = (): Promise<void> => approvals?.close() ?? Promise.resolve();
   const { http } = args;
   if (http === undefined) {
-    await serveStdio(executor, { name: 'agentkit-tools', version: '0.1.0' });
+    await serveStdio(executor, { name: 'agentkit-tools', version: readVersion() });
     // The client closing stdin ends the session: release the store's connection so the process can exit.
     process.stdin.once('end', () => void executor.close().then(closeStore));
     return;

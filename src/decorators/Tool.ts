@@ -1,4 +1,5 @@
 import { injectable } from 'inversify';
+import { assertConstructorMetadata } from './assertConstructorMetadata.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { toolClassRegistry } from '../metadata/toolClassRegistry.js';
 import { updateOwnToolClassMetadata } from '../metadata/updateOwnToolClassMetadata.js';
@@ -72,6 +73,7 @@ export function Tool<const TOptions extends ToolOptions>(
     } catch (error) {
       throw new ToolDefinitionError(subject, '@Tool() already makes the class injectable.', 'Remove @injectable() from it.', { cause: error });
     }
+    assertConstructorMetadata(target, subject);
     toolClassRegistry.add(target);
     // The class itself, unchanged (typed `void` so a mistyped class reports one error, not two).
     return target;

@@ -1,6 +1,6 @@
 import type { ProgramRead } from './findReadTargets.js';
 import type { ProgramWrite } from './findWriteTargets.js';
-import type { ShellWord } from './readWord.js';
+import type { ShellWord } from './ShellWord.js';
 import type { ShellRisk } from './SHELL_RISKS.js';
 
 /** An output redirection to a file: `>`, `>>`, `>|`, `&>`, `&>>`, `>&file`. */

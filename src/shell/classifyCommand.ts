@@ -18,7 +18,7 @@ import {
 import { findReadTargets, type ProgramRead } from './findReadTargets.js';
 import { sedScriptMayOpenOrRun } from './findSedScriptEffects.js';
 import { findWriteTargets, type ProgramWrite } from './findWriteTargets.js';
-import type { ShellWord } from './readWord.js';
+import type { ShellWord } from './ShellWord.js';
 import { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
 
 /** What one simple command means to policy, beyond its words. */

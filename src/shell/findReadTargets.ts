@@ -1,6 +1,6 @@
 import { parseProgramArgs, type ProgramArgs } from './parseProgramArgs.js';
 import { READ_TARGETS, type ReadTargetRule } from './READ_TARGETS.js';
-import type { ShellWord } from './readWord.js';
+import type { ShellWord } from './ShellWord.js';
 
 /** A file a command reads, named in its words or its input redirections. */
 export interface ProgramRead {

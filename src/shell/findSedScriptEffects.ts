@@ -1,5 +1,5 @@
 import { parseProgramArgs } from './parseProgramArgs.js';
-import type { ShellWord } from './readWord.js';
+import type { ShellWord } from './ShellWord.js';
 
 /** The index after the delimited part that starts after `at` (the delimiter), backslash escapes skipped. */
 function skipDelimited(script: string, at: number, delimiter: string): number {

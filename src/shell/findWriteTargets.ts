@@ -1,4 +1,4 @@
-import type { ShellWord } from './readWord.js';
+import type { ShellWord } from './ShellWord.js';
 import { parseProgramArgs, type ProgramArgs } from './parseProgramArgs.js';
 import { WRITE_TARGETS, type WriteTargetRule } from './WRITE_TARGETS.js';
 

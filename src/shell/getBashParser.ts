@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
+import { locateBashGrammar } from './locateBashGrammar.js';
 
 const require = createRequire(import.meta.url);
 
@@ -9,15 +10,15 @@ async function loadBashParser(): Promise<Parser> {
   await Parser.init({
     locateFile: () => require.resolve('web-tree-sitter/web-tree-sitter.wasm'),
   });
-  const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+  const bash = await Language.load(locateBashGrammar());
   const parser = new Parser();
   parser.setLanguage(bash);
   return parser;
 }
 
 /**
- * The bash parser (tree-sitter-bash on web-tree-sitter), loaded once from the WASM files the
- * npm packages ship: no network, no native build. A failed load is retried on the next call.
+ * The bash parser (tree-sitter-bash on web-tree-sitter), loaded once from WASM files: web-tree-sitter's
+ * own and the grammar this package ships (see {@link locateBashGrammar}): no network, no native build. A failed load is retried on the next call.
  */
 export function getBashParser(): Promise<Parser> {
   loading ??= loadBashParser().catch((error: unknown) => {

@@ -14,7 +14,7 @@ export { ShellProgramReadPermissionRequest, type ShellReadFacts } from './ShellP
 export { SHELL_RISKS, type ShellRisk } from './SHELL_RISKS.js';
 export { parseShellCommand } from './parseShellCommand.js';
 export type { CommandLineAnalysis, OutputRedirection } from './CommandLineAnalysis.js';
-export type { ShellWord } from './readWord.js';
+export type { ShellWord } from './ShellWord.js';
 export type { ProgramWrite } from './findWriteTargets.js';
 export type { ProgramRead } from './findReadTargets.js';
 export { isStartupVariable } from './assertModelEnvironment.js';

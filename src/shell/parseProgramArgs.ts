@@ -1,4 +1,4 @@
-import type { ShellWord } from './readWord.js';
+import type { ShellWord } from './ShellWord.js';
 
 /** How a program's options are read: which take a value, and which of those name a file. */
 export interface ProgramArgsSpec {

@@ -1,15 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-
-/** A shell word as policy sees it. */
-export interface ShellWord {
-  /** The word after quote removal when `literal`; otherwise its source text. */
-  readonly text: string;
-  /**
-   * Whether bash turns the source into exactly `text`: no expansion, substitution, glob,
-   * brace or tilde can change it at run time.
-   */
-  readonly literal: boolean;
-}
+import type { ShellWord } from './ShellWord.js';
 
 /** Characters that make an unquoted word expand: globs, braces, and a leading tilde. */
 const EXPANDING = new Set(['*', '?', '[', '{', '$', '`']);

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { installPackedPackage, ROOT, run, type PackedPackage } from './fixtures/installPackedPackage.js';
 
 const BIN = path.join(ROOT, 'node_modules/.bin');
-const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown>; bin: Record<string, string> };
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  exports: Record<string, unknown>;
+  bin: Record<string, string>;
+};
+/** The exports map's code entries; `./policy.schema.json` is data (its own test below). */
+const CODE_ENTRIES = Object.keys(manifest.exports).filter((key) => !key.endsWith('.json'));
 
 // The package as users get it: built, packed, installed from the tarball into a project of its own.
 describe('the packed package', () => {
@@ -21,8 +28,15 @@ describe('the packed package', () => {
     if (packed !== undefined) rmSync(packed.dir, { recursive: true, force: true });
   });
 
-  it('holds the build, the licence, the manifest and the README, nothing else', () => {
-    expect(packed.files.filter((file) => !file.startsWith('dist/'))).toStrictEqual(['LICENSE', 'README.md', 'package.json']);
+  it('holds the build, the licence, the manifest, the README, the policy schema and the bash grammar with its licence, nothing else', () => {
+    expect(packed.files.filter((file) => !file.startsWith('dist/')).sort()).toStrictEqual([
+      'LICENSE',
+      'README.md',
+      'assets/policy.schema.json',
+      'assets/tree-sitter-bash.LICENSE',
+      'assets/tree-sitter-bash.wasm',
+      'package.json',
+    ]);
     expect(packed.files.filter((file) => /(^|\/)(src|test)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')))).toStrictEqual([]);
   });
 
@@ -46,13 +60,13 @@ describe('the packed package', () => {
     const { stdout } = await run(path.join(BIN, 'attw'), [packed.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color', '--no-emoji'], { cwd: packed.dir });
     const entries = stdout.split('*'.repeat(35)).filter((block) => block.includes('node16 (from ESM)'));
     const resolved = (block: string): boolean => block.includes('node16 (from ESM): OK (ESM)') && block.includes('bundler: OK');
-    expect(entries.map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)])).toStrictEqual(
-      Object.keys(manifest.exports).map((key) => [path.posix.join(manifest.name, key), true]),
-    );
+    // attw lists the JSON Schema entry too (it has no types to check; attw exited 0, so it found no problem there).
+    const code = entries.map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)]).filter(([name]) => typeof name === 'string' && !name.endsWith('.json'));
+    expect(code).toStrictEqual(CODE_ENTRIES.map((key) => [path.posix.join(manifest.name, key), true]));
   }, 120_000);
 
   it('imports every entry point of the exports map from an ESM project', async () => {
-    const specifiers = Object.keys(manifest.exports).map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
+    const specifiers = CODE_ENTRIES.map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
     const script = `for (const s of ${JSON.stringify(specifiers)}) { const m = await import(s); console.log(s, Object.keys(m).length > 0); }`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
     expect(stdout.trim().split('\n')).toStrictEqual(specifiers.map((specifier) => `${specifier} true`));
@@ -78,6 +92,23 @@ describe('the packed package', () => {
     expect(result.split('\n').filter((line) => line.includes('node_modules/agentkit-tools-core/'))).toStrictEqual([]);
   }, 120_000);
 
+  it("type-checks every entry in a consumer project with the README's tsconfig, strict and skipLibCheck: false", async () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const tsconfig = JSON.parse(/needs:\n\n```json\n([\s\S]*?)```/u.exec(readme)?.[1] ?? '{}') as { compilerOptions: Record<string, unknown> };
+    expect(tsconfig.compilerOptions['emitDecoratorMetadata']).toBe(true);
+    const project = path.join(packed.dir, 'typed');
+    mkdirSync(project);
+    const specifiers = CODE_ENTRIES.map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
+    writeFileSync(path.join(project, 'main.ts'), specifiers.map((specifier) => `export * from '${specifier}';\n`).join(''));
+    const compilerOptions = { ...tsconfig.compilerOptions, strict: true, skipLibCheck: false, noEmit: true, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules/@types')] };
+    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['main.ts'] }));
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'typed-consumer', private: true, type: 'module' }));
+    symlinkSync(path.join(packed.app, 'node_modules'), path.join(project, 'node_modules'));
+    // tsc exits non-zero on any error, which rejects with its report; web-tree-sitter's declarations (Emscripten globals) must not be reached.
+    const { stdout } = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--explainFiles'], { cwd: project });
+    expect(stdout).not.toContain('web-tree-sitter');
+  }, 120_000);
+
   it('loads the redis and postgres entries without their optional drivers, which are asked for only when a store connects', async () => {
     const script = [
       "import { existsSync } from 'node:fs';",
@@ -94,6 +125,27 @@ describe('the packed package', () => {
       'ToolConfigurationError RedisApprovalStore.connect needs the `redis` package (node-redis v5 or v6), an optional peer dependency: npm install redis.',
       'ToolConfigurationError PostgresApprovalStore.connect needs the `pg` package, an optional peer dependency: npm install pg.',
     ]);
+  }, 60_000);
+
+  it('parses bash with the grammar it ships: tree-sitter-bash (20 MB of prebuilds and C sources) is not installed', async () => {
+    const script = [
+      "import { existsSync } from 'node:fs';",
+      "const { parseShellCommand } = await import('agentkit-tools-core/shell');",
+      "console.log(existsSync('node_modules/tree-sitter-bash'));",
+      "console.log(JSON.stringify((await parseShellCommand('ls -la | wc -l')).subcommands));",
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
+    expect(stdout.trim().split('\n')).toStrictEqual(['false', '[["ls","-la"],["wc","-l"]]']);
+  }, 60_000);
+
+  it("exports the policy file's JSON Schema, and the bin answers --version and --help", async () => {
+    const script = "const { default: schema } = await import('agentkit-tools-core/policy.schema.json', { with: { type: 'json' } }); console.log(schema.title);";
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
+    expect(stdout.trim()).toBe('agentkit-tools policy file');
+    const bin = path.join(packed.app, 'node_modules/.bin/agentkit-tools');
+    expect((await run(bin, ['--version'], { cwd: packed.app })).stdout).toBe(`${manifest.version}\n`);
+    expect((await run(bin, ['--help'], { cwd: packed.app })).stdout).toContain('Usage: agentkit-tools <command> [options]');
+    expect((await run(bin, ['serve', '--help'], { cwd: packed.app })).stdout).toContain('--policy <file>');
   }, 60_000);
 
   it('runs the agentkit-tools bin from dist: serves the root over stdio MCP and reads a file in it', async () => {
