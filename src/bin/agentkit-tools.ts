@@ -17,9 +17,7 @@ import {
   APPROVAL_STORE,
   InMemoryApprovalStore,
   PERMISSION_CHECKER,
-  PolicyPermissionChecker,
   TOOL_EXECUTOR,
-  type PolicyPermissionCheckerOptions,
 } from '../index.js';
 import { fileSystemTools } from '../fs/index.js';
 import { serveStdio } from '../mcp/index.js';
