@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { formatNs, formatRatio, renderTable } from '../format.js';
 import { measurePerCall, median, pairedRatio, type PerCallResult, type Subject } from '../measure.js';
 import { describeLoad } from '../report.js';
-import { detectSandbox, findBubblewrap } from '../../src/shell/detectSandbox.js';
+import { detectSandbox, findBubblewrap } from '../../src/shell/sandbox/detectSandbox.js';
 import { measureParsePolicy, type ParsePolicyResult } from './measureParsePolicy.js';
 import { createBareSpawnSubject, createGitRoot, createShellExecSubject, type ShellExecutorSubject } from './shellSubjects.js';
 

@@ -12,13 +12,7 @@
  * `--version` work on the bin and on each command.
  */
 import { Container } from 'inversify';
-import {
-  agentkitModule,
-  APPROVAL_STORE,
-  InMemoryApprovalStore,
-  PERMISSION_CHECKER,
-  TOOL_EXECUTOR,
-} from '../index.js';
+import { agentkitModule, APPROVAL_STORE, InMemoryApprovalStore, PERMISSION_CHECKER, TOOL_EXECUTOR } from '../index.js';
 import { fileSystemTools } from '../fs/index.js';
 import { serveStdio } from '../mcp/index.js';
 import { shellTools } from '../shell/index.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { locatePackageFile } from '../environment/locatePackageFile.js';
+import { locatePackageFile } from '../internal/index.js';
 import { parseServeArgs, ServeArgsError, USAGE, type ServeArgs } from './parseServeArgs.js';
 
 /** What `agentkit-tools <argv>` asks for: a text to print (help, version) and exit, or a command to run. */

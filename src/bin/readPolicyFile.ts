@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
-import { PolicyPermissionChecker } from '../permissions/PolicyPermissionChecker.js';
-import type { PolicyPermissionCheckerOptions } from '../permissions/PolicyPermissionCheckerOptions.js';
+import { PolicyPermissionChecker, ToolConfigurationError, type PolicyPermissionCheckerOptions } from '../index.js';
 import { JsonSyntaxError, parseJsonWithLines } from './parseJsonWithLines.js';
 
 const FORMAT = 'The format: the README\'s "Policy file" section, or the JSON Schema agentkit-tools-core/policy.schema.json.';

@@ -42,3 +42,4 @@ export type { OpenVerifiedOptions } from '../workspace/OpenVerifiedOptions.js';
 export type { VerifiedFile } from '../workspace/VerifiedFile.js';
 export type { VerifiedDescriptor } from '../workspace/VerifiedDescriptor.js';
 export { buildToolRequest } from '../contract/buildToolRequest.js';
+export { locatePackageFile } from '../environment/locatePackageFile.js';

@@ -1,4 +1,4 @@
-import type { PolicyEffect, PolicyRule } from './PolicyRule.js';
+import type { PolicyRule } from './PolicyRule.js';
 
 /** Options of `new PolicyPermissionChecker(options)`. */
 export interface PolicyPermissionCheckerOptions {

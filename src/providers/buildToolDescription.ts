@@ -1,5 +1,5 @@
 import type { ToolSpec } from '../index.js';
-import { inlineSchemaRefs } from './inlineSchemaRefs.js';
+import { inlineSchemaRefs } from './schema/inlineSchemaRefs.js';
 
 /**
  * The spec's description, plus `Returns: <compact JSON Schema>` when the tool has an output

@@ -1,34 +1,34 @@
 // Provider adapters: tool declarations out, tool calls back.
 export { toProviderToolName } from './toProviderToolName.js';
 export { fromProviderToolName } from './fromProviderToolName.js';
-export { toOpenAIChatTools } from './toOpenAIChatTools.js';
-export { toOpenAIResponsesTools } from './toOpenAIResponsesTools.js';
-export { toAnthropicTools } from './toAnthropicTools.js';
-export { toGeminiTools } from './toGeminiTools.js';
-export { buildStrictSchema } from './buildStrictSchema.js';
-export { buildGeminiSchema } from './buildGeminiSchema.js';
-export type { OpenAIToolsOptions } from './OpenAIToolsOptions.js';
-export type { OpenAIChatTool } from './OpenAIChatTool.js';
-export type { OpenAIResponsesTool } from './OpenAIResponsesTool.js';
-export type { AnthropicTool } from './AnthropicTool.js';
-export type { GeminiFunctionDeclaration, GeminiTool } from './GeminiTool.js';
-export { fromOpenAIToolCall } from './fromOpenAIToolCall.js';
-export { fromAnthropicToolUse } from './fromAnthropicToolUse.js';
-export { fromGeminiFunctionCall } from './fromGeminiFunctionCall.js';
+export { toOpenAIChatTools } from './openai/toOpenAIChatTools.js';
+export { toOpenAIResponsesTools } from './openai/toOpenAIResponsesTools.js';
+export { toAnthropicTools } from './anthropic/toAnthropicTools.js';
+export { toGeminiTools } from './gemini/toGeminiTools.js';
+export { buildStrictSchema } from './openai/buildStrictSchema.js';
+export { buildGeminiSchema } from './gemini/buildGeminiSchema.js';
+export type { OpenAIToolsOptions } from './openai/OpenAIToolsOptions.js';
+export type { OpenAIChatTool } from './openai/OpenAIChatTool.js';
+export type { OpenAIResponsesTool } from './openai/OpenAIResponsesTool.js';
+export type { AnthropicTool } from './anthropic/AnthropicTool.js';
+export type { GeminiFunctionDeclaration, GeminiTool } from './gemini/GeminiTool.js';
+export { fromOpenAIToolCall } from './openai/fromOpenAIToolCall.js';
+export { fromAnthropicToolUse } from './anthropic/fromAnthropicToolUse.js';
+export { fromGeminiFunctionCall } from './gemini/fromGeminiFunctionCall.js';
 export { removeOptionalNulls } from './removeOptionalNulls.js';
-export type { OpenAIChatCustomToolCall, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIToolCall } from './OpenAIToolCall.js';
-export type { AnthropicToolUse } from './AnthropicToolUse.js';
-export type { GeminiFunctionCall } from './GeminiFunctionCall.js';
-export type { GeminiCallContext } from './GeminiCallContext.js';
+export type { OpenAIChatCustomToolCall, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIToolCall } from './openai/OpenAIToolCall.js';
+export type { AnthropicToolUse } from './anthropic/AnthropicToolUse.js';
+export type { GeminiFunctionCall } from './gemini/GeminiFunctionCall.js';
+export type { GeminiCallContext } from './gemini/GeminiCallContext.js';
 export type { ProviderCallContext } from './ProviderCallContext.js';
 export type { NotInvokedFailure, ParsedToolCall } from './ParsedToolCall.js';
 
 // What the model reads back, and one model turn
-export { renderToolResult } from './renderToolResult.js';
-export { renderToolResults } from './renderToolResults.js';
+export { renderToolResult } from './rendering/renderToolResult.js';
+export { renderToolResults } from './rendering/renderToolResults.js';
 export type { ModelBlock, ModelContent, ModelContentOptions } from '../index.js';
-export type { RenderToolResultOptions } from './RenderToolResultOptions.js';
-export type { ToolResultFormat } from './ToolResultFormat.js';
+export type { RenderToolResultOptions } from './rendering/RenderToolResultOptions.js';
+export type { ToolResultFormat } from './rendering/ToolResultFormat.js';
 export type {
   AnthropicToolResult,
   AnthropicToolResultContent,
@@ -38,13 +38,13 @@ export type {
   OpenAIFunctionCallOutputItem,
   ToolResultMessage,
   ToolResultMessages,
-} from './ToolResultMessage.js';
+} from './rendering/ToolResultMessage.js';
 export { executeToolCalls, type ToolCallsTurn } from './executeToolCalls.js';
 export type { ExecutedToolCall } from './ExecutedToolCall.js';
 export { DEFAULT_TOOL_CALL_CONCURRENCY, type ExecuteToolCallsOptions } from './ExecuteToolCallsOptions.js';
 
 // The Vercel AI SDK bridge
-export { toAiSdkTools } from './toAiSdkTools.js';
-export type { AiSdkTool, AiSdkToolResultOutput, StandardJsonSchema } from './AiSdkTool.js';
-export type { AiSdkPendingStore } from './AiSdkPendingStore.js';
-export type { ToAiSdkToolsOptions } from './ToAiSdkToolsOptions.js';
+export { toAiSdkTools } from './aiSdk/toAiSdkTools.js';
+export type { AiSdkTool, AiSdkToolResultOutput, StandardJsonSchema } from './aiSdk/AiSdkTool.js';
+export type { AiSdkPendingStore } from './aiSdk/AiSdkPendingStore.js';
+export type { ToAiSdkToolsOptions } from './aiSdk/ToAiSdkToolsOptions.js';

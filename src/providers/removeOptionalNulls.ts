@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../index.js';
-import { inlineSchemaRefs } from './inlineSchemaRefs.js';
-import { isJsonArray } from './isJsonArray.js';
-import { isSchemaObject } from './isSchemaObject.js';
+import { inlineSchemaRefs } from './schema/inlineSchemaRefs.js';
+import { isJsonArray } from './schema/isJsonArray.js';
+import { isSchemaObject } from './schema/isSchemaObject.js';
 
 function acceptsNull(schema: JsonValue | undefined): boolean {
   if (!isSchemaObject(schema)) return true;

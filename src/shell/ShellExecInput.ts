@@ -1,5 +1,5 @@
 import type { JsonObject } from '../index.js';
-import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
+import { SHELL_EXEC_DEFAULTS } from './config/SHELL_EXEC_DEFAULTS.js';
 
 /** The input of `shell_exec`: exactly one of `command` and `argv`. */
 export interface ShellExecInput {

@@ -2,22 +2,22 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'inversify';
 import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type PlannedRequests, type ToolContext, type ToolResult } from '../index.js';
-import { buildSandboxArgs } from './buildSandboxArgs.js';
-import { isInSandboxView } from './buildSandboxEnvironment.js';
-import { findProgram } from './findProgram.js';
+import { buildSandboxArgs } from './sandbox/buildSandboxArgs.js';
+import { isInSandboxView } from './sandbox/buildSandboxEnvironment.js';
+import { findProgram } from './running/findProgram.js';
 import { buildBridgeCommand } from './network/buildBridgeCommand.js';
 import { buildNetworkArgs } from './network/buildNetworkArgs.js';
 import { describeRefusedHosts, openProxySession } from './network/openProxySession.js';
 import type { ProxySession } from './network/ProxySession.js';
-import { openRedirectTargets, REDIRECT_FD_BASE, type OpenedRedirects } from './openRedirectTargets.js';
-import { planShellExec } from './planShellExec.js';
-import { SHELL_EXEC_DEFAULTS } from './SHELL_EXEC_DEFAULTS.js';
-import { runProcess, type ProcessOutcome, type ProcessSpec } from './runProcess.js';
+import { openRedirectTargets, REDIRECT_FD_BASE, type OpenedRedirects } from './running/openRedirectTargets.js';
+import { planShellExec } from './policy/planShellExec.js';
+import { SHELL_EXEC_DEFAULTS } from './config/SHELL_EXEC_DEFAULTS.js';
+import { runProcess, type ProcessOutcome, type ProcessSpec } from './running/runProcess.js';
 import { SHELL_EXEC_INPUT_SCHEMA, type ShellExecInput } from './ShellExecInput.js';
-import type { ShellExecPlan } from './ShellExecPlan.js';
+import type { ShellExecPlan } from './policy/ShellExecPlan.js';
 import { SHELL_EXEC_OUTPUT_SCHEMA } from './ShellExecResult.js';
-import { SHELL_TOOL_CONFIG } from './SHELL_TOOL_CONFIG.js';
-import type { ShellToolConfig } from './ShellToolConfig.js';
+import { SHELL_TOOL_CONFIG } from './config/SHELL_TOOL_CONFIG.js';
+import type { ShellToolConfig } from './config/ShellToolConfig.js';
 
 const DESCRIPTION =
   'Runs a command in the workspace and returns its exit code, stdout and stderr. Give `command` (a bash command line) ' +

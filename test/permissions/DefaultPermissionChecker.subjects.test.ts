@@ -3,7 +3,7 @@ import { FileSystemPermissionRequest } from '../../src/fs/FileSystemPermissionRe
 import { DefaultPermissionChecker } from '../../src/permissions/DefaultPermissionChecker.js';
 import { PermissionDecision } from '../../src/permissions/PermissionDecision.js';
 import type { PathSubject, PolicySubjects } from '../../src/permissions/PolicySubjects.js';
-import { ShellPermissionRequest } from '../../src/shell/ShellPermissionRequest.js';
+import { ShellPermissionRequest } from '../../src/shell/policy/ShellPermissionRequest.js';
 import { AcmeRequest, OLD_METADATA_KEYS } from './fixtures/AcmeRequest.js';
 import { PrefixPathContainment } from './fixtures/PrefixPathContainment.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildToolResult, ToolError, type ToolRequest } from '../../src/index.js';
 import { executeToolCalls } from '../../src/providers/executeToolCalls.js';
 import type { ParsedToolCall } from '../../src/providers/ParsedToolCall.js';
-import { renderToolResults } from '../../src/providers/renderToolResults.js';
+import { renderToolResults } from '../../src/providers/rendering/renderToolResults.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
 import { createRenderHarness, type RenderHarness } from './fixtures/createRenderHarness.js';

@@ -10,8 +10,8 @@ import type { ToolSet } from 'ai';
 import type { ChatCompletionMessageParam, ChatCompletionToolMessageParam } from 'openai/resources/chat/completions/completions';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { buildToolResult, type ToolExecutionOutcome } from '../../src/index.js';
-import { renderToolResult } from '../../src/providers/renderToolResult.js';
-import { toAiSdkTools } from '../../src/providers/toAiSdkTools.js';
+import { renderToolResult } from '../../src/providers/rendering/renderToolResult.js';
+import { toAiSdkTools } from '../../src/providers/aiSdk/toAiSdkTools.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthRequiredError, buildToolResult, TOOL_ERROR_CODES, ToolError, type ToolExecutionOutcome, type ToolOutput } from '../../src/index.js';
-import { renderToolResult } from '../../src/providers/renderToolResult.js';
+import { renderToolResult } from '../../src/providers/rendering/renderToolResult.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
 import { createRenderHarness, FILES, type RenderHarness } from './fixtures/createRenderHarness.js';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildToolResult } from '../../src/index.js';
 import type { PendingCall } from '../../src/index.js';
-import { toAiSdkTools } from '../../src/providers/toAiSdkTools.js';
+import { toAiSdkTools } from '../../src/providers/aiSdk/toAiSdkTools.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
 import { createRenderHarness, type RenderHarness } from './fixtures/createRenderHarness.js';

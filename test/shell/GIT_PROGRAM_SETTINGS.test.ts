@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from '@jest/globals';
-import { buildGitKeyPattern, GIT_PROGRAM_SETTINGS, PROGRAM_NAMING_KEY } from '../../src/shell/GIT_PROGRAM_SETTINGS.js';
-import { GIT_SAFETY_ENV } from '../../src/shell/GIT_SAFETY_ENV.js';
+import { buildGitKeyPattern, GIT_PROGRAM_SETTINGS, PROGRAM_NAMING_KEY } from '../../src/shell/parsing/GIT_PROGRAM_SETTINGS.js';
+import { GIT_SAFETY_ENV } from '../../src/shell/running/GIT_SAFETY_ENV.js';
 
 /** Every configuration key this machine's git documents (`git help --config`). */
 function listGitKeys(): string[] {

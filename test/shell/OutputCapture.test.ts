@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { OutputCapture } from '../../src/shell/OutputCapture.js';
+import { OutputCapture } from '../../src/shell/running/OutputCapture.js';
 
 function capture(maxBytes: number, ...chunks: (string | Buffer)[]): OutputCapture {
   const output = new OutputCapture(maxBytes);

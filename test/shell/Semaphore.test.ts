@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Semaphore } from '../../src/shell/Semaphore.js';
+import { Semaphore } from '../../src/shell/running/Semaphore.js';
 
 describe(Semaphore.name, () => {
   describe('.acquire', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
-import { getBashParser } from '../../src/shell/getBashParser.js';
+import { getBashParser } from '../../src/shell/parsing/getBashParser.js';
 import { createSameRequestRace } from '../fixtures/createSameRequestRace.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { createShellHarness, getShellValue, sleep, type ShellHarness } from './fixtures/createShellHarness.js';
 import { killProcesses, waitForNoProcesses } from './fixtures/findProcesses.js';
-import { detectSandbox, findBubblewrap } from '../../src/shell/detectSandbox.js';
+import { detectSandbox, findBubblewrap } from '../../src/shell/sandbox/detectSandbox.js';
 
 /** Long enough for a stray process to have written its marker, had it survived. */
 const AFTERMATH_MS = 1_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PermissionDecision } from '../../src/index.js';
-import { detectSandbox, findBubblewrap } from '../../src/shell/detectSandbox.js';
+import { detectSandbox, findBubblewrap } from '../../src/shell/sandbox/detectSandbox.js';
 import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { RecordingPermissionChecker } from '../../src/testing/index.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';

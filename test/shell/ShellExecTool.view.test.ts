@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Container } from 'inversify';
 import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome } from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
-import { SYSTEM_DIRECTORIES } from '../../src/shell/getSystemView.js';
+import { SYSTEM_DIRECTORIES } from '../../src/shell/sandbox/getSystemView.js';
 import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { checkSandbox } from './fixtures/checkSandbox.js';
 import { ALLOW_ALL, createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';

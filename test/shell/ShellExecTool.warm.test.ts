@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Container } from 'inversify';
 import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR } from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
-import { SHELL_TOOL_CONFIG } from '../../src/shell/SHELL_TOOL_CONFIG.js';
+import { SHELL_TOOL_CONFIG } from '../../src/shell/config/SHELL_TOOL_CONFIG.js';
 import { SUPERVISOR_NAME } from '../../src/shell/warm/SandboxSupervisor.js';
 import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import type { JsonValue, ToolExecutionOutcome } from '../../src/index.js';

@@ -3,7 +3,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { findBubblewrap } from '../../src/shell/detectSandbox.js';
+import { findBubblewrap } from '../../src/shell/sandbox/detectSandbox.js';
 import { readElfInterpreter } from '../../src/shell/warm/readElfInterpreter.js';
 import { SUPERVISOR_NAME } from '../../src/shell/warm/SandboxSupervisor.js';
 import { SupervisorPool } from '../../src/shell/warm/SupervisorPool.js';

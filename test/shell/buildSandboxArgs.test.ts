@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildSandboxArgs, SANDBOX_HOME } from '../../src/shell/buildSandboxArgs.js';
-import type { SystemView } from '../../src/shell/getSystemView.js';
+import { buildSandboxArgs, SANDBOX_HOME } from '../../src/shell/sandbox/buildSandboxArgs.js';
+import type { SystemView } from '../../src/shell/sandbox/getSystemView.js';
 
 const SYSTEM: SystemView = { args: ['--ro-bind', '/usr', '/usr'], secrets: { files: [], directories: [] }, networkArgs: [], visible: ['/usr'] };
 

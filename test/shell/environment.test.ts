@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GIT_SAFETY_ENV } from '../../src/shell/GIT_SAFETY_ENV.js';
+import { GIT_SAFETY_ENV } from '../../src/shell/running/GIT_SAFETY_ENV.js';
 import { isStartupVariable } from '../../src/shell/index.js';
 import { buildHostEnvironment, isSecretName } from '../../src/internal/index.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';

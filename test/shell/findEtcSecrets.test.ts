@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { findEtcSecrets } from '../../src/shell/findEtcSecrets.js';
+import { findEtcSecrets } from '../../src/shell/sandbox/findEtcSecrets.js';
 
 describe(findEtcSecrets.name, () => {
   let etc: string;

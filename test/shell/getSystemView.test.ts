@@ -4,9 +4,9 @@ import { copyFileSync, linkSync, mkdirSync, realpathSync, writeFileSync } from '
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildSandboxArgs } from '../../src/shell/buildSandboxArgs.js';
-import { findBubblewrap } from '../../src/shell/detectSandbox.js';
-import { buildSystemView } from '../../src/shell/getSystemView.js';
+import { buildSandboxArgs } from '../../src/shell/sandbox/buildSandboxArgs.js';
+import { findBubblewrap } from '../../src/shell/sandbox/detectSandbox.js';
+import { buildSystemView } from '../../src/shell/sandbox/getSystemView.js';
 import { checkSandbox } from './fixtures/checkSandbox.js';
 
 describe(buildSystemView.name, () => {

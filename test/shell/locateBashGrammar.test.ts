@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { locateBashGrammar } from '../../src/shell/locateBashGrammar.js';
+import { locateBashGrammar } from '../../src/shell/parsing/locateBashGrammar.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const sha = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
-import { openOutputChannel } from '../../src/shell/openOutputChannel.js';
+import { openOutputChannel } from '../../src/shell/running/openOutputChannel.js';
 
 /** Everything `socket` receives until its peer closes. */
 function readAll(socket: Socket): Promise<string> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { parseShellCommand } from '../../src/shell/index.js';
-import { quoteShellWord } from '../../src/shell/quoteShellWord.js';
+import { quoteShellWord } from '../../src/shell/parsing/quoteShellWord.js';
 
 describe(quoteShellWord.name, () => {
   it.each([

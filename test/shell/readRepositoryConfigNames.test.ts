@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readRepositoryConfigNames } from '../../src/shell/readRepositoryConfigNames.js';
+import { readRepositoryConfigNames } from '../../src/shell/policy/readRepositoryConfigNames.js';
 import { makeRepository, plantConfig } from './fixtures/plantRepository.js';
 import { sleep } from './fixtures/createShellHarness.js';
 

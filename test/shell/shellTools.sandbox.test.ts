@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Container } from 'inversify';
 import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR, ToolConfigurationError, Workspace } from '../../src/index.js';
-import { buildShellToolConfig } from '../../src/shell/buildShellToolConfig.js';
+import { buildShellToolConfig } from '../../src/shell/config/buildShellToolConfig.js';
 import { shellTools, type ShellToolOptions } from '../../src/shell/index.js';
 import { compiledScript } from '../fixtures/compiledScript.js';
 import { ALLOW_ALL } from './fixtures/createShellHarness.js';

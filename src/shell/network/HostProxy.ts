@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { ToolError } from '../../index.js';
 import { attachProxyHandlers } from './attachProxyHandlers.js';
-import { Semaphore } from '../Semaphore.js';
+import { Semaphore } from '../running/Semaphore.js';
 import type { HostPattern } from './HostPattern.js';
 import { ProxySession } from './ProxySession.js';
 import type { ProxyConnectTo } from './resolveProxyTarget.js';

@@ -1,7 +1,7 @@
 import { request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Semaphore } from '../Semaphore.js';
+import type { Semaphore } from '../running/Semaphore.js';
 import { isHostAllowed, type HostPattern } from './HostPattern.js';
 import type { ProxySession } from './ProxySession.js';
 import { readConnectTarget, readHttpTarget, type ProxyTarget } from './readProxyTarget.js';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { ProcessTree } from '../../kernel/index.js';
-import { buildSandboxArgs, type SandboxLayout } from '../buildSandboxArgs.js';
+import { buildSandboxArgs, type SandboxLayout } from '../sandbox/buildSandboxArgs.js';
 import { SUPERVISOR_SOURCE } from './superviseSandbox.js';
 import { isSupervisorMessage, type HostMessage, type SupervisorMessage } from './SupervisorMessage.js';
 

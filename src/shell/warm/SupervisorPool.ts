@@ -1,4 +1,4 @@
-import type { SandboxLayout } from '../buildSandboxArgs.js';
+import type { SandboxLayout } from '../sandbox/buildSandboxArgs.js';
 import { SandboxSupervisor, SUPERVISOR_TIMING, type SupervisorTiming } from './SandboxSupervisor.js';
 
 /** Supervisors of one layout that died before they ever got ready, in a row, after which the layout runs cold. */

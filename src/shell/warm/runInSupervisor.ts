@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ToolError } from '../../index.js';
-import { RUN_MARKER_NAME } from '../assertModelEnvironment.js';
-import { buildSpawnFailure, decodeSandboxExit, type LaunchedCommand } from '../LaunchedCommand.js';
-import type { OutputChannel } from '../openOutputChannel.js';
+import { RUN_MARKER_NAME } from '../parsing/assertModelEnvironment.js';
+import { buildSpawnFailure, decodeSandboxExit, type LaunchedCommand } from '../running/LaunchedCommand.js';
+import type { OutputChannel } from '../running/openOutputChannel.js';
 import type { SandboxSupervisor, WarmRequest } from './SandboxSupervisor.js';
 
 type Exit = readonly [number | null, string | null];

@@ -11,7 +11,7 @@ import { shellTools } from '../../../src/shell/index.js';
 import { parseHostPatterns } from '../../../src/shell/network/HostPattern.js';
 import { HostProxy } from '../../../src/shell/network/HostProxy.js';
 import type { ProxySession } from '../../../src/shell/network/ProxySession.js';
-import { SHELL_TOOL_CONFIG } from '../../../src/shell/SHELL_TOOL_CONFIG.js';
+import { SHELL_TOOL_CONFIG } from '../../../src/shell/config/SHELL_TOOL_CONFIG.js';
 import { ALLOW_ALL } from '../fixtures/createShellHarness.js';
 import { mapTestNames, startLoopbackServer, type LoopbackServer } from '../fixtures/createNetworkHarness.js';
 

@@ -1,0 +1,118 @@
+import { isDeepStrictEqual } from 'node:util';
+import { type JsonValue, type ModelContent, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest, type ToolSpec } from '../../index.js';
+import { buildModelContent, describeInterruption } from '../../internal/index.js';
+import type { AiSdkPendingStore } from './AiSdkPendingStore.js';
+import type { AiSdkTool } from './AiSdkTool.js';
+import { buildStandardJsonSchema } from './buildStandardJsonSchema.js';
+import type { PendingCall } from '../../index.js';
+import { toAiSdkModelOutput } from './toAiSdkModelOutput.js';
+import type { ToAiSdkToolsOptions } from './ToAiSdkToolsOptions.js';
+import { toProviderToolName } from '../toProviderToolName.js';
+
+/** The default pending store: in memory, dropping approvals past their expiry as new ones arrive. */
+function createMemoryPendingStore(): AiSdkPendingStore {
+  const entries = new Map<string, PendingCall>();
+  return {
+    get: (toolCallId) => entries.get(toolCallId),
+    set: (toolCallId, pending) => {
+      const now = Date.now();
+      for (const [id, entry] of entries) {
+        if (entry.interruption.type === 'approval_required' && Date.parse(entry.interruption.approval.expiresAt) < now) entries.delete(id);
+      }
+      entries.set(toolCallId, pending);
+    },
+    delete: (toolCallId) => void entries.delete(toolCallId),
+  };
+}
+
+/**
+ * Whether `request` is another call than the `waiting` one under its tool call id (another tool
+ * or input), which the executor refused as not the call the approval was issued for.
+ */
+function isImpostor(request: ToolRequest, waiting: ToolRequest, outcome: ToolExecutionOutcome): boolean {
+  const refused = outcome.status === 'failed' && !outcome.invoked && outcome.error.code === 'permission_denied' && outcome.error.details['reason'] === 'binding_mismatch';
+  return refused && (request.toolName !== waiting.toolName || !isDeepStrictEqual(request.input, waiting.input));
+}
+
+/**
+ * The executor's tools as Vercel AI SDK (v7) tools, keyed by provider-safe name (`.` -> `__`),
+ * every call run through the executor (validation, preflight, permissions, timeouts).
+ *
+ * Approvals go through the SDK's own tool-approval flow: the SDK asks `needsApproval` before it
+ * runs a call; we run the call through the executor there, and when the executor stops with
+ * `approval_required` we keep the `PendingCall` (by tool call id) and answer `true`, so the SDK
+ * ends the step with a `tool-approval-request`. When the host answers with a
+ * `tool-approval-response` and calls the SDK again, an approved call runs through
+ * `executor.executeApproved` (bound to that exact call, single use); a denied one is answered by
+ * the SDK (`execution-denied`) and never runs. A second call under the same tool call id with
+ * another tool or input is refused (`permission_denied`, `binding_mismatch`), and the real call's
+ * approval stays pending for it. A call that did not need approval already ran in
+ * `needsApproval`; `execute` hands over that outcome, so nothing runs twice.
+ * An `auth_required` interruption cannot pause the SDK: the model reads "waiting for
+ * authentication" as an error result and the pending call is kept in `pending` for the host.
+ */
+export function toAiSdkTools(executor: ToolExecutor, options: ToAiSdkToolsOptions = {}): Record<string, AiSdkTool> {
+  const sessionId = options.sessionId ?? globalThis.crypto.randomUUID();
+  const pending = options.pending ?? createMemoryPendingStore();
+  // Outcomes of calls that ran in needsApproval, handed to execute: same process, same step.
+  const settled = new Map<string, ToolExecutionOutcome>();
+  const render = (outcome: ToolExecutionOutcome): ModelContent => buildModelContent(outcome, { ...options.render, interruptions: 'placeholder' }) ?? { isError: true, blocks: [] };
+  const waiting = (interruption: PendingCall['interruption']): ModelContent => ({ isError: true, blocks: [{ type: 'text', text: describeInterruption(interruption) }] });
+
+  const toTool = (spec: ToolSpec): AiSdkTool => {
+    const buildRequest = (input: JsonValue, toolCallId: string, turnId: string): ToolRequest => ({
+      callId: toolCallId,
+      toolName: spec.name,
+      input,
+      sessionId,
+      turnId,
+      metadata: {},
+    });
+    const finish = async (request: ToolRequest, outcome: ToolExecutionOutcome): Promise<ModelContent> => {
+      if (outcome.status !== 'interrupted') return render(outcome);
+      await pending.set(request.callId, { request, interruption: outcome.interruption });
+      return waiting(outcome.interruption);
+    };
+    return {
+      description: spec.description,
+      inputSchema: buildStandardJsonSchema(spec.inputSchema),
+      needsApproval: async (input: JsonValue, { toolCallId }: { toolCallId: string }): Promise<boolean> => {
+        const waitingCall = await pending.get(toolCallId);
+        // The SDK asks again when an approval response comes back: the call is still ours to resume.
+        if (waitingCall?.interruption.type === 'approval_required') return true;
+        const request = buildRequest(input, toolCallId, toolCallId);
+        const outcome = await executor.execute(request);
+        if (outcome.status === 'interrupted' && outcome.interruption.type === 'approval_required') {
+          await pending.set(toolCallId, { request, interruption: outcome.interruption });
+          return true;
+        }
+        settled.set(toolCallId, outcome);
+        return false;
+      },
+      execute: async (input: JsonValue, { toolCallId, abortSignal }: { readonly toolCallId: string; readonly abortSignal?: AbortSignal }): Promise<ModelContent> => {
+        const signal = abortSignal === undefined ? {} : { signal: abortSignal };
+        const ran = settled.get(toolCallId);
+        if (ran !== undefined) {
+          settled.delete(toolCallId);
+          return finish(buildRequest(input, toolCallId, toolCallId), ran);
+        }
+        const waitingCall = await pending.get(toolCallId);
+        if (waitingCall?.interruption.type === 'approval_required') {
+          // The input the SDK hands back, checked against the approval's binding by the executor.
+          const request = buildRequest(input, toolCallId, waitingCall.request.turnId);
+          const outcome = await executor.executeApproved(request, waitingCall.interruption.approval, signal);
+          // Another call under the same tool call id (another tool or input) is refused and spends
+          // nothing: the real call keeps its pending approval, so an impostor cannot cancel it.
+          if (!isImpostor(request, waitingCall.request, outcome)) await pending.delete(toolCallId);
+          return finish(request, outcome);
+        }
+        // The host's own `toolApproval` setting skipped needsApproval: the executor still decides.
+        const request = buildRequest(input, toolCallId, toolCallId);
+        return finish(request, await executor.execute(request, signal));
+      },
+      toModelOutput: ({ output }: { output: ModelContent }) => toAiSdkModelOutput(output),
+    };
+  };
+
+  return Object.fromEntries(executor.specs().map((spec) => [toProviderToolName(spec.name), toTool(spec)]));
+}
