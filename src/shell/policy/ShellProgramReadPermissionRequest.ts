@@ -32,7 +32,9 @@ export class ShellProgramReadPermissionRequest extends BasePermissionRequest {
    * @param facts - how the command names it, and its flags
    */
   public constructor(
+    /** The canonical path read (inside the roots). */
     public override readonly target: string,
+    /** How the command names it (program, option or operand), and whether it is protected or hard-linked. */
     public readonly facts: ShellReadFacts,
   ) {
     super();
