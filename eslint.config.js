@@ -20,17 +20,31 @@ export default tseslint.config(
       // (Every option is spelled out: an options object replaces strictTypeChecked's, and the defaults allow more.)
       '@typescript-eslint/restrict-template-expressions': [
         'error',
-        { allowNumber: true, allowBoolean: true, allowAny: false, allowNullish: false, allowRegExp: false, allowNever: false, allowArray: false },
+        {
+          allowNumber: true,
+          allowBoolean: true,
+          allowAny: false,
+          allowNullish: false,
+          allowRegExp: false,
+          allowNever: false,
+          allowArray: false,
+        },
       ],
       // The MCP SDK marks its low-level `Server` deprecated for the high-level API only; serveTools
       // needs it (raw tools/list and tools/call handlers, elicitation) and returns it publicly.
-      '@typescript-eslint/no-deprecated': ['error', { allow: [{ from: 'package', package: '@modelcontextprotocol/sdk', name: 'Server' }] }],
+      '@typescript-eslint/no-deprecated': [
+        'error',
+        { allow: [{ from: 'package', package: '@modelcontextprotocol/sdk', name: 'Server' }] },
+      ],
       // An empty class is a null object (NoopExecutorObserver, checked with instanceof) or, in tests,
       // a distinct constructor to decorate; static-only and constructor-only classes are still reported.
       '@typescript-eslint/no-extraneous-class': ['error', { allowEmpty: true }],
       'no-restricted-syntax': [
         'error',
-        { selector: 'CallExpression[callee.property.name=/^(only|skip)$/][callee.object.name=/^(it|test|describe)$/]', message: 'No focused or skipped tests.' },
+        {
+          selector: 'CallExpression[callee.property.name=/^(only|skip)$/][callee.object.name=/^(it|test|describe)$/]',
+          message: 'No focused or skipped tests.',
+        },
       ],
     },
   },
@@ -42,13 +56,20 @@ export default tseslint.config(
       // describe(SomeClass.name, ...) keeps the title in step with a rename.
       'jest/valid-title': ['error', { ignoreTypeOfDescribeName: true }],
       // Assertion helpers that call expect() themselves: failure(outcome, code, reason, invoked) and the expect* family.
-      'jest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', '**.expect*', 'failure', 'completed', 'fc.assert'] }],
+      'jest/expect-expect': [
+        'error',
+        { assertFunctionNames: ['expect', 'expect*', '**.expect*', 'failure', 'completed', 'fc.assert'] },
+      ],
     },
   },
   {
     // Model-based property tests: each generated case takes its expectation from the model's
     // branch (refused, missing, read), and every branch asserts.
-    files: ['test/fs/containment.property.test.ts', 'test/fs/properties.test.ts', 'test/workspace/Workspace.resolve.property.test.ts'],
+    files: [
+      'test/fs/containment.property.test.ts',
+      'test/fs/properties.test.ts',
+      'test/workspace/Workspace.resolve.property.test.ts',
+    ],
     rules: { 'jest/no-conditional-expect': 'off' },
   },
   {

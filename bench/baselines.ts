@@ -24,7 +24,13 @@ export function createDirectSubject(): EchoSubject {
  * errors, no coercion), the schema compiled once: the reference the ratios are taken to.
  */
 export function createAjvDirectSubject(): EchoSubject {
-  const ajv = new Ajv({ strict: true, allErrors: true, coerceTypes: false, useDefaults: false, removeAdditional: false });
+  const ajv = new Ajv({
+    strict: true,
+    allErrors: true,
+    coerceTypes: false,
+    useDefaults: false,
+    removeAdditional: false,
+  });
   const validate = ajv.compile<EchoInputShape>(ECHO_JSON_SCHEMA);
   const body = new EchoBody();
   const echo = (input: unknown): Promise<string> => {

@@ -41,7 +41,9 @@ function defineToolClasses(count: number): Constructor[] {
       }
     };
     Object.defineProperty(generated, 'name', { value: `GeneratedTool${i}` });
-    Tool({ name: `generated_tool_${i}`, description: `Generated tool number ${i}: returns its ${field}.`, input })(generated);
+    Tool({ name: `generated_tool_${i}`, description: `Generated tool number ${i}: returns its ${field}.`, input })(
+      generated,
+    );
     classes.push(generated);
   }
   return classes;

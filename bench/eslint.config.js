@@ -2,4 +2,6 @@
 // the peers it imports are installed only by `npm run bench:install`).
 import root from '../eslint.config.js';
 
-export default root.map((entry) => (entry.ignores?.includes('bench/') ? { ignores: ['dist/', '**/node_modules/', 'coverage/'] } : entry));
+export default root.map((entry) =>
+  entry.ignores?.includes('bench/') ? { ignores: ['dist/', '**/node_modules/', 'coverage/'] } : entry,
+);

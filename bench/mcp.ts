@@ -10,7 +10,9 @@ import { ECHO_DESCRIPTION, ECHO_INPUT, ECHO_TOOL_NAME, echoZodSchema, type EchoS
  */
 export async function createMcpSubject(): Promise<EchoSubject> {
   const server = new McpServer({ name: 'bench-echo', version: '1.0.0' });
-  server.registerTool(ECHO_TOOL_NAME, { description: ECHO_DESCRIPTION, inputSchema: echoZodSchema }, ({ text }) => Promise.resolve({ content: [{ type: 'text' as const, text }] }));
+  server.registerTool(ECHO_TOOL_NAME, { description: ECHO_DESCRIPTION, inputSchema: echoZodSchema }, ({ text }) =>
+    Promise.resolve({ content: [{ type: 'text' as const, text }] }),
+  );
   const client = new Client({ name: 'bench-client', version: '1.0.0' });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);

@@ -5,13 +5,24 @@ import { formatMs, formatNs, formatRatio, renderTable } from './format.js';
 import type { BurstResult, PerCallResult } from './measure.js';
 import type { TargetVerdict } from './targets.js';
 
-const PEER_PACKAGES = ['@openai/agents', 'ai', '@ai-sdk/provider-utils', '@langchain/core', '@modelcontextprotocol/sdk', 'zod', 'ajv', 'inversify'] as const;
+const PEER_PACKAGES = [
+  '@openai/agents',
+  'ai',
+  '@ai-sdk/provider-utils',
+  '@langchain/core',
+  '@modelcontextprotocol/sdk',
+  'zod',
+  'ajv',
+  'inversify',
+] as const;
 
 /** The version Node resolves from bench/: the bench's own node_modules (the peers) first, then the repository's. */
 function installedVersion(name: string): string {
   for (const folder of ['./node_modules/', '../node_modules/']) {
     try {
-      const manifest = JSON.parse(readFileSync(new URL(`${folder}${name}/package.json`, import.meta.url), 'utf8')) as { version?: string };
+      const manifest = JSON.parse(readFileSync(new URL(`${folder}${name}/package.json`, import.meta.url), 'utf8')) as {
+        version?: string;
+      };
       return manifest.version ?? '?';
     } catch {
       // not in this folder
@@ -41,7 +52,10 @@ export function renderPerCall(results: readonly PerCallResult[], reference: PerC
     formatRatio(row.medianNs / reference.medianNs),
     `${row.rounds} x ${row.batchSize}`,
   ]);
-  return renderTable(['one call (sequential)', 'median/op', 'batch range', `vs ${reference.name}`, 'rounds x calls'], rows);
+  return renderTable(
+    ['one call (sequential)', 'median/op', 'batch range', `vs ${reference.name}`, 'rounds x calls'],
+    rows,
+  );
 }
 
 export function renderBursts(results: readonly BurstResult[], reference: BurstResult): string {
@@ -54,7 +68,10 @@ export function renderBursts(results: readonly BurstResult[], reference: BurstRe
     String(row.rounds),
   ]);
   const size = results[0]?.size ?? 0;
-  return renderTable([`burst of ${size} concurrent calls`, 'median total', 'range', 'per call', `vs ${reference.name}`, 'rounds'], rows);
+  return renderTable(
+    [`burst of ${size} concurrent calls`, 'median total', 'range', 'per call', `vs ${reference.name}`, 'rounds'],
+    rows,
+  );
 }
 
 export function renderDiscovery(result: DiscoveryResult): string {
@@ -62,12 +79,19 @@ export function renderDiscovery(result: DiscoveryResult): string {
   const rows = [
     [`decorate ${n} classes with @Tool (once)`, formatMs(result.decorateMs), '', ''],
     [`bind ${n} classes + load agentkitModule()`, formatMs(result.bindMedianMs), '', String(result.rounds)],
-    [`getAsync(TOOL_EXECUTOR): discovery + freeze`, formatMs(result.medianMs), `${formatMs(result.minMs)} - ${formatMs(result.maxMs)}`, String(result.rounds)],
+    [
+      `getAsync(TOOL_EXECUTOR): discovery + freeze`,
+      formatMs(result.medianMs),
+      `${formatMs(result.minMs)} - ${formatMs(result.maxMs)}`,
+      String(result.rounds),
+    ],
     [`  of which the first container in the process`, formatMs(result.firstMs), '', '1'],
   ];
   return renderTable([`${n} decorated tool classes`, 'median total', 'range', 'rounds'], rows);
 }
 
 export function renderVerdicts(verdicts: readonly TargetVerdict[]): string {
-  return verdicts.map((verdict) => `${verdict.pass ? 'PASS' : 'FAIL'}  ${verdict.target}\n      ${verdict.measured}`).join('\n');
+  return verdicts
+    .map((verdict) => `${verdict.pass ? 'PASS' : 'FAIL'}  ${verdict.target}\n      ${verdict.measured}`)
+    .join('\n');
 }

@@ -6,7 +6,14 @@ import { createLangChainSubject } from './langchain.js';
 import { measureBurst, measurePerCall, type BurstResult, type PerCallResult } from './measure.js';
 import { createMcpSubject } from './mcp.js';
 import { createOpenAIAgentsSubject } from './openaiAgents.js';
-import { describeEnvironment, describeLoad, renderBursts, renderDiscovery, renderPerCall, renderVerdicts } from './report.js';
+import {
+  describeEnvironment,
+  describeLoad,
+  renderBursts,
+  renderDiscovery,
+  renderPerCall,
+  renderVerdicts,
+} from './report.js';
 import { evaluateTargets } from './targets.js';
 import { runFsBench } from './fs/run.js';
 import { runShellBench } from './shell/run.js';
@@ -39,11 +46,18 @@ async function runCoreBench(): Promise<void> {
   const ajvDirect = createAjvDirectSubject();
   const schema = createAgentkitSchemaSubject(executor);
   const dto = createAgentkitDtoSubject(executor);
-  const peers: EchoSubject[] = [createOpenAIAgentsSubject(), createVercelAiSubject(), createLangChainSubject(), await createMcpSubject()];
+  const peers: EchoSubject[] = [
+    createOpenAIAgentsSubject(),
+    createVercelAiSubject(),
+    createLangChainSubject(),
+    await createMcpSubject(),
+  ];
   const subjects = [direct, ajvDirect, schema, dto, ...peers];
   for (const subject of subjects) await verifyEchoSubject(subject);
 
-  console.log(`Per call: ${subjects.length} subjects, ${PER_CALL.rounds} round-robin rounds of ~${PER_CALL.batchMs} ms batches ...`);
+  console.log(
+    `Per call: ${subjects.length} subjects, ${PER_CALL.rounds} round-robin rounds of ~${PER_CALL.batchMs} ms batches ...`,
+  );
   const perCall: PerCallResult[] = await measurePerCall(subjects, PER_CALL);
   console.log(`Bursts: ${BURST.size} concurrent calls, ${BURST.rounds} round-robin rounds ...`);
   const bursts: BurstResult[] = await measureBurst(subjects, BURST);
@@ -80,7 +94,8 @@ const SECTIONS: Readonly<Record<string, () => Promise<unknown>>> = {
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in SECTIONS));
-if (unknown.length > 0) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+if (unknown.length > 0)
+  throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
 console.log(describeEnvironment());
 for (const [name, run] of Object.entries(SECTIONS)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;

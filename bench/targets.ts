@@ -26,7 +26,11 @@ function compare(ours: number, theirs: number): string {
 }
 
 /** Which peers `ours` beats and which it does not, by median. */
-function standings<T extends { readonly name: string }>(ours: number, peers: readonly T[], time: (row: T) => number): string {
+function standings<T extends { readonly name: string }>(
+  ours: number,
+  peers: readonly T[],
+  time: (row: T) => number,
+): string {
   const beaten = peers.filter((peer) => ours < time(peer)).map((peer) => peer.name);
   const not = peers.filter((peer) => ours >= time(peer)).map((peer) => peer.name);
   return `faster than: ${beaten.join(', ') || 'none'}; not faster than: ${not.join(', ') || 'none'}`;

@@ -20,7 +20,11 @@ export function createVercelAiSubject(): EchoSubject {
     const parsed = await safeValidateTypes({ value: input, schema });
     if (!parsed.success) throw parsed.error;
     let output: unknown;
-    for await (const part of executeTool({ tool: echoTool, input: parsed.value, options: { toolCallId, messages: [], context: undefined as never } })) {
+    for await (const part of executeTool({
+      tool: echoTool,
+      input: parsed.value,
+      options: { toolCallId, messages: [], context: undefined as never },
+    })) {
       if (part.type === 'final') output = part.output;
     }
     return output;

@@ -1,7 +1,13 @@
 // The API reports: one per public entry point, checked in under etc/api/ and compared in `npm test`.
 //   npm run api:check   builds the declarations and fails when an entry's surface differs from its report
 //   npm run api:update  regenerates every report (run it after a merge or a deliberate API change)
-import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel, type IConfigFile } from '@microsoft/api-extractor';
+import {
+  CompilerState,
+  Extractor,
+  ExtractorConfig,
+  ExtractorLogLevel,
+  type IConfigFile,
+} from '@microsoft/api-extractor';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -21,7 +27,9 @@ interface PackageJson {
 
 /** The package's code entries: './fs' -> report 'fs', '.' -> report 'index'; its `types` path under dist/ -> the same path under the cache. */
 function listEntries(packageJson: PackageJson): { readonly reportName: string; readonly dtsPath: string }[] {
-  const code = Object.entries(packageJson.exports).flatMap(([subpath, target]) => (typeof target === 'string' ? [] : [[subpath, target] as const]));
+  const code = Object.entries(packageJson.exports).flatMap(([subpath, target]) =>
+    typeof target === 'string' ? [] : [[subpath, target] as const],
+  );
   return code.map(([subpath, target]) => ({
     reportName: subpath === '.' ? 'index' : subpath.replace(/^\.\//, '').replaceAll('/', '-'),
     dtsPath: join(DTS, target.types.replace(/^\.\/dist\//, '')),
@@ -30,10 +38,22 @@ function listEntries(packageJson: PackageJson): { readonly reportName: string; r
 
 function buildDeclarations(): void {
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-  const args = ['-p', 'tsconfig.build.json', '--emitDeclarationOnly', '--declarationMap', '--sourceMap', 'false', '--inlineSources', 'false'];
+  const args = [
+    '-p',
+    'tsconfig.build.json',
+    '--emitDeclarationOnly',
+    '--declarationMap',
+    '--sourceMap',
+    'false',
+    '--inlineSources',
+    'false',
+  ];
   args.push('--outDir', DTS, '--incremental', '--tsBuildInfoFile', join(DTS, '.tsbuildinfo'));
   const run = spawnSync(process.execPath, [tsc, ...args], { cwd: ROOT, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error(`api: building the declarations failed (tsc exited ${String(run.status)}); fix the type errors above and run again.`);
+  if (run.status !== 0)
+    throw new Error(
+      `api: building the declarations failed (tsc exited ${String(run.status)}); fix the type errors above and run again.`,
+    );
 }
 
 /**
@@ -44,12 +64,17 @@ function buildDeclarations(): void {
 function linkRootEntry(packageName: string): void {
   const stub = join(CACHE, 'node_modules', packageName);
   mkdirSync(stub, { recursive: true });
-  writeFileSync(join(stub, 'package.json'), JSON.stringify({ name: packageName, type: 'module', exports: { '.': { types: './index.d.ts' } } }));
+  writeFileSync(
+    join(stub, 'package.json'),
+    JSON.stringify({ name: packageName, type: 'module', exports: { '.': { types: './index.d.ts' } } }),
+  );
   writeFileSync(join(stub, 'index.d.ts'), `export * from '${relative(stub, join(DTS, 'index.js'))}';\n`);
   for (const file of listDeclarations(DTS)) {
     const text = readFileSync(file, 'utf8');
-    const rewritten = text.replace(/((?:from |import\()['"])(\.{1,2}\/[^'"]*index\.js)(['"])/g, (whole, before: string, specifier: string, after: string) =>
-      resolve(dirname(file), specifier) === join(DTS, 'index.js') ? `${before}${packageName}${after}` : whole,
+    const rewritten = text.replace(
+      /((?:from |import\()['"])(\.{1,2}\/[^'"]*index\.js)(['"])/g,
+      (whole, before: string, specifier: string, after: string) =>
+        resolve(dirname(file), specifier) === join(DTS, 'index.js') ? `${before}${packageName}${after}` : whole,
     );
     if (rewritten !== text) writeFileSync(file, rewritten);
   }
@@ -82,7 +107,12 @@ function buildConfig(reportName: string, dtsPath: string, allEntries: readonly s
         files: allEntries,
       },
     },
-    apiReport: { enabled: true, reportFileName: reportName, reportFolder: REPORT_FOLDER, reportTempFolder: join(CACHE, 'temp') },
+    apiReport: {
+      enabled: true,
+      reportFileName: reportName,
+      reportFolder: REPORT_FOLDER,
+      reportTempFolder: join(CACHE, 'temp'),
+    },
     docModel: { enabled: false },
     dtsRollup: { enabled: false },
     tsdocMetadata: { enabled: false },
@@ -118,7 +148,10 @@ function main(update: boolean): number {
   let compilerState: CompilerState | undefined;
   const changed: string[] = [];
   for (const entry of entries) {
-    if (!existsSync(entry.dtsPath)) throw new Error(`api: ${entry.dtsPath} was not emitted; does package.json "exports" name a file that src/ builds?`);
+    if (!existsSync(entry.dtsPath))
+      throw new Error(
+        `api: ${entry.dtsPath} was not emitted; does package.json "exports" name a file that src/ builds?`,
+      );
     const config = ExtractorConfig.prepare({
       configObject: buildConfig(entry.reportName, entry.dtsPath, allEntries),
       configObjectFullPath: undefined,
@@ -133,13 +166,18 @@ function main(update: boolean): number {
         if (message.messageId === 'console-preamble') message.handled = true;
       },
     });
-    if (result.errorCount > 0) throw new Error(`api: API Extractor reported ${String(result.errorCount)} error(s) for ${entry.reportName}; see above.`);
+    if (result.errorCount > 0)
+      throw new Error(
+        `api: API Extractor reported ${String(result.errorCount)} error(s) for ${entry.reportName}; see above.`,
+      );
     if (result.apiReportChanged) changed.push(`etc/api/${entry.reportName}.api.md`);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const extractSeconds = ((performance.now() - built) / 1000).toFixed(1);
   if (changed.length === 0) {
-    console.log(`api: ${String(entries.length)} reports match the exported surface (${seconds} s, ${extractSeconds} s of it API Extractor).`);
+    console.log(
+      `api: ${String(entries.length)} reports match the exported surface (${seconds} s, ${extractSeconds} s of it API Extractor).`,
+    );
     return 0;
   }
   if (update) {
@@ -147,7 +185,9 @@ function main(update: boolean): number {
     return 0;
   }
   console.error(`api: the exported surface differs from ${changed.join(', ')} (diff above).`);
-  console.error('api: if the change is intended, run `npm run api:update` and commit the updated reports; otherwise restore the export.');
+  console.error(
+    'api: if the change is intended, run `npm run api:update` and commit the updated reports; otherwise restore the export.',
+  );
   return 1;
 }
 

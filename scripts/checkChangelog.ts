@@ -12,7 +12,9 @@ export function findChangelogProblems(text: string, version?: string): string[] 
   const problems: string[] = [];
   const lines = text.split('\n');
   if (lines[0] !== '# Changelog') problems.push('the first line is not "# Changelog"');
-  const headings = lines.map((line, index) => ({ line, number: index + 1 })).filter(({ line }) => line.startsWith('## '));
+  const headings = lines
+    .map((line, index) => ({ line, number: index + 1 }))
+    .filter(({ line }) => line.startsWith('## '));
   const versions: string[] = [];
   for (const [index, { line, number }] of headings.entries()) {
     if (line === '## Unreleased') {
@@ -20,12 +22,14 @@ export function findChangelogProblems(text: string, version?: string): string[] 
       continue;
     }
     const match = RELEASE.exec(line);
-    if (match === null) problems.push(`line ${number}: "${line}" is neither "## Unreleased" nor "## <version> - <YYYY-MM-DD>"`);
+    if (match === null)
+      problems.push(`line ${number}: "${line}" is neither "## Unreleased" nor "## <version> - <YYYY-MM-DD>"`);
     else versions.push(match[1] ?? '');
   }
   if (new Set(versions).size !== versions.length) problems.push('a version has two sections');
   for (const [index, line] of lines.entries()) {
-    if (line.startsWith('### ') && !SECTIONS.includes(line.slice(4))) problems.push(`line ${index + 1}: "${line}" is not one of ${SECTIONS.join(', ')}`);
+    if (line.startsWith('### ') && !SECTIONS.includes(line.slice(4)))
+      problems.push(`line ${index + 1}: "${line}" is not one of ${SECTIONS.join(', ')}`);
   }
   if (version !== undefined && !versions.includes(version)) {
     problems.push(`no "## ${version} - <date>" section: move the Unreleased entries under it before publishing`);
@@ -35,7 +39,9 @@ export function findChangelogProblems(text: string, version?: string): string[] 
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const release = process.argv.includes('--release');
-  const version = release ? (JSON.parse(readFileSync('package.json', 'utf8')) as { readonly version: string }).version : undefined;
+  const version = release
+    ? (JSON.parse(readFileSync('package.json', 'utf8')) as { readonly version: string }).version
+    : undefined;
   const problems = findChangelogProblems(readFileSync('CHANGELOG.md', 'utf8'), version);
   if (problems.length > 0) {
     console.error(`CHANGELOG.md:\n  ${problems.join('\n  ')}`);

@@ -57,7 +57,11 @@ export { MapToolResources } from './contract/MapToolResources.js';
 export { buildToolResult } from './values/buildToolResult.js';
 
 // Permissions
-export { BasePermissionRequest, type PermissionRequest, type PermissionRequestJson } from './permissions/PermissionRequest.js';
+export {
+  BasePermissionRequest,
+  type PermissionRequest,
+  type PermissionRequestJson,
+} from './permissions/PermissionRequest.js';
 export { PermissionDecision } from './permissions/PermissionDecision.js';
 export type { PermissionChecker, PermissionContext } from './permissions/PermissionChecker.js';
 export { ToolInvokePermissionRequest } from './permissions/ToolInvokePermissionRequest.js';

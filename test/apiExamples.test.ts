@@ -52,7 +52,10 @@ function extractExamples(text: string, file: string): Example[] {
     const tag = body.indexOf('@example');
     if (tag === -1) continue;
     const after = text.slice(comment.index + comment[0].length);
-    const name = /^\s*(?:export\s+)?(?:(?:public|static|abstract|declare|async|readonly)\s+)*(?:function|class|interface|type|const|let)?\s*([\w$]+)/.exec(after)?.[1] ?? '';
+    const name =
+      /^\s*(?:export\s+)?(?:(?:public|static|abstract|declare|async|readonly)\s+)*(?:function|class|interface|type|const|let)?\s*([\w$]+)/.exec(
+        after,
+      )?.[1] ?? '';
     const line = text.slice(0, comment.index).split('\n').length;
     for (const block of body.slice(tag).matchAll(/```ts\n([\s\S]*?)```/g)) {
       examples.push({ where: `${relative(ROOT, file)}:${String(line)}`, name, code: block[1] ?? '' });
@@ -76,7 +79,10 @@ function typeCheck(examples: readonly Example[]): Map<string, string[]> {
   const problems = new Map<string, string[]>();
   for (const [index, file] of files.entries()) {
     const source = program.getSourceFile(file);
-    const diagnostics = source === undefined ? [] : [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+    const diagnostics =
+      source === undefined
+        ? []
+        : [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
     const example = examples[index];
     if (diagnostics.length > 0 && example !== undefined) {
       problems.set(
@@ -97,7 +103,11 @@ describe('API examples', () => {
   });
 
   it('compiles every @example of src/ against the sources (and finds a broken one)', () => {
-    const broken: Example = { where: 'broken example', name: 'broken', code: "import { ToolError } from 'agentkit-tools-core';\nnew ToolError('no_such_code', 'x');\n" };
+    const broken: Example = {
+      where: 'broken example',
+      name: 'broken',
+      code: "import { ToolError } from 'agentkit-tools-core';\nnew ToolError('no_such_code', 'x');\n",
+    };
     const problems = typeCheck([...examples, broken]);
     expect(problems.get('broken example')?.length).toBeGreaterThan(0);
     problems.delete('broken example');
@@ -106,7 +116,19 @@ describe('API examples', () => {
   });
 
   it('reads the examples and the names they document out of doc comments', () => {
-    const text = ['/**', ' * Says hi.', ' *', ' * @example', ' * ```ts', " * greet('you');", ' * ```', ' */', 'export function greet(name: string): string {'].join('\n');
-    expect(extractExamples(text, join(SRC, 'greet.ts'))).toStrictEqual([{ where: 'src/greet.ts:1', name: 'greet', code: "greet('you');\n" }]);
+    const text = [
+      '/**',
+      ' * Says hi.',
+      ' *',
+      ' * @example',
+      ' * ```ts',
+      " * greet('you');",
+      ' * ```',
+      ' */',
+      'export function greet(name: string): string {',
+    ].join('\n');
+    expect(extractExamples(text, join(SRC, 'greet.ts'))).toStrictEqual([
+      { where: 'src/greet.ts:1', name: 'greet', code: "greet('you');\n" },
+    ]);
   });
 });

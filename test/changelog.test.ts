@@ -15,6 +15,8 @@ describe('CHANGELOG.md', () => {
       'line 3: "### Improved" is not one of Added, Changed, Deprecated, Removed, Fixed, Security',
       'no "## 1.1.0 - <date>" section: move the Unreleased entries under it before publishing',
     ]);
-    expect(findChangelogProblems(['# Changelog', '## Unreleased', '### Fixed', '## 1.0.0 - 2026-01-02'].join('\n'), '1.0.0')).toStrictEqual([]);
+    expect(
+      findChangelogProblems(['# Changelog', '## Unreleased', '### Fixed', '## 1.0.0 - 2026-01-02'].join('\n'), '1.0.0'),
+    ).toStrictEqual([]);
   });
 });

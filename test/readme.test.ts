@@ -56,7 +56,10 @@ describe('README', () => {
 
   it('"Your first tool" runs and completes', async () => {
     const { outcome } = await import('../samples/readme/firstTool.js');
-    expect(outcome).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'hi' } } } });
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      result: { result: { output: { type: 'text', text: 'hi' } } },
+    });
   });
 
   it('"Your first tool" puts the @JSONSchema description in the schema the model reads', async () => {
@@ -71,7 +74,10 @@ describe('README', () => {
 
   it('"Typed input" runs a schema-typed tool and completes', async () => {
     const { outcome } = await import('../samples/readme/typedInput.js');
-    expect(outcome).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'Oslo: sunny for 2 day(s)' } } } });
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      result: { result: { output: { type: 'text', text: 'Oslo: sunny for 2 day(s)' } } },
+    });
   });
 
   it('"Your checker" (policy) leaves the host policy bound and in use', async () => {
@@ -79,10 +85,17 @@ describe('README', () => {
     const checker = container.get(PERMISSION_CHECKER);
     expect(checker).toBeInstanceOf(PolicyPermissionChecker);
     const ctx = { toolName: 'fs_read_file', callId: 'c', sessionId: 's', turnId: 't' };
-    expect(await checker.evaluate(new TestRequest('fs.read', '/w/.env'), ctx)).toMatchObject({ type: 'deny', code: 'policy_denied' });
+    expect(await checker.evaluate(new TestRequest('fs.read', '/w/.env'), ctx)).toMatchObject({
+      type: 'deny',
+      code: 'policy_denied',
+    });
     expect(await checker.evaluate(new TestRequest('fs.read', '/w/a.txt'), ctx)).toStrictEqual({ type: 'allow' });
-    expect(await checker.evaluate(new TestRequest('shell.exec', 'git push origin'), ctx)).toMatchObject({ type: 'require_approval' });
-    expect(await checker.evaluate(new TestRequest('tool.invoke', 'text_word_count'), ctx)).toStrictEqual({ type: 'allow' });
+    expect(await checker.evaluate(new TestRequest('shell.exec', 'git push origin'), ctx)).toMatchObject({
+      type: 'require_approval',
+    });
+    expect(await checker.evaluate(new TestRequest('tool.invoke', 'text_word_count'), ctx)).toStrictEqual({
+      type: 'allow',
+    });
   });
 
   it('"Your checker" (in code) denies the shell, runs side-effect-free tools and asks about the rest', async () => {
@@ -90,16 +103,26 @@ describe('README', () => {
     const checker = container.get(PERMISSION_CHECKER);
     expect(checker).toBeInstanceOf(NoShellChecker);
     const ctx = { toolName: 't', callId: 'c', sessionId: 's', turnId: 't' };
-    expect(await checker.evaluate(new TestRequest('shell.exec', 'ls'), ctx)).toStrictEqual({ type: 'deny', code: 'no_shell', reason: 'No shell commands here.' });
+    expect(await checker.evaluate(new TestRequest('shell.exec', 'ls'), ctx)).toStrictEqual({
+      type: 'deny',
+      code: 'no_shell',
+      reason: 'No shell commands here.',
+    });
     expect(await checker.evaluate(new ToolInvokePermissionRequest('t', {}), ctx)).toStrictEqual({ type: 'allow' });
-    expect(await checker.evaluate(new ToolInvokePermissionRequest('t', { destructiveHint: true }), ctx)).toMatchObject({ type: 'require_approval' });
-    expect(await checker.evaluate(new TestRequest('fs.write', '/w/a.txt'), ctx)).toMatchObject({ type: 'require_approval' });
+    expect(await checker.evaluate(new ToolInvokePermissionRequest('t', { destructiveHint: true }), ctx)).toMatchObject({
+      type: 'require_approval',
+    });
+    expect(await checker.evaluate(new TestRequest('fs.write', '/w/a.txt'), ctx)).toMatchObject({
+      type: 'require_approval',
+    });
   });
 
   it('"Handling an approval interruption" resumes when the user approves, and only then', async () => {
     const { runWithApproval } = await import('../samples/readme/handleApproval.js');
     const tool = plainTool({ name: 'guarded', preflight: () => [new TestRequest('test.write', 'x')] });
-    const executor = createExecutor([tool], { permissions: { evaluate: () => PermissionDecision.requireApproval('ask') } });
+    const executor = createExecutor([tool], {
+      permissions: { evaluate: () => PermissionDecision.requireApproval('ask') },
+    });
     const declined = await runWithApproval(executor, createToolRequest('guarded'), () => Promise.resolve(false));
     expect(declined).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required' } });
     expect(tool.calls).toStrictEqual([]);
@@ -134,9 +157,15 @@ describe('README (durable approvals)', () => {
       expect(await finish(await restarted(), refused, false, 'not that file')).toMatchObject({
         status: 'failed',
         invoked: false,
-        error: { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'consumed', userReason: 'not that file' } },
+        error: {
+          code: 'permission_denied',
+          details: { reason: 'rejected_by_user', approvalStatus: 'consumed', userReason: 'not that file' },
+        },
       });
-      expect(await finish(executor, refused, true)).toMatchObject({ status: 'failed', error: { details: { reason: 'already_used' } } });
+      expect(await finish(executor, refused, true)).toMatchObject({
+        status: 'failed',
+        error: { details: { reason: 'already_used' } },
+      });
       expect(existsSync(join(workspaceDir, 'b.txt'))).toBe(false);
     } finally {
       rmSync(workspaceDir, { recursive: true, force: true });
@@ -150,7 +179,9 @@ describe('README (built-ins)', () => {
     const { executor, workspaceDir } = await import('../samples/readme/builtIns.js');
     try {
       const names = executor.specs().map((spec) => spec.name);
-      expect(names).toEqual(expect.arrayContaining(['fs_read_file', 'fs_write_file', 'fs_edit_file', 'fs_grep', 'shell_exec']));
+      expect(names).toEqual(
+        expect.arrayContaining(['fs_read_file', 'fs_write_file', 'fs_edit_file', 'fs_grep', 'shell_exec']),
+      );
       const write = await executor.execute(createToolRequest('fs_write_file', { path: 'a.txt', content: 'hi' }));
       expect(write).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required' } });
       expect(existsSync(join(workspaceDir, 'a.txt'))).toBe(false);
@@ -164,15 +195,23 @@ describe('README (built-ins)', () => {
 
 describe('README (the loop)', () => {
   // samples/08-agent-loop's scripted model: lists, reads notes.md, writes summary.md (which pauses), then answers.
-  const model: Model = async (messages, tools) => (await scriptedModel(messages as never, tools as never)) as unknown as ChatCompletionMessage;
+  const model: Model = async (messages, tools) =>
+    (await scriptedModel(messages as never, tools as never)) as unknown as ChatCompletionMessage;
 
-  async function pauseThenResume(approve: boolean): Promise<{ workspace: string; stateFile: string; paused: string; resumed: string }> {
+  async function pauseThenResume(
+    approve: boolean,
+  ): Promise<{ workspace: string; stateFile: string; paused: string; resumed: string }> {
     const { resumeLoop, runLoop } = await import('../samples/readme/theLoop.js');
     const workspace = mkdtempSync(join(tmpdir(), 'agentkit-readme-loop-'));
     const stateDir = mkdtempSync(join(tmpdir(), 'agentkit-readme-loop-state-'));
     writeFileSync(join(workspace, 'notes.md'), '- ship the loop\n- write the docs\n');
     const stateFile = join(stateDir, 'run.json');
-    const paused = await runLoop(await createAgentExecutor(workspace, stateDir), model, [{ role: 'user', content: 'Summarize the notes.' }], stateFile);
+    const paused = await runLoop(
+      await createAgentExecutor(workspace, stateDir),
+      model,
+      [{ role: 'user', content: 'Summarize the notes.' }],
+      stateFile,
+    );
     // A new executor over the same approval directory stands for a new process.
     const resumed = await resumeLoop(await createAgentExecutor(workspace, stateDir), model, stateFile, () => approve);
     return { workspace, stateFile, paused, resumed };
@@ -183,8 +222,13 @@ describe('README (the loop)', () => {
     try {
       expect({ paused, resumed }).toStrictEqual({ paused: 'paused', resumed: 'done' });
       expect(readFileSync(join(workspace, 'summary.md'), 'utf8')).toContain('Two tasks');
-      const { messages } = JSON.parse(readFileSync(stateFile, 'utf8')) as { messages: { role: string; content: string | null }[] };
-      expect(messages.at(-1)).toStrictEqual({ role: 'assistant', content: 'I wrote summary.md with the two tasks from notes.md.' });
+      const { messages } = JSON.parse(readFileSync(stateFile, 'utf8')) as {
+        messages: { role: string; content: string | null }[];
+      };
+      expect(messages.at(-1)).toStrictEqual({
+        role: 'assistant',
+        content: 'I wrote summary.md with the two tasks from notes.md.',
+      });
     } finally {
       rmSync(workspace, { recursive: true, force: true });
       rmSync(dirname(stateFile), { recursive: true, force: true });
@@ -196,8 +240,13 @@ describe('README (the loop)', () => {
     try {
       expect({ paused, resumed }).toStrictEqual({ paused: 'paused', resumed: 'done' });
       expect(existsSync(join(workspace, 'summary.md'))).toBe(false);
-      const { messages } = JSON.parse(readFileSync(stateFile, 'utf8')) as { messages: { role: string; content: string | null }[] };
-      expect(messages.at(-1)).toStrictEqual({ role: 'assistant', content: 'You declined the write, so summary.md was not created.' });
+      const { messages } = JSON.parse(readFileSync(stateFile, 'utf8')) as {
+        messages: { role: string; content: string | null }[];
+      };
+      expect(messages.at(-1)).toStrictEqual({
+        role: 'assistant',
+        content: 'You declined the write, so summary.md was not created.',
+      });
     } finally {
       rmSync(workspace, { recursive: true, force: true });
       rmSync(dirname(stateFile), { recursive: true, force: true });
@@ -223,7 +272,9 @@ describe('README (MCP)', () => {
           },
         },
       });
-      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['mcp_files_read_text_file', 'mcp_files_write_file']));
+      expect(tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(['mcp_files_read_text_file', 'mcp_files_write_file']),
+      );
     } finally {
       rmSync(projectDir, { recursive: true, force: true });
     }

@@ -1,6 +1,12 @@
 import { Container } from 'inversify';
 import { fileSystemTools } from '../../src/fs/index.js';
-import { agentkitModule, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
+import {
+  agentkitModule,
+  TOOL_EXECUTOR,
+  type JsonValue,
+  type ToolExecutionOutcome,
+  type ToolExecutor,
+} from '../../src/index.js';
 
 /** An executor with the filesystem tools over `root`, the default permission checker, and a call helper. */
 export interface FsExecutor {
@@ -15,6 +21,14 @@ export async function createFsExecutor(root: string): Promise<FsExecutor> {
   let calls = 0;
   return {
     executor,
-    call: (toolName, input) => executor.execute({ callId: `bench-${++calls}`, toolName, input, sessionId: 'bench', turnId: 'turn-1', metadata: {} }),
+    call: (toolName, input) =>
+      executor.execute({
+        callId: `bench-${++calls}`,
+        toolName,
+        input,
+        sessionId: 'bench',
+        turnId: 'turn-1',
+        metadata: {},
+      }),
   };
 }

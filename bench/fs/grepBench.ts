@@ -48,7 +48,11 @@ export function writeIgnoredTree(directory: string): number {
   for (let index = 0; index < IGNORED_TREE_SOURCES; index++) {
     const lines: string[] = [];
     for (let line = 0; line < GREP_TREE.linesPerFile; line++) {
-      lines.push(index % 10 === 3 && line === 5 ? `export const needle = ${index};` : `  const value${line} = compute(${index}, ${line}); // ordinary line of text`);
+      lines.push(
+        index % 10 === 3 && line === 5
+          ? `export const needle = ${index};`
+          : `  const value${line} = compute(${index}, ${line}); // ordinary line of text`,
+      );
     }
     writeFileSync(path.join(directory, 'src', `file${index}.ts`), `${lines.join('\n')}\n`);
   }
@@ -74,7 +78,8 @@ export function runGrep(args: readonly string[], directory: string): Promise<num
 /** `fs_grep` through the executor: the number of matches (all of them: the limit is above the count). */
 export async function runFsGrep(fs: FsExecutor, pattern: string, directory: string): Promise<number> {
   const outcome = await fs.call('fs_grep', { pattern, path: directory, limit: 2000 });
-  if (outcome.status !== 'completed' || outcome.result.result.output.type !== 'structured') throw new Error(`fs_grep failed: ${JSON.stringify(outcome).slice(0, 300)}`);
+  if (outcome.status !== 'completed' || outcome.result.result.output.type !== 'structured')
+    throw new Error(`fs_grep failed: ${JSON.stringify(outcome).slice(0, 300)}`);
   const value = outcome.result.result.output.value as { matches: unknown[]; truncated: boolean };
   if (value.truncated) throw new Error('fs_grep truncated its answer: raise the limit');
   return value.matches.length;
@@ -89,7 +94,12 @@ export interface GrepComparison {
 }
 
 /** Median wall time of each, alternating (grep first in even rounds), after warm-up; checks both find the same lines. */
-export async function compareGrep(label: string, grep: () => Promise<number>, fsGrep: () => Promise<number>, rounds: number): Promise<GrepComparison> {
+export async function compareGrep(
+  label: string,
+  grep: () => Promise<number>,
+  fsGrep: () => Promise<number>,
+  rounds: number,
+): Promise<GrepComparison> {
   const [expected, found] = [await grep(), await fsGrep()];
   if (expected !== found) throw new Error(`${label}: grep found ${expected} lines, fs_grep ${found}`);
   await grep();

@@ -5,12 +5,21 @@ import { pathToFileURL } from 'node:url';
 import { formatMs, formatRatio, renderTable } from '../format.js';
 import { describeLoad } from '../report.js';
 import { createFsExecutor, type FsExecutor } from './createFsExecutor.js';
-import { compareGrep, GREP_TREE, runFsGrep, runGrep, writeGrepTree, writeIgnoredTree, type GrepComparison } from './grepBench.js';
+import {
+  compareGrep,
+  GREP_TREE,
+  runFsGrep,
+  runGrep,
+  writeGrepTree,
+  writeIgnoredTree,
+  type GrepComparison,
+} from './grepBench.js';
 
 export const GREP_ROUNDS = 9;
 
 /** Label of the row over {@link writeIgnoredTree}: for the record, not a target (both sides read 200 small files, fixed costs dominate). */
-export const IGNORED_ROW = 'literal "export const needle", src beside an ignored node_modules of 10,000 files (grep --exclude-dir=node_modules)';
+export const IGNORED_ROW =
+  'literal "export const needle", src beside an ignored node_modules of 10,000 files (grep --exclude-dir=node_modules)';
 
 /**
  * The grep rows: the issue's targets (a literal and a regex) plus, for the record, a
@@ -61,7 +70,13 @@ export async function compareGreps(fs: FsExecutor, tree: string, ignoredTree?: s
 export function renderGrepTable(files: number, greps: readonly GrepComparison[]): string {
   return renderTable(
     [`search of ${files} files (${GREP_TREE.linesPerFile} lines each)`, 'matches', 'grep -rn', 'fs_grep', 'ratio'],
-    greps.map((row) => [row.label, String(row.matches), formatMs(row.grepMs), formatMs(row.fsGrepMs), formatRatio(row.fsGrepMs / row.grepMs)]),
+    greps.map((row) => [
+      row.label,
+      String(row.matches),
+      formatMs(row.grepMs),
+      formatMs(row.fsGrepMs),
+      formatRatio(row.fsGrepMs / row.grepMs),
+    ]),
   );
 }
 

@@ -8,7 +8,10 @@ import { SchemaCompiler } from '../../src/internal/index.js';
  */
 const SCHEMA: JsonObject = {
   type: 'object',
-  properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,63}$' }, email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$' } },
+  properties: {
+    name: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,63}$' },
+    email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$' },
+  },
 };
 const INPUT = { name: 'agentkit_tools-core', email: 'someone@example.org' };
 const CALLS = 200_000;
@@ -19,5 +22,7 @@ for (const strictness of ['strict', 'lenient', 'strict', 'lenient'] as const) {
   const started = performance.now();
   for (let call = 0; call < CALLS; call++) validate(INPUT);
   const perCall = ((performance.now() - started) * 1e6) / CALLS;
-  console.log(`${strictness === 'strict' ? 'RegExp (strict schemas)' : 're2js (lenient schemas)'}: ${perCall.toFixed(0)} ns per validation of two patterns`);
+  console.log(
+    `${strictness === 'strict' ? 'RegExp (strict schemas)' : 're2js (lenient schemas)'}: ${perCall.toFixed(0)} ns per validation of two patterns`,
+  );
 }

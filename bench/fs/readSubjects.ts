@@ -42,11 +42,17 @@ export function createBaselineReadSubject(root: string, files: readonly string[]
  * open-time re-check, decoding, paging. With one file, every call after the first pages the
  * text the decoded-text cache kept (`name` says so).
  */
-export function createAgentkitReadSubject(fs: FsExecutor, files: readonly string[], label: string, name = `agentkit fs_read_file (executor), ${label}`): ReadSubject {
+export function createAgentkitReadSubject(
+  fs: FsExecutor,
+  files: readonly string[],
+  label: string,
+  name = `agentkit fs_read_file (executor), ${label}`,
+): ReadSubject {
   const nextFile = cycle(files);
   const read = async (): Promise<string> => {
     const outcome = await fs.call('fs_read_file', { path: nextFile() });
-    if (outcome.status !== 'completed' || outcome.result.result.output.type !== 'text') throw new Error(`fs_read_file failed: ${JSON.stringify(outcome)}`);
+    if (outcome.status !== 'completed' || outcome.result.result.output.type !== 'text')
+      throw new Error(`fs_read_file failed: ${JSON.stringify(outcome)}`);
     return outcome.result.result.output.text;
   };
   return { name, call: read, readText: read };
@@ -56,7 +62,11 @@ export function createAgentkitReadSubject(fs: FsExecutor, files: readonly string
  * The official MCP filesystem server (`@modelcontextprotocol/server-filesystem`), spawned as
  * `node <entry> <root>` and called with the MCP SDK client over stdio: `read_text_file`.
  */
-export async function createMcpReadSubject(root: string, files: readonly string[], label: string): Promise<ReadSubject> {
+export async function createMcpReadSubject(
+  root: string,
+  files: readonly string[],
+  label: string,
+): Promise<ReadSubject> {
   const entry = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
   const transport = new StdioClientTransport({ command: process.execPath, args: [entry, root], stderr: 'ignore' });
   const client = new Client({ name: 'agentkit-bench', version: '1.0.0' });
@@ -65,8 +75,14 @@ export async function createMcpReadSubject(root: string, files: readonly string[
   const read = async (): Promise<string> => {
     const result = await client.callTool({ name: 'read_text_file', arguments: { path: path.join(root, nextFile()) } });
     const [first] = result.content as { type: string; text?: string }[];
-    if (result.isError === true || first?.type !== 'text' || first.text === undefined) throw new Error(`read_text_file failed: ${JSON.stringify(result).slice(0, 300)}`);
+    if (result.isError === true || first?.type !== 'text' || first.text === undefined)
+      throw new Error(`read_text_file failed: ${JSON.stringify(result).slice(0, 300)}`);
     return first.text;
   };
-  return { name: `MCP server-filesystem read_text_file (stdio), ${label}`, call: read, readText: read, close: () => client.close() };
+  return {
+    name: `MCP server-filesystem read_text_file (stdio), ${label}`,
+    call: read,
+    readText: read,
+    close: () => client.close(),
+  };
 }

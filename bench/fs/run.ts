@@ -9,7 +9,12 @@ import { createFsExecutor } from './createFsExecutor.js';
 import { GREP_TREE, writeGrepTree, writeIgnoredTree, type GrepComparison } from './grepBench.js';
 import { compareGreps, GREP_ROUNDS, IGNORED_ROW, renderGrepTable } from './grepRun.js';
 import { READ_COPIES, READ_SIZES, SETTLE_MS, textOfSize, writeCopies } from './readFiles.js';
-import { createAgentkitReadSubject, createBaselineReadSubject, createMcpReadSubject, type ReadSubject } from './readSubjects.js';
+import {
+  createAgentkitReadSubject,
+  createBaselineReadSubject,
+  createMcpReadSubject,
+  type ReadSubject,
+} from './readSubjects.js';
 
 /** The issue's targets. */
 export const FS_TARGETS = { readVsBaseline: 1.3, mcpVsRead64k: 3, mcpVsRead1m: 10, grepVsGrep: 3 } as const;
@@ -34,7 +39,8 @@ export interface FsBenchResult {
 async function verify(subjects: readonly ReadSubject[], expected: string, firstLines: string): Promise<void> {
   for (const subject of subjects) {
     const text = await subject.readText();
-    if (text !== expected && text !== firstLines) throw new Error(`${subject.name} read something else (${text.length} characters)`);
+    if (text !== expected && text !== firstLines)
+      throw new Error(`${subject.name} read something else (${text.length} characters)`);
   }
 }
 
@@ -58,7 +64,9 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
     const root = path.join(base, 'root');
     mkdirSync(root);
     // One more copy than the cycled ones: the cached-decode subject reads it alone.
-    const copies = new Map(READ_SIZES.map(([, stem, bytes]) => [stem, writeCopies(root, stem, bytes, READ_COPIES + 1)]));
+    const copies = new Map(
+      READ_SIZES.map(([, stem, bytes]) => [stem, writeCopies(root, stem, bytes, READ_COPIES + 1)]),
+    );
     const written = Date.now();
     log(`fs: writing ${GREP_TREE.directories * GREP_TREE.filesPerDirectory} files for grep (${describeLoad()}) ...`);
     const files = writeGrepTree(path.join(root, 'tree'));
@@ -71,16 +79,24 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
       const all = copies.get(stem) ?? [];
       const names = all.slice(0, READ_COPIES);
       const content = textOfSize(bytes);
-      if (all.some((name) => statSync(path.join(root, name)).size !== bytes)) throw new Error(`${stem}: unexpected size`);
+      if (all.some((name) => statSync(path.join(root, name)).size !== bytes))
+        throw new Error(`${stem}: unexpected size`);
       const baseline = createBaselineReadSubject(root, names, label);
       const ours = createAgentkitReadSubject(fs, names, label);
       // For the record, not a target: the same file again, paged from the decoded-text cache.
-      const cached = createAgentkitReadSubject(fs, all.slice(READ_COPIES), label, `agentkit fs_read_file (executor), ${label}, same file again (cached decode)`);
+      const cached = createAgentkitReadSubject(
+        fs,
+        all.slice(READ_COPIES),
+        label,
+        `agentkit fs_read_file (executor), ${label}, same file again (cached decode)`,
+      );
       const mcp = await createMcpReadSubject(root, names, label);
       closers.push(() => mcp.close?.() ?? Promise.resolve());
       await verify([baseline, ours, cached, mcp], content, content.split('\n').slice(0, 2000).join('\n') + '\n');
       // Two pairings, each measured round-robin: the ratio of each target comes from one pairing.
-      log(`fs: reading ${label}: vs readFile (${VS_BASELINE.rounds} rounds), vs the MCP server (${VS_MCP.rounds} rounds) ...`);
+      log(
+        `fs: reading ${label}: vs readFile (${VS_BASELINE.rounds} rounds), vs the MCP server (${VS_MCP.rounds} rounds) ...`,
+      );
       reads.push(...(await measurePerCall([baseline, ours, cached], VS_BASELINE)));
       const [oursAgain, mcpRow] = (await measurePerCall([ours, mcp], VS_MCP)) as [PerCallResult, PerCallResult];
       reads.push({ ...oursAgain, name: `${oursAgain.name} (paired with MCP)` }, mcpRow);
@@ -123,7 +139,12 @@ export async function runFsBench(log: (line: string) => void = console.log): Pro
 
     const readTable = renderTable(
       ['one read (sequential)', 'median/op', 'batch range', 'rounds x calls'],
-      reads.map((row) => [row.name, formatNs(row.medianNs), `${formatNs(row.minNs)} - ${formatNs(row.maxNs)}`, `${row.rounds} x ${row.batchSize}`]),
+      reads.map((row) => [
+        row.name,
+        formatNs(row.medianNs),
+        `${formatNs(row.minNs)} - ${formatNs(row.maxNs)}`,
+        `${row.rounds} x ${row.batchSize}`,
+      ]),
     );
     const grepTable = renderGrepTable(files, greps);
     const verdictTable = renderTable(

@@ -9,7 +9,11 @@ import { SCHEMA_ECHO_TOOL } from '../agentkitTools.js';
 import { ECHO_TEXT } from '../echo.js';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const EVERYTHING_ENTRY = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const EVERYTHING_ENTRY = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 const TOKEN = 'bench-token-0123456789abcdef';
 
 /** An HTTP echo server in its own process, and clients of it. */
@@ -33,8 +37,17 @@ function freePort(): Promise<number> {
 }
 
 /** Spawns a server and resolves once `ready` matches its output. */
-function start(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(command, args, { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+function start(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(command, args, {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -67,7 +80,8 @@ function createServerHandle(
         echo: async () => {
           const result = await client.callTool({ name: tool, arguments: args });
           const [first] = result.content as { type: string; text?: string }[];
-          if (first?.text !== answer) throw new Error(`${name}: unexpected answer ${JSON.stringify(result).slice(0, 200)}`);
+          if (first?.text !== answer)
+            throw new Error(`${name}: unexpected answer ${JSON.stringify(result).slice(0, 200)}`);
         },
         close: () => client.close(),
       };
@@ -83,8 +97,21 @@ function createServerHandle(
 /** `@modelcontextprotocol/server-everything streamableHttp` (express + the SDK transport), its `echo` tool. */
 export async function startEverythingHttp(): Promise<HttpEchoServer> {
   const port = await freePort();
-  const { child } = await start(process.execPath, [EVERYTHING_ENTRY, 'streamableHttp'], { PORT: String(port) }, /listening on port \d+/u);
-  return createServerHandle('server-everything streamableHttp echo', child, `http://127.0.0.1:${port}/mcp`, {}, 'echo', { message: ECHO_TEXT }, `Echo: ${ECHO_TEXT}`);
+  const { child } = await start(
+    process.execPath,
+    [EVERYTHING_ENTRY, 'streamableHttp'],
+    { PORT: String(port) },
+    /listening on port \d+/u,
+  );
+  return createServerHandle(
+    'server-everything streamableHttp echo',
+    child,
+    `http://127.0.0.1:${port}/mcp`,
+    {},
+    'echo',
+    { message: ECHO_TEXT },
+    `Echo: ${ECHO_TEXT}`,
+  );
 }
 
 /** Our `serveHttp` (what `serve --http` runs) with the bench echo tool, bearer token on. */

@@ -43,7 +43,11 @@ function percentile(sorted: readonly number[], p: number): number {
 
 function summarize(row: HttpRow): { throughput: number; p50: number; p99: number } {
   const all = row.rounds.flatMap((round) => round.latenciesMs).sort((a, b) => a - b);
-  return { throughput: median(row.rounds.map((round) => round.callsPerSecond)), p50: percentile(all, 50), p99: percentile(all, 99) };
+  return {
+    throughput: median(row.rounds.map((round) => round.callsPerSecond)),
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+  };
 }
 
 /**
@@ -53,16 +57,22 @@ function summarize(row: HttpRow): { throughput: number; p50: number; p99: number
  * Rounds alternate between the two servers; throughput is the median over rounds, p50/p99 over
  * every call measured, and the verdict uses the paired ratio (median of per-round-pair ratios).
  */
-export async function runHttpBench(log: (line: string) => void = console.log): Promise<{ pass: boolean; report: string }> {
+export async function runHttpBench(
+  log: (line: string) => void = console.log,
+): Promise<{ pass: boolean; report: string }> {
   log(`http: ${describeLoad()}`);
   const servers: HttpEchoServer[] = [];
   const closers: (() => Promise<void>)[] = [];
   try {
     servers.push(await startEverythingHttp(), await startAgentkitHttp());
-    const fleets = await Promise.all(servers.map(async (server) => Promise.all(Array.from({ length: CLIENTS }, () => server.connect()))));
+    const fleets = await Promise.all(
+      servers.map(async (server) => Promise.all(Array.from({ length: CLIENTS }, () => server.connect()))),
+    );
     for (const fleet of fleets) for (const client of fleet) closers.push(() => client.close());
     const rows: HttpRow[] = servers.map((server) => ({ name: server.name, rounds: [] }));
-    log(`http: ${CLIENTS} clients per server, ${ROUND.rounds} alternating rounds of ${ROUND.calls} echo calls (after ${ROUND.warmupRounds} warm-up rounds) ...`);
+    log(
+      `http: ${CLIENTS} clients per server, ${ROUND.rounds} alternating rounds of ${ROUND.calls} echo calls (after ${ROUND.warmupRounds} warm-up rounds) ...`,
+    );
     for (let round = 0; round < ROUND.warmupRounds + ROUND.rounds; round += 1) {
       for (const [index, fleet] of fleets.entries()) {
         const result = await runRound(fleet, ROUND.calls);
@@ -70,13 +80,29 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
       }
     }
     const [theirs, ours] = rows as [HttpRow, HttpRow];
-    const paired = median(ours.rounds.map((round, index) => round.callsPerSecond / (theirs.rounds[index]?.callsPerSecond ?? Number.NaN)));
+    const paired = median(
+      ours.rounds.map((round, index) => round.callsPerSecond / (theirs.rounds[index]?.callsPerSecond ?? Number.NaN)),
+    );
     const format = (ms: number): string => `${ms.toFixed(2)} ms`;
     const table = renderTable(
-      [`echo, ${CLIENTS} concurrent clients`, 'calls/s (median)', 'p50', 'p99', 'vs server-everything (paired)', 'rounds x calls'],
+      [
+        `echo, ${CLIENTS} concurrent clients`,
+        'calls/s (median)',
+        'p50',
+        'p99',
+        'vs server-everything (paired)',
+        'rounds x calls',
+      ],
       rows.map((row) => {
         const { throughput, p50, p99 } = summarize(row);
-        return [row.name, throughput.toFixed(0), format(p50), format(p99), row === theirs ? '1.00x' : formatRatio(paired), `${row.rounds.length} x ${ROUND.calls}`];
+        return [
+          row.name,
+          throughput.toFixed(0),
+          format(p50),
+          format(p99),
+          row === theirs ? '1.00x' : formatRatio(paired),
+          `${row.rounds.length} x ${ROUND.calls}`,
+        ];
       }),
     );
     const pass = paired >= HTTP_TARGET.throughputVsEverything;

@@ -14,6 +14,10 @@ container.bind(PERMISSION_CHECKER).toConstantValue({ evaluate: () => PermissionD
 container.bind(SchemaEchoTool).toSelf();
 container.load(agentkitModule());
 const executor = await container.getAsync(TOOL_EXECUTOR);
-const served = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: process.env['AGENTKIT_SERVE_TOKEN'] ?? '' });
+const served = await serveHttp(executor, {
+  host: '127.0.0.1',
+  port: 0,
+  token: process.env['AGENTKIT_SERVE_TOKEN'] ?? '',
+});
 process.stderr.write(`listening on ${served.url}\n`);
 process.once('SIGTERM', () => void served.close(1000).then(() => executor.close()));

@@ -55,7 +55,11 @@ export interface ScheduledUnit {
  * kinds `supported` leaves out dropped, repeated; near the end, a unit that would overshoot is
  * replaced by single-call units of the pattern's first single-call kind.
  */
-export function buildSchedule(totalCalls: number, supported: readonly CallKind[], callsOf: (kind: CallKind) => number): ScheduledUnit[] {
+export function buildSchedule(
+  totalCalls: number,
+  supported: readonly CallKind[],
+  callsOf: (kind: CallKind) => number,
+): ScheduledUnit[] {
   const pattern = interleaved(PATTERN).filter((kind) => supported.includes(kind));
   const single = pattern.find((kind) => callsOf(kind) === 1);
   if (single === undefined) throw new Error('the call mix needs at least one single-call kind');

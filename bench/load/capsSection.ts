@@ -21,7 +21,11 @@ export interface CapsLimits {
 async function initialize(url: string, token: string): Promise<{ status: number; retryAfter: string | null }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -46,13 +50,25 @@ async function initialize(url: string, token: string): Promise<{ status: number;
 export async function runCapsSection(options: SectionOptions, limits: CapsLimits): Promise<LoadSection> {
   const tree = createLoadTree();
   const token = randomBytes(24).toString('hex');
-  const args = ['serve', '--root', tree.root, '--shell', '--http', '127.0.0.1:0', '--max-sessions', String(limits.maxSessions), '--max-approvals', String(limits.maxApprovals)];
+  const args = [
+    'serve',
+    '--root',
+    tree.root,
+    '--shell',
+    '--http',
+    '127.0.0.1:0',
+    '--max-sessions',
+    String(limits.maxSessions),
+    '--max-approvals',
+    String(limits.maxApprovals),
+  ];
   const server = await startServer(args, { AGENTKIT_SERVE_TOKEN: token });
   const clients: Client[] = [];
   let full = false;
   const counts = { opened: 0, refused: 0 };
   try {
-    for (let index = 0; index < options.concurrency; index += 1) clients.push(await connectClient(server.url, token, () => undefined));
+    for (let index = 0; index < options.concurrency; index += 1)
+      clients.push(await connectClient(server.url, token, () => undefined));
     const target: LoadTarget = {
       name: `serve --http past its caps (${limits.maxSessions} sessions, ${limits.maxApprovals} approvals)`,
       kinds: ['shell'],
@@ -61,7 +77,9 @@ export async function runCapsSection(options: SectionOptions, limits: CapsLimits
       runUnit: async (_kind, context: UnitContext) => {
         const marker = `${DEFER}caps-${context.index}`;
         const client = clients[context.worker] as Client;
-        const result = (await context.time(() => client.callTool({ name: 'shell_exec', arguments: { argv: ['echo', marker] } }))) as CallToolResult;
+        const result = (await context.time(() =>
+          client.callTool({ name: 'shell_exec', arguments: { argv: ['echo', marker] } }),
+        )) as CallToolResult;
         if (result.isError !== true || result._meta?.[APPROVAL_META_KEY] === undefined)
           throw new Error(`expected an approval handed back, got ${JSON.stringify(result).slice(0, 300)}`);
         const { status, retryAfter } = await initialize(server.url, token);
@@ -89,9 +107,11 @@ export async function runCapsSection(options: SectionOptions, limits: CapsLimits
         `${options.concurrency} held by the callers), ${counts.refused} refused with 503 + Retry-After`,
     );
     options.log(
-      `approvals: ${warmupCalls + measured} issued, the store kept at most ${limits.maxApprovals}; ` + `the server said it was evicting: ${evictions === undefined ? 'no' : 'yes'}`,
+      `approvals: ${warmupCalls + measured} issued, the store kept at most ${limits.maxApprovals}; ` +
+        `the server said it was evicting: ${evictions === undefined ? 'no' : 'yes'}`,
     );
-    if (evictions === undefined) throw new Error(`the server never said it evicted approvals; its stderr:\n${server.stderr()}`);
+    if (evictions === undefined)
+      throw new Error(`the server never said it evicted approvals; its stderr:\n${server.stderr()}`);
     return {
       result,
       others: [warmup],

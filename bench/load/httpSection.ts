@@ -43,7 +43,13 @@ export async function runHttpSection(options: SectionOptions): Promise<LoadSecti
     const after: [Reading, Reading] = [await readServer(), await readClients()];
     const heldAfter = target.approvalsIssued();
     const watched: WatchedProcess[] = [
-      { label: `the server (pid ${target.server.pid})`, heapLabel: 'heap used', before: before[0], after: after[0], approvalsHeld: { before: heldBefore, after: heldAfter } },
+      {
+        label: `the server (pid ${target.server.pid})`,
+        heapLabel: 'heap used',
+        before: before[0],
+        after: after[0],
+        approvalsHeld: { before: heldBefore, after: heldAfter },
+      },
       { label: 'this process (the clients)', heapLabel: 'heap used', before: before[1], after: after[1] },
     ];
     return { result, others: [warmup], watched };

@@ -34,11 +34,13 @@ function show(result: CallToolResult): string {
 }
 
 function expectSuccess(result: CallToolResult, text: string): void {
-  if (result.isError === true || !textOf(result).includes(text)) throw new Error(`expected a result with ${JSON.stringify(text)}, got ${show(result)}`);
+  if (result.isError === true || !textOf(result).includes(text))
+    throw new Error(`expected a result with ${JSON.stringify(text)}, got ${show(result)}`);
 }
 
 function expectRefusal(result: CallToolResult, prefix: string): void {
-  if (result.isError !== true || !textOf(result).startsWith(prefix)) throw new Error(`expected an error result starting ${JSON.stringify(prefix)}, got ${show(result)}`);
+  if (result.isError !== true || !textOf(result).startsWith(prefix))
+    throw new Error(`expected an error result starting ${JSON.stringify(prefix)}, got ${show(result)}`);
 }
 
 /**
@@ -46,15 +48,22 @@ function expectRefusal(result: CallToolResult, prefix: string): void {
  * write whose path holds {@link DECLINE} (no), and to the first question about a shell command
  * holding {@link DEFER} (no answer now: the handler throws, so the server hands the approval back).
  */
-export async function connectClient(url: string, token: string, onQuestion: (message: string) => void): Promise<Client> {
+export async function connectClient(
+  url: string,
+  token: string,
+  onQuestion: (message: string) => void,
+): Promise<Client> {
   const client = new Client({ name: 'agentkit-load', version: '1.0.0' }, { capabilities: { elicitation: {} } });
   client.setRequestHandler(ElicitRequestSchema, (request) => {
     const { message } = request.params;
     onQuestion(message);
-    if (message.includes(DEFER) && !message.includes('asks to resume approval')) throw new Error('load run: answered later');
+    if (message.includes(DEFER) && !message.includes('asks to resume approval'))
+      throw new Error('load run: answered later');
     return { action: 'accept', content: { approve: !message.includes(DECLINE) } };
   });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   return client;
 }
 
@@ -76,7 +85,9 @@ export interface HttpTarget extends LoadTarget {
  */
 export async function createHttpTarget(tree: LoadTree, clients: number): Promise<HttpTarget> {
   const token = randomBytes(24).toString('hex');
-  const server = await startServer(['serve', '--root', tree.root, '--shell', '--http', '127.0.0.1:0'], { AGENTKIT_SERVE_TOKEN: token });
+  const server = await startServer(['serve', '--root', tree.root, '--shell', '--http', '127.0.0.1:0'], {
+    AGENTKIT_SERVE_TOKEN: token,
+  });
   const sessions: Client[] = [];
   let issued = 0;
   const onQuestion = (message: string): void => {
@@ -89,8 +100,20 @@ export async function createHttpTarget(tree: LoadTree, clients: number): Promise
     await server.stop();
     throw error;
   }
-  const call = (context: UnitContext, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>): Promise<CallToolResult> =>
-    context.time(async () => (await (sessions[context.worker] as Client).callTool({ name, arguments: args, ...(meta === undefined ? {} : { _meta: meta }) })) as CallToolResult);
+  const call = (
+    context: UnitContext,
+    name: string,
+    args: Record<string, unknown>,
+    meta?: Record<string, unknown>,
+  ): Promise<CallToolResult> =>
+    context.time(
+      async () =>
+        (await (sessions[context.worker] as Client).callTool({
+          name,
+          arguments: args,
+          ...(meta === undefined ? {} : { _meta: meta }),
+        })) as CallToolResult,
+    );
 
   const units: Record<CallKind, ((context: UnitContext) => Promise<void>) | undefined> = {
     echo: undefined,
@@ -105,24 +128,39 @@ export async function createHttpTarget(tree: LoadTree, clients: number): Promise
       expectRefusal(await call(context, 'fs_read_file', { path: tree.outside }), '[permission_denied]');
     },
     invalid: async (context) => {
-      expectRefusal(await call(context, 'fs_read_file', context.index % 2 === 0 ? { path: context.index } : { path: tree.files[0], unexpected: true }), '[invalid_input]');
+      expectRefusal(
+        await call(
+          context,
+          'fs_read_file',
+          context.index % 2 === 0 ? { path: context.index } : { path: tree.files[0], unexpected: true },
+        ),
+        '[invalid_input]',
+      );
     },
     missing: async (context) => {
-      expectRefusal(await call(context, 'fs_read_file', { path: `docs/missing-${context.index}.txt` }), '[execution_failed]');
+      expectRefusal(
+        await call(context, 'fs_read_file', { path: `docs/missing-${context.index}.txt` }),
+        '[execution_failed]',
+      );
     },
     approve: async (context) => {
       const relative = `out/approved-${context.index}.txt`;
       const content = `written by unit ${context.index}\n`;
       const written = await call(context, 'fs_write_file', { path: relative, content });
       if (written.isError === true) throw new Error(`the approved write failed: ${show(written)}`);
-      if ((await readFile(path.join(tree.root, relative), 'utf8')) !== content) throw new Error(`${relative}: not the approved content`);
+      if ((await readFile(path.join(tree.root, relative), 'utf8')) !== content)
+        throw new Error(`${relative}: not the approved content`);
       const deleted = await call(context, 'fs_delete', { path: relative });
       if (deleted.isError === true) throw new Error(`the approved delete failed: ${show(deleted)}`);
-      if (await exists(path.join(tree.root, relative))) throw new Error(`${relative}: still there after the approved delete`);
+      if (await exists(path.join(tree.root, relative)))
+        throw new Error(`${relative}: still there after the approved delete`);
     },
     reject: async (context) => {
       const relative = `out/${DECLINE}${context.index}.txt`;
-      expectRefusal(await call(context, 'fs_write_file', { path: relative, content: 'never written\n' }), '[permission_denied] Refused: the user did not approve');
+      expectRefusal(
+        await call(context, 'fs_write_file', { path: relative, content: 'never written\n' }),
+        '[permission_denied] Refused: the user did not approve',
+      );
       if (await exists(path.join(tree.root, relative))) throw new Error(`${relative}: written although refused`);
     },
     shell: async (context) => {

@@ -46,7 +46,16 @@ export async function runInProcessSection(options: SectionOptions): Promise<Load
     return {
       result,
       others: [warmup, prunedBefore, prunedAfter],
-      watched: [{ label: 'this process', heapLabel: 'heap used', before, after, afterRetention, approvalsHeld: { before: heldBefore, after: heldAfter, afterRetention: held() } }],
+      watched: [
+        {
+          label: 'this process',
+          heapLabel: 'heap used',
+          before,
+          after,
+          afterRetention,
+          approvalsHeld: { before: heldBefore, after: heldAfter, afterRetention: held() },
+        },
+      ],
     };
   } finally {
     await target.close();

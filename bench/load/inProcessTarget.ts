@@ -2,7 +2,15 @@ import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Container } from 'inversify';
 import { fileSystemTools } from '../../src/fs/index.js';
-import { agentkitModule, APPROVAL_STORE, InMemoryApprovalStore, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome, type ToolRequest } from '../../src/index.js';
+import {
+  agentkitModule,
+  APPROVAL_STORE,
+  InMemoryApprovalStore,
+  TOOL_EXECUTOR,
+  type JsonValue,
+  type ToolExecutionOutcome,
+  type ToolRequest,
+} from '../../src/index.js';
 import { EXECUTOR_DEFAULTS } from '../../src/internal/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import type { CallKind } from './callMix.js';
@@ -14,7 +22,17 @@ import type { LoadTree } from './loadTree.js';
 /** The in-memory store keeps an approval this long past its expiry (RETENTION_AFTER_EXPIRY_MS in src/interrupt/InMemoryApprovalStore.ts, not exported). */
 const STORE_RETENTION_MS = 60 * 60 * 1000;
 
-const ALL_KINDS: readonly CallKind[] = ['echo', 'read', 'list', 'deny', 'invalid', 'missing', 'approve', 'reject', 'shell'];
+const ALL_KINDS: readonly CallKind[] = [
+  'echo',
+  'read',
+  'list',
+  'deny',
+  'invalid',
+  'missing',
+  'approve',
+  'reject',
+  'shell',
+];
 
 async function exists(file: string): Promise<boolean> {
   return access(file).then(
@@ -50,25 +68,46 @@ export async function createInProcessTarget(tree: LoadTree): Promise<LoadTarget>
     metadata: {},
   });
   /** One model call whose approval a person grants: asked, then resumed. */
-  const approved = async (call: ToolRequest): Promise<{ outcome: ToolExecutionOutcome; resume: () => Promise<ToolExecutionOutcome> }> => {
+  const approved = async (
+    call: ToolRequest,
+  ): Promise<{ outcome: ToolExecutionOutcome; resume: () => Promise<ToolExecutionOutcome> }> => {
     const { approval } = expectApprovalRequired(await executor.execute(call));
-    return { outcome: await executor.executeApproved(call, approval), resume: () => executor.executeApproved(call, approval) };
+    return {
+      outcome: await executor.executeApproved(call, approval),
+      resume: () => executor.executeApproved(call, approval),
+    };
   };
 
   const units: Record<CallKind, (context: UnitContext) => Promise<void>> = {
     echo: async (context) => {
       const text = `echo ${context.index}`;
-      expectCompletedText(await context.time(() => executor.execute(request(context, 0, LOAD_ECHO_TOOL, { text }))), text);
+      expectCompletedText(
+        await context.time(() => executor.execute(request(context, 0, LOAD_ECHO_TOOL, { text }))),
+        text,
+      );
     },
     read: async (context) => {
       const file = context.index % tree.files.length;
-      expectCompletedText(await context.time(() => executor.execute(request(context, 0, 'fs_read_file', { path: tree.files[file] as string }))), tree.markerOf(file));
+      expectCompletedText(
+        await context.time(() =>
+          executor.execute(request(context, 0, 'fs_read_file', { path: tree.files[file] as string })),
+        ),
+        tree.markerOf(file),
+      );
     },
     list: async (context) => {
-      expectCompletedText(await context.time(() => executor.execute(request(context, 0, 'fs_list_directory', { path: 'docs' }))), 'file-00.txt');
+      expectCompletedText(
+        await context.time(() => executor.execute(request(context, 0, 'fs_list_directory', { path: 'docs' }))),
+        'file-00.txt',
+      );
     },
     deny: async (context) => {
-      expectFailed(await context.time(() => executor.execute(request(context, 0, 'fs_read_file', { path: tree.outside }))), 'permission_denied', 'outside_roots', false);
+      expectFailed(
+        await context.time(() => executor.execute(request(context, 0, 'fs_read_file', { path: tree.outside }))),
+        'permission_denied',
+        'outside_roots',
+        false,
+      );
     },
     invalid: async (context) => {
       const call =
@@ -79,7 +118,9 @@ export async function createInProcessTarget(tree: LoadTree): Promise<LoadTarget>
     },
     missing: async (context) => {
       expectFailed(
-        await context.time(() => executor.execute(request(context, 0, 'fs_read_file', { path: `docs/missing-${context.index}.txt` }))),
+        await context.time(() =>
+          executor.execute(request(context, 0, 'fs_read_file', { path: `docs/missing-${context.index}.txt` })),
+        ),
         'execution_failed',
         'not_found',
         true,
@@ -88,17 +129,26 @@ export async function createInProcessTarget(tree: LoadTree): Promise<LoadTarget>
     approve: async (context) => {
       const relative = `out/approved-${context.index}.txt`;
       const content = `written by unit ${context.index}\n`;
-      const write = await context.time(() => approved(request(context, 0, 'fs_write_file', { path: relative, content })));
+      const write = await context.time(() =>
+        approved(request(context, 0, 'fs_write_file', { path: relative, content })),
+      );
       expectCompletedText(write.outcome, '');
-      if ((await readFile(path.join(tree.root, relative), 'utf8')) !== content) throw new Error(`${relative}: not the approved content`);
+      if ((await readFile(path.join(tree.root, relative), 'utf8')) !== content)
+        throw new Error(`${relative}: not the approved content`);
       const remove = await context.time(() => approved(request(context, 1, 'fs_delete', { path: relative })));
       expectCompletedText(remove.outcome, '');
-      if (await exists(path.join(tree.root, relative))) throw new Error(`${relative}: still there after the approved delete`);
+      if (await exists(path.join(tree.root, relative)))
+        throw new Error(`${relative}: still there after the approved delete`);
     },
     reject: async (context) => {
       const relative = `out/rejected-${context.index}.txt`;
       const call = request(context, 0, 'fs_write_file', { path: relative, content: 'never written\n' });
-      const outcome = await context.time(async () => executor.reject({ request: call, interruption: expectApprovalRequired(await executor.execute(call)) }, 'load run: refused'));
+      const outcome = await context.time(async () =>
+        executor.reject(
+          { request: call, interruption: expectApprovalRequired(await executor.execute(call)) },
+          'load run: refused',
+        ),
+      );
       expectFailed(outcome, 'permission_denied', 'rejected_by_user', false);
       if (await exists(path.join(tree.root, relative))) throw new Error(`${relative}: written although refused`);
     },

@@ -32,7 +32,10 @@ export function createLoadTree(): LoadTree {
   const files: string[] = [];
   for (let index = 0; index < TREE_FILE_COUNT; index += 1) {
     const name = `docs/file-${String(index).padStart(2, '0')}.txt`;
-    const filler = Array.from({ length: 40 + index }, (_, line) => `line ${line} of a file the load run reads again and again`);
+    const filler = Array.from(
+      { length: 40 + index },
+      (_, line) => `line ${line} of a file the load run reads again and again`,
+    );
     writeFileSync(path.join(root, name), `${markerOf(index)}\n${filler.join('\n')}\n`);
     files.push(name);
   }

@@ -34,7 +34,11 @@ export function renderLoadResult(result: LoadResult): string {
     formatMs(quantile(result.latenciesMs, 0.99)),
   ]);
   const lost = result.lostSamples.map((sample) => `  lost: ${sample}`);
-  return [renderLoadSummary(result), renderTable(['kind (latency per call)', 'units', 'calls', 'lost', 'p50', 'p99'], rows), ...lost].join('\n');
+  return [
+    renderLoadSummary(result),
+    renderTable(['kind (latency per call)', 'units', 'calls', 'lost', 'p50', 'p99'], rows),
+    ...lost,
+  ].join('\n');
 }
 
 /** Before / after (/ after the retention window) and the differences, for one watched process. */
@@ -59,9 +63,20 @@ export function renderReadings(title: string, watched: WatchedProcess): string {
     signed(to.rssMb - from.rssMb, 1),
     ...(withApprovals ? [approvals === undefined ? '' : signed(approvals)] : []),
   ];
-  const rows = [row('before (after warm-up)', before, approvalsHeld?.before), row('after', after, approvalsHeld?.after)];
-  if (afterRetention !== undefined) rows.push(row('after the approval retention window', afterRetention, approvalsHeld?.afterRetention));
-  rows.push(change('difference after - before', before, after, withApprovals ? approvalsHeld.after - approvalsHeld.before : undefined));
+  const rows = [
+    row('before (after warm-up)', before, approvalsHeld?.before),
+    row('after', after, approvalsHeld?.after),
+  ];
+  if (afterRetention !== undefined)
+    rows.push(row('after the approval retention window', afterRetention, approvalsHeld?.afterRetention));
+  rows.push(
+    change(
+      'difference after - before',
+      before,
+      after,
+      withApprovals ? approvalsHeld.after - approvalsHeld.before : undefined,
+    ),
+  );
   if (afterRetention !== undefined)
     rows.push(
       change(
@@ -71,6 +86,14 @@ export function renderReadings(title: string, watched: WatchedProcess): string {
         approvalsHeld?.afterRetention === undefined ? undefined : approvalsHeld.afterRetention - approvalsHeld.before,
       ),
     );
-  const header = [title, `${watched.heapLabel} MB`, 'fds (no TCP)', 'TCP sockets (stale)', 'children', 'RSS MB', ...(withApprovals ? ['approvals held'] : [])];
+  const header = [
+    title,
+    `${watched.heapLabel} MB`,
+    'fds (no TCP)',
+    'TCP sockets (stale)',
+    'children',
+    'RSS MB',
+    ...(withApprovals ? ['approvals held'] : []),
+  ];
   return renderTable(header, rows);
 }

@@ -44,7 +44,8 @@ function numberOption(args: readonly string[], name: string, fallback: number, m
   const at = args.indexOf(name);
   if (at === -1) return fallback;
   const value = Number(args[at + 1]);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} needs a whole number from ${min}, got ${JSON.stringify(args[at + 1])}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} needs a whole number from ${min}, got ${JSON.stringify(args[at + 1])}`);
   return value;
 }
 
@@ -80,7 +81,8 @@ const SECTIONS: Readonly<Record<string, () => Promise<LoadSection>>> = {
 // Names among the arguments (not options or their values) run only those sections.
 const wanted = args.filter((arg, index) => !arg.startsWith('--') && !(args[index - 1] ?? '').startsWith('--'));
 const unknown = wanted.filter((name) => !(name in SECTIONS));
-if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+if (unknown.length > 0)
+  throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
 const sections: LoadSection[] = [];
 for (const [name, run] of Object.entries(SECTIONS)) {
   if (wanted.length === 0 || wanted.includes(name)) sections.push(await run());
@@ -99,36 +101,57 @@ for (const { result, others, watched } of sections) {
     lost += run.lost;
   }
   for (const other of others.filter((run) => run.lost > 0))
-    console.log(`${renderLoadSummary(other)} (not measured)\n${other.lostSamples.map((sample) => `  lost: ${sample}`).join('\n')}`);
+    console.log(
+      `${renderLoadSummary(other)} (not measured)\n${other.lostSamples.map((sample) => `  lost: ${sample}`).join('\n')}`,
+    );
   for (const entry of watched) {
     console.log(`\n${renderReadings(`${result.target}: ${entry.label}`, entry)}`);
     const { before, after, label } = entry;
     // File descriptors and children right after the run; the heap once kept approvals are let go, when the target can show that.
     const settled = entry.afterRetention ?? after;
     // Pooled HTTP connections come and go with the load, so sockets count only when stale (their peer gone).
-    const grown = { heapMb: settled.heapMb - before.heapMb, fds: after.fds - before.fds + after.staleSockets, children: after.children - before.children };
+    const grown = {
+      heapMb: settled.heapMb - before.heapMb,
+      fds: after.fds - before.fds + after.staleSockets,
+      children: after.children - before.children,
+    };
     heapMb += grown.heapMb;
     fds += grown.fds;
     children += grown.children;
-    if (after.fds !== before.fds) failures.push(`${result.target}, ${label}: ${signed(after.fds - before.fds)} file descriptors (TCP sockets aside)`);
+    if (after.fds !== before.fds)
+      failures.push(
+        `${result.target}, ${label}: ${signed(after.fds - before.fds)} file descriptors (TCP sockets aside)`,
+      );
     if (after.staleSockets > 0)
-      failures.push(`${result.target}, ${label}: ${after.staleSockets} sockets neither listening nor established (a connection its peer closed, never closed here)`);
+      failures.push(
+        `${result.target}, ${label}: ${after.staleSockets} sockets neither listening nor established (a connection its peer closed, never closed here)`,
+      );
     if (grown.children !== 0) failures.push(`${result.target}, ${label}: ${signed(grown.children)} child processes`);
     // Where the store could not be pruned, the approvals it keeps on purpose are allowed for.
-    const kept = entry.afterRetention === undefined && entry.approvalsHeld !== undefined ? entry.approvalsHeld.after - entry.approvalsHeld.before : 0;
+    const kept =
+      entry.afterRetention === undefined && entry.approvalsHeld !== undefined
+        ? entry.approvalsHeld.after - entry.approvalsHeld.before
+        : 0;
     const limitMb = HEAP_GROWTH_LIMIT_MB + (kept * KEPT_APPROVAL_KB) / 1024;
     if (kept > 0)
-      console.log(`heap limit for ${label}: +${HEAP_GROWTH_LIMIT_MB} MB + ${kept} approvals kept by its in-memory store x ${KEPT_APPROVAL_KB} KB = +${limitMb.toFixed(1)} MB`);
+      console.log(
+        `heap limit for ${label}: +${HEAP_GROWTH_LIMIT_MB} MB + ${kept} approvals kept by its in-memory store x ${KEPT_APPROVAL_KB} KB = +${limitMb.toFixed(1)} MB`,
+      );
     if (entry.afterRetention !== undefined && entry.approvalsHeld?.afterRetention !== undefined) {
       const released = entry.approvalsHeld.after - entry.approvalsHeld.afterRetention;
       if (released > 0)
-        console.log(`the in-memory store let go of ${released} approvals: ${(((after.heapMb - entry.afterRetention.heapMb) * 1024) / released).toFixed(1)} KB of heap each`);
+        console.log(
+          `the in-memory store let go of ${released} approvals: ${(((after.heapMb - entry.afterRetention.heapMb) * 1024) / released).toFixed(1)} KB of heap each`,
+        );
     }
-    if (grown.heapMb > limitMb) failures.push(`${result.target}, ${label}: heap ${signed(grown.heapMb, 1)} MB (limit +${limitMb.toFixed(1)} MB)`);
+    if (grown.heapMb > limitMb)
+      failures.push(`${result.target}, ${label}: heap ${signed(grown.heapMb, 1)} MB (limit +${limitMb.toFixed(1)} MB)`);
   }
 }
 if (lost > 0) failures.push(`${lost} calls lost in all`);
 console.log(`\nAt the end: ${describeLoad()}`);
 for (const failure of failures) console.log(`FAIL: ${failure}`);
-console.log(`load: ${calls} calls, ${lost} lost, heap ${signed(heapMb, 1)} MB, fds ${signed(fds)}, children ${signed(children)}`);
+console.log(
+  `load: ${calls} calls, ${lost} lost, heap ${signed(heapMb, 1)} MB, fds ${signed(fds)}, children ${signed(children)}`,
+);
 process.exitCode = failures.length === 0 ? 0 : 1;

@@ -98,11 +98,14 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
         entry.latenciesMs.push(...latencies);
       } catch (error) {
         entry.lost += target.callsOf(kind);
-        if (lostSamples.length < 5) lostSamples.push(`${kind} #${index}: ${error instanceof Error ? error.message : String(error)}`);
+        if (lostSamples.length < 5)
+          lostSamples.push(`${kind} #${index}: ${error instanceof Error ? error.message : String(error)}`);
       }
       done += 1;
       if (done % progressEvery === 0)
-        options.log?.(`  ${target.name}: ${Math.round((done / schedule.length) * 100)}% of ${schedule.length} units (${Math.round(performance.now() - started)} ms)`);
+        options.log?.(
+          `  ${target.name}: ${Math.round((done / schedule.length) * 100)}% of ${schedule.length} units (${Math.round(performance.now() - started)} ms)`,
+        );
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, (_, index) => worker(index)));

@@ -23,11 +23,15 @@ export interface ServerProcess {
 
 /** Starts the bin with `args` (and `env` added) and resolves once it prints the address it listens on. */
 export async function startServer(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', '@swc-node/register/esm-register', SERVED_BIN, ...args], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', '@swc-node/register/esm-register', SERVED_BIN, ...args],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    },
+  );
   const exited = once(child, 'exit');
   let stderr = '';
   const url = await new Promise<string>((resolve, reject) => {

@@ -5,7 +5,13 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type ToolRequest } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  PolicyPermissionChecker,
+  TOOL_EXECUTOR,
+  type ToolRequest,
+} from '../../src/index.js';
 import { MCP_CLIENT_REGISTRY, mcpServers, type McpTransportConfig } from '../../src/mcp/index.js';
 import { ECHO_DESCRIPTION, ECHO_TEXT, ECHO_TOOL_NAME, echoZodShape } from '../echo.js';
 import type { Subject } from '../measure.js';
@@ -19,7 +25,11 @@ export interface EchoBenchSubject extends Subject {
   close(): Promise<void>;
 }
 
-const EVERYTHING_ENTRY = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const EVERYTHING_ENTRY = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 
 /** The remote tool each kind calls, with its arguments and the text it answers. */
 const REMOTE = {
@@ -30,13 +40,16 @@ const REMOTE = {
 /** An in-process MCP server with the bench echo tool (zod-validated by the SDK's McpServer). */
 function createEchoServer(): McpServer {
   const server = new McpServer({ name: 'bench-echo', version: '1.0.0' });
-  server.registerTool(ECHO_TOOL_NAME, { description: ECHO_DESCRIPTION, inputSchema: echoZodShape }, ({ text }) => ({ content: [{ type: 'text' as const, text }] }));
+  server.registerTool(ECHO_TOOL_NAME, { description: ECHO_DESCRIPTION, inputSchema: echoZodShape }, ({ text }) => ({
+    content: [{ type: 'text' as const, text }],
+  }));
   return server;
 }
 
 function firstText(content: unknown): string {
   const [first] = content as { type: string; text?: string }[];
-  if (first?.type !== 'text' || first.text === undefined) throw new Error(`expected a text block, got ${JSON.stringify(content).slice(0, 200)}`);
+  if (first?.type !== 'text' || first.text === undefined)
+    throw new Error(`expected a text block, got ${JSON.stringify(content).slice(0, 200)}`);
   return first.text;
 }
 
@@ -55,12 +68,15 @@ export async function createSdkEchoSubject(kind: EchoTransportKind): Promise<Ech
     await server.connect(serverSide);
     await client.connect(clientSide);
   } else {
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' }),
+    );
   }
   // Listed once, as a host would: callTool then knows the tool's output schema (none here).
   await client.listTools();
   const { tool, args } = REMOTE[kind];
-  const echo = async (): Promise<string> => checked(kind, firstText((await client.callTool({ name: tool, arguments: args })).content));
+  const echo = async (): Promise<string> =>
+    checked(kind, firstText((await client.callTool({ name: tool, arguments: args })).content));
   return {
     name: `SDK Client.callTool (${kind})`,
     call: echo,
@@ -78,19 +94,34 @@ export async function createSdkEchoSubject(kind: EchoTransportKind): Promise<Ech
  */
 export async function createAgentkitEchoSubject(kind: EchoTransportKind): Promise<EchoBenchSubject> {
   const transport: McpTransportConfig =
-    kind === 'in-memory' ? { type: 'in_memory', server: createEchoServer() } : { type: 'stdio', command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] };
+    kind === 'in-memory'
+      ? { type: 'in_memory', server: createEchoServer() }
+      : { type: 'stdio', command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] };
   const { tool, args } = REMOTE[kind];
   const container = new Container();
   container
     .bind(PERMISSION_CHECKER)
-    .toConstantValue(new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: `bench/${tool}` }], fallback: 'ask' }));
+    .toConstantValue(
+      new PolicyPermissionChecker({
+        rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: `bench/${tool}` }],
+        fallback: 'ask',
+      }),
+    );
   container.load(agentkitModule(), mcpServers({ servers: [{ id: 'bench', transport }] }));
   const registry = container.get(MCP_CLIENT_REGISTRY);
   const executor = await container.getAsync(TOOL_EXECUTOR);
-  const request: ToolRequest = { callId: 'bench', toolName: `mcp_bench_${tool}`, input: args, sessionId: 'bench', turnId: 'turn-1', metadata: {} };
+  const request: ToolRequest = {
+    callId: 'bench',
+    toolName: `mcp_bench_${tool}`,
+    input: args,
+    sessionId: 'bench',
+    turnId: 'turn-1',
+    metadata: {},
+  };
   const echo = async (): Promise<string> => {
     const outcome = await executor.execute(request);
-    if (outcome.status !== 'completed' || outcome.result.result.output.type !== 'text') throw new Error(`${request.toolName} failed: ${JSON.stringify(outcome).slice(0, 300)}`);
+    if (outcome.status !== 'completed' || outcome.result.result.output.type !== 'text')
+      throw new Error(`${request.toolName} failed: ${JSON.stringify(outcome).slice(0, 300)}`);
     return checked(kind, outcome.result.result.output.text);
   };
   return { name: `agentkit mcpServers + executor.execute (${kind})`, call: echo, echo, close: () => registry.close() };

@@ -7,7 +7,12 @@ import { READ_SIZES, SETTLE_MS, textOfSize, writeCopies } from '../fs/readFiles.
 import { formatNs, formatRatio, renderTable } from '../format.js';
 import { measurePerCall, pairedRatio, type PerCallResult } from '../measure.js';
 import { describeLoad } from '../report.js';
-import { createAgentkitEchoSubject, createSdkEchoSubject, type EchoBenchSubject, type EchoTransportKind } from './echoSubjects.js';
+import {
+  createAgentkitEchoSubject,
+  createSdkEchoSubject,
+  type EchoBenchSubject,
+  type EchoTransportKind,
+} from './echoSubjects.js';
 import { connectToServe, createServeReadSubject } from './serveReadSubjects.js';
 
 /** The issue's targets: a remote echo through us at most 1.10x the SDK's callTool; our serve faster than server-filesystem. */
@@ -28,7 +33,10 @@ export interface McpBenchResult {
   readonly report: string;
 }
 
-async function compareEcho(kind: EchoTransportKind, log: (line: string) => void): Promise<[PerCallResult, PerCallResult]> {
+async function compareEcho(
+  kind: EchoTransportKind,
+  log: (line: string) => void,
+): Promise<[PerCallResult, PerCallResult]> {
   const subjects: EchoBenchSubject[] = [];
   try {
     subjects.push(await createSdkEchoSubject(kind), await createAgentkitEchoSubject(kind));
@@ -55,7 +63,8 @@ async function compareReads(log: (line: string) => void): Promise<[PerCallResult
       closers.push(() => theirs.close?.() ?? Promise.resolve());
       const ours = createServeReadSubject(client, copies.get(stem) ?? [], label);
       for (const subject of [theirs, ours] as ReadSubject[]) {
-        if ((await subject.readText()) !== textOfSize(bytes)) throw new Error(`${subject.name} did not read the whole file`);
+        if ((await subject.readText()) !== textOfSize(bytes))
+          throw new Error(`${subject.name} did not read the whole file`);
       }
       log(`mcp: reading ${label} over stdio, ${READ.rounds} round-robin rounds ...`);
       pairs.push((await measurePerCall([theirs, ours], READ)) as [PerCallResult, PerCallResult]);
@@ -91,12 +100,20 @@ export async function runMcpBench(log: (line: string) => void = console.log): Pr
     ...echoes.map(([sdk, ours], index): McpVerdict => {
       const { ratio, text } = measured(ours, sdk, '');
       const kind = index === 0 ? 'in-memory' : 'stdio';
-      return { target: `remote echo (${kind}) <= ${MCP_TARGETS.echoVsSdk}x SDK callTool`, measured: text, pass: ratio <= MCP_TARGETS.echoVsSdk };
+      return {
+        target: `remote echo (${kind}) <= ${MCP_TARGETS.echoVsSdk}x SDK callTool`,
+        measured: text,
+        pass: ratio <= MCP_TARGETS.echoVsSdk,
+      };
     }),
     ...reads.map(([theirs, ours], index): McpVerdict => {
       const { ratio, text } = measured(ours, theirs, ' of its time');
       const size = index === 0 ? '64 KiB' : '1 MiB';
-      return { target: `serve fs_read_file ${size} faster than server-filesystem`, measured: text, pass: ratio < MCP_TARGETS.serveVsFilesystem };
+      return {
+        target: `serve fs_read_file ${size} faster than server-filesystem`,
+        measured: text,
+        pass: ratio < MCP_TARGETS.serveVsFilesystem,
+      };
     }),
   ];
   const rows = [...echoes.flat(), ...reads.flat()];

@@ -28,7 +28,8 @@ const PAGE_LINES = 400;
 /** The file text of one served page: the `cat -n` numbered lines without their numbers, the paging notice left out. */
 function getText(result: CallToolResult): string {
   const [first] = result.content;
-  if (result.isError === true || first?.type !== 'text') throw new Error(`fs_read_file failed: ${JSON.stringify(result).slice(0, 300)}`);
+  if (result.isError === true || first?.type !== 'text')
+    throw new Error(`fs_read_file failed: ${JSON.stringify(result).slice(0, 300)}`);
   return first.text
     .split('\n')
     .filter((line) => /^ *\d+\t/u.test(line))
@@ -55,7 +56,10 @@ export function createServeReadSubject(client: Client, files: readonly string[],
     const file = nextFile();
     let text = '';
     for (let offset: number | undefined = 1; offset !== undefined;) {
-      const result = (await client.callTool({ name: 'fs_read_file', arguments: { path: file, offset, limit: PAGE_LINES } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: 'fs_read_file',
+        arguments: { path: file, offset, limit: PAGE_LINES },
+      })) as CallToolResult;
       text += getText(result);
       offset = getNextOffset(result);
     }

@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PermissionDecision, TOOL_EXECUTOR, type ToolRequest } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  PermissionDecision,
+  TOOL_EXECUTOR,
+  type ToolRequest,
+} from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import { formatNs, formatRatio, renderTable } from '../format.js';
 import { measurePerCall, pairedRatio, type Subject } from '../measure.js';
@@ -41,7 +47,14 @@ export async function runGitConfigCacheBench(log: (line: string) => void = conso
   container.bind(PERMISSION_CHECKER).toConstantValue({ evaluate: () => PermissionDecision.allow() });
   container.load(agentkitModule({ roots: [{ path: root }] }), shellTools({ sandbox: 'off' }));
   const executor = await container.getAsync(TOOL_EXECUTOR);
-  const request: ToolRequest = { callId: 'bench', toolName: 'shell_exec', input: { argv: ['git', 'status', '--porcelain'] }, sessionId: 's', turnId: 't', metadata: {} };
+  const request: ToolRequest = {
+    callId: 'bench',
+    toolName: 'shell_exec',
+    input: { argv: ['git', 'status', '--porcelain'] },
+    sessionId: 's',
+    turnId: 't',
+    metadata: {},
+  };
   const shellExec = async (): Promise<void> => {
     const outcome = await executor.execute(request);
     if (outcome.status !== 'completed') throw new Error(`shell_exec failed: ${JSON.stringify(outcome)}`);
@@ -50,7 +63,10 @@ export async function runGitConfigCacheBench(log: (line: string) => void = conso
     { name: 'bare spawn: git status --porcelain', call: () => run('git', ['status', '--porcelain'], root) },
     {
       name: 'the listing alone: git config --list --show-origin',
-      call: () => new Promise((resolve) => execFile('git', ['config', '--list', '--show-scope', '--show-origin', '-z'], { cwd: root }, resolve)),
+      call: () =>
+        new Promise((resolve) =>
+          execFile('git', ['config', '--list', '--show-scope', '--show-origin', '-z'], { cwd: root }, resolve),
+        ),
     },
     { name: "shell_exec git status, sandbox 'off', config cached", call: shellExec },
     {
@@ -62,7 +78,9 @@ export async function runGitConfigCacheBench(log: (line: string) => void = conso
       },
     },
   ];
-  log(`git config cache: ${String(PER_CALL.rounds)} rounds of ~${String(PER_CALL.batchMs)} ms batches (${describeLoad()}) ...`);
+  log(
+    `git config cache: ${String(PER_CALL.rounds)} rounds of ~${String(PER_CALL.batchMs)} ms batches (${describeLoad()}) ...`,
+  );
   const results = await measurePerCall(subjects, PER_CALL);
   const [bare] = results;
   if (bare === undefined) throw new Error('no results');

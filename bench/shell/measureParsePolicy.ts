@@ -79,6 +79,10 @@ export async function measureParsePolicy(rounds: number, perRound: number): Prom
     minUs: Math.min(...samples),
     maxUs: Math.max(...samples),
     commands: REALISTIC_COMMANDS.length,
-    perCommand: REALISTIC_COMMANDS.map((command, index) => ({ command, us: perCommandUs[index] as number, decision: decisions[index] as string })),
+    perCommand: REALISTIC_COMMANDS.map((command, index) => ({
+      command,
+      us: perCommandUs[index] as number,
+      decision: decisions[index] as string,
+    })),
   };
 }

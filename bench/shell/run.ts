@@ -4,7 +4,12 @@ import { measurePerCall, median, pairedRatio, type PerCallResult, type Subject }
 import { describeLoad } from '../report.js';
 import { detectSandbox, findBubblewrap } from '../../src/shell/sandbox/detectSandbox.js';
 import { measureParsePolicy, type ParsePolicyResult } from './measureParsePolicy.js';
-import { createBareSpawnSubject, createGitRoot, createShellExecSubject, type ShellExecutorSubject } from './shellSubjects.js';
+import {
+  createBareSpawnSubject,
+  createGitRoot,
+  createShellExecSubject,
+  type ShellExecutorSubject,
+} from './shellSubjects.js';
 
 /** shell_exec of `true` without the sandbox may cost at most this much more than a bare spawn of it (issue 16). */
 export const SHELL_SPAWN_TARGET_RATIO = 1.1;
@@ -46,18 +51,29 @@ export async function runShellBench(log: (line: string) => void = console.log): 
     const cold = sandboxAvailable ? await own(createShellExecSubject('cold')) : undefined;
     const warm = sandboxAvailable ? await own(createShellExecSubject('warm')) : undefined;
     const gitOff = await own(createShellExecSubject('off', ['git', 'status'], gitRoot));
-    const gitWarm = sandboxAvailable ? await own(createShellExecSubject('warm', ['git', 'status'], gitRoot)) : undefined;
+    const gitWarm = sandboxAvailable
+      ? await own(createShellExecSubject('warm', ['git', 'status'], gitRoot))
+      : undefined;
     const bare = createBareSpawnSubject(off.root);
     const bareGit = createBareSpawnSubject(gitRoot, false, ['git', 'status']);
     log(`Shell: ${PER_CALL.rounds} round-robin rounds of ~${PER_CALL.batchMs} ms batches (${describeLoad()}) ...`);
     if (!sandboxAvailable) {
-      log('*** bubblewrap is missing or does not work here: the sandboxed rows are left out and their target FAILS ***');
+      log(
+        '*** bubblewrap is missing or does not work here: the sandboxed rows are left out and their target FAILS ***',
+      );
       log('*** (apt-get install -y bubblewrap) ***');
     }
-    const spawnSubjects: Subject[] = [bare, createBareSpawnSubject(off.root, true), off, ...(cold === undefined ? [] : [cold]), ...(warm === undefined ? [] : [warm])];
+    const spawnSubjects: Subject[] = [
+      bare,
+      createBareSpawnSubject(off.root, true),
+      off,
+      ...(cold === undefined ? [] : [cold]),
+      ...(warm === undefined ? [] : [warm]),
+    ];
     const gitSubjects: Subject[] = [bareGit, gitOff, ...(gitWarm === undefined ? [] : [gitWarm])];
     const results = await measurePerCall([...spawnSubjects, ...gitSubjects], PER_CALL);
-    const find = (subject: Subject | undefined): PerCallResult | undefined => results.find((row) => row.name === subject?.name);
+    const find = (subject: Subject | undefined): PerCallResult | undefined =>
+      results.find((row) => row.name === subject?.name);
     const bareResult = find(bare) as PerCallResult;
     const bareGitResult = find(bareGit) as PerCallResult;
     const parsePolicy = await measureParsePolicy(21, 20);
@@ -78,9 +94,17 @@ export async function runShellBench(log: (line: string) => void = console.log): 
     const parseTable = renderTable(
       ['command form: parse + policy, no spawn', 'median', 'decision'],
       [
-        ...parsePolicy.perCommand.map((row) => [row.command.length > 60 ? `${row.command.slice(0, 57)}...` : row.command, `${row.us.toFixed(1)} µs`, row.decision]),
+        ...parsePolicy.perCommand.map((row) => [
+          row.command.length > 60 ? `${row.command.slice(0, 57)}...` : row.command,
+          `${row.us.toFixed(1)} µs`,
+          row.decision,
+        ]),
         [`median of the ${parsePolicy.commands} commands`, `${parsePolicy.medianUs.toFixed(1)} µs`, ''],
-        ['mean per command over whole rounds (GC included)', `${parsePolicy.meanUs.toFixed(1)} µs`, `rounds ${parsePolicy.minUs.toFixed(1)} - ${parsePolicy.maxUs.toFixed(1)} µs`],
+        [
+          'mean per command over whole rounds (GC included)',
+          `${parsePolicy.meanUs.toFixed(1)} µs`,
+          `rounds ${parsePolicy.minUs.toFixed(1)} - ${parsePolicy.maxUs.toFixed(1)} µs`,
+        ],
       ],
     );
     const offResult = find(off) as PerCallResult;
@@ -113,12 +137,21 @@ export async function runShellBench(log: (line: string) => void = console.log): 
     const info = [
       [
         'shell_exec argv ["true"] in a cold sandbox (reported, no target)',
-        coldResult === undefined ? 'bubblewrap unavailable' : `+${formatNs(pairedExtraNs(coldResult, bareResult))} vs a bare spawn`,
+        coldResult === undefined
+          ? 'bubblewrap unavailable'
+          : `+${formatNs(pairedExtraNs(coldResult, bareResult))} vs a bare spawn`,
         'info',
       ],
-      ['command form parse + policy (reported, no target)', `${parsePolicy.medianUs.toFixed(1)} µs median per command`, 'info'],
+      [
+        'command form parse + policy (reported, no target)',
+        `${parsePolicy.medianUs.toFixed(1)} µs median per command`,
+        'info',
+      ],
     ];
-    const verdictTable = renderTable(['target', 'measured', 'verdict'], [...verdicts.map((row) => [row.target, row.measured, row.pass ? 'PASS' : 'FAIL']), ...info]);
+    const verdictTable = renderTable(
+      ['target', 'measured', 'verdict'],
+      [...verdicts.map((row) => [row.target, row.measured, row.pass ? 'PASS' : 'FAIL']), ...info],
+    );
     const targets = `Shell targets (medians of this run, paired by round)\n${verdictTable}`;
     const report = `${spawnTable}\n\n${parseTable}\n\n${targets}\n\nAt the end: ${describeLoad()}`;
     log(report);

@@ -3,7 +3,13 @@ import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PermissionDecision, TOOL_EXECUTOR, type ToolRequest } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  PermissionDecision,
+  TOOL_EXECUTOR,
+  type ToolRequest,
+} from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import type { Subject } from '../measure.js';
 
@@ -44,7 +50,10 @@ const MODE_OPTIONS = {
 export async function createGitRoot(): Promise<string> {
   const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentkit-bench-git-')));
   const git = (...args: string[]): void => {
-    execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: root, stdio: 'ignore' });
+    execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], {
+      cwd: root,
+      stdio: 'ignore',
+    });
   };
   git('init', '-q');
   await writeFile(path.join(root, 'README.md'), 'bench\n');
@@ -68,13 +77,21 @@ export async function createShellExecSubject(
   container.bind(PERMISSION_CHECKER).toConstantValue({ evaluate: () => PermissionDecision.allow() });
   container.load(agentkitModule({ roots: [{ path: root }] }), shellTools(MODE_OPTIONS[mode]));
   const executor = await container.getAsync(TOOL_EXECUTOR);
-  const request: ToolRequest = { callId: 'bench', toolName: 'shell_exec', input: { argv: [...argv] }, sessionId: 's', turnId: 't', metadata: {} };
+  const request: ToolRequest = {
+    callId: 'bench',
+    toolName: 'shell_exec',
+    input: { argv: [...argv] },
+    sessionId: 's',
+    turnId: 't',
+    metadata: {},
+  };
   return {
     name: `shell_exec { argv: ${JSON.stringify(argv)} } (sandbox: ${mode})`,
     root,
     call: async () => {
       const outcome = await executor.execute(request);
-      if (outcome.status !== 'completed' || outcome.result.result.isError) throw new Error(`shell_exec failed: ${JSON.stringify(outcome)}`);
+      if (outcome.status !== 'completed' || outcome.result.result.isError)
+        throw new Error(`shell_exec failed: ${JSON.stringify(outcome)}`);
     },
     close: async () => {
       await executor.close();

@@ -54,15 +54,24 @@ async function open(): Promise<Measured[]> {
   const suffix = `${process.pid}_${Date.now().toString(36)}`;
   const redisUrl = process.env['AGENTKIT_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
   try {
-    const redis = await RedisApprovalStore.connect(redisUrl, { keyPrefix: `agentkit_bench_${suffix}:`, connectTimeoutMs: 2000 });
+    const redis = await RedisApprovalStore.connect(redisUrl, {
+      keyPrefix: `agentkit_bench_${suffix}:`,
+      connectTimeoutMs: 2000,
+    });
     add('redis', redis, () => redis.close());
   } catch (thrown) {
-    console.log(`redis: skipped, ${redisUrl} cannot be reached (${String(thrown)}); set AGENTKIT_TEST_REDIS_URL to measure it`);
+    console.log(
+      `redis: skipped, ${redisUrl} cannot be reached (${String(thrown)}); set AGENTKIT_TEST_REDIS_URL to measure it`,
+    );
   }
   const postgresUrl = process.env['AGENTKIT_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
   try {
     const table = `agentkit_bench_${suffix}`;
-    const postgres = await PostgresApprovalStore.connect(postgresUrl, { table, connectTimeoutMs: 2000, maxConnections: 1 });
+    const postgres = await PostgresApprovalStore.connect(postgresUrl, {
+      table,
+      connectTimeoutMs: 2000,
+      maxConnections: 1,
+    });
     await postgres.migrate();
     add('postgres', postgres, async () => {
       await postgres.prune().catch(() => undefined);
@@ -72,7 +81,9 @@ async function open(): Promise<Measured[]> {
       await postgres.close();
     });
   } catch (thrown) {
-    console.log(`postgres: skipped, ${postgresUrl} cannot be reached (${String(thrown)}); set AGENTKIT_TEST_POSTGRES_URL to measure it`);
+    console.log(
+      `postgres: skipped, ${postgresUrl} cannot be reached (${String(thrown)}); set AGENTKIT_TEST_POSTGRES_URL to measure it`,
+    );
   }
   return opened;
 }
@@ -101,10 +112,14 @@ export async function runStoresBench(): Promise<void> {
         if (i >= WARMUP) measured.samplesNs.push(elapsed);
       }
     }
-    console.log(`approval store consume, ${CALLS} calls each, interleaved (p50 / p99 of one call; the machine's load lands on every store alike); ${describeLoad()}:`);
+    console.log(
+      `approval store consume, ${CALLS} calls each, interleaved (p50 / p99 of one call; the machine's load lands on every store alike); ${describeLoad()}:`,
+    );
     for (const { name, samplesNs } of stores) {
       const sorted = [...samplesNs].sort((a, b) => a - b);
-      console.log(`  ${name.padEnd(10)} p50 ${(percentile(sorted, 0.5) / 1000).toFixed(1).padStart(8)} µs   p99 ${(percentile(sorted, 0.99) / 1000).toFixed(1).padStart(8)} µs`);
+      console.log(
+        `  ${name.padEnd(10)} p50 ${(percentile(sorted, 0.5) / 1000).toFixed(1).padStart(8)} µs   p99 ${(percentile(sorted, 0.99) / 1000).toFixed(1).padStart(8)} µs`,
+      );
     }
   } finally {
     for (const measured of stores) await measured.close();

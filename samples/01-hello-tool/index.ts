@@ -43,10 +43,20 @@ export async function run(log: (line: string) => void = console.log): Promise<He
   log(`schema: ${JSON.stringify(executor.specs()[0]?.inputSchema)}`);
 
   const session = { sessionId: 'demo', turnId: 'turn-1', metadata: {} };
-  const valid = await executor.execute({ ...session, callId: 'c1', toolName: 'greet', input: { name: 'Ada', times: 2 } });
+  const valid = await executor.execute({
+    ...session,
+    callId: 'c1',
+    toolName: 'greet',
+    input: { name: 'Ada', times: 2 },
+  });
   if (valid.status === 'completed') log(`greet -> ${JSON.stringify(valid.result.result.output)}`);
 
-  const invalid = await executor.execute({ ...session, callId: 'c2', toolName: 'greet', input: { name: 7, times: 9, shout: true } });
+  const invalid = await executor.execute({
+    ...session,
+    callId: 'c2',
+    toolName: 'greet',
+    input: { name: 7, times: 9, shout: true },
+  });
   if (invalid.status === 'failed') log(`invalid input -> ${invalid.error.code}:\n${invalid.error.message}`);
 
   return { toolNames, valid, invalid };

@@ -88,13 +88,28 @@ export async function run(log: (line: string) => void = console.log): Promise<Pe
   const executor = await container.getAsync(TOOL_EXECUTOR);
   const session = { sessionId: 'demo', turnId: 'turn-1', metadata: {} };
 
-  const allowed = await executor.execute({ ...session, callId: 'c1', toolName: 'email_send', input: { to: 'bob@example.com', body: 'hi' } });
+  const allowed = await executor.execute({
+    ...session,
+    callId: 'c1',
+    toolName: 'email_send',
+    input: { to: 'bob@example.com', body: 'hi' },
+  });
   log(`colleague -> ${allowed.status}`);
 
-  const denied = await executor.execute({ ...session, callId: 'c2', toolName: 'email_send', input: { to: 'spam@trap.io', body: 'hi' } });
+  const denied = await executor.execute({
+    ...session,
+    callId: 'c2',
+    toolName: 'email_send',
+    input: { to: 'spam@trap.io', body: 'hi' },
+  });
   if (denied.status === 'failed') log(`spam trap -> ${denied.error.code} (invoked: ${denied.invoked})`);
 
-  const request = { ...session, callId: 'c3', toolName: 'email_send', input: { to: 'carol@partner.org', body: 'contract attached' } };
+  const request = {
+    ...session,
+    callId: 'c3',
+    toolName: 'email_send',
+    input: { to: 'carol@partner.org', body: 'contract attached' },
+  };
   const asked = await executor.execute(request);
   let resumed: ToolExecutionOutcome = asked;
   let replayed: ToolExecutionOutcome = asked;
@@ -105,7 +120,8 @@ export async function run(log: (line: string) => void = console.log): Promise<Pe
     resumed = await executor.executeApproved(request, approval);
     log(`approved and resumed -> ${resumed.status}`);
     replayed = await executor.executeApproved(request, approval);
-    if (replayed.status === 'failed') log(`replayed approval -> ${replayed.error.code} (${JSON.stringify(replayed.error.details.reason)})`);
+    if (replayed.status === 'failed')
+      log(`replayed approval -> ${replayed.error.code} (${JSON.stringify(replayed.error.details.reason)})`);
   }
   log(`outbox: ${JSON.stringify(outbox)}`);
   return { allowed, denied, asked, resumed, replayed, outbox: [...outbox] };

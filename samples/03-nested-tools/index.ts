@@ -36,7 +36,12 @@ export class TestStep {
   }
 }
 
-@Tool({ name: 'release.publish', description: 'Publishes a version.', input: VersionInput, annotations: { destructiveHint: true } })
+@Tool({
+  name: 'release.publish',
+  description: 'Publishes a version.',
+  input: VersionInput,
+  annotations: { destructiveHint: true },
+})
 export class PublishStep {
   @Preflight()
   public preflight(input: VersionInput): ToolInvokePermissionRequest {
@@ -75,13 +80,25 @@ export async function run(log: (line: string) => void = console.log): Promise<Ne
   const container = new Container();
   container
     .bind(PERMISSION_CHECKER)
-    .toConstantValue(new PolicyPermissionChecker({ rules: [{ effect: 'ask', kind: 'tool.invoke', pattern: 'release.publish@*' }], fallback: 'allow' }));
+    .toConstantValue(
+      new PolicyPermissionChecker({
+        rules: [{ effect: 'ask', kind: 'tool.invoke', pattern: 'release.publish@*' }],
+        fallback: 'allow',
+      }),
+    );
   for (const tool of [TestStep, PublishStep]) container.bind<object>(tool).toSelf();
   container.bind(ReleaseTool).toSelf();
   container.load(agentkitModule());
   const executor = await container.getAsync(TOOL_EXECUTOR);
 
-  const request = { callId: 'rel-1', toolName: 'release', input: { version: '1.2.0' }, sessionId: 'demo', turnId: 'turn-1', metadata: {} };
+  const request = {
+    callId: 'rel-1',
+    toolName: 'release',
+    input: { version: '1.2.0' },
+    sessionId: 'demo',
+    turnId: 'turn-1',
+    metadata: {},
+  };
   const first = await executor.execute(request);
   let resumed = first;
   if (first.status === 'interrupted' && first.interruption.type === 'approval_required') {

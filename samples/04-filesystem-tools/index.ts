@@ -10,7 +10,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import os from 'node:os';
 import path from 'node:path';
 import { fileSystemTools } from '../../src/fs/index.js';
-import { agentkitModule, TOOL_EXECUTOR, type ApprovalRequest, type JsonObject, type JsonValue, type ToolExecutionOutcome } from '../../src/index.js';
+import {
+  agentkitModule,
+  TOOL_EXECUTOR,
+  type ApprovalRequest,
+  type JsonObject,
+  type JsonValue,
+  type ToolExecutionOutcome,
+} from '../../src/index.js';
 
 export interface FilesystemToolsReport {
   readonly listing: ToolExecutionOutcome;
@@ -36,15 +43,26 @@ export async function run(log: (line: string) => void = console.log): Promise<Fi
     container.load(agentkitModule({ roots: [{ path: root }] }), fileSystemTools());
     const executor = await container.getAsync(TOOL_EXECUTOR);
     let calls = 0;
-    const request = (toolName: string, input: JsonValue) => ({ callId: `call-${++calls}`, toolName, input, sessionId: 'demo', turnId: 'turn-1', metadata: {} });
+    const request = (toolName: string, input: JsonValue) => ({
+      callId: `call-${++calls}`,
+      toolName,
+      input,
+      sessionId: 'demo',
+      turnId: 'turn-1',
+      metadata: {},
+    });
     // The temp path differs on every run: show it as <root>.
     const shown = (text: string): string => text.split(root).join('<root>');
 
     const listing = await executor.execute(request('fs_list_directory', { path: '.', recursive: true }));
-    log(`list -> ${listing.status}: ${listing.status === 'completed' ? shown(JSON.stringify(listing.result.result.output)) : ''}`);
+    log(
+      `list -> ${listing.status}: ${listing.status === 'completed' ? shown(JSON.stringify(listing.result.result.output)) : ''}`,
+    );
 
     const read = await executor.execute(request('fs_read_file', { path: 'src/greet.ts' }));
-    log(`read src/greet.ts -> ${read.status}, ${read.status === 'completed' ? JSON.stringify(read.result.metadata['totalLines']) : '?'} line(s)`);
+    log(
+      `read src/greet.ts -> ${read.status}, ${read.status === 'completed' ? JSON.stringify(read.result.metadata['totalLines']) : '?'} line(s)`,
+    );
 
     const edit = request('fs_edit_file', { path: 'src/greet.ts', oldString: 'Hello', newString: 'Hi' });
     const asked = await executor.execute(edit);
@@ -55,14 +73,22 @@ export async function run(log: (line: string) => void = console.log): Promise<Fi
       const [first] = approval.requests;
       log(`edit -> approval required: ${shown(first?.summary ?? '')}`);
       const metadata = first?.metadata;
-      const diff = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) ? (metadata as JsonObject)['diff'] : undefined;
+      const diff =
+        typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)
+          ? (metadata as JsonObject)['diff']
+          : undefined;
       log(`  diff shown to the approver:\n${shown(typeof diff === 'string' ? diff : '').trimEnd()}`);
       resumed = await executor.executeApproved(edit, approval);
       log(`approved and resumed -> ${resumed.status}`);
     }
 
-    const escape = await executor.execute(request('fs_write_file', { path: 'ghost/../../README.txt', content: 'pwned', overwrite: true }));
-    if (escape.status === 'failed') log(`write ghost/../../README.txt -> ${escape.error.code} (${JSON.stringify(escape.error.details['reason'])}), invoked: ${escape.invoked}`);
+    const escape = await executor.execute(
+      request('fs_write_file', { path: 'ghost/../../README.txt', content: 'pwned', overwrite: true }),
+    );
+    if (escape.status === 'failed')
+      log(
+        `write ghost/../../README.txt -> ${escape.error.code} (${JSON.stringify(escape.error.details['reason'])}), invoked: ${escape.invoked}`,
+      );
 
     const finalContent = readFileSync(path.join(root, 'src', 'greet.ts'), 'utf8');
     const escaped = readFileSync(path.join(base, 'README.txt'), 'utf8') !== 'outside the workspace\n';

@@ -9,7 +9,15 @@ import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  PolicyPermissionChecker,
+  TOOL_EXECUTOR,
+  type JsonValue,
+  type ToolExecutionOutcome,
+  type ToolExecutor,
+} from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
 
 export interface ShellSampleReport {
@@ -24,7 +32,9 @@ export interface ShellSampleReport {
 }
 
 function isOnPath(program: string): boolean {
-  return (process.env['PATH'] ?? '').split(path.delimiter).some((dir) => dir !== '' && existsSync(path.join(dir, program)));
+  return (process.env['PATH'] ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir !== '' && existsSync(path.join(dir, program)));
 }
 
 function describeOutcome(outcome: ToolExecutionOutcome): string {
@@ -35,14 +45,20 @@ function describeOutcome(outcome: ToolExecutionOutcome): string {
       return `completed${isError ? ' (error)' : ''}: exit ${JSON.stringify(value['exitCode'])}, stdout ${JSON.stringify(value['stdout'])}${value['timedOut'] === true ? ', timed out' : ''}`;
     }
     case 'interrupted':
-      return outcome.interruption.type === 'approval_required' ? `paused for approval: ${outcome.interruption.approval.reason}` : 'paused for auth';
+      return outcome.interruption.type === 'approval_required'
+        ? `paused for approval: ${outcome.interruption.approval.reason}`
+        : 'paused for auth';
     case 'failed':
       return `failed ${outcome.error.code} (invoked: ${outcome.invoked}): ${outcome.error.message}`;
   }
 }
 
 /** Runs a call; when it pauses for approval, the host (here: always yes) approves it once. */
-async function approveAndRun(executor: ToolExecutor, callId: string, input: JsonValue): Promise<[ToolExecutionOutcome, ToolExecutionOutcome]> {
+async function approveAndRun(
+  executor: ToolExecutor,
+  callId: string,
+  input: JsonValue,
+): Promise<[ToolExecutionOutcome, ToolExecutionOutcome]> {
   const request = { callId, toolName: 'shell_exec', input, sessionId: 'demo', turnId: 'turn-1', metadata: {} };
   const asked = await executor.execute(request);
   if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required') return [asked, asked];
@@ -53,7 +69,10 @@ export async function run(log: (line: string) => void = console.log): Promise<Sh
   const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentkit-sample-shell-')));
   try {
     await writeFile(path.join(root, 'hello.txt'), 'hello\n');
-    await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'demo', private: true, scripts: { test: 'node -e "console.log(\'1 test passed\')"' } }));
+    await writeFile(
+      path.join(root, 'package.json'),
+      JSON.stringify({ name: 'demo', private: true, scripts: { test: 'node -e "console.log(\'1 test passed\')"' } }),
+    );
     const container = new Container();
     container.bind(PERMISSION_CHECKER).toConstantValue(
       new PolicyPermissionChecker({
@@ -74,7 +93,14 @@ export async function run(log: (line: string) => void = console.log): Promise<Sh
       log(`git init (approved by the host) -> ${describeOutcome(initialized)}`);
     }
     const statusInput = gitAvailable ? { command: 'git status --short' } : { command: 'echo "git is not installed"' };
-    const status = await executor.execute({ callId: 'status', toolName: 'shell_exec', input: statusInput, sessionId: 'demo', turnId: 'turn-1', metadata: {} });
+    const status = await executor.execute({
+      callId: 'status',
+      toolName: 'shell_exec',
+      input: statusInput,
+      sessionId: 'demo',
+      turnId: 'turn-1',
+      metadata: {},
+    });
     log(`${statusInput.command} -> ${describeOutcome(status)}`);
 
     const npmTest = await executor.execute({
@@ -87,11 +113,18 @@ export async function run(log: (line: string) => void = console.log): Promise<Sh
     });
     log(`npm test --silent -> ${describeOutcome(npmTest)}`);
 
-    const [compound, compoundApproved] = await approveAndRun(executor, 'compound', { command: 'npm test --silent && rm -f hello.txt' });
+    const [compound, compoundApproved] = await approveAndRun(executor, 'compound', {
+      command: 'npm test --silent && rm -f hello.txt',
+    });
     log(`npm test --silent && rm -f hello.txt -> ${describeOutcome(compound)}`);
-    log(`  approved -> ${describeOutcome(compoundApproved)}; hello.txt exists: ${existsSync(path.join(root, 'hello.txt'))}`);
+    log(
+      `  approved -> ${describeOutcome(compoundApproved)}; hello.txt exists: ${existsSync(path.join(root, 'hello.txt'))}`,
+    );
 
-    const [, timeout] = await approveAndRun(executor, 'timeout', { command: '(sleep 0.5; touch leaked.txt) & sleep 10', timeoutMs: 300 });
+    const [, timeout] = await approveAndRun(executor, 'timeout', {
+      command: '(sleep 0.5; touch leaked.txt) & sleep 10',
+      timeoutMs: 300,
+    });
     await new Promise((resolve) => setTimeout(resolve, 700));
     const leaked = existsSync(path.join(root, 'leaked.txt'));
     log(`a background job, then sleep 10, with timeoutMs 300 -> ${describeOutcome(timeout)}`);

@@ -11,11 +11,23 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { IsString, MaxLength } from 'class-validator';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, Tool, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  PolicyPermissionChecker,
+  Tool,
+  TOOL_EXECUTOR,
+  type JsonValue,
+  type ToolExecutionOutcome,
+} from '../../src/index.js';
 import { MCP_CLIENT_REGISTRY, mcpServers } from '../../src/mcp/index.js';
 
 const require = createRequire(import.meta.url);
-const EVERYTHING_ENTRY = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const EVERYTHING_ENTRY = path.join(
+  path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 
 class WordCountInput {
   @IsString()
@@ -45,7 +57,9 @@ function describeOutcome(outcome: ToolExecutionOutcome): string {
     case 'completed':
       return `completed: ${JSON.stringify(outcome.result.result.output)}`;
     case 'interrupted':
-      return outcome.interruption.type === 'approval_required' ? `paused for approval: ${outcome.interruption.approval.reason}` : 'paused for auth';
+      return outcome.interruption.type === 'approval_required'
+        ? `paused for approval: ${outcome.interruption.approval.reason}`
+        : 'paused for auth';
     case 'failed':
       return `failed ${outcome.error.code} (invoked: ${outcome.invoked})`;
   }
@@ -64,7 +78,17 @@ export async function run(log: (line: string) => void = console.log): Promise<Mc
     }),
   );
   container.bind(WordCountTool).toSelf();
-  container.load(agentkitModule(), mcpServers({ servers: [{ id: 'everything', transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } }] }));
+  container.load(
+    agentkitModule(),
+    mcpServers({
+      servers: [
+        {
+          id: 'everything',
+          transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
+        },
+      ],
+    }),
+  );
   const registry = container.get(MCP_CLIENT_REGISTRY);
   try {
     // Resolving the executor starts the server and lists its tools.
@@ -72,10 +96,19 @@ export async function run(log: (line: string) => void = console.log): Promise<Mc
     const names = executor.specs().map((spec) => spec.name);
     const remoteTools = names.filter((name) => name.startsWith('mcp_everything_'));
     const localTools = names.filter((name) => !name.startsWith('mcp_'));
-    log(`one registry: ${localTools.join(', ')} (local) + ${remoteTools.length} remote tools, e.g. ${remoteTools.slice(0, 3).join(', ')}`);
+    log(
+      `one registry: ${localTools.join(', ')} (local) + ${remoteTools.length} remote tools, e.g. ${remoteTools.slice(0, 3).join(', ')}`,
+    );
 
     let calls = 0;
-    const request = (toolName: string, input: JsonValue) => ({ callId: `call-${++calls}`, toolName, input, sessionId: 'demo', turnId: 'turn-1', metadata: {} });
+    const request = (toolName: string, input: JsonValue) => ({
+      callId: `call-${++calls}`,
+      toolName,
+      input,
+      sessionId: 'demo',
+      turnId: 'turn-1',
+      metadata: {},
+    });
 
     const echo = await executor.execute(request('mcp_everything_echo', { message: 'hello over stdio' }));
     log(`mcp_everything_echo (allowed) -> ${describeOutcome(echo)}`);

@@ -62,10 +62,16 @@ export async function run(log: (line: string) => void = console.log): Promise<Se
     const read = (await client.callTool({ name: 'fs_read_file', arguments: { path: 'notes.txt' } })) as CallToolResult;
     log(`fs_read_file notes.txt -> ${JSON.stringify(firstText(read))}`);
 
-    const escape = (await client.callTool({ name: 'fs_read_file', arguments: { path: '../secret.txt' } })) as CallToolResult;
+    const escape = (await client.callTool({
+      name: 'fs_read_file',
+      arguments: { path: '../secret.txt' },
+    })) as CallToolResult;
     log(`fs_read_file ../secret.txt -> isError: ${escape.isError === true}, ${shown(firstText(escape))}`);
 
-    const write = (await client.callTool({ name: 'fs_write_file', arguments: { path: 'new.txt', content: 'hi' } })) as CallToolResult;
+    const write = (await client.callTool({
+      name: 'fs_write_file',
+      arguments: { path: 'new.txt', content: 'hi' },
+    })) as CallToolResult;
     log(`fs_write_file new.txt -> isError: ${write.isError === true}, ${shown(firstText(write))}`);
 
     const written = existsSync(path.join(root, 'new.txt'));

@@ -6,7 +6,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { PendingCall, ToolExecutionOutcome, ToolExecutor } from '../../src/index.js';
-import { executeToolCalls, fromOpenAIToolCall, renderToolResult, renderToolResults, toOpenAIChatTools } from '../../src/providers/index.js';
+import {
+  executeToolCalls,
+  fromOpenAIToolCall,
+  renderToolResult,
+  renderToolResults,
+  toOpenAIChatTools,
+} from '../../src/providers/index.js';
 import type { ChatModel } from './ChatMessage.js';
 import type { LoopState } from './LoopState.js';
 
@@ -16,30 +22,59 @@ const MAX_TURNS = 20;
 export type Decision = 'approve' | 'reject';
 
 /** Starts a run from the user's message. Returns the state it stopped in (also written to `stateFile`). */
-export async function startAgentLoop(executor: ToolExecutor, model: ChatModel, prompt: string, stateFile: string): Promise<LoopState> {
-  return continueLoop(executor, model, { status: 'paused', turn: 0, messages: [{ role: 'user', content: prompt }], pending: [] }, stateFile);
+export async function startAgentLoop(
+  executor: ToolExecutor,
+  model: ChatModel,
+  prompt: string,
+  stateFile: string,
+): Promise<LoopState> {
+  return continueLoop(
+    executor,
+    model,
+    { status: 'paused', turn: 0, messages: [{ role: 'user', content: prompt }], pending: [] },
+    stateFile,
+  );
 }
 
 /** Continues a paused run: each pending call approved (run once) or rejected (told to the model). */
-export async function resumeAgentLoop(executor: ToolExecutor, model: ChatModel, stateFile: string, decide: (pending: PendingCall) => Decision): Promise<LoopState> {
+export async function resumeAgentLoop(
+  executor: ToolExecutor,
+  model: ChatModel,
+  stateFile: string,
+  decide: (pending: PendingCall) => Decision,
+): Promise<LoopState> {
   const state = JSON.parse(readFileSync(stateFile, 'utf8')) as LoopState;
   const messages = [...state.messages];
   const pending: PendingCall[] = [];
   for (const call of state.pending) {
     const outcome = await resolvePending(executor, call, decide(call));
     if (outcome.status === 'interrupted') pending.push({ request: call.request, interruption: outcome.interruption });
-    else messages.push(renderToolResult(outcome, 'openai-chat', { callId: call.request.callId, toolName: call.request.toolName }));
+    else
+      messages.push(
+        renderToolResult(outcome, 'openai-chat', { callId: call.request.callId, toolName: call.request.toolName }),
+      );
   }
   return continueLoop(executor, model, { ...state, messages, pending }, stateFile);
 }
 
-async function resolvePending(executor: ToolExecutor, pending: PendingCall, decision: Decision): Promise<ToolExecutionOutcome> {
+async function resolvePending(
+  executor: ToolExecutor,
+  pending: PendingCall,
+  decision: Decision,
+): Promise<ToolExecutionOutcome> {
   if (decision === 'reject') return executor.reject(pending);
   // Approved: an approval is used once; after an authentication the host stored, the call runs again.
-  return pending.interruption.type === 'approval_required' ? executor.executeApproved(pending.request, pending.interruption.approval) : executor.execute(pending.request);
+  return pending.interruption.type === 'approval_required'
+    ? executor.executeApproved(pending.request, pending.interruption.approval)
+    : executor.execute(pending.request);
 }
 
-async function continueLoop(executor: ToolExecutor, model: ChatModel, state: LoopState, stateFile: string): Promise<LoopState> {
+async function continueLoop(
+  executor: ToolExecutor,
+  model: ChatModel,
+  state: LoopState,
+  stateFile: string,
+): Promise<LoopState> {
   const specs = executor.specs();
   const tools = toOpenAIChatTools(specs);
   const messages = [...state.messages];
@@ -48,8 +83,11 @@ async function continueLoop(executor: ToolExecutor, model: ChatModel, state: Loo
     turn += 1;
     const reply = await model(messages, tools);
     messages.push(reply);
-    if (reply.tool_calls === undefined || reply.tool_calls.length === 0) return save(stateFile, { status: 'done', turn, messages, pending: [] });
-    const calls = reply.tool_calls.map((call) => fromOpenAIToolCall(call, { sessionId: SESSION_ID, turnId: `turn-${turn}`, specs }));
+    if (reply.tool_calls === undefined || reply.tool_calls.length === 0)
+      return save(stateFile, { status: 'done', turn, messages, pending: [] });
+    const calls = reply.tool_calls.map((call) =>
+      fromOpenAIToolCall(call, { sessionId: SESSION_ID, turnId: `turn-${turn}`, specs }),
+    );
     const turnResult = await executeToolCalls(executor, calls);
     messages.push(...renderToolResults(turnResult.results, 'openai-chat'));
     pending = turnResult.pending;

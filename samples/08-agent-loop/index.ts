@@ -23,7 +23,8 @@ export interface AgentLoopReport {
 
 function describeMessage(message: ChatMessage): string {
   if (message.role === 'tool') return `tool ${message.tool_call_id}: ${message.content.split('\n')[0] ?? ''}`;
-  if (message.role !== 'assistant' || message.tool_calls === undefined) return `${message.role}: ${message.content ?? ''}`;
+  if (message.role !== 'assistant' || message.tool_calls === undefined)
+    return `${message.role}: ${message.content ?? ''}`;
   return `assistant calls ${message.tool_calls.map((call) => `${call.function.name} ${call.function.arguments}`).join(', ')}`;
 }
 
@@ -37,11 +38,23 @@ export async function run(log: (line: string) => void = console.log): Promise<Ag
     mkdirSync(workspace);
     writeFileSync(path.join(workspace, 'notes.md'), '# Notes\n- ship the loop\n- write the docs\n');
 
-    const paused = await startAgentLoop(await createAgentExecutor(workspace, stateDir), scriptedModel, 'Summarize notes.md into summary.md.', stateFile);
+    const paused = await startAgentLoop(
+      await createAgentExecutor(workspace, stateDir),
+      scriptedModel,
+      'Summarize notes.md into summary.md.',
+      stateFile,
+    );
     for (const message of paused.messages) log(shown(describeMessage(message)));
-    log(`${paused.status}: ${paused.pending.map((pending) => `${pending.request.toolName} waits for ${pending.interruption.type}`).join(', ')}; state in state.json`);
+    log(
+      `${paused.status}: ${paused.pending.map((pending) => `${pending.request.toolName} waits for ${pending.interruption.type}`).join(', ')}; state in state.json`,
+    );
 
-    const finished = await resumeAgentLoop(await createAgentExecutor(workspace, stateDir), scriptedModel, stateFile, () => 'approve');
+    const finished = await resumeAgentLoop(
+      await createAgentExecutor(workspace, stateDir),
+      scriptedModel,
+      stateFile,
+      () => 'approve',
+    );
     log('resumed with a new executor, decision: approve');
     for (const message of finished.messages.slice(paused.messages.length)) log(shown(describeMessage(message)));
     const summaryFile = path.join(workspace, 'summary.md');

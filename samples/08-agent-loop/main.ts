@@ -12,7 +12,11 @@ import { resumeAgentLoop, startAgentLoop } from './agentLoop.js';
 import { scriptedModel } from './scriptedModel.js';
 
 const [workspace, stateDir, decision] = process.argv.slice(2);
-if (workspace === undefined || stateDir === undefined || (decision !== undefined && decision !== 'approve' && decision !== 'reject')) {
+if (
+  workspace === undefined ||
+  stateDir === undefined ||
+  (decision !== undefined && decision !== 'approve' && decision !== 'reject')
+) {
   throw new Error('usage: main.ts <workspace> <stateDir> [approve|reject]');
 }
 const executor = await createAgentExecutor(workspace, stateDir);
@@ -21,4 +25,10 @@ const state =
   decision === undefined
     ? await startAgentLoop(executor, scriptedModel, 'Summarize notes.md into summary.md.', stateFile)
     : await resumeAgentLoop(executor, scriptedModel, stateFile, () => decision);
-console.log(JSON.stringify({ status: state.status, pending: state.pending.map((pending) => pending.request.toolName), last: state.messages.at(-1) }));
+console.log(
+  JSON.stringify({
+    status: state.status,
+    pending: state.pending.map((pending) => pending.request.toolName),
+    last: state.messages.at(-1),
+  }),
+);

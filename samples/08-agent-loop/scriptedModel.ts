@@ -13,11 +13,19 @@ function getNextMessage(messages: readonly ChatMessage[]): AssistantMessage {
     case 1:
       return call('call_read', 'fs_read_file', { path: 'notes.md' });
     case 2:
-      return call('call_write', 'fs_write_file', { path: 'summary.md', content: '# Summary\n\nTwo tasks: ship the loop, write the docs.\n' });
+      return call('call_write', 'fs_write_file', {
+        path: 'summary.md',
+        content: '# Summary\n\nTwo tasks: ship the loop, write the docs.\n',
+      });
     default: {
       const last = messages.at(-1);
       const failed = last?.role === 'tool' && /^\[\w+\]/u.test(last.content); // an error result reads "[code] message"
-      return { role: 'assistant', content: failed ? 'You declined the write, so summary.md was not created.' : 'I wrote summary.md with the two tasks from notes.md.' };
+      return {
+        role: 'assistant',
+        content: failed
+          ? 'You declined the write, so summary.md was not created.'
+          : 'I wrote summary.md with the two tasks from notes.md.',
+      };
     }
   }
 }

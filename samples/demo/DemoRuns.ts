@@ -1,4 +1,14 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,7 +46,10 @@ export function getDemoHome(env: NodeJS.ProcessEnv = process.env): string {
   const stat = lstatSync(home);
   const uid = process.getuid?.();
   if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) {
-    throw new Error(`${home} is not a private directory of this user (a link, another owner, or writable by others): ` + 'remove it or set XDG_STATE_HOME.');
+    throw new Error(
+      `${home} is not a private directory of this user (a link, another owner, or writable by others): ` +
+        'remove it or set XDG_STATE_HOME.',
+    );
   }
   return home;
 }
@@ -85,7 +98,8 @@ export function removeFinishedDemoRuns(home: string, keep: DemoRun): void {
     try {
       const file = path.join(dir, STATE);
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { status?: unknown };
-      if (saved.status === 'done' && Date.now() - statSync(file).mtimeMs > KEEP_FINISHED_MS) rmSync(dir, { recursive: true, force: true });
+      if (saved.status === 'done' && Date.now() - statSync(file).mtimeMs > KEEP_FINISHED_MS)
+        rmSync(dir, { recursive: true, force: true });
     } catch {
       // Not saved yet (running), or unreadable: left alone.
     }

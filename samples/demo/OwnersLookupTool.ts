@@ -11,7 +11,11 @@ class OwnersLookupInput {
 }
 
 /** A custom decorated tool whose service comes from the container. It describes no side effect: the default policy lets it run. */
-@Tool({ name: 'owners_lookup', description: 'Finds who owns a file of the project (a team address).', input: OwnersLookupInput })
+@Tool({
+  name: 'owners_lookup',
+  description: 'Finds who owns a file of the project (a team address).',
+  input: OwnersLookupInput,
+})
 export class OwnersLookupTool {
   public constructor(@inject(OwnersDirectory) private readonly owners: OwnersDirectory) {}
 

@@ -19,8 +19,12 @@ import { OwnersLookupTool } from './OwnersLookupTool.js';
  */
 export async function createDemoExecutor(workspace: string, stateDir: string): Promise<ToolExecutor> {
   const container = new Container();
-  container.bind(APPROVAL_STORE).toConstantValue(new FileApprovalStore({ directory: path.join(stateDir, 'approvals') }));
-  container.bind(OwnersDirectory).toConstantValue(new OwnersDirectory({ 'docs/': 'docs-team@example.com', 'scripts/': 'build-team@example.com' }));
+  container
+    .bind(APPROVAL_STORE)
+    .toConstantValue(new FileApprovalStore({ directory: path.join(stateDir, 'approvals') }));
+  container
+    .bind(OwnersDirectory)
+    .toConstantValue(new OwnersDirectory({ 'docs/': 'docs-team@example.com', 'scripts/': 'build-team@example.com' }));
   container.bind(OwnersLookupTool).toSelf();
   container.load(
     agentkitModule({ roots: [{ path: workspace }] }),

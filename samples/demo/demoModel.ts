@@ -7,7 +7,13 @@ const SCRIPT: readonly (readonly Call[])[] = [
   [['call_list', 'fs_list_directory', { path: '.' }]],
   [['call_grep', 'fs_grep', { pattern: 'teh ' }]],
   [['call_read', 'fs_read_file', { path: 'docs/guide.md' }]],
-  [['call_edit', 'fs_edit_file', { path: 'docs/guide.md', oldString: 'Run teh check script', newString: 'Run the check script' }]],
+  [
+    [
+      'call_edit',
+      'fs_edit_file',
+      { path: 'docs/guide.md', oldString: 'Run teh check script', newString: 'Run the check script' },
+    ],
+  ],
   [['call_check', 'shell_exec', { command: 'bash scripts/check.sh' }]],
   [['call_issue', 'mcp_tracker_get_issue', { id: 42 }]],
   [['call_owner', 'owners_lookup', { path: 'docs/guide.md' }]],
@@ -27,10 +33,22 @@ function getNextMessage(messages: readonly ChatMessage[]): AssistantMessage {
   const turn = messages.filter((message) => message.role === 'assistant').length;
   const calls = SCRIPT[turn];
   if (calls !== undefined) {
-    return { role: 'assistant', content: null, tool_calls: calls.map(([id, name, args]) => ({ type: 'function', id, function: { name, arguments: JSON.stringify(args) } })) };
+    return {
+      role: 'assistant',
+      content: null,
+      tool_calls: calls.map(([id, name, args]) => ({
+        type: 'function',
+        id,
+        function: { name, arguments: JSON.stringify(args) },
+      })),
+    };
   }
-  const fixed = failed(messages, 'call_edit') ? 'You declined the edit, so docs/guide.md still has the typo.' : 'I fixed the typo in docs/guide.md.';
-  const checked = failed(messages, 'call_check') ? 'The check did not run or did not pass.' : 'scripts/check.sh passes.';
+  const fixed = failed(messages, 'call_edit')
+    ? 'You declined the edit, so docs/guide.md still has the typo.'
+    : 'I fixed the typo in docs/guide.md.';
+  const checked = failed(messages, 'call_check')
+    ? 'The check did not run or did not pass.'
+    : 'scripts/check.sh passes.';
   return { role: 'assistant', content: `${fixed} ${checked} /etc/passwd is outside the project: I could not read it.` };
 }
 

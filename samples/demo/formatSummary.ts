@@ -5,8 +5,16 @@ const pad = (text: string, width: number): string => text.padEnd(width);
 /** The closing table: every call, its outcome, its approval and its time, then the totals. */
 export function formatSummary(state: DemoState): string {
   const header = ['#', 'tool', 'outcome', 'approval', 'ms'];
-  const rows = state.records.map((record, index) => [String(index + 1), record.toolName, record.outcome, record.approval, String(record.ms)]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const rows = state.records.map((record, index) => [
+    String(index + 1),
+    record.toolName,
+    record.outcome,
+    record.approval,
+    String(record.ms),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
   const line = (cells: readonly string[]): string =>
     cells
       .map((cell, column) => pad(cell, widths[column] ?? 0))

@@ -25,15 +25,24 @@ import { toAnthropicTools, toGeminiTools, toOpenAIChatTools } from '../../src/pr
 import { createDemoExecutor } from './createDemoExecutor.js';
 import type { Decide, Decision } from './Decision.js';
 import { demoModel } from './demoModel.js';
-import { createDemoRun, getDemoHome, getDemoRun, getLatestDemoRun, removeFinishedDemoRuns, type DemoRun } from './DemoRuns.js';
+import {
+  createDemoRun,
+  getDemoHome,
+  getDemoRun,
+  getLatestDemoRun,
+  removeFinishedDemoRuns,
+  type DemoRun,
+} from './DemoRuns.js';
 import type { DemoState } from './DemoState.js';
 import { formatSummary } from './formatSummary.js';
 import { askDecision } from './askDecision.js';
 import { runDemoLoop } from './runDemoLoop.js';
 
-const USAGE = 'usage: npm start -- [--approve all|none|stop] [--state FILE] [--resume] [--root DIR] [--format openai|anthropic|gemini]';
+const USAGE =
+  'usage: npm start -- [--approve all|none|stop] [--state FILE] [--resume] [--root DIR] [--format openai|anthropic|gemini]';
 const PROJECT = fileURLToPath(new URL('./project', import.meta.url));
-const PROMPT = 'The check script fails. Fix the cause, check again, look up the tracker issue, and tell me who owns the file.';
+const PROMPT =
+  'The check script fails. Fix the cause, check again, look up the tracker issue, and tell me who owns the file.';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -54,8 +63,10 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-if (values.approve !== undefined && !['all', 'none', 'stop'].includes(values.approve)) fail(`--approve must be all, none or stop; got ${values.approve}`);
-if (values.format !== undefined && !['openai', 'anthropic', 'gemini'].includes(values.format)) fail(`--format must be openai, anthropic or gemini; got ${values.format}`);
+if (values.approve !== undefined && !['all', 'none', 'stop'].includes(values.approve))
+  fail(`--approve must be all, none or stop; got ${values.approve}`);
+if (values.format !== undefined && !['openai', 'anthropic', 'gemini'].includes(values.format))
+  fail(`--format must be openai, anthropic or gemini; got ${values.format}`);
 
 const interactive = values.approve === undefined && process.stdin.isTTY && process.stdout.isTTY;
 const mode = values.approve ?? (interactive ? 'ask' : 'all');
@@ -73,7 +84,12 @@ async function printDeclarations(format: string): Promise<void> {
   const executor = await createDemoExecutor(workspace, scratch);
   try {
     const specs = executor.specs();
-    const declarations = format === 'anthropic' ? toAnthropicTools(specs) : format === 'gemini' ? toGeminiTools(specs) : toOpenAIChatTools(specs);
+    const declarations =
+      format === 'anthropic'
+        ? toAnthropicTools(specs)
+        : format === 'gemini'
+          ? toGeminiTools(specs)
+          : toOpenAIChatTools(specs);
     console.log(JSON.stringify(declarations, null, 2));
   } finally {
     await executor.close();
@@ -90,7 +106,10 @@ function buildDecide(resumedCalls: ReadonlySet<string>): Decide {
     else if (mode === 'none') decision = 'reject';
     else if (mode === 'all' || resumedCalls.has(pending.request.callId)) decision = 'approve';
     else decision = 'stop';
-    if (mode !== 'ask') console.log(`    decision (${values.approve === undefined ? 'no terminal: ' : ''}--approve ${mode}): ${decision}`);
+    if (mode !== 'ask')
+      console.log(
+        `    decision (${values.approve === undefined ? 'no terminal: ' : ''}--approve ${mode}): ${decision}`,
+      );
     return decision;
   };
 }
@@ -107,7 +126,8 @@ function locateRun(): DemoRun {
     return run;
   }
   const home = getDemoHome();
-  if (values.resume) return getLatestDemoRun(home) ?? fail(`No run is saved in ${home}: start one, e.g. with --approve stop.`);
+  if (values.resume)
+    return getLatestDemoRun(home) ?? fail(`No run is saved in ${home}: start one, e.g. with --approve stop.`);
   const run = createDemoRun(home);
   removeFinishedDemoRuns(home, run);
   return run;
@@ -119,7 +139,10 @@ async function runDemo(): Promise<void> {
   if (values.resume) {
     if (!existsSync(stateFile)) fail(`No run is saved in ${stateFile}: start one, e.g. with --approve stop.`);
     // Say what happened rather than let the resume fail as an approval its store does not know.
-    if (!existsSync(stateDir)) fail(`The run saved in ${stateFile} cannot be resumed: its approvals (${stateDir}) were deleted. Start a new run.`);
+    if (!existsSync(stateDir))
+      fail(
+        `The run saved in ${stateFile} cannot be resumed: its approvals (${stateDir}) were deleted. Start a new run.`,
+      );
     state = JSON.parse(readFileSync(stateFile, 'utf8')) as DemoState;
     if (state.status === 'done') {
       console.log(`The run in ${stateFile} is already done.\n\n${formatSummary(state)}`);
@@ -129,8 +152,18 @@ async function runDemo(): Promise<void> {
   } else {
     mkdirSync(stateDir, { recursive: true });
     const { workspace, ownsWorkspace } = prepareWorkspace();
-    state = { status: 'paused', workspace, ownsWorkspace, messages: [{ role: 'user', content: PROMPT }], pending: [], records: [], elapsedMs: 0 };
-    console.log(`agentkit-tools-core demo: a scripted model (no network) works on ${workspace} (mode: ${mode}).\nuser: ${PROMPT}`);
+    state = {
+      status: 'paused',
+      workspace,
+      ownsWorkspace,
+      messages: [{ role: 'user', content: PROMPT }],
+      pending: [],
+      records: [],
+      elapsedMs: 0,
+    };
+    console.log(
+      `agentkit-tools-core demo: a scripted model (no network) works on ${workspace} (mode: ${mode}).\nuser: ${PROMPT}`,
+    );
   }
   const executor: ToolExecutor = await createDemoExecutor(state.workspace, stateDir);
   try {
@@ -147,7 +180,10 @@ async function runDemo(): Promise<void> {
     });
     if (final.status === 'paused') {
       const latest = values.state === undefined ? ' (or npm start -- --resume, while it is the latest run)' : '';
-      console.log(`\nStopped at an approval; the run is saved in ${stateFile}.\n` + `Continue it in a new process: npm start -- --resume --state ${stateFile}${latest}`);
+      console.log(
+        `\nStopped at an approval; the run is saved in ${stateFile}.\n` +
+          `Continue it in a new process: npm start -- --resume --state ${stateFile}${latest}`,
+      );
     } else if (final.ownsWorkspace) {
       rmSync(final.workspace, { recursive: true, force: true });
       console.log(`\nDone; the temp project copy is removed.`);

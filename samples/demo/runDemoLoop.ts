@@ -7,7 +7,12 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { type PendingCall, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest } from '../../src/index.js';
 import { quoteForDisplay } from '../../src/internal/index.js';
-import { executeToolCalls, fromOpenAIToolCall, renderToolResult, toOpenAIChatTools } from '../../src/providers/index.js';
+import {
+  executeToolCalls,
+  fromOpenAIToolCall,
+  renderToolResult,
+  toOpenAIChatTools,
+} from '../../src/providers/index.js';
 import type { ChatMessage, ChatModel } from '../08-agent-loop/ChatMessage.js';
 import type { Decide } from './Decision.js';
 import type { CallRecord, DemoState } from './DemoState.js';
@@ -41,7 +46,11 @@ function classify(outcome: ToolExecutionOutcome): CallRecord['outcome'] {
 }
 
 export function describePending(pending: PendingCall): string {
-  return forTerminal(pending.interruption.type === 'approval_required' ? pending.interruption.approval.reason : `needs authentication (${pending.interruption.type})`);
+  return forTerminal(
+    pending.interruption.type === 'approval_required'
+      ? pending.interruption.approval.reason
+      : `needs authentication (${pending.interruption.type})`,
+  );
 }
 
 function save(stateFile: string, state: DemoState): DemoState {
@@ -93,15 +102,22 @@ export async function runDemoLoop(
         decision === 'reject'
           ? await executor.reject(call)
           : await withSpinner(`running ${toolName}`, () =>
-              call.interruption.type === 'approval_required' ? executor.executeApproved(call.request, call.interruption.approval) : executor.execute(call.request),
+              call.interruption.type === 'approval_required'
+                ? executor.executeApproved(call.request, call.interruption.approval)
+                : executor.execute(call.request),
             );
       record.ms += Math.round(performance.now() - begun);
       record.approval = decision === 'approve' ? 'approved' : 'rejected';
       record.outcome = decision === 'reject' ? 'rejected' : classify(outcome);
-      if (outcome.status === 'interrupted') throw new Error(`${toolName} is still waiting (${outcome.interruption.type}); the demo resolves approvals only.`);
+      if (outcome.status === 'interrupted')
+        throw new Error(
+          `${toolName} is still waiting (${outcome.interruption.type}); the demo resolves approvals only.`,
+        );
       const message = renderToolResult(outcome, 'openai-chat', { callId, toolName });
       messages.push(message);
-      log(`    ${decision === 'approve' ? 'approved' : 'rejected'} -> ${record.outcome}\n${showResult(message.content)}`);
+      log(
+        `    ${decision === 'approve' ? 'approved' : 'rejected'} -> ${record.outcome}\n${showResult(message.content)}`,
+      );
       pending.shift();
     }
 
@@ -113,20 +129,39 @@ export async function runDemoLoop(
       log(`\nmodel: ${(reply.content ?? '').split('\n').map(forTerminal).join('\n')}`);
       return save(stateFile, snapshot('done'));
     }
-    const calls = reply.tool_calls.map((call) => fromOpenAIToolCall(call, { sessionId: SESSION_ID, turnId: `turn-${turn}`, specs }));
-    const shown = (request: ToolRequest): string => `${request.toolName} ${quoteForDisplay(request.input, Number.POSITIVE_INFINITY)}`;
+    const calls = reply.tool_calls.map((call) =>
+      fromOpenAIToolCall(call, { sessionId: SESSION_ID, turnId: `turn-${turn}`, specs }),
+    );
+    const shown = (request: ToolRequest): string =>
+      `${request.toolName} ${quoteForDisplay(request.input, Number.POSITIVE_INFINITY)}`;
     log(`\n${calls.map(({ request }) => `[turn ${turn}] model calls ${shown(request)}`).join('\n')}`);
     const begun = performance.now();
-    const result = await withSpinner(`running ${calls.map(({ request }) => request.toolName).join(', ')}`, () => executeToolCalls(executor, calls));
+    const result = await withSpinner(`running ${calls.map(({ request }) => request.toolName).join(', ')}`, () =>
+      executeToolCalls(executor, calls),
+    );
     const ms = Math.round(performance.now() - begun);
     for (const { request, outcome } of result.results) {
-      records.push({ callId: request.callId, toolName: request.toolName, outcome: classify(outcome), approval: '-', ms });
+      records.push({
+        callId: request.callId,
+        toolName: request.toolName,
+        outcome: classify(outcome),
+        approval: '-',
+        ms,
+      });
       const message = renderToolResult(outcome, 'openai-chat', { callId: request.callId, toolName: request.toolName });
       messages.push(message);
-      log(`    ${request.toolName} -> ${classify(outcome)}${outcome.status === 'failed' ? ` (invoked: ${outcome.invoked})` : ''}\n${showResult(message.content)}`);
+      log(
+        `    ${request.toolName} -> ${classify(outcome)}${outcome.status === 'failed' ? ` (invoked: ${outcome.invoked})` : ''}\n${showResult(message.content)}`,
+      );
     }
     for (const call of result.pending) {
-      records.push({ callId: call.request.callId, toolName: call.request.toolName, outcome: 'waiting', approval: 'asked', ms });
+      records.push({
+        callId: call.request.callId,
+        toolName: call.request.toolName,
+        outcome: 'waiting',
+        approval: 'asked',
+        ms,
+      });
       log(`    ${call.request.toolName} -> paused for approval: ${describePending(call)}`);
       pending.push(call);
     }

@@ -1,7 +1,14 @@
 // README: "Your checker" (a checker in code).
 import 'reflect-metadata';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PermissionDecision, type PermissionChecker, type PermissionContext, type PermissionRequest } from 'agentkit-tools-core';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  PermissionDecision,
+  type PermissionChecker,
+  type PermissionContext,
+  type PermissionRequest,
+} from 'agentkit-tools-core';
 
 /** No shell in this deployment; tools without side effects run; a person approves the rest. */
 export class NoShellChecker implements PermissionChecker {

@@ -4,7 +4,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Container } from 'inversify';
-import { agentkitModule, APPROVAL_STORE, TOOL_EXECUTOR, type PendingCall, type ToolExecutionOutcome, type ToolExecutor } from 'agentkit-tools-core';
+import {
+  agentkitModule,
+  APPROVAL_STORE,
+  TOOL_EXECUTOR,
+  type PendingCall,
+  type ToolExecutionOutcome,
+  type ToolExecutor,
+} from 'agentkit-tools-core';
 import { fileSystemTools } from 'agentkit-tools-core/fs';
 import { FileApprovalStore } from 'agentkit-tools-core/stores';
 
@@ -17,7 +24,12 @@ container.load(agentkitModule({ roots: [{ path: workspaceDir, mode: 'read_write'
 const executor = await container.getAsync(TOOL_EXECUTOR);
 
 /** Any process whose executor uses the same directory can finish a persisted call, once. */
-export async function finish(executor: ToolExecutor, pending: PendingCall, approved: boolean, reason?: string): Promise<ToolExecutionOutcome> {
+export async function finish(
+  executor: ToolExecutor,
+  pending: PendingCall,
+  approved: boolean,
+  reason?: string,
+): Promise<ToolExecutionOutcome> {
   if (approved && pending.interruption.type === 'approval_required') {
     return executor.executeApproved(pending.request, pending.interruption.approval);
   }

@@ -23,7 +23,14 @@ const container = new Container();
 container.bind(EchoTool).toSelf();
 container.load(agentkitModule());
 const executor = await container.getAsync(TOOL_EXECUTOR);
-const outcome = await executor.execute({ callId: 'c1', toolName: 'echo', input: { text: 'hi' }, sessionId: 's1', turnId: 't1', metadata: {} });
+const outcome = await executor.execute({
+  callId: 'c1',
+  toolName: 'echo',
+  input: { text: 'hi' },
+  sessionId: 's1',
+  turnId: 't1',
+  metadata: {},
+});
 // outcome: { status: 'completed', result: { result: { output: { type: 'text', text: 'hi' }, ... } } }
 const schema = executor.specs()[0]?.inputSchema;
 // schema: { type: 'object', properties: { text: { type: 'string', maxLength: 1000, description: 'The text to repeat, as is.' } }, required: ['text'], additionalProperties: false }

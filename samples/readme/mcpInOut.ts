@@ -16,12 +16,19 @@ writeFileSync(join(projectDir, 'notes.md'), '# Notes\n');
 const container = new Container();
 container
   .bind(PERMISSION_CHECKER)
-  .toConstantValue(new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: 'files/read_text_file' }], fallback: 'ask' }));
+  .toConstantValue(
+    new PolicyPermissionChecker({
+      rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: 'files/read_text_file' }],
+      fallback: 'ask',
+    }),
+  );
 container.load(
   agentkitModule(),
   mcpServers({
     // npm install @modelcontextprotocol/server-filesystem (or: command 'npx', args ['-y', '@modelcontextprotocol/server-filesystem', dir])
-    servers: [{ id: 'files', transport: { type: 'stdio', command: 'npx', args: ['mcp-server-filesystem', projectDir] } }],
+    servers: [
+      { id: 'files', transport: { type: 'stdio', command: 'npx', args: ['mcp-server-filesystem', projectDir] } },
+    ],
   }),
 );
 const executor = await container.getAsync(TOOL_EXECUTOR); // starts the server and lists its tools

@@ -1,21 +1,41 @@
 // README: "The loop". The full version, with a scripted model and two processes: samples/08-agent-loop.
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionMessage,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import type { PendingCall, ToolExecutor } from 'agentkit-tools-core';
-import { executeToolCalls, fromOpenAIToolCall, renderToolResult, renderToolResults, toOpenAIChatTools } from 'agentkit-tools-core/providers';
+import {
+  executeToolCalls,
+  fromOpenAIToolCall,
+  renderToolResult,
+  renderToolResults,
+  toOpenAIChatTools,
+} from 'agentkit-tools-core/providers';
 
 // With the OpenAI SDK: (messages, tools) => openai.chat.completions.create({ model, messages, tools }).then((r) => r.choices[0]!.message)
-export type Model = (messages: ChatCompletionMessageParam[], tools: ChatCompletionTool[]) => Promise<ChatCompletionMessage>;
+export type Model = (
+  messages: ChatCompletionMessageParam[],
+  tools: ChatCompletionTool[],
+) => Promise<ChatCompletionMessage>;
 
 /** Runs until the model answers ('done') or a call waits for a person ('paused'); either way the run is in stateFile. */
-export async function runLoop(executor: ToolExecutor, model: Model, messages: ChatCompletionMessageParam[], stateFile: string): Promise<'done' | 'paused'> {
+export async function runLoop(
+  executor: ToolExecutor,
+  model: Model,
+  messages: ChatCompletionMessageParam[],
+  stateFile: string,
+): Promise<'done' | 'paused'> {
   const specs = executor.specs();
   const tools = toOpenAIChatTools(specs); // names `.` -> `__`, strict schemas
   for (let turn = 1; turn <= 20; turn++) {
     const reply = await model(messages, tools);
     messages.push(reply);
     if (!reply.tool_calls?.length) return save(stateFile, messages, []); // the model answered: 'done'
-    const calls = reply.tool_calls.map((call) => fromOpenAIToolCall(call, { sessionId: 'session-1', turnId: `turn-${turn}`, specs }));
+    const calls = reply.tool_calls.map((call) =>
+      fromOpenAIToolCall(call, { sessionId: 'session-1', turnId: `turn-${turn}`, specs }),
+    );
     const { results, pending } = await executeToolCalls(executor, calls); // never throws; no tool named here
     messages.push(...renderToolResults(results, 'openai-chat'));
     if (pending.length > 0) return save(stateFile, messages, pending); // a person must decide: 'paused'
@@ -24,19 +44,33 @@ export async function runLoop(executor: ToolExecutor, model: Model, messages: Ch
 }
 
 /** Later, in this process or a new one (with a durable approval store): apply the person's decisions, go on. */
-export async function resumeLoop(executor: ToolExecutor, model: Model, stateFile: string, approve: (call: PendingCall) => boolean): Promise<'done' | 'paused'> {
-  const { messages, pending } = JSON.parse(readFileSync(stateFile, 'utf8')) as { messages: ChatCompletionMessageParam[]; pending: PendingCall[] };
+export async function resumeLoop(
+  executor: ToolExecutor,
+  model: Model,
+  stateFile: string,
+  approve: (call: PendingCall) => boolean,
+): Promise<'done' | 'paused'> {
+  const { messages, pending } = JSON.parse(readFileSync(stateFile, 'utf8')) as {
+    messages: ChatCompletionMessageParam[];
+    pending: PendingCall[];
+  };
   for (const call of pending) {
     const outcome =
       approve(call) && call.interruption.type === 'approval_required'
         ? await executor.executeApproved(call.request, call.interruption.approval) // runs once
         : await executor.reject(call); // tells the model the user said no
-    messages.push(renderToolResult(outcome, 'openai-chat', { callId: call.request.callId, toolName: call.request.toolName }));
+    messages.push(
+      renderToolResult(outcome, 'openai-chat', { callId: call.request.callId, toolName: call.request.toolName }),
+    );
   }
   return runLoop(executor, model, messages, stateFile);
 }
 
-function save(stateFile: string, messages: ChatCompletionMessageParam[], pending: readonly PendingCall[]): 'done' | 'paused' {
+function save(
+  stateFile: string,
+  messages: ChatCompletionMessageParam[],
+  pending: readonly PendingCall[],
+): 'done' | 'paused' {
   writeFileSync(stateFile, JSON.stringify({ messages, pending })); // plain JSON: stop here, resume anywhere
   return pending.length > 0 ? 'paused' : 'done';
 }

@@ -24,7 +24,14 @@ const container = new Container();
 container.bind(WeatherTool).toSelf();
 container.load(agentkitModule());
 const executor = await container.getAsync(TOOL_EXECUTOR);
-const outcome = await executor.execute({ callId: 'c1', toolName: 'weather', input: { city: 'Oslo', days: 2 }, sessionId: 's1', turnId: 't1', metadata: {} });
+const outcome = await executor.execute({
+  callId: 'c1',
+  toolName: 'weather',
+  input: { city: 'Oslo', days: 2 },
+  sessionId: 's1',
+  turnId: 't1',
+  metadata: {},
+});
 // outcome: { status: 'completed', result: { result: { output: { type: 'text', text: 'Oslo: sunny for 2 day(s)' }, ... } } }
 
 export { outcome };

@@ -50,7 +50,8 @@ async function main(argv: readonly string[]): Promise<void> {
   // Checked before anything starts: a bad file is named with its line and key.
   if (args.policy !== undefined) container.bind(PERMISSION_CHECKER).toConstantValue(readPolicyFile(args.policy));
   // Replicas sharing this store honour each approval once between them.
-  const approvals: OpenedApprovalStore | undefined = args.approvalStore === undefined ? undefined : await openApprovalStore(args.approvalStore);
+  const approvals: OpenedApprovalStore | undefined =
+    args.approvalStore === undefined ? undefined : await openApprovalStore(args.approvalStore);
   if (approvals !== undefined) container.bind(APPROVAL_STORE).toConstantValue(approvals.store);
   else container.bind(APPROVAL_STORE).toConstantValue(createMemoryStore(args.maxApprovals));
   container.load(agentkitModule({ roots: [{ path: args.root }] }), fileSystemTools());

@@ -28,7 +28,8 @@ const SUPPORTED = 'redis://, rediss://, postgres://, postgresql://, a file: URL 
  * never shows a password from the URL.
  */
 export async function openApprovalStore(url: string): Promise<OpenedApprovalStore> {
-  if (typeof url !== 'string' || url.trim() === '') throw new ToolConfigurationError(`--approval-store needs a value: ${SUPPORTED}.`);
+  if (typeof url !== 'string' || url.trim() === '')
+    throw new ToolConfigurationError(`--approval-store needs a value: ${SUPPORTED}.`);
   const scheme = WINDOWS_DRIVE.test(url) ? undefined : SCHEME.exec(url)?.[1]?.toLowerCase();
   switch (scheme) {
     case 'redis':
@@ -54,7 +55,9 @@ export async function openApprovalStore(url: string): Promise<OpenedApprovalStor
     case undefined:
       return openDirectory(path.resolve(url));
     default:
-      throw new ToolConfigurationError(`--approval-store does not support ${JSON.stringify(`${scheme}:`)} URLs; use ${SUPPORTED}.`);
+      throw new ToolConfigurationError(
+        `--approval-store does not support ${JSON.stringify(`${scheme}:`)} URLs; use ${SUPPORTED}.`,
+      );
   }
 }
 

@@ -61,7 +61,9 @@ export function parseJsonWithLines(text: string): JsonWithLines {
   };
   const string = (): string => {
     const found = match(STRING);
-    return found === undefined ? fail(`expected a string in double quotes, found ${describe(text[at])}`) : (JSON.parse(found) as string);
+    return found === undefined
+      ? fail(`expected a string in double quotes, found ${describe(text[at])}`)
+      : (JSON.parse(found) as string);
   };
   const value = (pointer: string): unknown => {
     skip();

@@ -38,14 +38,19 @@ export function parseListenAddress(value: string): HttpListen {
   const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s]+):(\d{1,5})$/u.exec(value);
   const port = Number(match?.[2]);
   if (match?.[1] === undefined || port > 65_535) {
-    throw new ServeArgsError(`--http expects HOST:PORT with a port from 0 to 65535 (for example 127.0.0.1:8080, [::1]:0); got ${JSON.stringify(value)}.`);
+    throw new ServeArgsError(
+      `--http expects HOST:PORT with a port from 0 to 65535 (for example 127.0.0.1:8080, [::1]:0); got ${JSON.stringify(value)}.`,
+    );
   }
   return { host: match[1].startsWith('[') ? match[1].slice(1, -1) : match[1], port };
 }
 
 function parseGrace(value: string): number {
   const ms = Number(value);
-  if (!/^\d+$/u.test(value) || ms > 2_147_483_647) throw new ServeArgsError(`--shutdown-grace-ms expects a whole number of milliseconds; got ${JSON.stringify(value)}.`);
+  if (!/^\d+$/u.test(value) || ms > 2_147_483_647)
+    throw new ServeArgsError(
+      `--shutdown-grace-ms expects a whole number of milliseconds; got ${JSON.stringify(value)}.`,
+    );
   return ms;
 }
 
@@ -53,11 +58,21 @@ function parseGrace(value: string): number {
 function parseCount(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const count = Number(value);
-  if (!/^\d+$/u.test(value) || count < 1 || count > 1_000_000) throw new ServeArgsError(`${flag} expects a whole number from 1 to 1000000; got ${JSON.stringify(value)}.`);
+  if (!/^\d+$/u.test(value) || count < 1 || count > 1_000_000)
+    throw new ServeArgsError(`${flag} expects a whole number from 1 to 1000000; got ${JSON.stringify(value)}.`);
   return count;
 }
 
-const VALUED = ['--root', '--policy', '--http', '--token-file', '--shutdown-grace-ms', '--approval-store', '--max-sessions', '--max-approvals'] as const;
+const VALUED = [
+  '--root',
+  '--policy',
+  '--http',
+  '--token-file',
+  '--shutdown-grace-ms',
+  '--approval-store',
+  '--max-sessions',
+  '--max-approvals',
+] as const;
 type ValuedFlag = (typeof VALUED)[number];
 
 /** Reads `serve ...` into {@link ServeArgs}; throws {@link ServeArgsError} naming the bad part. */
@@ -87,7 +102,10 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   if (http === undefined && noAuth) throw new ServeArgsError('--no-auth only applies with --http.');
   if (noAuth && values.has('--token-file')) throw new ServeArgsError('Give --token-file or --no-auth, not both.');
   if (values.has('--approval-store') && values.has('--max-approvals')) {
-    throw new ServeArgsError('--max-approvals bounds the in-memory approval store; ' + 'with --approval-store the approvals are kept there instead.');
+    throw new ServeArgsError(
+      '--max-approvals bounds the in-memory approval store; ' +
+        'with --approval-store the approvals are kept there instead.',
+    );
   }
   const grace = values.get('--shutdown-grace-ms');
   // Command-line paths are the user's: relative ones mean relative to where they run it.

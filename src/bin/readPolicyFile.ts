@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { PolicyPermissionChecker, ToolConfigurationError, type PolicyPermissionCheckerOptions } from '../index.js';
 import { JsonSyntaxError, parseJsonWithLines } from './parseJsonWithLines.js';
 
-const FORMAT = 'The format: the README\'s "Policy file" section, or the JSON Schema agentkit-tools-core/policy.schema.json.';
+const FORMAT =
+  'The format: the README\'s "Policy file" section, or the JSON Schema agentkit-tools-core/policy.schema.json.';
 const CHECKER_PREFIX = 'new PolicyPermissionChecker(options): ';
 
 /**
@@ -33,7 +34,9 @@ export function readPolicyFile(file: string): PolicyPermissionChecker {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ToolConfigurationError(`--policy ${file}: cannot read the file (${error instanceof Error ? error.message : String(error)}).`);
+    throw new ToolConfigurationError(
+      `--policy ${file}: cannot read the file (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
   let parsed;
   try {

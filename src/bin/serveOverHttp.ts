@@ -9,7 +9,11 @@ import { readServeToken } from './readServeToken.js';
  * runs `onStopped`. Writes `agentkit-tools: listening on <url>` to stderr once bound: scripts
  * and tests read the port from it.
  */
-export async function serveOverHttp(executor: ToolExecutor, args: ServeArgs & { http: NonNullable<ServeArgs['http']> }, onStopped: () => Promise<void>): Promise<HttpServeHandle> {
+export async function serveOverHttp(
+  executor: ToolExecutor,
+  args: ServeArgs & { http: NonNullable<ServeArgs['http']> },
+  onStopped: () => Promise<void>,
+): Promise<HttpServeHandle> {
   const log = (line: string): void => {
     process.stderr.write(`agentkit-tools: ${line}\n`);
   };

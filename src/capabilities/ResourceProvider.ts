@@ -16,7 +16,8 @@ export interface ResourceDescriptor {
 
 /** A resource's contents: `text`, or base64 bytes in `blob`. */
 export type ResourceContents =
-  { readonly uri: string; readonly mimeType?: string; readonly text: string } | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
+  | { readonly uri: string; readonly mimeType?: string; readonly text: string }
+  | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
 
 /**
  * Readable resources (MCP resources map here): an adjacent abstraction, not squeezed into

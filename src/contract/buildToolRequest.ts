@@ -7,7 +7,10 @@ import type { ToolRequest } from './ToolRequest.js';
  * `sessionId` and `turnId` from where it is made, `metadata` the call's merged with the scope's.
  * @internal
  */
-export function buildToolRequest(call: ToolCallPart, scope: { readonly sessionId: string; readonly turnId: string; readonly metadata?: MetadataMap }): ToolRequest {
+export function buildToolRequest(
+  call: ToolCallPart,
+  scope: { readonly sessionId: string; readonly turnId: string; readonly metadata?: MetadataMap },
+): ToolRequest {
   return {
     callId: call.id,
     toolName: call.name,

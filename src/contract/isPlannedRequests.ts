@@ -6,5 +6,11 @@ import type { PlannedRequests } from './PreflightResult.js';
  * of them): an object with a `requests` key that is not itself a permission request.
  */
 export function isPlannedRequests(value: unknown): value is PlannedRequests {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'requests' in value && typeof (value as Partial<PermissionRequest>).kind !== 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    'requests' in value &&
+    typeof (value as Partial<PermissionRequest>).kind !== 'string'
+  );
 }

@@ -33,7 +33,10 @@ export abstract class MappedLater<T> extends LaterAnswer<T> implements PromiseLi
   /** What `raw`'s value becomes. */
   protected abstract map(value: unknown): T;
 
-  public then<A = T, B = never>(onValue?: ((value: T) => A | PromiseLike<A>) | null, onThrown?: ((thrown: unknown) => B | PromiseLike<B>) | null): PromiseLike<A | B> {
+  public then<A = T, B = never>(
+    onValue?: ((value: T) => A | PromiseLike<A>) | null,
+    onThrown?: ((thrown: unknown) => B | PromiseLike<B>) | null,
+  ): PromiseLike<A | B> {
     return this.raw.then((value) => {
       let mapped: T;
       try {
@@ -63,7 +66,8 @@ export function readLater(value: unknown): Later<unknown> | undefined {
   const then: unknown = (value as { then?: unknown } | null | undefined)?.then;
   if (typeof then !== 'function') return undefined;
   return {
-    then: (onValue, onThrown) => (then as (this: unknown, ...callbacks: unknown[]) => unknown).call(value, onValue, onThrown),
+    then: (onValue, onThrown) =>
+      (then as (this: unknown, ...callbacks: unknown[]) => unknown).call(value, onValue, onThrown),
   };
 }
 

@@ -20,4 +20,6 @@ export type InferToolInput<TInput> = [TInput] extends [undefined]
       : unknown;
 
 /** The input type of the `@Tool` options `TOptions` (see {@link InferToolInput}). */
-export type ToolOptionsInput<TOptions> = TOptions extends { readonly input: infer TInput } ? InferToolInput<TInput> : InferToolInput<undefined>;
+export type ToolOptionsInput<TOptions> = TOptions extends { readonly input: infer TInput }
+  ? InferToolInput<TInput>
+  : InferToolInput<undefined>;

@@ -56,7 +56,10 @@ import type { InvokeInput, PreflightMethod } from './PreflightMethod.js';
  * }
  * ```
  */
-export function Preflight(): <TKey extends string | symbol, TPrototype extends { readonly [K in TKey]: PreflightMethod<InvokeInput<TPrototype>> }>(
+export function Preflight(): <
+  TKey extends string | symbol,
+  TPrototype extends { readonly [K in TKey]: PreflightMethod<InvokeInput<TPrototype>> },
+>(
   prototype: TPrototype,
   propertyKey: TKey,
   descriptor?: PropertyDescriptor,

@@ -3,7 +3,11 @@ import type { ToolRequest } from '../contract/ToolRequest.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 
 /** The input type a tool class's `invoke` takes (`unknown` when it takes none). */
-export type InvokeInput<TPrototype> = TPrototype extends { readonly invoke: (input: infer TInput, ...rest: never[]) => unknown } ? TInput : unknown;
+export type InvokeInput<TPrototype> = TPrototype extends {
+  readonly invoke: (input: infer TInput, ...rest: never[]) => unknown;
+}
+  ? TInput
+  : unknown;
 
 /**
  * A method `@Preflight` accepts on a class whose `invoke` takes `TInput`: it must accept the
@@ -14,4 +18,9 @@ export type InvokeInput<TPrototype> = TPrototype extends { readonly invoke: (inp
 export type PreflightMethod<TInput> = (
   input: TInput,
   request: ToolRequest,
-) => PermissionRequest | PreflightResult | undefined | null | Promise<PermissionRequest | PreflightResult | undefined | null>;
+) =>
+  | PermissionRequest
+  | PreflightResult
+  | undefined
+  | null
+  | Promise<PermissionRequest | PreflightResult | undefined | null>;

@@ -71,7 +71,12 @@ export function Tool<const TOptions extends ToolOptions>(
     try {
       injectable()(target);
     } catch (error) {
-      throw new ToolDefinitionError(subject, '@Tool() already makes the class injectable.', 'Remove @injectable() from it.', { cause: error });
+      throw new ToolDefinitionError(
+        subject,
+        '@Tool() already makes the class injectable.',
+        'Remove @injectable() from it.',
+        { cause: error },
+      );
     }
     assertConstructorMetadata(target, subject);
     toolClassRegistry.add(target);

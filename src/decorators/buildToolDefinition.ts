@@ -16,7 +16,13 @@ const EMPTY_INPUT_SCHEMA: JsonObject = Object.freeze({
   additionalProperties: false,
 });
 
-const ANNOTATION_KEYS = new Set(['readOnlyHint', 'destructiveHint', 'idempotentHint', 'needsApprovalHint', 'supportsStreamingHint']);
+const ANNOTATION_KEYS = new Set([
+  'readOnlyHint',
+  'destructiveHint',
+  'idempotentHint',
+  'needsApprovalHint',
+  'supportsStreamingHint',
+]);
 
 function isPlainObject(value: unknown): value is JsonObject {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -37,7 +43,11 @@ function toSchema(value: Constructor | JsonObject, subject: string, which: strin
 function checkAnnotations(annotations: ToolAnnotations, subject: string): ToolAnnotations {
   for (const [key, value] of Object.entries(annotations)) {
     if (!ANNOTATION_KEYS.has(key) || typeof value !== 'boolean') {
-      throw new ToolDefinitionError(subject, `annotation "${key}" is not a known boolean hint.`, `Use only ${[...ANNOTATION_KEYS].join(', ')}, each true or false.`);
+      throw new ToolDefinitionError(
+        subject,
+        `annotation "${key}" is not a known boolean hint.`,
+        `Use only ${[...ANNOTATION_KEYS].join(', ')}, each true or false.`,
+      );
     }
   }
   return Object.freeze({ ...annotations });
@@ -46,19 +56,35 @@ function checkAnnotations(annotations: ToolAnnotations, subject: string): ToolAn
 /** Checks `@Tool` options and computes everything about the tool that does not change. */
 export function buildToolDefinition(options: ToolOptions, subject: string): ToolDefinition {
   if (!isPlainObject(options)) {
-    throw new ToolDefinitionError(subject, '@Tool() needs an options object.', "Write @Tool({ name: 'my_tool', description: '...' }).");
+    throw new ToolDefinitionError(
+      subject,
+      '@Tool() needs an options object.',
+      "Write @Tool({ name: 'my_tool', description: '...' }).",
+    );
   }
   const name = toToolName(options.name, subject);
   if (typeof options.description !== 'string' || options.description.trim() === '') {
-    throw new ToolDefinitionError(subject, 'the description is missing.', 'Add `description`: one or two sentences telling the model what the tool does and when to use it.');
+    throw new ToolDefinitionError(
+      subject,
+      'the description is missing.',
+      'Add `description`: one or two sentences telling the model what the tool does and when to use it.',
+    );
   }
   const { maxInputBytes } = options;
   if (maxInputBytes !== undefined && !(Number.isInteger(maxInputBytes) && maxInputBytes > 0)) {
-    throw new ToolDefinitionError(subject, '`maxInputBytes` must be a positive integer.', 'Omit it for the 1 MiB default.');
+    throw new ToolDefinitionError(
+      subject,
+      '`maxInputBytes` must be a positive integer.',
+      'Omit it for the 1 MiB default.',
+    );
   }
   const { timeoutMs } = options;
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
-    throw new ToolDefinitionError(subject, `\`timeoutMs\` must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}.`, 'Omit it to use the executor default.');
+    throw new ToolDefinitionError(
+      subject,
+      `\`timeoutMs\` must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}.`,
+      'Omit it to use the executor default.',
+    );
   }
   const inputSchema = options.input === undefined ? EMPTY_INPUT_SCHEMA : toSchema(options.input, subject, 'input');
   const outputSchema = options.output === undefined ? undefined : toSchema(options.output, subject, 'output');

@@ -20,7 +20,9 @@ export function buildNoToolsError(unbound: readonly Constructor[]): ToolConfigur
   const more = unbound.length > LISTED ? `, and ${unbound.length - LISTED} more` : '';
   return new ToolConfigurationError(
     'The container has no tools: no @Tool class is bound in it as itself, and no TOOL_SOURCE is bound.' +
-      (unbound.length === 0 ? ' No class has been decorated with @Tool either.' : ` Decorated but not bound as themselves: ${listed}${more}.`) +
+      (unbound.length === 0
+        ? ' No class has been decorated with @Tool either.'
+        : ` Decorated but not bound as themselves: ${listed}${more}.`) +
       `\nBind each tool class as itself: \`container.bind(${example}).toSelf()\`.` +
       ` A class bound only under another service id is not discovered: bind it as itself, and the other id to it with \`container.bind(ID).toService(${example})\`.` +
       ' A subclass of a @Tool class is discovered only with its own @Tool({ name, description }), or bound under its base class: `container.bind(BaseTool).to(SubTool)`.',

@@ -13,7 +13,9 @@ import type { Workspace } from '../workspace/Workspace.js';
  * Decides on every permission request: the container's `PermissionChecker` (default
  * `DefaultPermissionChecker`). Rebind it to set a policy.
  */
-export const PERMISSION_CHECKER: ServiceIdentifier<PermissionChecker> = Symbol.for('agentkit-tools-core/PermissionChecker');
+export const PERMISSION_CHECKER: ServiceIdentifier<PermissionChecker> = Symbol.for(
+  'agentkit-tools-core/PermissionChecker',
+);
 /** Host-provided shared resources handed to every call as `ctx.resources` (default: an empty `MapToolResources`). */
 export const TOOL_RESOURCES: ServiceIdentifier<ToolResources> = Symbol.for('agentkit-tools-core/ToolResources');
 /**
@@ -44,7 +46,9 @@ export const CREDENTIAL_STORE: ServiceIdentifier<CredentialStore> = Symbol.for('
  */
 export const APPROVAL_STORE: ServiceIdentifier<ApprovalStore> = Symbol.for('agentkit-tools-core/ApprovalStore');
 /** Hears every call's start and end, and source errors (default: an observer that does nothing). */
-export const EXECUTOR_OBSERVER: ServiceIdentifier<ExecutorObserver> = Symbol.for('agentkit-tools-core/ExecutorObserver');
+export const EXECUTOR_OBSERVER: ServiceIdentifier<ExecutorObserver> = Symbol.for(
+  'agentkit-tools-core/ExecutorObserver',
+);
 /** The configured roots and the containment check (`agentkitModule({ roots })`; without roots, an empty workspace). */
 export const WORKSPACE: ServiceIdentifier<Workspace> = Symbol.for('agentkit-tools-core/Workspace');
 /**

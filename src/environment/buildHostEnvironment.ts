@@ -5,7 +5,16 @@ import type { HostEnvironmentOptions } from './HostEnvironmentOptions.js';
  * What every child process (shell commands, MCP servers) inherits by default (plus every `LC_*`).
  * @internal
  */
-export const BASE_ENV_NAMES: readonly string[] = Object.freeze(['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'TMPDIR']);
+export const BASE_ENV_NAMES: readonly string[] = Object.freeze([
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TERM',
+  'LANG',
+  'TMPDIR',
+]);
 const BASE_ENV_PREFIXES: readonly string[] = Object.freeze(['LC_']);
 
 /**
@@ -15,10 +24,16 @@ const BASE_ENV_PREFIXES: readonly string[] = Object.freeze(['LC_']);
  * dropped unless the host lists that exact name. `set` values are added last.
  * @internal
  */
-export function buildHostEnvironment(source: NodeJS.ProcessEnv, options: HostEnvironmentOptions = {}): Record<string, string> {
+export function buildHostEnvironment(
+  source: NodeJS.ProcessEnv,
+  options: HostEnvironmentOptions = {},
+): Record<string, string> {
   const exact = new Set([...BASE_ENV_NAMES, ...(options.inherit ?? []).filter((name) => !name.endsWith('*'))]);
   const named = new Set((options.inherit ?? []).filter((name) => !name.endsWith('*')));
-  const prefixes = [...BASE_ENV_PREFIXES, ...(options.inherit ?? []).filter((name) => name.endsWith('*')).map((name) => name.slice(0, -1))];
+  const prefixes = [
+    ...BASE_ENV_PREFIXES,
+    ...(options.inherit ?? []).filter((name) => name.endsWith('*')).map((name) => name.slice(0, -1)),
+  ];
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
     if (value === undefined) continue;

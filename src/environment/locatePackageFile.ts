@@ -13,6 +13,7 @@ export function locatePackageFile(relative: string, from: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, relative);
     if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`${relative} is missing from the package above ${start}: reinstall agentkit-tools-core.`);
+    if (path.dirname(dir) === dir)
+      throw new Error(`${relative} is missing from the package above ${start}: reinstall agentkit-tools-core.`);
   }
 }

@@ -60,7 +60,11 @@ export class ToolError extends Error {
 
   /** Brand-based check: works across copies of the package and realms. */
   public static is(value: unknown): value is ToolError {
-    return typeof value === 'object' && value !== null && (value as Partial<Record<symbol, unknown>>)[TOOL_ERROR_BRAND] === true;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Partial<Record<symbol, unknown>>)[TOOL_ERROR_BRAND] === true
+    );
   }
 
   /** Whether `value` is one of the {@link ToolErrorCode}s. */

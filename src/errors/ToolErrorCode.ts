@@ -10,7 +10,15 @@
  * - `interrupted`: the call was cancelled or timed out.
  * - `internal`: a defect in a tool or in the executor; not the model's fault.
  */
-export const TOOL_ERROR_CODES = ['not_found', 'invalid_input', 'permission_denied', 'execution_failed', 'unavailable', 'interrupted', 'internal'] as const;
+export const TOOL_ERROR_CODES = [
+  'not_found',
+  'invalid_input',
+  'permission_denied',
+  'execution_failed',
+  'unavailable',
+  'interrupted',
+  'internal',
+] as const;
 
 /** One of {@link TOOL_ERROR_CODES}: the category of a {@link ToolError}. */
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];

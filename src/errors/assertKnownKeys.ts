@@ -11,6 +11,8 @@ export function assertKnownKeys(value: object, known: readonly string[], subject
   const unknown = Object.keys(value).find((key) => !known.includes(key));
   if (unknown !== undefined) {
     const names = known.map((key) => JSON.stringify(key)).join(', ');
-    throw new ToolConfigurationError(`${subject} has an unknown key ${JSON.stringify(unknown)}. Use only ${names} (check the spelling).`);
+    throw new ToolConfigurationError(
+      `${subject} has an unknown key ${JSON.stringify(unknown)}. Use only ${names} (check the spelling).`,
+    );
   }
 }

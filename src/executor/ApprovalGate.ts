@@ -18,7 +18,8 @@ export interface ApprovalRun {
 }
 
 /** Why an approval was not honoured. */
-export type ApprovalRejection = 'binding_mismatch' | 'expired' | 'already_used' | 'unknown_approval' | 'approval_not_consumed';
+export type ApprovalRejection =
+  'binding_mismatch' | 'expired' | 'already_used' | 'unknown_approval' | 'approval_not_consumed';
 
 const EXPLANATIONS: Record<ApprovalRejection, string> = {
   binding_mismatch: 'it was issued for a different call (another input, session, tool or set of permissions)',
@@ -69,7 +70,12 @@ const STORE_ACTIONS: Record<StoreAction, string> = {
  * not consumed unless the store applied the change before its answer was lost (then the approval
  * is spent, never run twice).
  */
-export function approvalStoreUnavailable(action: StoreAction, toolName: string, approvalId: string | null, thrown: unknown): ToolError {
+export function approvalStoreUnavailable(
+  action: StoreAction,
+  toolName: string,
+  approvalId: string | null,
+  thrown: unknown,
+): ToolError {
   let said: string;
   try {
     said = thrown instanceof Error ? thrown.message : typeof thrown === 'string' ? thrown : '';
@@ -107,7 +113,12 @@ export class ApprovalGate {
       turnId: request.turnId,
       requests,
       reason: pending.map((entry) => entry.reason).join('; '),
-      binding: computeApprovalBinding({ toolName: request.toolName, sessionId: request.sessionId, input: request.input, requests }),
+      binding: computeApprovalBinding({
+        toolName: request.toolName,
+        sessionId: request.sessionId,
+        input: request.input,
+        requests,
+      }),
       createdAt: new Date(created).toISOString(),
       expiresAt: new Date(created + this.ttlMs).toISOString(),
     };
@@ -143,7 +154,11 @@ export class ApprovalGate {
    * this exact tool, session and input; every request that needs approval now must be one the
    * approval names (fewer is fine: a policy may have relaxed meanwhile; more is not).
    */
-  public async redeem(approval: ApprovalRequest, request: ToolRequest, pending: readonly PendingRequest[]): Promise<ApprovalRejection | undefined> {
+  public async redeem(
+    approval: ApprovalRequest,
+    request: ToolRequest,
+    pending: readonly PendingRequest[],
+  ): Promise<ApprovalRejection | undefined> {
     if (!ApprovalGate.names(approval, request)) return 'binding_mismatch';
     const binding = computeApprovalBinding({
       toolName: request.toolName,
@@ -176,7 +191,12 @@ export class ApprovalGate {
   }
 
   /** Asks the store; a throw or a rejection becomes {@link approvalStoreUnavailable}. */
-  async #ask<T>(action: StoreAction, toolName: string, approvalId: string | null, step: () => T | Promise<T>): Promise<T> {
+  async #ask<T>(
+    action: StoreAction,
+    toolName: string,
+    approvalId: string | null,
+    step: () => T | Promise<T>,
+  ): Promise<T> {
     try {
       return await step();
     } catch (thrown) {
@@ -185,7 +205,10 @@ export class ApprovalGate {
   }
 
   /** Why the store did not consume `approval`: a store that enforces expiry forgets expired ones. */
-  #explain(answer: 'already_used' | 'unknown', approval: ApprovalRequest): 'already_used' | 'expired' | 'unknown_approval' {
+  #explain(
+    answer: 'already_used' | 'unknown',
+    approval: ApprovalRequest,
+  ): 'already_used' | 'expired' | 'unknown_approval' {
     if (answer === 'already_used') return 'already_used';
     return this.now() > Date.parse(approval.expiresAt) ? 'expired' : 'unknown_approval';
   }

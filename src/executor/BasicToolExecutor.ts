@@ -26,7 +26,11 @@ const ROOT: ExecutionFrame = Object.freeze({ depth: 0 });
 /** The steps of one call, in order (`approved`: `executeApproved`'s, which loads and checks the approval it resumes). */
 function buildSteps(extra: ExecutorSteps | undefined, approved: boolean): readonly AnyStep[] {
   const checked = StepList.of(checkCall).then(lookUp).then(checkLimits).then(validateInput);
-  const found = (approved ? checked.then(loadApproval) : checked).then(parseInput).then(preflight).then(permit).then(decide);
+  const found = (approved ? checked.then(loadApproval) : checked)
+    .then(parseInput)
+    .then(preflight)
+    .then(permit)
+    .then(decide);
   const finished = found.also(extra?.beforeInvoke).then(invoke).awaitBody().then(normalize).also(extra?.afterResult);
   return Object.freeze((approved ? finished.then(checkApprovalConsumed) : finished).then(time).steps);
 }
@@ -57,7 +61,11 @@ export class BasicToolExecutor implements ToolExecutor {
       catalog: 'refresh' in registry ? registry : { registry: registry.freeze(), close: () => Promise.resolve() },
       permissions: options.permissions,
       resources: options.resources ?? new MapToolResources(),
-      gate: new ApprovalGate(options.approvals ?? new InMemoryApprovalStore(now), options.approvalTtlMs ?? EXECUTOR_DEFAULTS.approvalTtlMs, now),
+      gate: new ApprovalGate(
+        options.approvals ?? new InMemoryApprovalStore(now),
+        options.approvalTtlMs ?? EXECUTOR_DEFAULTS.approvalTtlMs,
+        now,
+      ),
       defaultTimeoutMs: options.defaultTimeoutMs ?? EXECUTOR_DEFAULTS.defaultTimeoutMs,
       maxNestingDepth: options.maxNestingDepth ?? EXECUTOR_DEFAULTS.maxNestingDepth,
       scope: {
@@ -82,7 +90,11 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   /** {@inheritDoc ToolExecutor.executeApproved} */
-  public executeApproved(request: ToolRequest, approval: ApprovalRequest, options: ExecuteOptions = NO_OPTIONS): Promise<ToolExecutionOutcome> {
+  public executeApproved(
+    request: ToolRequest,
+    approval: ApprovalRequest,
+    options: ExecuteOptions = NO_OPTIONS,
+  ): Promise<ToolExecutionOutcome> {
     return this.#run(request, options, ROOT, true, approval);
   }
 
@@ -90,7 +102,11 @@ export class BasicToolExecutor implements ToolExecutor {
   public reject(pending: PendingCall, reason?: string): Promise<ToolExecutionOutcome> {
     const request = (pending as Partial<PendingCall> | null)?.request as ToolRequest;
     const { gate, defaultTimeoutMs } = this.#services;
-    return this.#observe(request, (rejected: PendingCall) => rejectPendingCall(gate, defaultTimeoutMs, rejected, reason), pending);
+    return this.#observe(
+      request,
+      (rejected: PendingCall) => rejectPendingCall(gate, defaultTimeoutMs, rejected, reason),
+      pending,
+    );
   }
 
   /**
@@ -100,7 +116,9 @@ export class BasicToolExecutor implements ToolExecutor {
    * from then on). Idempotent.
    */
   public close(): Promise<void> {
-    this.#closed ??= this.#services.inFlight.stopAll(new Error('the tool executor was closed'), this.#closeGraceMs).then(() => this.#services.catalog.close());
+    this.#closed ??= this.#services.inFlight
+      .stopAll(new Error('the tool executor was closed'), this.#closeGraceMs)
+      .then(() => this.#services.catalog.close());
     return this.#closed;
   }
 
@@ -110,8 +128,21 @@ export class BasicToolExecutor implements ToolExecutor {
   }
 
   /** One call through its steps, observed. */
-  #run(request: ToolRequest, options: ExecuteOptions, frame: ExecutionFrame, approved: boolean, approval: unknown): Promise<Outcome> {
-    const call = startCall(this.#services, approved ? this.#approvedSteps : this.#steps, request, options, frame, approval);
+  #run(
+    request: ToolRequest,
+    options: ExecuteOptions,
+    frame: ExecutionFrame,
+    approved: boolean,
+    approval: unknown,
+  ): Promise<Outcome> {
+    const call = startCall(
+      this.#services,
+      approved ? this.#approvedSteps : this.#steps,
+      request,
+      options,
+      frame,
+      approval,
+    );
     return this.#observe(request, runSteps, call);
   }
 

@@ -20,14 +20,23 @@ export interface ExecutionFrame {
  * executor's steps (a resumed run's when `approval` is given; `checkNesting` refuses one too deep).
  */
 export interface ScopeRunner {
-  runChild(request: ToolRequest, frame: ExecutionFrame, approval: ApprovalRequest | undefined): Promise<ToolExecutionOutcome>;
+  runChild(
+    request: ToolRequest,
+    frame: ExecutionFrame,
+    approval: ApprovalRequest | undefined,
+  ): Promise<ToolExecutionOutcome>;
 }
 
 /**
  * The scope handed to one call: children take the full executor path, in the parent's
  * session and turn, cancelled with the parent, one level deeper.
  */
-function createExecutionScope(parent: ToolRequest, frame: ExecutionFrame, signal: () => AbortSignal, runner: ScopeRunner): ToolExecutionScope {
+function createExecutionScope(
+  parent: ToolRequest,
+  frame: ExecutionFrame,
+  signal: () => AbortSignal,
+  runner: ScopeRunner,
+): ToolExecutionScope {
   let counter = 0;
   const toRequest = (child: ChildToolRequest): ToolRequest => ({
     callId: child.callId ?? `${parent.callId}/${++counter}`,
@@ -43,7 +52,11 @@ function createExecutionScope(parent: ToolRequest, frame: ExecutionFrame, signal
     const parentSignal = signal();
     // The approval this run carries already (not yet consumed) travels down in the frame.
     if (approval === undefined || (approval.id === frame.run?.approval.id && !frame.run.consumed)) {
-      return runner.runChild(request, { depth, parentSignal, ...(frame.run === undefined ? {} : { run: frame.run }) }, undefined);
+      return runner.runChild(
+        request,
+        { depth, parentSignal, ...(frame.run === undefined ? {} : { run: frame.run }) },
+        undefined,
+      );
     }
     return runner.runChild(request, { depth, parentSignal }, approval);
   };

@@ -39,7 +39,11 @@ export interface ToolExecutor {
    */
   execute(request: ToolRequest, options?: ExecuteOptions): Promise<ToolExecutionOutcome>;
   /** Resumes the exact call `approval` was issued for, once. */
-  executeApproved(request: ToolRequest, approval: ApprovalRequest, options?: ExecuteOptions): Promise<ToolExecutionOutcome>;
+  executeApproved(
+    request: ToolRequest,
+    approval: ApprovalRequest,
+    options?: ExecuteOptions,
+  ): Promise<ToolExecutionOutcome>;
   /**
    * Refuses a pending call: consumes its approval (so it can never run) and returns the outcome
    * to send to the model, `failed`, `permission_denied`, `invoked: false`, with

@@ -6,7 +6,18 @@ import { buildValidationError, getAjvIssues } from '../schema/buildValidationErr
 import { isToolResult } from '../values/isToolResult.js';
 import type { ToolResult } from '../values/ToolResult.js';
 import { CallContext } from './CallContext.js';
-import { answered, awaiting, ended, running, withResult, type AnsweredCall, type AwaitingCall, type ClearedCall, type ResultCall, type RunningCall } from './CallState.js';
+import {
+  answered,
+  awaiting,
+  ended,
+  running,
+  withResult,
+  type AnsweredCall,
+  type AwaitingCall,
+  type ClearedCall,
+  type ResultCall,
+  type RunningCall,
+} from './CallState.js';
 import { defineStep } from './ExecutorStep.js';
 import { monotonicNow } from './DeadlineRace.js';
 import { cancelledBeforeStart, checksTimedOut, failed, failedFrom, failedWith, toToolError } from './failures.js';
@@ -40,7 +51,12 @@ export function bodyThrew(call: RunningCall, thrown: unknown): ToolExecutionOutc
     return failedWith(toToolError(thrown, 'execution_failed', `Tool \`${toolName}\` failed`), true);
   } catch {
     // The body ran: an end that cannot be read (a hostile thrown value) still says `invoked: true`.
-    return failed('internal', `Tool \`${toolName}\` ended in a way that could not be read.`, { reason: 'unreadable_end' }, true);
+    return failed(
+      'internal',
+      `Tool \`${toolName}\` ended in a way that could not be read.`,
+      { reason: 'unreadable_end' },
+      true,
+    );
   }
 }
 
@@ -57,7 +73,15 @@ export const invoke = defineStep<ClearedCall, AnsweredCall | AwaitingCall>('invo
   if (now > call.deadline) return checksTimedOut(call.request.toolName, call.timeoutMs);
   if (call.signal?.aborted === true) return cancelledBeforeStart(call.request.toolName);
   const { request, services, tool } = call;
-  const ctx = new CallContext(request, call.input, services.permissions, services.resources, call.frame, services.scope, call.signal !== undefined);
+  const ctx = new CallContext(
+    request,
+    call.input,
+    services.permissions,
+    services.resources,
+    call.frame,
+    services.scope,
+    call.signal !== undefined,
+  );
   // What this call's own preflight planned (see `PlannedRequests`), handed over only here.
   ctx.plan = call.plan;
   const body = running(call, ctx, now);
@@ -77,7 +101,12 @@ export const invoke = defineStep<ClearedCall, AnsweredCall | AwaitingCall>('invo
 function accept(call: AnsweredCall, value: unknown): ResultCall | ToolExecutionOutcome {
   const { request, entry } = call;
   if (!isToolResult(value)) {
-    return failed('internal', `Tool \`${request.toolName}\` returned something that is not a ToolResult.`, { reason: 'invalid_result' }, true);
+    return failed(
+      'internal',
+      `Tool \`${request.toolName}\` returned something that is not a ToolResult.`,
+      { reason: 'invalid_result' },
+      true,
+    );
   }
   const { output } = value.result;
   if (entry.validateOutput !== undefined && output.type === 'structured' && !entry.validateOutput(output.value)) {
@@ -89,7 +118,8 @@ function accept(call: AnsweredCall, value: unknown): ResultCall | ToolExecutionO
       true,
     );
   }
-  const result: ToolResult = value.result.callId === request.callId ? value : { ...value, result: { ...value.result, callId: request.callId } };
+  const result: ToolResult =
+    value.result.callId === request.callId ? value : { ...value, result: { ...value.result, callId: request.callId } };
   return withResult(call, result);
 }
 
@@ -98,7 +128,12 @@ function read(call: AnsweredCall): ResultCall | ToolExecutionOutcome {
   const { answer } = call;
   if (call.tool.invokeOutcome === undefined) return accept(call, answer);
   if (!isToolExecutionOutcome(answer)) {
-    return failed('internal', `Tool \`${call.request.toolName}\` returned something that is not a ToolExecutionOutcome from invokeOutcome.`, { reason: 'invalid_outcome' }, true);
+    return failed(
+      'internal',
+      `Tool \`${call.request.toolName}\` returned something that is not a ToolExecutionOutcome from invokeOutcome.`,
+      { reason: 'invalid_outcome' },
+      true,
+    );
   }
   switch (answer.status) {
     case 'completed':
@@ -116,12 +151,20 @@ export const normalize = defineStep<AnsweredCall, ResultCall>('normalize', (call
   try {
     return read(call);
   } catch (thrown) {
-    return failedFrom(thrown, 'internal', `Tool \`${call.request.toolName}\` returned a result that could not be read`, true);
+    return failedFrom(
+      thrown,
+      'internal',
+      `Tool \`${call.request.toolName}\` returned a result that could not be read`,
+      true,
+    );
   }
 });
 
 /** The completed outcome: the result, timed from the call's start. */
 export const time = defineStep<ResultCall, never>('time', (call): ToolExecutionOutcome => {
   const { result } = call;
-  return { status: 'completed', result: { result: result.result, durationMs: monotonicNow() - call.started, metadata: result.metadata } };
+  return {
+    status: 'completed',
+    result: { result: result.result, durationMs: monotonicNow() - call.started, metadata: result.metadata },
+  };
 });

@@ -33,7 +33,12 @@ import { cancelledBeforeStart, failed, failedFrom, failedWith, notFound } from '
 export const checkCall = defineStep('checkCall', (call: StartedCall): CheckedCall | ToolExecutionOutcome => {
   const { request, services } = call;
   if (!isToolRequest(request)) {
-    return failed('invalid_input', 'The tool request is malformed: it needs string callId, toolName, sessionId and turnId, and an input.', { reason: 'malformed_request' }, false);
+    return failed(
+      'invalid_input',
+      'The tool request is malformed: it needs string callId, toolName, sessionId and turnId, and an input.',
+      { reason: 'malformed_request' },
+      false,
+    );
   }
   if (call.frame.depth > services.maxNestingDepth) {
     return failed(
@@ -67,7 +72,12 @@ export const checkLimits = defineStep('checkLimits', (call: FoundCall): LimitedC
   if (signal?.aborted === true) return cancelledBeforeStart(request.toolName);
   const timeoutMs = options.timeoutMs ?? entry.tool.timeoutMs ?? call.services.defaultTimeoutMs;
   if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
-    return failed('internal', `timeoutMs must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}; got ${String(timeoutMs)}.`, { reason: 'invalid_timeout' }, false);
+    return failed(
+      'internal',
+      `timeoutMs must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}; got ${String(timeoutMs)}.`,
+      { reason: 'invalid_timeout' },
+      false,
+    );
   }
   const tooBig = checkInputLimits(request.toolName, request.input, entry.inputLimits);
   return tooBig === undefined ? limited(call, signal, timeoutMs) : failedWith(tooBig, false);

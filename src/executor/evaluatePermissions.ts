@@ -50,7 +50,10 @@ function checkDecision(decision: unknown): PermissionDecision {
         reason: typeof value.reason === 'string' ? value.reason : 'denied by the permission checker',
       };
     case 'require_approval':
-      return { type: 'require_approval', reason: typeof value.reason === 'string' ? value.reason : 'approval required' };
+      return {
+        type: 'require_approval',
+        reason: typeof value.reason === 'string' ? value.reason : 'approval required',
+      };
     default:
       return { type: 'deny', code: 'invalid_decision', reason: 'the permission checker returned no valid decision' };
   }
@@ -66,7 +69,11 @@ function readDecision(decision: unknown): PermissionDecision {
 }
 
 /** The checker's answer for one request, synchronously when the checker answers so. */
-function decide(checker: PermissionChecker, request: PermissionRequest, ctx: PermissionContext): MaybePromise<PermissionDecision> {
+function decide(
+  checker: PermissionChecker,
+  request: PermissionRequest,
+  ctx: PermissionContext,
+): MaybePromise<PermissionDecision> {
   try {
     const answer: unknown = checker.evaluate(request, ctx);
     if (isThenable(answer)) return Promise.resolve(answer).then(readDecision, checkerFailed);
@@ -93,7 +100,11 @@ function sort(requests: readonly PermissionRequest[], decisions: readonly Permis
  * hidden behind an approval. A checker that throws (or rejects) denies that request. Stays
  * synchronous while the checker does; never rejects.
  */
-export function evaluatePermissions(requests: readonly PermissionRequest[], checker: PermissionChecker, ctx: PermissionContext): MaybePromise<PermissionEvaluation> {
+export function evaluatePermissions(
+  requests: readonly PermissionRequest[],
+  checker: PermissionChecker,
+  ctx: PermissionContext,
+): MaybePromise<PermissionEvaluation> {
   if (requests.length === 0) return NONE;
   if (requests.length === 1) {
     const only = decide(checker, requests[0] as PermissionRequest, ctx);
@@ -113,10 +124,19 @@ function checkPermissionRequests(requests: unknown, toolName: string): readonly 
   const list: unknown[] = Array.isArray(requests) ? requests : [requests];
   for (const request of list) {
     const candidate = request as Partial<PermissionRequest> | null;
-    if (typeof candidate?.kind !== 'string' || candidate.kind === '' || typeof candidate.summary !== 'function' || typeof candidate.toJSON !== 'function') {
-      throw new ToolError('internal', `Tool \`${toolName}\` described its side effects with something that is not a PermissionRequest (it needs kind, summary() and toJSON()).`, {
-        reason: 'invalid_permission_request',
-      });
+    if (
+      typeof candidate?.kind !== 'string' ||
+      candidate.kind === '' ||
+      typeof candidate.summary !== 'function' ||
+      typeof candidate.toJSON !== 'function'
+    ) {
+      throw new ToolError(
+        'internal',
+        `Tool \`${toolName}\` described its side effects with something that is not a PermissionRequest (it needs kind, summary() and toJSON()).`,
+        {
+          reason: 'invalid_permission_request',
+        },
+      );
     }
   }
   return list as PermissionRequest[];
@@ -141,7 +161,10 @@ export function readPreflightResult(value: unknown, toolName: string): ReadPrefl
   const unknownKeys = Object.keys(value).filter((key) => !KNOWN_KEYS.has(key));
   const { requests, plan } = value;
   if (!Array.isArray(requests) || unknownKeys.length > 0) {
-    const problem = unknownKeys.length > 0 ? `unknown keys ${unknownKeys.map((key) => JSON.stringify(key)).join(', ')}` : '`requests` is not an array';
+    const problem =
+      unknownKeys.length > 0
+        ? `unknown keys ${unknownKeys.map((key) => JSON.stringify(key)).join(', ')}`
+        : '`requests` is not an array';
     throw new ToolError(
       'internal',
       `Tool \`${toolName}\` returned a malformed preflight result (${problem}). A preflight returns PermissionRequest[] or { requests: PermissionRequest[], plan?: unknown }.`,

@@ -41,7 +41,12 @@ export function toToolError(thrown: unknown, fallback: ToolErrorCode, prefix: st
   } catch {
     shown = String(thrown);
   }
-  return new ToolError(fallback, `${prefix}: ${shown}`, { errorName: 'NonError', thrownType: typeof thrown }, { cause: thrown });
+  return new ToolError(
+    fallback,
+    `${prefix}: ${shown}`,
+    { errorName: 'NonError', thrownType: typeof thrown },
+    { cause: thrown },
+  );
 }
 
 /**
@@ -58,7 +63,9 @@ export function failedFrom(thrown: unknown, fallback: ToolErrorCode, prefix: str
 
 /** A fault of the executor, a checker, a store or a step: `internal`; `invoked` says whether the body had started. */
 export function internalFailure(thrown: unknown, toolName: unknown, invoked: boolean): FailedOutcome {
-  const prefix = invoked ? `The tool executor failed after running tool \`${String(toolName)}\`` : 'The tool executor failed unexpectedly before running the tool';
+  const prefix = invoked
+    ? `The tool executor failed after running tool \`${String(toolName)}\``
+    : 'The tool executor failed unexpectedly before running the tool';
   return failedFrom(thrown, 'internal', prefix, invoked);
 }
 
@@ -79,7 +86,8 @@ export function checksTimedOut(toolName: string, timeoutMs: number): FailedOutco
 
 /** The body outlasted its budget, or the caller cancelled it while it ran. */
 export function bodyStopped(toolName: string, end: 'timeout' | 'cancelled', timeoutMs: number): FailedOutcome {
-  if (end === 'cancelled') return failed('interrupted', `Tool \`${toolName}\` was cancelled while running.`, { reason: 'cancelled' }, true);
+  if (end === 'cancelled')
+    return failed('interrupted', `Tool \`${toolName}\` was cancelled while running.`, { reason: 'cancelled' }, true);
   return failed(
     'interrupted',
     `Tool \`${toolName}\` timed out after ${timeoutMs} ms and was stopped. Try a smaller task or a longer timeout.`,
@@ -98,7 +106,10 @@ export function notFound(toolName: unknown, names: readonly string[]): FailedOut
     names.length === 0
       ? `No tool named \`${String(toolName)}\`: no tools are registered.`
       : `No tool named \`${String(toolName)}\`. Available tools: ${shown}${more}. Call one of those by its exact name.`;
-  return failedWith(new ToolError('not_found', message, { toolName: typeof toolName === 'string' ? toolName : null }), false);
+  return failedWith(
+    new ToolError('not_found', message, { toolName: typeof toolName === 'string' ? toolName : null }),
+    false,
+  );
 }
 
 /** The `permission_denied` failure for a call with denied requests, naming each one. */

@@ -2,7 +2,16 @@ import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 import { ToolInvokePermissionRequest } from '../permissions/ToolInvokePermissionRequest.js';
 import { ApprovalGate, rejectApproval } from './ApprovalGate.js';
-import { carrying, cleared, evaluated, type ClearedCall, type EvaluatedCall, type PreflightedCall, type ResultCall, type ValidatedCall } from './CallState.js';
+import {
+  carrying,
+  cleared,
+  evaluated,
+  type ClearedCall,
+  type EvaluatedCall,
+  type PreflightedCall,
+  type ResultCall,
+  type ValidatedCall,
+} from './CallState.js';
 import { defineStep } from './ExecutorStep.js';
 import { preflightFailure } from './checkSteps.js';
 import { evaluatePermissions, readPreflightResult } from './evaluatePermissions.js';
@@ -46,13 +55,19 @@ export const decide = defineStep<EvaluatedCall, ClearedCall>('decide', (call) =>
   const { run } = call.frame;
   if (run !== undefined && !run.consumed && ApprovalGate.names(run.approval, request)) {
     return gate.redeem(run.approval, request, pending).then((rejection) => {
-      if (rejection !== undefined) return failedWith(rejectApproval(rejection, run.approval.id, request.toolName), false);
+      if (rejection !== undefined)
+        return failedWith(rejectApproval(rejection, run.approval.id, request.toolName), false);
       run.consumed = true;
       return cleared(call);
     });
   }
   if (pending.length === 0) return cleared(call);
-  return gate.issue(request, pending).then((approval): ToolExecutionOutcome => ({ status: 'interrupted', interruption: { type: 'approval_required', approval } }));
+  return gate
+    .issue(request, pending)
+    .then((approval): ToolExecutionOutcome => ({
+      status: 'interrupted',
+      interruption: { type: 'approval_required', approval },
+    }));
 });
 
 /**

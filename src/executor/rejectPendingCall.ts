@@ -12,7 +12,8 @@ import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
  * failed or did not answer within the budget: the approval may still be usable until it expires), `no_approval` (the
  * call was waiting for authentication, not approval).
  */
-export type RejectedApprovalStatus = 'consumed' | 'already_used' | 'expired' | 'unknown_approval' | 'binding_mismatch' | 'store_failed' | 'no_approval';
+export type RejectedApprovalStatus =
+  'consumed' | 'already_used' | 'expired' | 'unknown_approval' | 'binding_mismatch' | 'store_failed' | 'no_approval';
 
 /** The store's answer to a withdrawal, awaited for `timeoutMs` at most (nothing to stop: the store keeps going). */
 class Withdrawal extends DeadlineRace<RejectedApprovalStatus> {
@@ -35,7 +36,12 @@ class Withdrawal extends DeadlineRace<RejectedApprovalStatus> {
  * `invoked: false`, `details.reason: 'rejected_by_user'`. The model is told the same whatever
  * the store answered (the user said no); the host reads `details.approvalStatus`. The store has `timeoutMs` to answer.
  */
-export async function rejectPendingCall(gate: ApprovalGate, timeoutMs: number, pending: PendingCall, reason?: string): Promise<ToolExecutionOutcome> {
+export async function rejectPendingCall(
+  gate: ApprovalGate,
+  timeoutMs: number,
+  pending: PendingCall,
+  reason?: string,
+): Promise<ToolExecutionOutcome> {
   const request: unknown = (pending as Partial<PendingCall> | null)?.request;
   if (!isToolRequest(request)) {
     return failed(
@@ -57,7 +63,12 @@ export async function rejectPendingCall(gate: ApprovalGate, timeoutMs: number, p
   return failed(
     'permission_denied',
     `The user declined this call of tool \`${request.toolName}\`, so it was not run and nothing changed.${said} Do not call the tool again with the same input; follow the user's reason if they gave one, or ask the user how to proceed.`,
-    { reason: 'rejected_by_user', approvalId: typeof approvalId === 'string' ? approvalId : null, approvalStatus, userReason },
+    {
+      reason: 'rejected_by_user',
+      approvalId: typeof approvalId === 'string' ? approvalId : null,
+      approvalStatus,
+      userReason,
+    },
     false,
   );
 }

@@ -2,7 +2,14 @@ import { isToolExecutionOutcome } from '../contract/isToolExecutionOutcome.js';
 import { readLater, type Later, type MaybePromise } from '../contract/maybeAsync.js';
 import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import { bodyThrew } from './bodySteps.js';
-import { answered, awaitingBody, type AnsweredCall, type AnyStep, type AwaitingCall, type CallCursor } from './CallState.js';
+import {
+  answered,
+  awaitingBody,
+  type AnsweredCall,
+  type AnyStep,
+  type AwaitingCall,
+  type CallCursor,
+} from './CallState.js';
 import { defineStep, type ExecutorStep } from './ExecutorStep.js';
 import { DeadlineRace, type DeadlineEnd } from './DeadlineRace.js';
 import { bodyStopped, cancelledBeforeStart, checksTimedOut, internalFailure } from './failures.js';
@@ -75,7 +82,11 @@ export function runSteps(call: CallCursor): MaybePromise<ToolExecutionOutcome> {
       if (later !== undefined) return new AwaitedStep(call, undefined).race(later);
       return answer as ToolExecutionOutcome;
     }
-    return internalFailure(new Error(`the executor's steps ended without an outcome (last: ${String(steps.at(-1)?.name)})`), call.request.toolName, call.stage !== 'checks');
+    return internalFailure(
+      new Error(`the executor's steps ended without an outcome (last: ${String(steps.at(-1)?.name)})`),
+      call.request.toolName,
+      call.stage !== 'checks',
+    );
   } catch (thrown) {
     return internalFailure(thrown, call.request.toolName, call.stage !== 'checks');
   }
@@ -123,7 +134,11 @@ class AwaitedStep extends DeadlineRace<ToolExecutionOutcome> {
         }
         if (value === call) return runSteps(call);
         if (isOutcome(value)) return value;
-        return internalFailure(new Error(`step \`${String(call.steps[call.next - 1]?.name)}\` resolved to neither the call nor an outcome`), toolName, this.#stage !== 'checks');
+        return internalFailure(
+          new Error(`step \`${String(call.steps[call.next - 1]?.name)}\` resolved to neither the call nor an outcome`),
+          toolName,
+          this.#stage !== 'checks',
+        );
       case 'thrown':
         if (this.body !== undefined) return bodyThrew(this.body, value);
         return internalFailure(value, toolName, this.#stage !== 'checks');

@@ -19,7 +19,10 @@ const SNAPSHOT_NUMBERS = ['dev', 'ino', 'size', 'mtimeMs', 'ctimeMs'] as const;
 function isSnapshot(value: unknown): value is FileSnapshot {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return SNAPSHOT_NUMBERS.every((key) => typeof record[key] === 'number') && (record['sha256'] === undefined || typeof record['sha256'] === 'string');
+  return (
+    SNAPSHOT_NUMBERS.every((key) => typeof record[key] === 'number') &&
+    (record['sha256'] === undefined || typeof record['sha256'] === 'string')
+  );
 }
 
 /**

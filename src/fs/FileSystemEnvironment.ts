@@ -92,7 +92,13 @@ export class FileSystemEnvironment {
    * bytes too when the snapshot carries a hash: `bytes` when the caller has them, else read). Refusals are `invalid_input`: the call as made
    * cannot run, nothing ran, and the fix is the model's (read the file first, or again).
    */
-  public async assertReadBeforeWrite(sessionId: string, canonicalPath: string, input: string, current: Stats, bytes?: Uint8Array): Promise<void> {
+  public async assertReadBeforeWrite(
+    sessionId: string,
+    canonicalPath: string,
+    input: string,
+    current: Stats,
+    bytes?: Uint8Array,
+  ): Promise<void> {
     if (!this.config.requireReadBeforeWrite) return;
     const snapshot = this.tracker.get(sessionId, canonicalPath);
     if (snapshot === undefined) {
@@ -103,14 +109,24 @@ export class FileSystemEnvironment {
         { path: canonicalPath },
       );
     }
-    if (!(await this.#isUnchanged(snapshot, current, canonicalPath, bytes))) throw this.staleError('invalid_input', input, canonicalPath);
+    if (!(await this.#isUnchanged(snapshot, current, canonicalPath, bytes)))
+      throw this.staleError('invalid_input', input, canonicalPath);
   }
 
   /** The body's check, on the bytes it is about to replace (read through a verified handle). */
-  public assertUnchangedSinceRead(sessionId: string, canonicalPath: string, input: string, current: Stats, bytes: Uint8Array): void {
+  public assertUnchangedSinceRead(
+    sessionId: string,
+    canonicalPath: string,
+    input: string,
+    current: Stats,
+    bytes: Uint8Array,
+  ): void {
     if (!this.config.requireReadBeforeWrite) return;
     const snapshot = this.tracker.get(sessionId, canonicalPath);
-    const same = snapshot !== undefined && matchesSnapshot(snapshot, current) && (snapshot.sha256 === undefined || snapshot.sha256 === hashBytes(bytes));
+    const same =
+      snapshot !== undefined &&
+      matchesSnapshot(snapshot, current) &&
+      (snapshot.sha256 === undefined || snapshot.sha256 === hashBytes(bytes));
     if (!same) throw this.staleError('execution_failed', input, canonicalPath);
   }
 
@@ -129,10 +145,20 @@ export class FileSystemEnvironment {
       root === undefined || root === entry
         ? `The path ${JSON.stringify(input)} is a workspace root. A root itself is never deleted or moved; name an entry inside it.`
         : `The path ${JSON.stringify(input)} contains the workspace root ${JSON.stringify(root)}, which is never deleted or moved.`;
-    return buildFsError('permission_denied', 'root', message, within.length === 0 ? { path: input } : { path: input, roots: [...within] });
+    return buildFsError(
+      'permission_denied',
+      'root',
+      message,
+      within.length === 0 ? { path: input } : { path: input, roots: [...within] },
+    );
   }
 
-  async #isUnchanged(snapshot: FileSnapshot, current: Stats, canonicalPath: string, bytes: Uint8Array | undefined): Promise<boolean> {
+  async #isUnchanged(
+    snapshot: FileSnapshot,
+    current: Stats,
+    canonicalPath: string,
+    bytes: Uint8Array | undefined,
+  ): Promise<boolean> {
     if (!matchesSnapshot(snapshot, current)) return false;
     if (snapshot.sha256 === undefined) return true;
     if (bytes !== undefined) return hashBytes(bytes) === snapshot.sha256;

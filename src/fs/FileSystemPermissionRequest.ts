@@ -2,7 +2,8 @@ import { BasePermissionRequest, type JsonValue, type MetadataMap, type PolicySub
 import { quoteForDisplay, type PathSubject } from '../internal/index.js';
 
 /** The request kinds of the filesystem tools. */
-export type FileSystemRequestKind = 'fs.read' | 'fs.list' | 'fs.write' | 'fs.edit' | 'fs.delete' | 'fs.move' | 'fs.mkdir';
+export type FileSystemRequestKind =
+  'fs.read' | 'fs.list' | 'fs.write' | 'fs.edit' | 'fs.delete' | 'fs.move' | 'fs.mkdir';
 
 /** What a filesystem request carries besides its kind and target. */
 export interface FileSystemRequestDetails {
@@ -94,12 +95,18 @@ export class FileSystemPermissionRequest extends BasePermissionRequest {
     const flags = [
       this.metadata['recursive'] === true ? 'recursively' : '',
       this.metadata['protected'] === true ? '(protected path)' : '',
-      this.metadata['hardLinked'] === true ? '(hard-linked: the file has other names, maybe outside the workspace)' : '',
+      this.metadata['hardLinked'] === true
+        ? '(hard-linked: the file has other names, maybe outside the workspace)'
+        : '',
     ]
       .filter((flag) => flag !== '')
       .join(' ');
     // A file name is anyone's text: on one line, nothing in it hidden (the raw path stays in `target`).
-    const what = quoteForDisplay(this.description ?? `${VERBS[this.kind]} ${this.target}`, Number.POSITIVE_INFINITY, 'line');
+    const what = quoteForDisplay(
+      this.description ?? `${VERBS[this.kind]} ${this.target}`,
+      Number.POSITIVE_INFINITY,
+      'line',
+    );
     return flags === '' ? what : `${what} ${flags}`;
   }
 }

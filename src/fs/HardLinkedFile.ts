@@ -25,6 +25,8 @@ export function getHardLinkedFile(stats: Stats | undefined): HardLinkedFile | un
  */
 export function assertLinkCountChecked(stats: Stats, canonicalPath: string, checked: HardLinkedFile | undefined): void {
   if (checked !== undefined && checked.dev === stats.dev && checked.ino === stats.ino) return;
-  const refusal = getHardLinkRefusal(stats, canonicalPath, { consequence: 'The permission check did not see these links. Nothing was read; call again to have it checked.' });
+  const refusal = getHardLinkRefusal(stats, canonicalPath, {
+    consequence: 'The permission check did not see these links. Nothing was read; call again to have it checked.',
+  });
   if (refusal !== undefined) throw new ToolError(refusal.code, refusal.message, refusal.details);
 }

@@ -51,7 +51,10 @@ export function fileSystemTools(options: FileSystemToolsOptions = {}): Container
     bindings.bind(MODULE_WORKSPACE).toService(FS_WORKSPACE);
     bindings
       .bind(FS_ENVIRONMENT)
-      .toDynamicValue((context) => new FileSystemEnvironment(context.get(FS_WORKSPACE), context.get(FS_OPTIONS), context.get(FS_READ_TRACKER)))
+      .toDynamicValue(
+        (context) =>
+          new FileSystemEnvironment(context.get(FS_WORKSPACE), context.get(FS_OPTIONS), context.get(FS_READ_TRACKER)),
+      )
       .inSingletonScope();
     for (const toolClass of FILE_SYSTEM_TOOL_CLASSES) bindings.bind(toolClass).toSelf().inSingletonScope();
   });

@@ -10,7 +10,11 @@ import { ToolError, type ToolContext } from '../index.js';
 export function getPreflightPlan(ctx: ToolContext, toolName: string): object {
   const { plan } = ctx;
   if (typeof plan !== 'object' || plan === null) {
-    throw new ToolError('internal', `Tool \`${toolName}\` was invoked without its preflight; run it through the executor.`, { reason: 'missing_preflight' });
+    throw new ToolError(
+      'internal',
+      `Tool \`${toolName}\` was invoked without its preflight; run it through the executor.`,
+      { reason: 'missing_preflight' },
+    );
   }
   return plan;
 }

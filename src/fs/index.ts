@@ -5,7 +5,11 @@ export type { FileSystemLimits } from './config/FileSystemLimits.js';
 export { DEFAULT_FILE_SYSTEM_LIMITS } from './config/DEFAULT_FILE_SYSTEM_LIMITS.js';
 // A host replaces the read tracker (e.g. one that outlives the process) by rebinding this token.
 export { FS_READ_TRACKER } from './tokens.js';
-export { FileSystemPermissionRequest, type FileSystemRequestDetails, type FileSystemRequestKind } from './FileSystemPermissionRequest.js';
+export {
+  FileSystemPermissionRequest,
+  type FileSystemRequestDetails,
+  type FileSystemRequestKind,
+} from './FileSystemPermissionRequest.js';
 export { FILE_SYSTEM_ERROR_REASONS, type FileSystemErrorReason } from './FileSystemErrorReason.js';
 export { ReadTracker, type ReadTrackerLimits } from './ReadTracker.js';
 export { FileReadTracker, type FileReadTrackerOptions } from './FileReadTracker.js';

@@ -28,7 +28,10 @@ export async function readDescriptor(fd: number, size: number): Promise<Buffer> 
   const buffer = Buffer.allocUnsafe(size);
   let filled = 0;
   while (filled < size) {
-    const bytesRead = size <= SYNC_READ_BYTES ? readSync(fd, buffer, filled, size - filled, filled) : await readAsync(fd, buffer, filled);
+    const bytesRead =
+      size <= SYNC_READ_BYTES
+        ? readSync(fd, buffer, filled, size - filled, filled)
+        : await readAsync(fd, buffer, filled);
     if (bytesRead === 0) break;
     filled += bytesRead;
   }
@@ -41,7 +44,12 @@ export async function readDescriptor(fd: number, size: number): Promise<Buffer> 
  * file of at most `maxBytes`), then the read from that descriptor. A file with more than one
  * hard link is read only when it is `hardLinked`, the file the preflight named (Paths 8).
  */
-export async function readVerifiedFile(workspace: Workspace, canonicalPath: string, maxBytes: number, hardLinked?: HardLinkedFile): Promise<VerifiedBytes> {
+export async function readVerifiedFile(
+  workspace: Workspace,
+  canonicalPath: string,
+  maxBytes: number,
+  hardLinked?: HardLinkedFile,
+): Promise<VerifiedBytes> {
   const { fd, stats } = workspace.openVerifiedSync(canonicalPath, { maxBytes });
   try {
     assertLinkCountChecked(stats, canonicalPath, hardLinked);

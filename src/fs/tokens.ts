@@ -15,4 +15,6 @@ export const FS_READ_TRACKER: ServiceIdentifier<ReadTracker> = Symbol.for('agent
  * Everything above in one object, injected into every filesystem tool.
  * @internal
  */
-export const FS_ENVIRONMENT: ServiceIdentifier<FileSystemEnvironment> = Symbol.for('agentkit-tools-core/fs/Environment');
+export const FS_ENVIRONMENT: ServiceIdentifier<FileSystemEnvironment> = Symbol.for(
+  'agentkit-tools-core/fs/Environment',
+);

@@ -23,7 +23,10 @@ export type { PathSubject } from '../permissions/PolicySubjects.js';
 export type { PathAccess } from '../workspace/PathAccess.js';
 export { DEFAULT_PROTECTED_PATHS } from '../workspace/DEFAULT_PROTECTED_PATHS.js';
 export { ProtectedPathMatcher } from '../workspace/ProtectedPathMatcher.js';
-export { WORKSPACE_PATH_REFUSAL_REASONS, type WorkspacePathRefusalReason } from '../workspace/WorkspacePathRefusalReason.js';
+export {
+  WORKSPACE_PATH_REFUSAL_REASONS,
+  type WorkspacePathRefusalReason,
+} from '../workspace/WorkspacePathRefusalReason.js';
 export { BASE_ENV_NAMES, buildHostEnvironment } from '../environment/buildHostEnvironment.js';
 export { isSecretName } from '../environment/isSecretName.js';
 export { EXECUTOR_ERROR_REASONS, type ExecutorErrorReason, type ToolErrorReason } from '../executor/ToolErrorReason.js';

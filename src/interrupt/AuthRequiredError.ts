@@ -45,6 +45,10 @@ export class AuthRequiredError extends Error {
 
   /** Whether `value` is an `AuthRequiredError` (by brand, not `instanceof`). */
   public static is(value: unknown): value is AuthRequiredError {
-    return typeof value === 'object' && value !== null && (value as Partial<Record<symbol, unknown>>)[AUTH_REQUIRED_BRAND] === true;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Partial<Record<symbol, unknown>>)[AUTH_REQUIRED_BRAND] === true
+    );
   }
 }

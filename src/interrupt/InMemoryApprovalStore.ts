@@ -34,13 +34,18 @@ const PRUNE_EVERY = 256;
 function readOptions(options: InMemoryApprovalStoreOptions | (() => number) | undefined): InMemoryApprovalStoreOptions {
   if (typeof options === 'function') return { now: options };
   if (options === undefined) return {};
-  if (typeof options !== 'object' || (options as unknown) === null) throw new ToolConfigurationError('InMemoryApprovalStore takes options: { maxEntries?, onEvict?, now? }.');
+  if (typeof options !== 'object' || (options as unknown) === null)
+    throw new ToolConfigurationError('InMemoryApprovalStore takes options: { maxEntries?, onEvict?, now? }.');
   const { maxEntries, onEvict, now } = options;
   if (maxEntries !== undefined && (!Number.isSafeInteger(maxEntries) || maxEntries < 1)) {
-    throw new ToolConfigurationError(`InMemoryApprovalStore: maxEntries must be a whole number from 1; got ${JSON.stringify(maxEntries)}.`);
+    throw new ToolConfigurationError(
+      `InMemoryApprovalStore: maxEntries must be a whole number from 1; got ${JSON.stringify(maxEntries)}.`,
+    );
   }
-  if (onEvict !== undefined && typeof onEvict !== 'function') throw new ToolConfigurationError('InMemoryApprovalStore: onEvict must be a function.');
-  if (now !== undefined && typeof now !== 'function') throw new ToolConfigurationError('InMemoryApprovalStore: now must be a function.');
+  if (onEvict !== undefined && typeof onEvict !== 'function')
+    throw new ToolConfigurationError('InMemoryApprovalStore: onEvict must be a function.');
+  if (now !== undefined && typeof now !== 'function')
+    throw new ToolConfigurationError('InMemoryApprovalStore: now must be a function.');
   return options;
 }
 

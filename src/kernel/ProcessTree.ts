@@ -95,7 +95,12 @@ export class ProcessTree {
     if (leader === undefined) return;
     if (!this.#groupEnded) sendSignal(-leader, signal);
     if (scope === 'group') return;
-    const search = { leader, leaderStartTicks: this.#leaderStartTicks, marker: this.#marker, newerOnly: scope === 'newer_strays' };
+    const search = {
+      leader,
+      leaderStartTicks: this.#leaderStartTicks,
+      marker: this.#marker,
+      newerOnly: scope === 'newer_strays',
+    };
     for (const pid of findStrayProcesses(search)) {
       if (isSignallable(pid)) sendSignal(pid, signal);
     }

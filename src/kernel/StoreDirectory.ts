@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ERRNO_SETS } from './ERRNO_SETS.js';
 import { getErrnoCode, hasErrnoCode } from './getErrnoCode.js';
@@ -19,16 +32,21 @@ export class StoreDirectory {
   /** `ConfigurationError`: what to throw for a bad directory (the kernel knows no error family; callers pass `ToolConfigurationError`). */
   public constructor(directory: unknown, subject: string, ConfigurationError: new (message: string) => Error) {
     if (typeof directory !== 'string' || directory === '') {
-      throw new ConfigurationError(`${subject} needs \`directory\`: the path of a directory it may own (it is created with mode 0700 if missing).`);
+      throw new ConfigurationError(
+        `${subject} needs \`directory\`: the path of a directory it may own (it is created with mode 0700 if missing).`,
+      );
     }
     this.path = resolve(directory);
     try {
       mkdirSync(this.path, { recursive: true, mode: 0o700 });
     } catch (thrown) {
-      throw new ConfigurationError(`${subject} cannot create its directory ${JSON.stringify(this.path)} (${getErrnoCode(thrown) ?? 'error'}).`);
+      throw new ConfigurationError(
+        `${subject} cannot create its directory ${JSON.stringify(this.path)} (${getErrnoCode(thrown) ?? 'error'}).`,
+      );
     }
     const stats = statSync(this.path);
-    if (!stats.isDirectory()) throw new ConfigurationError(`${subject}: ${JSON.stringify(this.path)} is not a directory.`);
+    if (!stats.isDirectory())
+      throw new ConfigurationError(`${subject}: ${JSON.stringify(this.path)} is not a directory.`);
     if (process.platform !== 'win32') {
       if ((stats.mode & 0o022) !== 0) {
         throw new ConfigurationError(

@@ -32,14 +32,19 @@ function describeSpecialFile(stats: Stats): readonly [kind: SpecialFileKind, des
  * a confirmed directory handle call it without the location check.
  * @internal
  */
-export function getFileKindRefusal(stats: Stats, demands: Pick<OpenedFileDemands, 'allowDirectory' | 'maxBytes'>): VerifiedOpenRefusal | undefined {
+export function getFileKindRefusal(
+  stats: Stats,
+  demands: Pick<OpenedFileDemands, 'allowDirectory' | 'maxBytes'>,
+): VerifiedOpenRefusal | undefined {
   if (stats.isDirectory()) return demands.allowDirectory === true ? undefined : { reason: 'is_a_directory' };
   if (!stats.isFile()) {
     const [kind, description] = describeSpecialFile(stats);
     return { reason: 'not_a_regular_file', kind, description };
   }
   const { maxBytes } = demands;
-  return maxBytes !== undefined && stats.size > maxBytes ? { reason: 'too_large', size: stats.size, maxBytes } : undefined;
+  return maxBytes !== undefined && stats.size > maxBytes
+    ? { reason: 'too_large', size: stats.size, maxBytes }
+    : undefined;
 }
 
 /**
@@ -49,7 +54,12 @@ export function getFileKindRefusal(stats: Stats, demands: Pick<OpenedFileDemands
  * refusal; the caller closes the descriptor on a refusal.
  * @internal
  */
-export function checkOpenedFile(fd: number, stats: Stats, openedPath: string, demands: OpenedFileDemands): { readonly path: string } | { readonly refusal: VerifiedOpenRefusal } {
+export function checkOpenedFile(
+  fd: number,
+  stats: Stats,
+  openedPath: string,
+  demands: OpenedFileDemands,
+): { readonly path: string } | { readonly refusal: VerifiedOpenRefusal } {
   const located = confirmDescriptorLocation(fd, stats, openedPath, demands.isInside, demands.locate);
   if (located === undefined) return { refusal: { reason: 'changed_during_open' } };
   const refusal = getFileKindRefusal(stats, demands);

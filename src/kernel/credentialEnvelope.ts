@@ -19,7 +19,12 @@ export function isCredentials(value: unknown): value is StoredCredentials {
   if (Object.keys(rest).length > 0) return false;
   if (bearerToken !== undefined && typeof bearerToken !== 'string') return false;
   if (headers === undefined) return true;
-  return typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((header) => typeof header === 'string');
+  return (
+    typeof headers === 'object' &&
+    headers !== null &&
+    !Array.isArray(headers) &&
+    Object.values(headers).every((header) => typeof header === 'string')
+  );
 }
 
 /**
@@ -30,7 +35,9 @@ export function isCredentials(value: unknown): value is StoredCredentials {
  */
 export function copyCredentials(subject: string, credentials: unknown): StoredCredentials {
   if (!isCredentials(credentials)) {
-    throw new TypeError(`${subject}.set: credentials must be { bearerToken?: string, headers?: Record<string, string> }.`);
+    throw new TypeError(
+      `${subject}.set: credentials must be { bearerToken?: string, headers?: Record<string, string> }.`,
+    );
   }
   return {
     ...(credentials.bearerToken === undefined ? {} : { bearerToken: credentials.bearerToken }),

@@ -40,10 +40,12 @@ export function findStrayProcesses(search: StraySearch): number[] {
   const found: number[] = [];
   for (const entry of entries) {
     const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid || pid === leader || (newerOnly && pid < leader)) continue;
+    if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid || pid === leader || (newerOnly && pid < leader))
+      continue;
     const stat = readProcessStat(pid);
     if (stat === undefined || stat.startTicks < leaderStartTicks) continue;
-    if (stat.group === leader || stat.session === leader || (marker !== undefined && hasMarker(pid, marker))) found.push(pid);
+    if (stat.group === leader || stat.session === leader || (marker !== undefined && hasMarker(pid, marker)))
+      found.push(pid);
   }
   return found;
 }

@@ -35,7 +35,11 @@ interface HardLinkWording {
  * other entry (missing, a directory, a file with one link).
  * @internal
  */
-export function getHardLinkRefusal(stats: Stats | undefined, canonicalPath: string, wording: HardLinkWording): HardLinkRefusal | undefined {
+export function getHardLinkRefusal(
+  stats: Stats | undefined,
+  canonicalPath: string,
+  wording: HardLinkWording,
+): HardLinkRefusal | undefined {
   if (stats === undefined || !isHardLinked(stats)) return undefined;
   const subject = wording.subject ?? JSON.stringify(canonicalPath);
   return {

@@ -22,7 +22,13 @@ export type { SpecialFileKind, VerifiedOpenRefusal } from './VerifiedOpenRefusal
 export { isDirectoryDescriptorAt } from './isDirectoryDescriptorAt.js';
 export { StoreDirectory } from './StoreDirectory.js';
 export { isApprovalRecord } from './isApprovalRecord.js';
-export { copyCredentials, isCredentials, openCredentials, sealCredentials, type StoredCredentials } from './credentialEnvelope.js';
+export {
+  copyCredentials,
+  isCredentials,
+  openCredentials,
+  sealCredentials,
+  type StoredCredentials,
+} from './credentialEnvelope.js';
 export { buildStoreFault } from './buildStoreFault.js';
 export { redactUrl } from './redactUrl.js';
 export { getPathInside, isPathInside } from './isPathInside.js';

@@ -12,7 +12,14 @@ export function isApprovalRecord(value: unknown, id: string): boolean {
   for (const field of ['callId', 'toolName', 'sessionId', 'turnId', 'reason', 'binding', 'createdAt', 'expiresAt']) {
     if (typeof record[field] !== 'string') return false;
   }
-  if (!Number.isFinite(Date.parse(record.expiresAt as string)) || !Number.isFinite(Date.parse(record.createdAt as string))) return false;
+  if (
+    !Number.isFinite(Date.parse(record.expiresAt as string)) ||
+    !Number.isFinite(Date.parse(record.createdAt as string))
+  )
+    return false;
   const { requests } = record;
-  return Array.isArray(requests) && requests.every((request) => typeof request === 'object' && request !== null && !Array.isArray(request));
+  return (
+    Array.isArray(requests) &&
+    requests.every((request) => typeof request === 'object' && request !== null && !Array.isArray(request))
+  );
 }

@@ -9,7 +9,11 @@ import { locateDescriptor } from './locateDescriptor.js';
  * Fs walkers and writers and shell redirect targets confirm the directories they hold with it.
  * @internal
  */
-export function isDirectoryDescriptorAt(fd: number, directory: string, locate: DescriptorLocator = locateDescriptor): boolean {
+export function isDirectoryDescriptorAt(
+  fd: number,
+  directory: string,
+  locate: DescriptorLocator = locateDescriptor,
+): boolean {
   const located = locate(fd);
   if (located !== undefined) return located === directory;
   try {

@@ -28,5 +28,7 @@ export function readProcessStat(pid: number): ProcessStat | undefined {
   }
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const [group, session, startTicks] = [Number(fields[2]), Number(fields[3]), Number(fields[19])];
-  return Number.isInteger(group) && Number.isInteger(session) && Number.isFinite(startTicks) ? { group, session, startTicks } : undefined;
+  return Number.isInteger(group) && Number.isInteger(session) && Number.isFinite(startTicks)
+    ? { group, session, startTicks }
+    : undefined;
 }

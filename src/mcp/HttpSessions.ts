@@ -49,7 +49,8 @@ export class HttpSessions {
   /** Seconds until a session slot is likely free: when the longest-idle session expires. */
   #retryAfterSeconds(): number {
     let oldest = Number.POSITIVE_INFINITY;
-    for (const session of this.#sessions.values()) if (session.idleSince !== undefined && session.idleSince < oldest) oldest = session.idleSince;
+    for (const session of this.#sessions.values())
+      if (session.idleSince !== undefined && session.idleSince < oldest) oldest = session.idleSince;
     const busy = Math.min(BUSY_RETRY_AFTER_S, Math.ceil(this.idleMs / 1000));
     if (!Number.isFinite(oldest)) return busy;
     return Math.max(1, Math.min(busy, Math.ceil((oldest + this.idleMs - Date.now()) / 1000)));

@@ -43,7 +43,9 @@ export class McpClientRegistry {
   #get(id: string): Entry {
     const entry = this.#entries.get(id);
     if (entry === undefined) {
-      throw new ToolConfigurationError(`No MCP server "${id}" is configured; configured: ${this.ids.map((known) => `"${known}"`).join(', ') || 'none'}.`);
+      throw new ToolConfigurationError(
+        `No MCP server "${id}" is configured; configured: ${this.ids.map((known) => `"${known}"`).join(', ') || 'none'}.`,
+      );
     }
     return entry;
   }

@@ -4,7 +4,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema, ToolListChangedNotificationSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type CredentialStore } from '../index.js';
 import { quoteForDisplay } from '../internal/index.js';
 import { collectPages } from './collectPages.js';
@@ -57,7 +62,10 @@ export class McpConnection {
 
   /** The connected client, connecting first when there is none. */
   public client(): Promise<Client> {
-    if (this.#closed) return Promise.reject(new Error(`The connection to MCP server "${this.id}" is closed (the executor or its container was closed).`));
+    if (this.#closed)
+      return Promise.reject(
+        new Error(`The connection to MCP server "${this.id}" is closed (the executor or its container was closed).`),
+      );
     this.#client ??= this.#connect().catch((error: unknown) => {
       this.#client = undefined;
       throw error;
@@ -102,7 +110,9 @@ export class McpConnection {
       (params) => client.listTools(params, options),
       (page) => page.tools,
     );
-    this.#taskTools = new Set(tools.filter((tool) => tool.execution?.taskSupport === 'required').map((tool) => tool.name));
+    this.#taskTools = new Set(
+      tools.filter((tool) => tool.execution?.taskSupport === 'required').map((tool) => tool.name),
+    );
     return tools;
   }
 
@@ -116,7 +126,12 @@ export class McpConnection {
     return this.client().then((client) => this.#callTool(client, name, args, options));
   }
 
-  #callTool(client: Client, name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
+  #callTool(
+    client: Client,
+    name: string,
+    args: Record<string, unknown>,
+    options: RequestOptions,
+  ): Promise<CallToolResult> {
     const params = { name, arguments: args };
     if (this.#taskTools.has(name)) {
       const stream = client.experimental.tasks.callToolStream(params, CallToolResultSchema, { ...options, task: {} });
@@ -137,7 +152,9 @@ export class McpConnection {
   public async finishAuth(authorizationCode: string): Promise<void> {
     const { transport } = this.#config;
     if (transport.type !== 'http' || transport.authProvider === undefined) {
-      throw new ToolConfigurationError(`MCP server "${this.id}" has no OAuth authProvider: store its credentials in the CredentialStore (provider "mcp:${this.id}") instead.`);
+      throw new ToolConfigurationError(
+        `MCP server "${this.id}" has no OAuth authProvider: store its credentials in the CredentialStore (provider "mcp:${this.id}") instead.`,
+      );
     }
     let result;
     try {
@@ -148,14 +165,17 @@ export class McpConnection {
       const said = (text: string): string => quoteForDisplay(text, Number.POSITIVE_INFINITY, 'line');
       const description = thrown.message === '' ? '' : `: ${said(thrown.message)}`;
       throw new Error(
-        `MCP server "${this.id}": the authorization server refused the code exchange ` + `(${said(thrown.errorCode)})${description}. Send the user to authorize again.`,
+        `MCP server "${this.id}": the authorization server refused the code exchange ` +
+          `(${said(thrown.errorCode)})${description}. Send the user to authorize again.`,
         {
           cause: thrown,
         },
       );
     }
     if (result !== 'AUTHORIZED') {
-      throw new ToolConfigurationError(`MCP server "${this.id}": the authorization code was not exchanged for tokens (the OAuth flow asked for another redirect).`);
+      throw new ToolConfigurationError(
+        `MCP server "${this.id}": the authorization code was not exchanged for tokens (the OAuth flow asked for another redirect).`,
+      );
     }
     // The next request connects afresh, so the transport sends the new tokens from the start.
     await this.reset();

@@ -18,12 +18,20 @@ export class McpHttpAuthError extends Error {
     const challenge = response.headers.get('www-authenticate') ?? '';
     const resourceMetadataUrl = /resource_metadata="([^"]*)"/iu.exec(challenge)?.[1];
     const scope = /scope="([^"]*)"/iu.exec(challenge)?.[1];
-    return new McpHttpAuthError(challenge, resourceMetadataUrl, scope === undefined || scope === '' ? undefined : scope.split(' '));
+    return new McpHttpAuthError(
+      challenge,
+      resourceMetadataUrl,
+      scope === undefined || scope === '' ? undefined : scope.split(' '),
+    );
   }
 
   /** Finds this error in `error` or its causes (the SDK may wrap it). */
   public static find(error: unknown): McpHttpAuthError | undefined {
-    for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    for (
+      let current: unknown = error, depth = 0;
+      current instanceof Error && depth < 5;
+      current = current.cause, depth += 1
+    ) {
       if (current instanceof McpHttpAuthError) return current;
     }
     return undefined;

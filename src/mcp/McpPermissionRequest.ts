@@ -59,6 +59,8 @@ export class McpPermissionRequest extends BasePermissionRequest {
    */
   public summary(): string {
     const server = quoteForDisplay(this.server);
-    return this.name === undefined ? `${VERBS[this.kind]} ${server}` : `${VERBS[this.kind]} ${quoteForDisplay(this.name)} on server ${server}`;
+    return this.name === undefined
+      ? `${VERBS[this.kind]} ${server}`
+      : `${VERBS[this.kind]} ${quoteForDisplay(this.name)} on server ${server}`;
   }
 }

@@ -1,4 +1,10 @@
-import { type PermissionChecker, type PromptDescriptor, type PromptMessage, type PromptProvider, type PromptResult } from '../index.js';
+import {
+  type PermissionChecker,
+  type PromptDescriptor,
+  type PromptMessage,
+  type PromptProvider,
+  type PromptResult,
+} from '../index.js';
 import { quoteForDisplay } from '../internal/index.js';
 import { buildContentPart } from './buildContentPart.js';
 import { callRemote } from './callRemote.js';
@@ -47,10 +53,17 @@ export class McpPromptProvider implements PromptProvider {
 
   /** The prompt `name` rendered with `args`, fetched from the server. */
   public async get(name: string, args: Readonly<Record<string, string>> = {}): Promise<PromptResult> {
-    await checkMcpPermission(this.permissions, new McpPermissionRequest('mcp.get_prompt', this.connection.id, name), this.options);
+    await checkMcpPermission(
+      this.permissions,
+      new McpPermissionRequest('mcp.get_prompt', this.connection.id, name),
+      this.options,
+    );
     return callRemote(this.connection, `prompt ${quoteForDisplay(name)}`, async () => {
       const result = await (await this.connection.client()).getPrompt({ name, arguments: { ...args } });
-      const messages = result.messages.map((message): PromptMessage => ({ role: message.role, content: buildContentPart(message.content) }));
+      const messages = result.messages.map((message): PromptMessage => ({
+        role: message.role,
+        content: buildContentPart(message.content),
+      }));
       return { ...(result.description === undefined ? {} : { description: result.description }), messages };
     });
   }

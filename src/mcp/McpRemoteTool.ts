@@ -43,7 +43,10 @@ function buildSpec(serverId: string, remote: McpTool): ToolSpec {
   const title = remote.title ?? remote.annotations?.title;
   return {
     name: buildMcpToolName(serverId, remote.name),
-    description: remote.description?.trim() || title?.trim() || `Tool ${quoteForDisplay(remote.name)} of MCP server ${quoteForDisplay(serverId)}.`,
+    description:
+      remote.description?.trim() ||
+      title?.trim() ||
+      `Tool ${quoteForDisplay(remote.name)} of MCP server ${quoteForDisplay(serverId)}.`,
     inputSchema: normalizeRemoteSchema(remote.inputSchema),
     ...(remote.outputSchema === undefined ? {} : { outputSchema: normalizeRemoteSchema(remote.outputSchema) }),
     annotations: buildAnnotations(remote),
@@ -81,7 +84,9 @@ export class McpRemoteTool implements Tool {
     this.source = `mcp server ${connection.id} (tool ${quoteForDisplay(remote.name)})`;
     this.timeoutMs = options.callTimeoutMs + DEADLINE_MARGIN_MS;
     this.#callOptions = Object.freeze({ timeout: options.callTimeoutMs });
-    const invoke = new McpPermissionRequest('mcp.invoke_tool', connection.id, remote.name, { toolName: this.spec.name });
+    const invoke = new McpPermissionRequest('mcp.invoke_tool', connection.id, remote.name, {
+      toolName: this.spec.name,
+    });
     Object.freeze(invoke.metadata);
     this.#requests = Object.freeze([Object.freeze(invoke)]);
   }
@@ -111,7 +116,10 @@ export class McpRemoteTool implements Tool {
     const isError = result.isError === true;
     if (!isError) this.#checkStructured(result.structuredContent);
     const { output, truncated } = buildRemoteOutput(result, this.#options.maxResultBytes);
-    return buildToolResult(request, output, { isError, metadata: { mcpServer: this.#connection.id, mcpTool: this.#remote.name, ...(truncated ? { truncated } : {}) } });
+    return buildToolResult(request, output, {
+      isError,
+      metadata: { mcpServer: this.#connection.id, mcpTool: this.#remote.name, ...(truncated ? { truncated } : {}) },
+    });
   }
 
   async #fail(thrown: unknown, ctx: ToolContext): Promise<never> {
@@ -136,7 +144,8 @@ export class McpRemoteTool implements Tool {
     if (this.#validateOutput === null) this.#validateOutput = compileOutputValidator(outputSchema);
     const validate = this.#validateOutput;
     if (validate !== undefined && !validate(value)) {
-      const problems = validate.errors?.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ') ?? '';
+      const problems =
+        validate.errors?.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ') ?? '';
       throw new ToolError(
         'execution_failed',
         `${what} returned structured content that does not match its output schema: ${quoteForDisplay(problems, Number.POSITIVE_INFINITY, 'line')}.`,

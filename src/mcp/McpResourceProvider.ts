@@ -1,4 +1,9 @@
-import { type PermissionChecker, type ResourceContents, type ResourceDescriptor, type ResourceProvider } from '../index.js';
+import {
+  type PermissionChecker,
+  type ResourceContents,
+  type ResourceDescriptor,
+  type ResourceProvider,
+} from '../index.js';
 import { quoteForDisplay } from '../internal/index.js';
 import { callRemote } from './callRemote.js';
 import { checkMcpPermission } from './checkMcpPermission.js';
@@ -31,7 +36,10 @@ export class McpResourceProvider implements ResourceProvider {
             name: resource.name,
             ...(resource.description === undefined ? {} : { description: resource.description }),
             ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
-            metadata: { mcpServer: this.connection.id, ...(resource.title === undefined ? {} : { title: resource.title }) },
+            metadata: {
+              mcpServer: this.connection.id,
+              ...(resource.title === undefined ? {} : { title: resource.title }),
+            },
           })),
       );
     });
@@ -39,14 +47,22 @@ export class McpResourceProvider implements ResourceProvider {
 
   /** The contents at `uri`, read from the server. */
   public async read(uri: string): Promise<readonly ResourceContents[]> {
-    await checkMcpPermission(this.permissions, new McpPermissionRequest('mcp.read_resource', this.connection.id, uri), this.options);
+    await checkMcpPermission(
+      this.permissions,
+      new McpPermissionRequest('mcp.read_resource', this.connection.id, uri),
+      this.options,
+    );
     return callRemote(this.connection, `resource ${quoteForDisplay(uri)}`, async () => {
       const result = await (await this.connection.client()).readResource({ uri });
       return result.contents.map((content): ResourceContents => {
         const mime = content.mimeType === undefined ? {} : { mimeType: content.mimeType };
         return 'text' in content && typeof content.text === 'string'
           ? { uri: content.uri, ...mime, text: content.text }
-          : { uri: content.uri, ...mime, blob: 'blob' in content && typeof content.blob === 'string' ? content.blob : '' };
+          : {
+              uri: content.uri,
+              ...mime,
+              blob: 'blob' in content && typeof content.blob === 'string' ? content.blob : '',
+            };
       });
     });
   }

@@ -51,7 +51,13 @@ export class ProcessClientTransport implements Transport {
   public start(): Promise<void> {
     if (this.#child !== undefined) throw new Error('ProcessClientTransport already started.');
     const { command, args, env, cwd } = this.#options;
-    const child = spawn(command, [...args], { env, ...(cwd === undefined ? {} : { cwd }), stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true });
+    const child = spawn(command, [...args], {
+      env,
+      ...(cwd === undefined ? {} : { cwd }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      windowsHide: true,
+    });
     this.#child = child;
     // Built before any other exit listener: when the server exits, the tree kills what it left in its group.
     this.#tree = new ProcessTree(child);

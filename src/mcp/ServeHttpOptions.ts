@@ -40,24 +40,49 @@ export const MIN_TOKEN_LENGTH = 16;
 /** Checks the options up front, naming the bad one: above all, no server on the network without a token. */
 export function assertServeHttpOptions(options: ServeHttpOptions): void {
   const where = 'serveHttp(executor, options)';
-  assertKnownKeys(options, ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'maxSessions', 'name', 'version', 'render'], where);
+  assertKnownKeys(
+    options,
+    ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'maxSessions', 'name', 'version', 'render'],
+    where,
+  );
   const { host, port, token, noAuth, sessionIdleMs, maxSessions } = options;
-  if (maxSessions !== undefined && (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > MAX_SESSIONS_LIMIT)) {
-    throw new ToolConfigurationError(`${where}: maxSessions must be a whole number from 1 to ${MAX_SESSIONS_LIMIT}; ` + `got ${JSON.stringify(maxSessions)}.`);
+  if (
+    maxSessions !== undefined &&
+    (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > MAX_SESSIONS_LIMIT)
+  ) {
+    throw new ToolConfigurationError(
+      `${where}: maxSessions must be a whole number from 1 to ${MAX_SESSIONS_LIMIT}; ` +
+        `got ${JSON.stringify(maxSessions)}.`,
+    );
   }
-  if (sessionIdleMs !== undefined && (!Number.isInteger(sessionIdleMs) || sessionIdleMs < 1 || sessionIdleMs > 2_147_483_647)) {
-    throw new ToolConfigurationError(`${where}: sessionIdleMs must be a whole number of milliseconds from 1 to 2147483647; got ${JSON.stringify(sessionIdleMs)}.`);
+  if (
+    sessionIdleMs !== undefined &&
+    (!Number.isInteger(sessionIdleMs) || sessionIdleMs < 1 || sessionIdleMs > 2_147_483_647)
+  ) {
+    throw new ToolConfigurationError(
+      `${where}: sessionIdleMs must be a whole number of milliseconds from 1 to 2147483647; got ${JSON.stringify(sessionIdleMs)}.`,
+    );
   }
-  if (typeof host !== 'string' || host === '') throw new ToolConfigurationError(`${where}: host must be a non-empty string; got ${JSON.stringify(host)}.`);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ToolConfigurationError(`${where}: port must be a whole number from 0 to 65535; got ${JSON.stringify(port)}.`);
-  if (noAuth !== undefined && typeof noAuth !== 'boolean') throw new ToolConfigurationError(`${where}: noAuth must be a boolean; got ${JSON.stringify(noAuth)}.`);
-  if (token !== undefined && noAuth === true) throw new ToolConfigurationError(`${where}: give a token or noAuth: true, not both.`);
-  if (token !== undefined && (typeof token !== 'string' || token.length < MIN_TOKEN_LENGTH || !/^[\x21-\x7e]+$/u.test(token))) {
+  if (typeof host !== 'string' || host === '')
+    throw new ToolConfigurationError(`${where}: host must be a non-empty string; got ${JSON.stringify(host)}.`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new ToolConfigurationError(
+      `${where}: port must be a whole number from 0 to 65535; got ${JSON.stringify(port)}.`,
+    );
+  if (noAuth !== undefined && typeof noAuth !== 'boolean')
+    throw new ToolConfigurationError(`${where}: noAuth must be a boolean; got ${JSON.stringify(noAuth)}.`);
+  if (token !== undefined && noAuth === true)
+    throw new ToolConfigurationError(`${where}: give a token or noAuth: true, not both.`);
+  if (
+    token !== undefined &&
+    (typeof token !== 'string' || token.length < MIN_TOKEN_LENGTH || !/^[\x21-\x7e]+$/u.test(token))
+  ) {
     throw new ToolConfigurationError(
       `${where}: token must be at least ${MIN_TOKEN_LENGTH} printable ASCII characters without spaces (for example the output of \`openssl rand -hex 32\`).`,
     );
   }
-  if (token === undefined && noAuth !== true) throw new ToolConfigurationError(`${where}: a bearer token is required (or noAuth: true on a loopback host).`);
+  if (token === undefined && noAuth !== true)
+    throw new ToolConfigurationError(`${where}: a bearer token is required (or noAuth: true on a loopback host).`);
   if (noAuth === true && !isLoopbackHost(host)) {
     throw new ToolConfigurationError(
       `${where}: refusing to serve ${JSON.stringify(host)} without a token: anyone who can reach it could run tools. Give a token, or listen on a loopback host (127.0.0.1, ::1, localhost).`,

@@ -18,7 +18,12 @@ const APPROVAL_FORM: ElicitRequestFormParams['requestedSchema'] = {
  * (`relatedRequestId`), so over Streamable HTTP it goes out on that call's own response stream.
  * True only for an explicit yes.
  */
-export async function askApproval(server: Server, message: string, signal: AbortSignal, relatedRequestId: RequestId): Promise<boolean> {
+export async function askApproval(
+  server: Server,
+  message: string,
+  signal: AbortSignal,
+  relatedRequestId: RequestId,
+): Promise<boolean> {
   const result = await server.elicitInput(
     {
       mode: 'form',

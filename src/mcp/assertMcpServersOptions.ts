@@ -12,19 +12,27 @@ const TRANSPORT_KEYS: Readonly<Record<string, readonly string[]>> = {
 };
 
 function isStringRecord(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((entry) => typeof entry === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((entry) => typeof entry === 'string')
+  );
 }
 
 function assertPositive(value: unknown, name: string): void {
   if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
-    throw new ToolConfigurationError(`mcpServers: ${name} must be a positive number of milliseconds or characters; got ${JSON.stringify(value)}.`);
+    throw new ToolConfigurationError(
+      `mcpServers: ${name} must be a positive number of milliseconds or characters; got ${JSON.stringify(value)}.`,
+    );
   }
 }
 
 /** Checks `mcpServers` options when the module is created. @throws ToolConfigurationError */
 export function assertMcpServersOptions(options: McpServersOptions): void {
   const servers: unknown = (options as Partial<McpServersOptions> | undefined)?.servers;
-  if (!Array.isArray(servers)) throw new ToolConfigurationError('mcpServers: `servers` must be an array of { id, transport }.');
+  if (!Array.isArray(servers))
+    throw new ToolConfigurationError('mcpServers: `servers` must be an array of { id, transport }.');
   assertKnownKeys(options, OPTION_KEYS, 'mcpServers: the options object');
   assertPositive(options.callTimeoutMs, 'callTimeoutMs');
   assertPositive(options.connectTimeoutMs, 'connectTimeoutMs');
@@ -33,14 +41,21 @@ export function assertMcpServersOptions(options: McpServersOptions): void {
   for (const server of servers as readonly McpServerConfig[]) {
     if (typeof (server as Partial<McpServerConfig> | undefined)?.id !== 'string' || server.id.trim() === '')
       throw new ToolConfigurationError('mcpServers: every server needs a non-empty string `id`.');
-    if (seen.has(server.id)) throw new ToolConfigurationError(`mcpServers: server id "${server.id}" is configured twice; ids must be unique.`);
+    if (seen.has(server.id))
+      throw new ToolConfigurationError(`mcpServers: server id "${server.id}" is configured twice; ids must be unique.`);
     seen.add(server.id);
     assertKnownKeys(server, SERVER_KEYS, `mcpServers: server "${server.id}"`);
     const type: unknown = (server.transport as { type?: unknown } | undefined)?.type;
     if (typeof type !== 'string' || !TRANSPORT_TYPES.includes(type)) {
-      throw new ToolConfigurationError(`mcpServers: server "${server.id}" has transport type ${JSON.stringify(type)}; use one of ${TRANSPORT_TYPES.join(', ')}.`);
+      throw new ToolConfigurationError(
+        `mcpServers: server "${server.id}" has transport type ${JSON.stringify(type)}; use one of ${TRANSPORT_TYPES.join(', ')}.`,
+      );
     }
-    assertKnownKeys(server.transport, TRANSPORT_KEYS[type] ?? [], `mcpServers: server "${server.id}" (${type} transport)`);
+    assertKnownKeys(
+      server.transport,
+      TRANSPORT_KEYS[type] ?? [],
+      `mcpServers: server "${server.id}" (${type} transport)`,
+    );
     assertTransportValues(server);
   }
 }
@@ -53,14 +68,20 @@ function assertTransportValues(server: McpServerConfig): void {
   };
   if (transport.type === 'stdio') {
     if (typeof transport.command !== 'string' || transport.command === '') fail('needs a stdio `command`');
-    if (transport.args !== undefined && !(Array.isArray(transport.args) && transport.args.every((arg) => typeof arg === 'string')))
+    if (
+      transport.args !== undefined &&
+      !(Array.isArray(transport.args) && transport.args.every((arg) => typeof arg === 'string'))
+    )
       fail('has `args` that are not an array of strings');
-    if (transport.env !== undefined && !isStringRecord(transport.env)) fail('has an `env` that is not an object of strings');
+    if (transport.env !== undefined && !isStringRecord(transport.env))
+      fail('has an `env` that is not an object of strings');
     if (transport.cwd !== undefined && typeof transport.cwd !== 'string') fail('has a `cwd` that is not a string');
   }
   if (transport.type === 'http') {
-    if (typeof transport.url !== 'string' || !URL.canParse(transport.url)) fail(`has an invalid url ${JSON.stringify(transport.url)}`);
-    if (transport.headers !== undefined && !isStringRecord(transport.headers)) fail('has `headers` that are not an object of strings');
+    if (typeof transport.url !== 'string' || !URL.canParse(transport.url))
+      fail(`has an invalid url ${JSON.stringify(transport.url)}`);
+    if (transport.headers !== undefined && !isStringRecord(transport.headers))
+      fail('has `headers` that are not an object of strings');
   }
   if (transport.type === 'in_memory') {
     const server: unknown = transport.server; // JS callers pass anything here

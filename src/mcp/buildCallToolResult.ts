@@ -1,5 +1,13 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import { type ContentPart, type MetadataMap, type ModelContentOptions, type ToolExecutionOutcome, type ToolOutput, type ToolSpec, type ModelBlock } from '../index.js';
+import {
+  type ContentPart,
+  type MetadataMap,
+  type ModelContentOptions,
+  type ToolExecutionOutcome,
+  type ToolOutput,
+  type ToolSpec,
+  type ModelBlock,
+} from '../index.js';
 import { buildModelContent } from '../internal/index.js';
 import { describeApproval } from './describeApproval.js';
 
@@ -12,7 +20,10 @@ function toBlock(part: ContentPart): ContentBlock {
     case 'media':
       return part.modality === 'image' || part.modality === 'audio'
         ? { type: part.modality, data: part.data, mimeType: part.mimeType }
-        : { type: 'resource', resource: { uri: `data:${part.mimeType};base64,`, mimeType: part.mimeType, blob: part.data } };
+        : {
+            type: 'resource',
+            resource: { uri: `data:${part.mimeType};base64,`, mimeType: part.mimeType, blob: part.data },
+          };
     case 'file':
       return {
         type: 'resource_link',
@@ -25,7 +36,9 @@ function toBlock(part: ContentPart): ContentBlock {
 }
 
 function fromModelBlock(block: ModelBlock): ContentBlock {
-  return block.type === 'text' ? { type: 'text', text: block.text } : { type: 'image', data: block.data, mimeType: block.mimeType };
+  return block.type === 'text'
+    ? { type: 'text', text: block.text }
+    : { type: 'image', data: block.data, mimeType: block.mimeType };
 }
 
 /**
@@ -35,7 +48,10 @@ function fromModelBlock(block: ModelBlock): ContentBlock {
  * budget); parts and files keep MCP's own blocks (audio, embedded resources, resource links),
  * which MCP carries and a provider message does not.
  */
-function toContent(outcome: ToolExecutionOutcome & { status: 'completed' }, render: ModelContentOptions): ContentBlock[] {
+function toContent(
+  outcome: ToolExecutionOutcome & { status: 'completed' },
+  render: ModelContentOptions,
+): ContentBlock[] {
   const { output } = outcome.result.result;
   switch (output.type) {
     case 'text':
@@ -51,7 +67,14 @@ function toContent(outcome: ToolExecutionOutcome & { status: 'completed' }, rend
 /** Whether the result is an `fs_read_file` page, whose text the renderer gives its paging and cut-line notices. */
 function isReadPage(output: ToolOutput, isError: boolean, metadata: MetadataMap): boolean {
   const { totalLines, offset, limit, truncated } = metadata;
-  return output.type === 'text' && !isError && typeof totalLines === 'number' && typeof offset === 'number' && typeof limit === 'number' && typeof truncated === 'boolean';
+  return (
+    output.type === 'text' &&
+    !isError &&
+    typeof totalLines === 'number' &&
+    typeof offset === 'number' &&
+    typeof limit === 'number' &&
+    typeof truncated === 'boolean'
+  );
 }
 
 /** The `_meta` key under which a completed result's metadata travels (paging facts, sizes, ...). */
@@ -63,7 +86,11 @@ export const RESULT_METADATA_META_KEY = 'agentkit-tools/metadata';
  * carries its paging notice), for the model too: a last text block, so a partial result over
  * MCP never looks whole.
  */
-function buildMetadata(output: ToolOutput, isError: boolean, metadata: MetadataMap): Pick<CallToolResult, '_meta'> & { note?: ContentBlock } {
+function buildMetadata(
+  output: ToolOutput,
+  isError: boolean,
+  metadata: MetadataMap,
+): Pick<CallToolResult, '_meta'> & { note?: ContentBlock } {
   if (Object.keys(metadata).length === 0) return {};
   const note: ContentBlock | undefined =
     metadata['truncated'] === true && !isReadPage(output, isError, metadata)
@@ -84,12 +111,20 @@ export function buildErrorResult(message: string): CallToolResult {
  * and the result's metadata under `_meta["agentkit-tools/metadata"]`),
  * failures and interruptions as `isError` results carrying the message.
  */
-export function buildCallToolResult(outcome: ToolExecutionOutcome, spec: ToolSpec | undefined, render: ModelContentOptions = {}): CallToolResult {
+export function buildCallToolResult(
+  outcome: ToolExecutionOutcome,
+  spec: ToolSpec | undefined,
+  render: ModelContentOptions = {},
+): CallToolResult {
   switch (outcome.status) {
     case 'completed': {
       const { output, isError } = outcome.result.result;
       const structured =
-        output.type === 'structured' && spec?.outputSchema !== undefined && typeof output.value === 'object' && output.value !== null && !Array.isArray(output.value);
+        output.type === 'structured' &&
+        spec?.outputSchema !== undefined &&
+        typeof output.value === 'object' &&
+        output.value !== null &&
+        !Array.isArray(output.value);
       const { note, ...meta } = buildMetadata(output, isError, outcome.result.metadata);
       return {
         content: note === undefined ? toContent(outcome, render) : [...toContent(outcome, render), note],
@@ -105,6 +140,8 @@ export function buildCallToolResult(outcome: ToolExecutionOutcome, spec: ToolSpe
         ? buildErrorResult(
             `[approval_required] Refused: this call needs a person's approval, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${describeApproval(outcome.interruption.approval)}`,
           )
-        : buildErrorResult(`[auth_required] This call needs authentication with ${outcome.interruption.auth.provider} first. Nothing was run.`);
+        : buildErrorResult(
+            `[auth_required] This call needs authentication with ${outcome.interruption.auth.provider} first. Nothing was run.`,
+          );
   }
 }

@@ -55,7 +55,8 @@ function capParts(parts: readonly ContentPart[], budget: number): ContentPart[] 
  */
 export function buildRemoteOutput(result: CallToolResult, maxBytes: number): RemoteOutput {
   const parts: ContentPart[] = result.content.map(buildContentPart);
-  if (result.structuredContent !== undefined) parts.push({ type: 'json', value: result.structuredContent as JsonValue });
+  if (result.structuredContent !== undefined)
+    parts.push({ type: 'json', value: result.structuredContent as JsonValue });
   const truncated = !surelyFits(parts, maxBytes) && parts.reduce((sum, part) => sum + measure(part), 0) > maxBytes;
   const capped = truncated ? capParts(parts, maxBytes) : parts;
   const [first] = capped;

@@ -8,7 +8,11 @@ const HOST_CONTEXT = Object.freeze({ toolName: 'mcp_provider', callId: 'host', s
  * Runs `request` past `checker` before a provider touches the server: allow goes on, deny and
  * an unapproved `require_approval` throw `permission_denied`. A checker that throws is a deny.
  */
-export async function checkMcpPermission(checker: PermissionChecker, request: McpPermissionRequest, options: McpProviderOptions): Promise<void> {
+export async function checkMcpPermission(
+  checker: PermissionChecker,
+  request: McpPermissionRequest,
+  options: McpProviderOptions,
+): Promise<void> {
   let decision;
   try {
     decision = await checker.evaluate(request, options.context ?? HOST_CONTEXT);

@@ -7,7 +7,10 @@ export interface McpPage {
 }
 
 /** Every item of a paginated MCP listing (`tools/list`, `resources/list`, `prompts/list`). */
-export async function collectPages<P extends McpPage, T>(fetchPage: (params: { cursor?: string }) => Promise<P>, itemsOf: (page: P) => readonly T[]): Promise<T[]> {
+export async function collectPages<P extends McpPage, T>(
+  fetchPage: (params: { cursor?: string }) => Promise<P>,
+  itemsOf: (page: P) => readonly T[],
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {

@@ -18,7 +18,11 @@ export function getCredentialProvider(serverId: string): string {
  * anew each time (so credentials stored after a 401 apply to the very next request), and that
  * turns a 401 into {@link McpHttpAuthError} when no OAuth provider handles it.
  */
-function createAuthorizingFetch(serverId: string, config: McpHttpTransportConfig, credentials: CredentialStore): FetchLike {
+function createAuthorizingFetch(
+  serverId: string,
+  config: McpHttpTransportConfig,
+  credentials: CredentialStore,
+): FetchLike {
   return async (url, init) => {
     const headers = new Headers(init?.headers);
     for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolRequest, CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { type ApprovalRequest, type JsonValue, type ModelContentOptions, type ToolExecutor, type ToolRequest, type ToolSpec } from '../index.js';
+import {
+  type ApprovalRequest,
+  type JsonValue,
+  type ModelContentOptions,
+  type ToolExecutor,
+  type ToolRequest,
+  type ToolSpec,
+} from '../index.js';
 import { quoteForDisplay } from '../internal/index.js';
 import { askApproval } from './askApproval.js';
 import { buildCallToolResult, buildErrorResult } from './buildCallToolResult.js';
@@ -54,32 +61,53 @@ async function approveAndRun(
   } catch (error) {
     // Unanswered (cancelled, timed out, the server shutting down): the approval stays pending, resumable elsewhere.
     return withApproval(
-      buildErrorResult(`[approval_required] Refused: asking for approval failed (${error instanceof Error ? error.message : String(error)}). Nothing was run.`),
+      buildErrorResult(
+        `[approval_required] Refused: asking for approval failed (${error instanceof Error ? error.message : String(error)}). Nothing was run.`,
+      ),
       approval,
     );
   }
   if (!approved) {
     // A person's no is final: the approval is consumed, so no copy of it can be resumed.
-    await executor.reject({ request: call, interruption: { type: 'approval_required', approval } }, 'declined through MCP elicitation');
-    return buildErrorResult(`[permission_denied] Refused: the user did not approve this call. Nothing was run.\n${message}`);
+    await executor.reject(
+      { request: call, interruption: { type: 'approval_required', approval } },
+      'declined through MCP elicitation',
+    );
+    return buildErrorResult(
+      `[permission_denied] Refused: the user did not approve this call. Nothing was run.\n${message}`,
+    );
   }
   return buildCallToolResult(await executor.executeApproved(call, approval, { signal }), spec, context.render);
 }
 
 /** A call that presents an earlier approval: the same call again, under the ids the approval names. */
-async function resume(context: CallToolContext, params: CallToolRequest['params'], presented: unknown, spec: ToolSpec | undefined): Promise<CallToolResult> {
+async function resume(
+  context: CallToolContext,
+  params: CallToolRequest['params'],
+  presented: unknown,
+  spec: ToolSpec | undefined,
+): Promise<CallToolResult> {
   if (!isPresented(presented)) {
     return buildErrorResult(
       `[invalid_input] _meta["${APPROVAL_META_KEY}"] must be the approval a refused call carried (an object with string id, callId, sessionId and turnId). Nothing was run.`,
     );
   }
   const input = (params.arguments ?? {}) as JsonValue;
-  const call: ToolRequest = { callId: presented.callId, toolName: params.name, input, sessionId: presented.sessionId, turnId: presented.turnId, metadata: {} };
+  const call: ToolRequest = {
+    callId: presented.callId,
+    toolName: params.name,
+    input,
+    sessionId: presented.sessionId,
+    turnId: presented.turnId,
+    metadata: {},
+  };
   // Only what the executor checks against its store is shown: the tool and the exact input it will run with.
   const text = JSON.stringify(input);
   const full = (value: string): string => quoteForDisplay(value, Number.POSITIVE_INFINITY);
   const tool = quoteForDisplay(params.name, Number.POSITIVE_INFINITY, 'line');
-  const message = `Tool ${tool} asks to resume approval ${full(presented.id)} ` + `and run once with this input (${text.length} characters, in full): ${full(text)}`;
+  const message =
+    `Tool ${tool} asks to resume approval ${full(presented.id)} ` +
+    `and run once with this input (${text.length} characters, in full): ${full(text)}`;
   const unaskable = buildErrorResult(
     `[approval_required] Refused: resuming an approval needs a person's yes, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${message}`,
   );
@@ -91,7 +119,10 @@ async function resume(context: CallToolContext, params: CallToolRequest['params'
  * approval is put to the client's user through elicitation when the client supports it, else
  * refused, never run unapproved. A call presenting `_meta["agentkit-tools/approval"]` resumes it.
  */
-export async function handleCallTool(context: CallToolContext, params: CallToolRequest['params']): Promise<CallToolResult> {
+export async function handleCallTool(
+  context: CallToolContext,
+  params: CallToolRequest['params'],
+): Promise<CallToolResult> {
   const { executor, signal, render } = context;
   const spec = executor.specs().find((candidate) => candidate.name === params.name);
   const presented = params._meta?.[APPROVAL_META_KEY];
@@ -105,7 +136,15 @@ export async function handleCallTool(context: CallToolContext, params: CallToolR
     metadata: {},
   };
   const outcome = await executor.execute(call, { signal });
-  if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') return buildCallToolResult(outcome, spec, render);
+  if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+    return buildCallToolResult(outcome, spec, render);
   const { approval } = outcome.interruption;
-  return approveAndRun(context, call, approval, describeApproval(approval), spec, buildCallToolResult(outcome, spec, render));
+  return approveAndRun(
+    context,
+    call,
+    approval,
+    describeApproval(approval),
+    spec,
+    buildCallToolResult(outcome, spec, render),
+  );
 }

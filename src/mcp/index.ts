@@ -3,7 +3,12 @@ import 'reflect-metadata';
 // Client side: remote servers' tools, resources and prompts
 export { mcpServers } from './mcpServers.js';
 export { MCP_SERVERS_DEFAULTS, type McpServerConfig, type McpServersOptions } from './McpServersOptions.js';
-export type { McpHttpTransportConfig, McpInMemoryTransportConfig, McpStdioTransportConfig, McpTransportConfig } from './McpTransportConfig.js';
+export type {
+  McpHttpTransportConfig,
+  McpInMemoryTransportConfig,
+  McpStdioTransportConfig,
+  McpTransportConfig,
+} from './McpTransportConfig.js';
 export { MCP_CLIENT_REGISTRY } from './MCP_CLIENT_REGISTRY.js';
 export { McpClientRegistry } from './McpClientRegistry.js';
 export type { McpServerState, McpServerStatus } from './McpServerStatus.js';

@@ -10,6 +10,11 @@ export function isLoopbackHost(host: string): boolean {
   const lower = bare.toLowerCase();
   if (lower === 'localhost') return true;
   if (isIP(lower) === 4) return lower.startsWith('127.');
-  if (isIP(lower) === 6) return lower === '::1' || lower === '0:0:0:0:0:0:0:1' || (lower.startsWith('::ffff:') && isLoopbackHost(lower.slice('::ffff:'.length)));
+  if (isIP(lower) === 6)
+    return (
+      lower === '::1' ||
+      lower === '0:0:0:0:0:0:0:1' ||
+      (lower.startsWith('::ffff:') && isLoopbackHost(lower.slice('::ffff:'.length)))
+    );
   return false;
 }

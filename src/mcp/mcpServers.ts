@@ -21,7 +21,9 @@ export function mcpServers(options: McpServersOptions): ContainerModule {
     }
     bindings
       .bind(MCP_CLIENT_REGISTRY)
-      .toDynamicValue((context) => new McpClientRegistry(options, context.get(CREDENTIAL_STORE), context.get(PERMISSION_CHECKER)))
+      .toDynamicValue(
+        (context) => new McpClientRegistry(options, context.get(CREDENTIAL_STORE), context.get(PERMISSION_CHECKER)),
+      )
       .inSingletonScope()
       // `container.unbindAll()` starts closing every connection and server process (synchronously,
       // as inversify's `unbindAll()` requires); `await registry.close()` waits for it to finish.

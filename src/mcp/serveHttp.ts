@@ -4,7 +4,12 @@ import type { ToolExecutor } from '../index.js';
 import { createBearerCheck } from './createBearerCheck.js';
 import { HttpSessions } from './HttpSessions.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
-import { assertServeHttpOptions, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type ServeHttpOptions } from './ServeHttpOptions.js';
+import {
+  assertServeHttpOptions,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  type ServeHttpOptions,
+} from './ServeHttpOptions.js';
 import { waitForDrain } from './waitForDrain.js';
 
 /** A running {@link serveHttp} server. */
@@ -35,7 +40,12 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
 function listen(server: HttpServer, host: string, port: number): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException): void => {
-      const why = error.code === 'EADDRINUSE' ? 'the address is already in use' : error.code === 'EADDRNOTAVAIL' ? 'no interface of this machine has that address' : error.message;
+      const why =
+        error.code === 'EADDRINUSE'
+          ? 'the address is already in use'
+          : error.code === 'EADDRNOTAVAIL'
+            ? 'no interface of this machine has that address'
+            : error.message;
       reject(new Error(`cannot listen on ${host}:${port}: ${why} (${error.code ?? 'error'}).`, { cause: error }));
     };
     server.once('error', fail).listen(port, host, () => {
@@ -58,7 +68,9 @@ function hostOf(header: string | undefined): string {
 function isLoopbackRequest(request: IncomingMessage): boolean {
   const { origin } = request.headers;
   if (origin !== undefined && !URL.canParse(origin)) return false;
-  return isLoopbackHost(hostOf(request.headers.host)) && (origin === undefined || isLoopbackHost(new URL(origin).hostname));
+  return (
+    isLoopbackHost(hostOf(request.headers.host)) && (origin === undefined || isLoopbackHost(new URL(origin).hostname))
+  );
 }
 
 /**
@@ -71,12 +83,25 @@ function isLoopbackRequest(request: IncomingMessage): boolean {
  */
 export async function serveHttp(executor: ToolExecutor, options: ServeHttpOptions): Promise<HttpServeHandle> {
   assertServeHttpOptions(options);
-  const { host, port, token, name, version, render, sessionIdleMs = DEFAULT_SESSION_IDLE_MS, maxSessions = DEFAULT_MAX_SESSIONS } = options;
+  const {
+    host,
+    port,
+    token,
+    name,
+    version,
+    render,
+    sessionIdleMs = DEFAULT_SESSION_IDLE_MS,
+    maxSessions = DEFAULT_MAX_SESSIONS,
+  } = options;
   const authorized = token === undefined ? undefined : createBearerCheck(token);
   const stop = new AbortController();
   const sessions = new HttpSessions(
     executor,
-    { ...(name === undefined ? {} : { name }), ...(version === undefined ? {} : { version }), ...(render === undefined ? {} : { render }) },
+    {
+      ...(name === undefined ? {} : { name }),
+      ...(version === undefined ? {} : { version }),
+      ...(render === undefined ? {} : { render }),
+    },
     stop.signal,
     sessionIdleMs,
     maxSessions,
@@ -95,10 +120,23 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
       return;
     }
     if (authorized === undefined ? !isLoopbackRequest(request) : !authorized(request.headers.authorization)) {
-      const challenge = request.headers.authorization === undefined ? 'Bearer realm="agentkit-tools"' : 'Bearer realm="agentkit-tools", error="invalid_token"';
+      const challenge =
+        request.headers.authorization === undefined
+          ? 'Bearer realm="agentkit-tools"'
+          : 'Bearer realm="agentkit-tools", error="invalid_token"';
       if (authorized === undefined)
-        sendJson(response, 403, { error: 'forbidden', message: 'Without a token this server only answers requests addressed to a loopback host from a loopback origin.' });
-      else sendJson(response, 401, { error: 'unauthorized', message: 'Send Authorization: Bearer <token>.' }, { 'www-authenticate': challenge });
+        sendJson(response, 403, {
+          error: 'forbidden',
+          message:
+            'Without a token this server only answers requests addressed to a loopback host from a loopback origin.',
+        });
+      else
+        sendJson(
+          response,
+          401,
+          { error: 'unauthorized', message: 'Send Authorization: Bearer <token>.' },
+          { 'www-authenticate': challenge },
+        );
       return;
     }
     if (request.method === 'POST') {
@@ -107,15 +145,24 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
     }
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      if (!(await sessions.handle(sessionId, request, response))) sendJson(response, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
+      if (!(await sessions.handle(sessionId, request, response)))
+        sendJson(response, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
       return;
     }
     if (request.method !== 'POST') {
-      sendJson(response, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' }, id: null });
+      sendJson(response, 400, {
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' },
+        id: null,
+      });
       return;
     }
     if (stopping) {
-      sendJson(response, 503, { jsonrpc: '2.0', error: { code: -32000, message: 'The server is shutting down.' }, id: null });
+      sendJson(response, 503, {
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'The server is shutting down.' },
+        id: null,
+      });
       return;
     }
     await sessions.open(request, response);
@@ -123,7 +170,8 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
 
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, 500, { error: 'internal', message: error instanceof Error ? error.message : String(error) });
+      if (!response.headersSent)
+        sendJson(response, 500, { error: 'internal', message: error instanceof Error ? error.message : String(error) });
       else response.destroy();
     });
   });
@@ -143,7 +191,8 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
           }),
         );
         server.closeIdleConnections();
-        if (!(await waitForDrain(inFlight, graceMs))) stop.abort(new Error(`the server is shutting down (calls get ${graceMs} ms to finish)`));
+        if (!(await waitForDrain(inFlight, graceMs)))
+          stop.abort(new Error(`the server is shutting down (calls get ${graceMs} ms to finish)`));
         // Cancelled calls answer at once (the executor does not wait for a tool that ignores its signal).
         await waitForDrain(inFlight, CANCEL_WAIT_MS);
         await sessions.closeAll();

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
 import { assertKnownKeys, quoteForDisplay } from '../internal/index.js';
 import { handleCallTool } from './handleCallTool.js';
@@ -29,7 +34,11 @@ export interface ServeToolsOptions {
 
 /** Checks the options up front, naming the bad one, so a typo fails at start-up and not at the first call. */
 function assertServeToolsOptions(options: ServeToolsOptions): void {
-  assertKnownKeys(options, ['name', 'version', 'sessionId', 'render', 'signal'], 'serveTools(executor, transport, options)');
+  assertKnownKeys(
+    options,
+    ['name', 'version', 'sessionId', 'render', 'signal'],
+    'serveTools(executor, transport, options)',
+  );
   const { render, signal } = options;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ToolConfigurationError(`serveTools(..., { signal }) must be an AbortSignal; got ${typeof signal}.`);
@@ -43,7 +52,9 @@ function assertServeToolsOptions(options: ServeToolsOptions): void {
     );
   }
   if (lineNumbers !== undefined && typeof lineNumbers !== 'boolean') {
-    throw new ToolConfigurationError(`serveTools(..., { render: { lineNumbers } }) must be a boolean; got ${JSON.stringify(lineNumbers)}.`);
+    throw new ToolConfigurationError(
+      `serveTools(..., { render: { lineNumbers } }) must be a boolean; got ${JSON.stringify(lineNumbers)}.`,
+    );
   }
 }
 
@@ -53,7 +64,9 @@ function toMcpTool(spec: ToolSpec): McpTool {
     name: spec.name,
     description: spec.description,
     inputSchema: spec.inputSchema as McpTool['inputSchema'],
-    ...(spec.outputSchema === undefined ? {} : { outputSchema: spec.outputSchema as NonNullable<McpTool['outputSchema']> }),
+    ...(spec.outputSchema === undefined
+      ? {}
+      : { outputSchema: spec.outputSchema as NonNullable<McpTool['outputSchema']> }),
     // A title is what a client shows a person; a proxied remote tool's title is remote text.
     ...(typeof title === 'string' ? { title: quoteForDisplay(title, Number.POSITIVE_INFINITY, 'line') } : {}),
     annotations: { ...spec.annotations },
@@ -67,7 +80,11 @@ function toMcpTool(spec: ToolSpec): McpTool {
  * (an elicitation) adds, so under a server-wide `stop` every eliciting call was kept, with
  * what it held, for the server's whole life (found by `npm run bench:load`).
  */
-async function followBoth<T>(own: AbortSignal, stop: AbortSignal, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function followBoth<T>(
+  own: AbortSignal,
+  stop: AbortSignal,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const onOwn = (): void => {
     controller.abort(own.reason);
@@ -96,15 +113,23 @@ async function followBoth<T>(own: AbortSignal, stop: AbortSignal, call: (signal:
  * a call presenting it there resumes it (see `APPROVAL_META_KEY`).
  * Returns the connected server (close it to stop).
  */
-export async function serveTools(executor: ToolExecutor, transport: Transport, options: ServeToolsOptions = {}): Promise<Server> {
+export async function serveTools(
+  executor: ToolExecutor,
+  transport: Transport,
+  options: ServeToolsOptions = {},
+): Promise<Server> {
   assertServeToolsOptions(options);
   const render = options.render ?? {};
-  const server = new Server({ name: options.name ?? 'agentkit-tools', version: options.version ?? '0.1.0' }, { capabilities: { tools: {} } });
+  const server = new Server(
+    { name: options.name ?? 'agentkit-tools', version: options.version ?? '0.1.0' },
+    { capabilities: { tools: {} } },
+  );
   const sessionId = options.sessionId ?? randomUUID();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: executor.specs().map(toMcpTool) }));
   const stop = options.signal;
   server.setRequestHandler(CallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
-    const call = (signal: AbortSignal): Promise<CallToolResult> => handleCallTool({ server, executor, sessionId, render, signal, requestId: extra.requestId }, request.params);
+    const call = (signal: AbortSignal): Promise<CallToolResult> =>
+      handleCallTool({ server, executor, sessionId, render, signal, requestId: extra.requestId }, request.params);
     return stop === undefined ? call(extra.signal) : followBoth(extra.signal, stop, call);
   });
   await server.connect(transport);

@@ -22,7 +22,10 @@ export interface RemoteFailure {
 export function toRemoteFailure(thrown: unknown, server: string, what: string): RemoteFailure {
   const auth = McpHttpAuthError.find(thrown);
   if (auth !== undefined || thrown instanceof UnauthorizedError) {
-    const metadata = { server, ...(auth?.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: auth.resourceMetadataUrl }) };
+    const metadata = {
+      server,
+      ...(auth?.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: auth.resourceMetadataUrl }),
+    };
     return {
       error: new AuthRequiredError({
         provider: getCredentialProvider(server),
@@ -38,7 +41,11 @@ export function toRemoteFailure(thrown: unknown, server: string, what: string): 
     };
   }
   // What the server (or its transport) said: remote text, shown through the display function.
-  const message = quoteForDisplay(thrown instanceof Error ? thrown.message : String(thrown), Number.POSITIVE_INFINITY, 'line');
+  const message = quoteForDisplay(
+    thrown instanceof Error ? thrown.message : String(thrown),
+    Number.POSITIVE_INFINITY,
+    'line',
+  );
   const details = { server, reason: 'remote_error' };
   if (thrown instanceof McpError) {
     // A remote server may send any code: compared as numbers, not trusted to be an ErrorCode.
@@ -75,7 +82,12 @@ export function toRemoteFailure(thrown: unknown, server: string, what: string): 
         };
       default:
         return {
-          error: new ToolError('execution_failed', `MCP server "${server}" failed ${what}: ${message}`, { ...details, mcpCode: thrown.code }, { cause: thrown }),
+          error: new ToolError(
+            'execution_failed',
+            `MCP server "${server}" failed ${what}: ${message}`,
+            { ...details, mcpCode: thrown.code },
+            { cause: thrown },
+          ),
           reset: false,
         };
     }

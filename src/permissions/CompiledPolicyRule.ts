@@ -49,7 +49,8 @@ export class CompiledPolicyRule {
 
   public constructor(public readonly rule: PolicyRule) {
     const { effect, kind, pattern } = rule;
-    this.description = pattern === undefined ? `${effect} ${kind} (any target)` : `${effect} ${kind} ${quoteForReason(pattern)}`;
+    this.description =
+      pattern === undefined ? `${effect} ${kind} (any target)` : `${effect} ${kind} ${quoteForReason(pattern)}`;
     this.#glob = pattern === undefined ? undefined : picomatch(pattern, POLICY_GLOB_OPTIONS);
     this.#prefixWords = pattern === undefined ? [] : splitCommandWords(pattern);
     const scan = pattern === undefined ? undefined : picomatch.scan(pattern);
@@ -90,7 +91,9 @@ export class CompiledPolicyRule {
       return false;
     }
     if (subject.type === 'command') {
-      return subject.words.length === this.#prefixWords.length && matchesCommandPrefix(this.#prefixWords, subject.words);
+      return (
+        subject.words.length === this.#prefixWords.length && matchesCommandPrefix(this.#prefixWords, subject.words)
+      );
     }
     return this.#literal && pattern === subject.text && this.matches(subject);
   }

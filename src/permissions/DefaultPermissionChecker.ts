@@ -19,7 +19,11 @@ function getSubjectReasons(subjects: PolicySubjects): string[] {
   const reasons: string[] = [];
   if (subjects.command !== undefined) reasons.push(SHELL);
   if (subjects.mcp !== undefined) reasons.push(MCP);
-  const described = subjects.paths !== undefined || subjects.command !== undefined || subjects.mcp !== undefined || subjects.tool !== undefined;
+  const described =
+    subjects.paths !== undefined ||
+    subjects.command !== undefined ||
+    subjects.mcp !== undefined ||
+    subjects.tool !== undefined;
   if (!described) reasons.push(CUSTOM);
   if (subjects.hints?.destructive === true) reasons.push('the tool is marked as destructive');
   if (subjects.hints?.needsApproval === true) reasons.push('the tool is marked as needing approval');
@@ -71,13 +75,18 @@ export class DefaultPermissionChecker implements PermissionChecker {
       reasons.push(...getExactTargetReasons(subjects));
     }
     reasons.push(...getSubjectReasons(subjects));
-    return reasons.length === 0 ? PermissionDecision.allow() : PermissionDecision.requireApproval(`${what} needs approval: ${reasons.join('; ')}.`);
+    return reasons.length === 0
+      ? PermissionDecision.allow()
+      : PermissionDecision.requireApproval(`${what} needs approval: ${reasons.join('; ')}.`);
   }
 
   /** A deny when the request names no path, or any path outside the roots. */
   #checkContainment(paths: readonly PathSubject[], what: string): PermissionDecision | undefined {
     if (paths.length === 0) {
-      return PermissionDecision.deny(`${what} is denied: it names no path, so it cannot be checked against the workspace roots.`, PERMISSION_DENY_CODES.outsideRoots);
+      return PermissionDecision.deny(
+        `${what} is denied: it names no path, so it cannot be checked against the workspace roots.`,
+        PERMISSION_DENY_CODES.outsideRoots,
+      );
     }
     const outside = paths.map(({ path }) => path).filter((path) => !this.containment.isInsideRoots(path));
     if (outside.length === 0) {

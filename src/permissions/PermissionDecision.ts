@@ -21,7 +21,9 @@
  * ```
  */
 export type PermissionDecision =
-  { readonly type: 'allow' } | { readonly type: 'deny'; readonly code: string; readonly reason: string } | { readonly type: 'require_approval'; readonly reason: string };
+  | { readonly type: 'allow' }
+  | { readonly type: 'deny'; readonly code: string; readonly reason: string }
+  | { readonly type: 'require_approval'; readonly reason: string };
 
 const ALLOW: PermissionDecision = Object.freeze({ type: 'allow' });
 

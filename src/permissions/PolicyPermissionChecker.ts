@@ -22,7 +22,10 @@ function describeRules(rules: readonly CompiledPolicyRule[]): string {
 const NO_RULES: readonly CompiledPolicyRule[] = Object.freeze([]);
 
 /** The rules that match any of the subjects (a rule without pattern matches every request). */
-function matchingRules(candidates: readonly CompiledPolicyRule[], subjects: readonly RuleSubject[]): readonly CompiledPolicyRule[] {
+function matchingRules(
+  candidates: readonly CompiledPolicyRule[],
+  subjects: readonly RuleSubject[],
+): readonly CompiledPolicyRule[] {
   if (candidates.length === 0) {
     return NO_RULES;
   }
@@ -104,11 +107,16 @@ export class PolicyPermissionChecker implements PermissionChecker {
     const rules = this.#rulesFor(kind);
     const denying = matchingRules(rules.deny, subjects.values);
     if (denying.length > 0) {
-      return PermissionDecision.deny(`${describePermissionRequest(request)} is denied by policy ${describeRules(denying)}.`, PERMISSION_DENY_CODES.policyDenied);
+      return PermissionDecision.deny(
+        `${describePermissionRequest(request)} is denied by policy ${describeRules(denying)}.`,
+        PERMISSION_DENY_CODES.policyDenied,
+      );
     }
     const asking = matchingRules(rules.ask, subjects.values);
     if (asking.length > 0) {
-      return PermissionDecision.requireApproval(`${describePermissionRequest(request)} needs approval: policy ${describeRules(asking)} asks for it.`);
+      return PermissionDecision.requireApproval(
+        `${describePermissionRequest(request)} needs approval: policy ${describeRules(asking)} asks for it.`,
+      );
     }
     if (this.#allows(rules.allow, subjects.values)) {
       return this.#checkOverrides(request, rules.allow, subjects.values, read.subjects);
@@ -140,19 +148,35 @@ export class PolicyPermissionChecker implements PermissionChecker {
     return subjects.length > 0 && subjects.every((subject) => allowing.some((rule) => rule.matches(subject)));
   }
 
-  #fallbackDecision(request: PermissionRequest, allowing: readonly CompiledPolicyRule[], subjects: readonly RuleSubject[], typed: PolicySubjects): PermissionDecision {
+  #fallbackDecision(
+    request: PermissionRequest,
+    allowing: readonly CompiledPolicyRule[],
+    subjects: readonly RuleSubject[],
+    typed: PolicySubjects,
+  ): PermissionDecision {
     if (this.#fallback === 'allow') {
       return this.#checkOverrides(request, allowing, subjects, typed);
     }
     const what = describePermissionRequest(request);
     const uncovered = subjects.filter((subject) => !allowing.some((rule) => rule.matches(subject)));
-    const why = uncovered.length === 0 ? 'no policy rule allows it' : `no policy allow rule covers ${uncovered.map(describeRuleSubject).join(', ')}`;
+    const why =
+      uncovered.length === 0
+        ? 'no policy rule allows it'
+        : `no policy allow rule covers ${uncovered.map(describeRuleSubject).join(', ')}`;
     return this.#fallback === 'deny'
-      ? PermissionDecision.deny(`${what} is denied: ${why}, and the policy fallback is "deny".`, PERMISSION_DENY_CODES.policyDenied)
+      ? PermissionDecision.deny(
+          `${what} is denied: ${why}, and the policy fallback is "deny".`,
+          PERMISSION_DENY_CODES.policyDenied,
+        )
       : PermissionDecision.requireApproval(`${what} needs approval: ${why}, and the policy fallback is "ask".`);
   }
 
-  #checkOverrides(request: PermissionRequest, allowing: readonly CompiledPolicyRule[], subjects: readonly RuleSubject[], typed: PolicySubjects): PermissionDecision {
+  #checkOverrides(
+    request: PermissionRequest,
+    allowing: readonly CompiledPolicyRule[],
+    subjects: readonly RuleSubject[],
+    typed: PolicySubjects,
+  ): PermissionDecision {
     const reasons: string[] = [];
     const risks = typed.risks ?? [];
     if (risks.length > 0) {
@@ -160,9 +184,16 @@ export class PolicyPermissionChecker implements PermissionChecker {
     }
     // A protected or hard-linked path needs every subject named exactly by an allow rule.
     const exact = getExactTargetReasons(typed);
-    if (exact.length > 0 && !(subjects.length > 0 && subjects.every((subject) => allowing.some((rule) => rule.names(subject))))) {
+    if (
+      exact.length > 0 &&
+      !(subjects.length > 0 && subjects.every((subject) => allowing.some((rule) => rule.names(subject))))
+    ) {
       reasons.push(`${exact.join(', and ')}, and no allow rule names that exact target`);
     }
-    return reasons.length === 0 ? PermissionDecision.allow() : PermissionDecision.requireApproval(`${describePermissionRequest(request)} needs approval: ${reasons.join('; ')}.`);
+    return reasons.length === 0
+      ? PermissionDecision.allow()
+      : PermissionDecision.requireApproval(
+          `${describePermissionRequest(request)} needs approval: ${reasons.join('; ')}.`,
+        );
   }
 }

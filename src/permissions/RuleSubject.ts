@@ -4,4 +4,6 @@
  * with neither, its target (glob).
  */
 export type RuleSubject =
-  { readonly type: 'path'; readonly text: string } | { readonly type: 'command'; readonly words: readonly string[] } | { readonly type: 'target'; readonly text: string };
+  | { readonly type: 'path'; readonly text: string }
+  | { readonly type: 'command'; readonly words: readonly string[] }
+  | { readonly type: 'target'; readonly text: string };

@@ -55,7 +55,10 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 
 function assertPattern(pattern: unknown, where: string): void {
   if (typeof pattern !== 'string' || pattern.trim() === '') {
-    fail(`${where}.pattern is ${show(pattern)}`, 'Give a non-empty glob or command prefix, ' + 'or leave the key out to match every request of the kind.');
+    fail(
+      `${where}.pattern is ${show(pattern)}`,
+      'Give a non-empty glob or command prefix, ' + 'or leave the key out to match every request of the kind.',
+    );
   }
   if (CONTROL_CHARACTERS.test(pattern)) {
     fail(`${where}.pattern contains a control character`, 'Remove it: paths, commands and targets never match one.');
@@ -84,7 +87,8 @@ function assertBuiltInKind(kind: string, where: string): void {
   }
   fail(
     `${where}.kind ${quoteForReason(kind)} is not a kind of the built-in family "${family}"`,
-    `Use one of ${kinds.map((known) => `"${known}"`).join(', ')}, or "${family}*" for all of them ` + '(kinds of your own need a family of their own, such as "myapp.deploy").',
+    `Use one of ${kinds.map((known) => `"${known}"`).join(', ')}, or "${family}*" for all of them ` +
+      '(kinds of your own need a family of their own, such as "myapp.deploy").',
   );
 }
 
@@ -98,10 +102,16 @@ function assertRule(rule: unknown, where: string): void {
   }
   const kind = rule['kind'];
   if (typeof kind !== 'string' || kind === '') {
-    fail(`${where}.kind is ${show(kind)}`, 'Give a request kind such as "fs.write", or a prefix ending in "*" such as "fs.*" or "*".');
+    fail(
+      `${where}.kind is ${show(kind)}`,
+      'Give a request kind such as "fs.write", or a prefix ending in "*" such as "fs.*" or "*".',
+    );
   }
   if (!KIND.test(kind)) {
-    fail(`${where}.kind ${quoteForReason(kind)} is not a kind`, 'Write it without spaces, with "*" only as its last character ("fs.*", "*").');
+    fail(
+      `${where}.kind ${quoteForReason(kind)} is not a kind`,
+      'Write it without spaces, with "*" only as its last character ("fs.*", "*").',
+    );
   }
   assertBuiltInKind(kind, where);
   if ('pattern' in rule) {
@@ -113,7 +123,9 @@ function assertRule(rule: unknown, where: string): void {
  * Checks the options of a `PolicyPermissionChecker` at construction, so that a typo never
  * becomes a wider rule at call time. Throws `ToolConfigurationError` saying what to fix.
  */
-export function assertPolicyPermissionCheckerOptions(options: unknown): asserts options is PolicyPermissionCheckerOptions {
+export function assertPolicyPermissionCheckerOptions(
+  options: unknown,
+): asserts options is PolicyPermissionCheckerOptions {
   if (!isRecord(options)) {
     fail(`options is ${show(options)}`, `Give an object { rules, fallback } with fallback one of ${EFFECTS}.`);
   }

@@ -7,7 +7,8 @@ import { PERMISSION_DENY_CODES } from './PermissionDenyCode.js';
  */
 export function buildMalformedRequestDecision(what: string, problem: string): PermissionDecision {
   return PermissionDecision.deny(
-    `${what} is denied: the request cannot be checked because ${problem}. ` + 'The tool that raised it must fix its permission request.',
+    `${what} is denied: the request cannot be checked because ${problem}. ` +
+      'The tool that raised it must fix its permission request.',
     PERMISSION_DENY_CODES.malformedRequest,
   );
 }

@@ -23,7 +23,8 @@ const COUNT = new Intl.NumberFormat('en-US');
  * and unassigned code points, and the invisible letters and selectors (Hangul fillers, combining
  * grapheme joiner, variation selectors, Mongolian selectors, Khmer inherent vowels, braille blank).
  */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}\u115f\u1160\u2800\u3164\uffa0]|\u034f|\u17b4|\u17b5|[\u180b-\u180f]|[\ufe00-\ufe0f]|[\u{e0100}-\u{e01ef}]/gu;
+const HIDDEN =
+  /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}\u115f\u1160\u2800\u3164\uffa0]|\u034f|\u17b4|\u17b5|[\u180b-\u180f]|[\ufe00-\ufe0f]|[\u{e0100}-\u{e01ef}]/gu;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -33,7 +34,8 @@ function escapeHidden(char: string): string {
   const named = NAMED[char];
   if (named !== undefined) return named;
   let escaped = '';
-  for (let index = 0; index < char.length; index++) escaped += `\\u${char.charCodeAt(index).toString(16).padStart(4, '0')}`;
+  for (let index = 0; index < char.length; index++)
+    escaped += `\\u${char.charCodeAt(index).toString(16).padStart(4, '0')}`;
   return escaped;
 }
 
@@ -58,7 +60,11 @@ function show(text: string, form: DisplayForm): string {
  * the full one (a request's `target`); pass `Infinity` to show all of it.
  * @internal
  */
-export function quoteForDisplay(value: unknown, max: number = MAX_DISPLAY_LENGTH, form: DisplayForm = 'quoted'): string {
+export function quoteForDisplay(
+  value: unknown,
+  max: number = MAX_DISPLAY_LENGTH,
+  form: DisplayForm = 'quoted',
+): string {
   const quote = form === 'quoted' && typeof value === 'string';
   const text = typeof value === 'string' ? value : ((JSON.stringify(value) as string | undefined) ?? String(value));
   const shownForm: DisplayForm = quote ? 'quoted' : 'line';

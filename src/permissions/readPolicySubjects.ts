@@ -2,7 +2,8 @@ import type { PermissionRequest } from './PermissionRequest.js';
 import type { ApprovalHints, CommandSubject, McpSubject, PathSubject, PolicySubjects } from './PolicySubjects.js';
 
 /** The subjects of a request, checked and copied, or why they cannot be read. */
-export type PolicySubjectsReadResult = { readonly ok: true; readonly subjects: PolicySubjects } | { readonly ok: false; readonly problem: string };
+export type PolicySubjectsReadResult =
+  { readonly ok: true; readonly subjects: PolicySubjects } | { readonly ok: false; readonly problem: string };
 
 const NONE: PolicySubjectsReadResult = Object.freeze({ ok: true, subjects: Object.freeze({}) });
 
@@ -57,7 +58,9 @@ function readPaths(value: unknown, where: string): readonly PathSubject[] {
   if (!Array.isArray(value)) {
     return fail(`${where} must be an array`);
   }
-  return Object.freeze((value as readonly unknown[]).map((entry, index) => readPath(entry, `${where}[${String(index)}]`)));
+  return Object.freeze(
+    (value as readonly unknown[]).map((entry, index) => readPath(entry, `${where}[${String(index)}]`)),
+  );
 }
 
 function readCommand(value: unknown, where: string): CommandSubject {
@@ -68,7 +71,11 @@ function readCommand(value: unknown, where: string): CommandSubject {
   }
   const sandboxed = readFlag(command['sandboxed'], `${where}.sandboxed`);
   return Object.freeze({
-    subcommands: Object.freeze((subcommands as readonly unknown[]).map((words, index) => readStrings(words, `${where}.subcommands[${String(index)}]`))),
+    subcommands: Object.freeze(
+      (subcommands as readonly unknown[]).map((words, index) =>
+        readStrings(words, `${where}.subcommands[${String(index)}]`),
+      ),
+    ),
     ...(sandboxed === undefined ? {} : { sandboxed }),
   });
 }
@@ -102,7 +109,9 @@ function copySubjects(value: unknown): PolicySubjects {
     ...(paths === undefined ? {} : { paths: readPaths(paths, `${where}.paths`) }),
     ...(command === undefined ? {} : { command: readCommand(command, `${where}.command`) }),
     ...(mcp === undefined ? {} : { mcp: readMcp(mcp, `${where}.mcp`) }),
-    ...(tool === undefined ? {} : { tool: Object.freeze({ name: readString(readRecord(tool, `${where}.tool`)['name'], `${where}.tool.name`) }) }),
+    ...(tool === undefined
+      ? {}
+      : { tool: Object.freeze({ name: readString(readRecord(tool, `${where}.tool`)['name'], `${where}.tool.name`) }) }),
     ...(risks === undefined ? {} : { risks: readStrings(risks, `${where}.risks`) }),
     ...(hints === undefined ? {} : { hints: readHints(hints, `${where}.hints`) }),
   });

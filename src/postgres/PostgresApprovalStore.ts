@@ -64,7 +64,10 @@ export class PostgresApprovalStore implements ApprovalStore {
     assertKnownKeys(options, ['table', 'connectTimeoutMs', 'maxConnections'], `${SUBJECT}.connect(url, options)`);
     const owned = await connectPostgresPool(SUBJECT, url, options.connectTimeoutMs, options.maxConnections);
     try {
-      const store = new PostgresApprovalStore({ pool: owned.pool, ...(options.table === undefined ? {} : { table: options.table }) });
+      const store = new PostgresApprovalStore({
+        pool: owned.pool,
+        ...(options.table === undefined ? {} : { table: options.table }),
+      });
       store.#close = owned.close;
       return store;
     } catch (thrown) {
@@ -84,18 +87,28 @@ export class PostgresApprovalStore implements ApprovalStore {
 
   /** Creates the table if it is missing; safe to run from several processes at once. */
   public async migrate(): Promise<void> {
-    await this.#run('create its table', () => runMigration(this.#pool, this.#table, PostgresApprovalStore.schemaSql(this.#table.given)));
+    await this.#run('create its table', () =>
+      runMigration(this.#pool, this.#table, PostgresApprovalStore.schemaSql(this.#table.given)),
+    );
   }
 
   /** Records an approval the executor just issued. */
   public async issue(approval: ApprovalRequest): Promise<void> {
     const { id, expiresAt } = approval;
-    if (typeof id !== 'string' || id === '' || typeof expiresAt !== 'string' || !Number.isFinite(Date.parse(expiresAt))) {
+    if (
+      typeof id !== 'string' ||
+      id === '' ||
+      typeof expiresAt !== 'string' ||
+      !Number.isFinite(Date.parse(expiresAt))
+    ) {
       throw new TypeError(`${SUBJECT}.issue needs an approval with a string id and an ISO 8601 expiresAt.`);
     }
     const sql = `INSERT INTO ${this.#table.quoted} (id, approval, expires_at) VALUES ($1, $2::jsonb, $3) ON CONFLICT (id) DO NOTHING`;
-    const result = await this.#run('record an approval', () => this.#pool.query(sql, [id, JSON.stringify(approval), new Date(Date.parse(expiresAt)).toISOString()]));
-    if ((result as { rowCount?: unknown }).rowCount === 0) throw new Error(`${SUBJECT} already holds an approval with id ${JSON.stringify(id)}; an id is issued once.`);
+    const result = await this.#run('record an approval', () =>
+      this.#pool.query(sql, [id, JSON.stringify(approval), new Date(Date.parse(expiresAt)).toISOString()]),
+    );
+    if ((result as { rowCount?: unknown }).rowCount === 0)
+      throw new Error(`${SUBJECT} already holds an approval with id ${JSON.stringify(id)}; an id is issued once.`);
     if (++this.#issuedSincePrune >= PRUNE_EVERY) {
       this.#issuedSincePrune = 0;
       // Housekeeping: the approval is recorded; a failed prune is tried again later.

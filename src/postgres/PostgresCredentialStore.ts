@@ -47,7 +47,10 @@ export class PostgresCredentialStore implements CredentialStore {
     assertKnownKeys(options, ['table', 'connectTimeoutMs', 'maxConnections'], `${SUBJECT}.connect(url, options)`);
     const owned = await connectPostgresPool(SUBJECT, url, options.connectTimeoutMs, options.maxConnections);
     try {
-      const store = new PostgresCredentialStore({ pool: owned.pool, ...(options.table === undefined ? {} : { table: options.table }) });
+      const store = new PostgresCredentialStore({
+        pool: owned.pool,
+        ...(options.table === undefined ? {} : { table: options.table }),
+      });
       store.#close = owned.close;
       return store;
     } catch (thrown) {
@@ -64,14 +67,18 @@ export class PostgresCredentialStore implements CredentialStore {
 
   /** Creates the table if it is missing; safe to run from several processes at once. */
   public async migrate(): Promise<void> {
-    await this.#run('create its table', () => runMigration(this.#pool, this.#table, PostgresCredentialStore.schemaSql(this.#table.given)));
+    await this.#run('create its table', () =>
+      runMigration(this.#pool, this.#table, PostgresCredentialStore.schemaSql(this.#table.given)),
+    );
   }
 
   /** The credentials stored for `provider` (`mcp:<server id>` for MCP servers), or `undefined`. */
   public async get(provider: string): Promise<Credentials | undefined> {
     checkProvider(provider);
     const sql = `SELECT credentials FROM ${this.#table.quoted} WHERE provider = $1`;
-    const { rows } = await this.#run(`read the credentials of provider ${JSON.stringify(provider)}`, () => this.#pool.query(sql, [provider]));
+    const { rows } = await this.#run(`read the credentials of provider ${JSON.stringify(provider)}`, () =>
+      this.#pool.query(sql, [provider]),
+    );
     const credentials = (rows[0] as { credentials?: unknown } | undefined)?.credentials;
     return isCredentials(credentials) ? credentials : undefined;
   }
@@ -81,14 +88,18 @@ export class PostgresCredentialStore implements CredentialStore {
     checkProvider(provider);
     const copy = copyCredentials(SUBJECT, credentials);
     const sql = `INSERT INTO ${this.#table.quoted} (provider, credentials) VALUES ($1, $2::jsonb) ON CONFLICT (provider) DO UPDATE SET credentials = EXCLUDED.credentials, updated_at = now()`;
-    await this.#run(`write the credentials of provider ${JSON.stringify(provider)}`, () => this.#pool.query(sql, [provider, JSON.stringify(copy)]));
+    await this.#run(`write the credentials of provider ${JSON.stringify(provider)}`, () =>
+      this.#pool.query(sql, [provider, JSON.stringify(copy)]),
+    );
   }
 
   /** Forgets the credentials of `provider`. */
   public async delete(provider: string): Promise<void> {
     checkProvider(provider);
     const sql = `DELETE FROM ${this.#table.quoted} WHERE provider = $1`;
-    await this.#run(`delete the credentials of provider ${JSON.stringify(provider)}`, () => this.#pool.query(sql, [provider]));
+    await this.#run(`delete the credentials of provider ${JSON.stringify(provider)}`, () =>
+      this.#pool.query(sql, [provider]),
+    );
   }
 
   /** Ends the pool if the store made it ({@link PostgresCredentialStore.connect}); a pool the host passed in stays open. */
@@ -106,5 +117,6 @@ export class PostgresCredentialStore implements CredentialStore {
 }
 
 function checkProvider(provider: unknown): void {
-  if (typeof provider !== 'string' || provider === '') throw new TypeError(`${SUBJECT}: a provider is a non-empty string.`);
+  if (typeof provider !== 'string' || provider === '')
+    throw new TypeError(`${SUBJECT}: a provider is a non-empty string.`);
 }

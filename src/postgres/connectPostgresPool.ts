@@ -27,7 +27,9 @@ export async function connectPostgresPool(
     throw new ToolConfigurationError(`${subject}.connect needs a postgres:// or postgresql:// URL.`);
   }
   if (!(Number.isInteger(connectTimeoutMs) && connectTimeoutMs > 0)) {
-    throw new ToolConfigurationError(`${subject}.connect: connectTimeoutMs must be a positive whole number of milliseconds.`);
+    throw new ToolConfigurationError(
+      `${subject}.connect: connectTimeoutMs must be a positive whole number of milliseconds.`,
+    );
   }
   if (!(Number.isInteger(maxConnections) && maxConnections > 0)) {
     throw new ToolConfigurationError(`${subject}.connect: maxConnections must be a positive whole number.`);
@@ -36,7 +38,10 @@ export async function connectPostgresPool(
   try {
     ({ Pool } = (await import('pg')).default);
   } catch (thrown) {
-    throw new ToolConfigurationError(`${subject}.connect needs the \`pg\` package, an optional peer dependency: npm install pg.`, { cause: thrown });
+    throw new ToolConfigurationError(
+      `${subject}.connect needs the \`pg\` package, an optional peer dependency: npm install pg.`,
+      { cause: thrown },
+    );
   }
   const pool = new Pool({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, max: maxConnections });
   // A connection that drops while idle is reported here; the next query opens another one. An

@@ -22,7 +22,9 @@ export function readTableName(subject: string, table: unknown, fallback: string)
   const given = table ?? fallback;
   const match = typeof given === 'string' ? TABLE.exec(given) : null;
   if (match === null) {
-    throw new ToolConfigurationError(`${subject}: table must be a name like "agentkit_approvals" or "schema.table" (letters, digits and _, not starting with a digit).`);
+    throw new ToolConfigurationError(
+      `${subject}: table must be a name like "agentkit_approvals" or "schema.table" (letters, digits and _, not starting with a digit).`,
+    );
   }
   const [, schema, name] = match as unknown as [string, string | undefined, string];
   return { quoted: schema === undefined ? `"${name}"` : `"${schema}"."${name}"`, name, given: given as string };

@@ -1,7 +1,9 @@
 import type { ToolExecutionOutcome, ToolRequest } from '../index.js';
 
 /** A `failed` outcome whose tool body never ran (`invoked: false`). */
-export type NotInvokedFailure = Extract<ToolExecutionOutcome, { readonly status: 'failed' }> & { readonly invoked: false };
+export type NotInvokedFailure = Extract<ToolExecutionOutcome, { readonly status: 'failed' }> & {
+  readonly invoked: false;
+};
 
 /**
  * One provider tool call, parsed: the request to execute, or, when the call cannot be executed
@@ -14,4 +16,6 @@ export type NotInvokedFailure = Extract<ToolExecutionOutcome, { readonly status:
  *   `failure` is an `invalid_input` `ToolError` that says the arguments are not valid JSON.
  *   The core never sees provider formats, so the adapter decides this before execution.
  */
-export type ParsedToolCall = { readonly request: ToolRequest; readonly failure?: undefined } | { readonly request: ToolRequest; readonly failure: NotInvokedFailure };
+export type ParsedToolCall =
+  | { readonly request: ToolRequest; readonly failure?: undefined }
+  | { readonly request: ToolRequest; readonly failure: NotInvokedFailure };

@@ -18,12 +18,17 @@ export function assertProviderToolNames(specs: readonly ToolSpec[], rule: Provid
   const problems = specs.flatMap((spec) => {
     const name = toProviderToolName(spec.name);
     if (name.length > rule.maxLength) {
-      return [`"${spec.name}" becomes "${name}" (${name.length} characters; ${rule.provider} accepts at most ${rule.maxLength}; each "." becomes "__")`];
+      return [
+        `"${spec.name}" becomes "${name}" (${name.length} characters; ${rule.provider} accepts at most ${rule.maxLength}; each "." becomes "__")`,
+      ];
     }
-    if (rule.mustStartWithLetter && /^[0-9]/.test(name)) return [`"${spec.name}" starts with a digit (${rule.provider} function names start with a letter or "_")`];
+    if (rule.mustStartWithLetter && /^[0-9]/.test(name))
+      return [`"${spec.name}" starts with a digit (${rule.provider} function names start with a letter or "_")`];
     return [];
   });
   if (problems.length > 0) {
-    throw new ToolConfigurationError(`Some tool names cannot be declared to ${rule.provider}: ${problems.join('; ')}. Rename those tools.`);
+    throw new ToolConfigurationError(
+      `Some tool names cannot be declared to ${rule.provider}: ${problems.join('; ')}. Rename those tools.`,
+    );
   }
 }

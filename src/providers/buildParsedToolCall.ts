@@ -19,7 +19,12 @@ function parse(text: string): { readonly value: JsonValue } | { readonly problem
 }
 
 /** The parsed call for a provider's call id, provider-safe name and arguments. */
-export function buildParsedToolCall(callId: string, providerName: string, args: ProviderArguments, context: ProviderCallContext): ParsedToolCall {
+export function buildParsedToolCall(
+  callId: string,
+  providerName: string,
+  args: ProviderArguments,
+  context: ProviderCallContext,
+): ParsedToolCall {
   const toolName = fromProviderToolName(providerName);
   const parsed = 'text' in args ? parse(args.text) : { value: (args.value ?? {}) as JsonValue };
   const request = {
@@ -29,7 +34,16 @@ export function buildParsedToolCall(callId: string, providerName: string, args: 
     turnId: context.turnId,
     metadata: { ...context.metadata },
   };
-  if ('problem' in parsed) return { request: { ...request, input: 'text' in args ? args.text : null }, failure: buildInvalidJsonFailure(toolName, parsed.problem) };
+  if ('problem' in parsed)
+    return {
+      request: { ...request, input: 'text' in args ? args.text : null },
+      failure: buildInvalidJsonFailure(toolName, parsed.problem),
+    };
   const spec = context.specs?.find((candidate) => candidate.name === toolName);
-  return { request: { ...request, input: spec === undefined ? parsed.value : removeOptionalNulls(parsed.value, spec.inputSchema) } };
+  return {
+    request: {
+      ...request,
+      input: spec === undefined ? parsed.value : removeOptionalNulls(parsed.value, spec.inputSchema),
+    },
+  };
 }

@@ -24,9 +24,14 @@ function toParsed(call: ParsedToolCall | ToolRequest): ParsedToolCall {
  * carries a `failure` (arguments that are not valid JSON) is not executed: its failure is the
  * result. Never throws for a call: the executor turns every fault into an outcome.
  */
-export async function executeToolCalls(executor: ToolExecutor, calls: readonly (ParsedToolCall | ToolRequest)[], options: ExecuteToolCallsOptions = {}): Promise<ToolCallsTurn> {
+export async function executeToolCalls(
+  executor: ToolExecutor,
+  calls: readonly (ParsedToolCall | ToolRequest)[],
+  options: ExecuteToolCallsOptions = {},
+): Promise<ToolCallsTurn> {
   const { concurrency = DEFAULT_TOOL_CALL_CONCURRENCY, ...executeOptions } = options;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`executeToolCalls: concurrency must be a whole number from 1; got ${String(concurrency)}.`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new RangeError(`executeToolCalls: concurrency must be a whole number from 1; got ${String(concurrency)}.`);
   const parsed = calls.map(toParsed);
   const outcomes = new Array<ToolExecutionOutcome>(parsed.length);
   let next = 0;

@@ -16,7 +16,12 @@ export { fromOpenAIToolCall } from './openai/fromOpenAIToolCall.js';
 export { fromAnthropicToolUse } from './anthropic/fromAnthropicToolUse.js';
 export { fromGeminiFunctionCall } from './gemini/fromGeminiFunctionCall.js';
 export { removeOptionalNulls } from './removeOptionalNulls.js';
-export type { OpenAIChatCustomToolCall, OpenAIChatToolCall, OpenAIResponsesFunctionCall, OpenAIToolCall } from './openai/OpenAIToolCall.js';
+export type {
+  OpenAIChatCustomToolCall,
+  OpenAIChatToolCall,
+  OpenAIResponsesFunctionCall,
+  OpenAIToolCall,
+} from './openai/OpenAIToolCall.js';
 export type { AnthropicToolUse } from './anthropic/AnthropicToolUse.js';
 export type { GeminiFunctionCall } from './gemini/GeminiFunctionCall.js';
 export type { GeminiCallContext } from './gemini/GeminiCallContext.js';

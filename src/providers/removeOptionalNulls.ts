@@ -8,7 +8,11 @@ function acceptsNull(schema: JsonValue | undefined): boolean {
   const { type, anyOf, oneOf, enum: values, const: constant } = schema;
   if (type === 'null' || (Array.isArray(type) && type.includes('null')) || constant === null) return true;
   if (Array.isArray(values) && values.includes(null)) return true;
-  return [anyOf, oneOf].some((branches) => isJsonArray(branches) && branches.some((branch) => isSchemaObject(branch) && Object.keys(branch).length > 0 && acceptsNull(branch)));
+  return [anyOf, oneOf].some(
+    (branches) =>
+      isJsonArray(branches) &&
+      branches.some((branch) => isSchemaObject(branch) && Object.keys(branch).length > 0 && acceptsNull(branch)),
+  );
 }
 
 function clean(value: JsonValue, schema: JsonValue | undefined): JsonValue {

@@ -73,7 +73,10 @@ export class RedisApprovalStore implements ApprovalStore {
   public static async connect(url: string, options: RedisConnectOptions = {}): Promise<RedisApprovalStore> {
     assertKnownKeys(options, ['keyPrefix', 'connectTimeoutMs'], `${SUBJECT}.connect(url, options)`);
     const owned = await connectRedisClient(SUBJECT, url, options.connectTimeoutMs);
-    const store = new RedisApprovalStore({ client: owned.client, ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }) });
+    const store = new RedisApprovalStore({
+      client: owned.client,
+      ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }),
+    });
     store.#close = owned.close;
     return store;
   }
@@ -86,8 +89,11 @@ export class RedisApprovalStore implements ApprovalStore {
       throw new TypeError(`${SUBJECT}.issue needs an approval with a string id and an ISO 8601 expiresAt.`);
     }
     const args = [JSON.stringify(approval), String(expiresAtMs), String(expiresAtMs + RETENTION_AFTER_EXPIRY_MS)];
-    const created = await this.#run('record an approval', () => runRedisScript(this.#client, ISSUE, this.#key(id), args));
-    if (created !== 1) throw new Error(`${SUBJECT} already holds an approval with id ${JSON.stringify(id)}; an id is issued once.`);
+    const created = await this.#run('record an approval', () =>
+      runRedisScript(this.#client, ISSUE, this.#key(id), args),
+    );
+    if (created !== 1)
+      throw new Error(`${SUBJECT} already holds an approval with id ${JSON.stringify(id)}; an id is issued once.`);
   }
 
   /** The issued approval with this id, used or not, or `undefined`. */
@@ -100,7 +106,9 @@ export class RedisApprovalStore implements ApprovalStore {
   /** Marks the approval used; atomic across processes: exactly one caller gets `consumed`. */
   public async consume(id: string): Promise<ApprovalConsumeResult> {
     if (typeof id !== 'string' || id === '') return 'unknown';
-    const reply = await this.#run('consume an approval', () => runRedisScript(this.#client, CONSUME, this.#key(id), []));
+    const reply = await this.#run('consume an approval', () =>
+      runRedisScript(this.#client, CONSUME, this.#key(id), []),
+    );
     const [answer, json, expiresAt] = Array.isArray(reply) ? (reply as unknown[]) : [];
     // A damaged record is never reported used or consumed: it was not an approval of ours.
     if (readRecord(json, expiresAt, id) === undefined) return 'unknown';

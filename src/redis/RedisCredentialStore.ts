@@ -34,7 +34,10 @@ export class RedisCredentialStore implements CredentialStore {
   public static async connect(url: string, options: RedisConnectOptions = {}): Promise<RedisCredentialStore> {
     assertKnownKeys(options, ['keyPrefix', 'connectTimeoutMs'], `${SUBJECT}.connect(url, options)`);
     const owned = await connectRedisClient(SUBJECT, url, options.connectTimeoutMs);
-    const store = new RedisCredentialStore({ client: owned.client, ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }) });
+    const store = new RedisCredentialStore({
+      client: owned.client,
+      ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }),
+    });
     store.#close = owned.close;
     return store;
   }
@@ -80,7 +83,8 @@ export class RedisCredentialStore implements CredentialStore {
   }
 
   #key(provider: unknown): string {
-    if (typeof provider !== 'string' || provider === '') throw new TypeError(`${SUBJECT}: a provider is a non-empty string.`);
+    if (typeof provider !== 'string' || provider === '')
+      throw new TypeError(`${SUBJECT}: a provider is a non-empty string.`);
     return `${this.#keyPrefix}credentials:${provider}`;
   }
 }

@@ -19,18 +19,27 @@ const MAX_RECONNECT_DELAY_MS = 2000;
  * After the first connection the client reconnects by itself; the first one either succeeds
  * within `connectTimeoutMs` or throws.
  */
-export async function connectRedisClient(subject: string, url: unknown, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS): Promise<OwnedRedisClient> {
+export async function connectRedisClient(
+  subject: string,
+  url: unknown,
+  connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS,
+): Promise<OwnedRedisClient> {
   if (typeof url !== 'string' || !/^rediss?:\/\//i.test(url)) {
     throw new ToolConfigurationError(`${subject}.connect needs a redis:// or rediss:// URL.`);
   }
   if (!(Number.isInteger(connectTimeoutMs) && connectTimeoutMs > 0)) {
-    throw new ToolConfigurationError(`${subject}.connect: connectTimeoutMs must be a positive whole number of milliseconds.`);
+    throw new ToolConfigurationError(
+      `${subject}.connect: connectTimeoutMs must be a positive whole number of milliseconds.`,
+    );
   }
   let driver: typeof RedisDriver;
   try {
     driver = await import('redis');
   } catch (thrown) {
-    throw new ToolConfigurationError(`${subject}.connect needs the \`redis\` package (node-redis v5 or v6), an optional peer dependency: npm install redis.`, { cause: thrown });
+    throw new ToolConfigurationError(
+      `${subject}.connect needs the \`redis\` package (node-redis v5 or v6), an optional peer dependency: npm install redis.`,
+      { cause: thrown },
+    );
   }
   let connected = false;
   const client = driver.createClient({

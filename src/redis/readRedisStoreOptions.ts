@@ -17,13 +17,20 @@ export interface RedisStoreSettings {
  * (empty means none; `agentkit:` when not given). Mistakes throw `ToolConfigurationError`s
  * naming `subject`.
  */
-export function readRedisStoreOptions(subject: string, options: { readonly client: RedisStoreClient; readonly keyPrefix?: string }): RedisStoreSettings {
-  if (typeof options !== 'object' || (options as unknown) === null) throw new ToolConfigurationError(`${subject} needs options: { client, keyPrefix? }.`);
+export function readRedisStoreOptions(
+  subject: string,
+  options: { readonly client: RedisStoreClient; readonly keyPrefix?: string },
+): RedisStoreSettings {
+  if (typeof options !== 'object' || (options as unknown) === null)
+    throw new ToolConfigurationError(`${subject} needs options: { client, keyPrefix? }.`);
   assertKnownKeys(options, ['client', 'keyPrefix'], `${subject}(options)`);
   if (typeof (options.client as Partial<RedisStoreClient> | undefined)?.sendCommand !== 'function') {
-    throw new ToolConfigurationError(`${subject} needs \`client\`: a connected client of the \`redis\` package (createClient({ url }), then connect()).`);
+    throw new ToolConfigurationError(
+      `${subject} needs \`client\`: a connected client of the \`redis\` package (createClient({ url }), then connect()).`,
+    );
   }
   const keyPrefix: unknown = options.keyPrefix;
-  if (keyPrefix !== undefined && typeof keyPrefix !== 'string') throw new ToolConfigurationError(`${subject}: keyPrefix must be a string.`);
+  if (keyPrefix !== undefined && typeof keyPrefix !== 'string')
+    throw new ToolConfigurationError(`${subject}: keyPrefix must be a string.`);
   return { client: options.client, keyPrefix: keyPrefix ?? DEFAULT_KEY_PREFIX };
 }

@@ -17,7 +17,12 @@ export function defineRedisScript(source: string): RedisScript {
  * (a restart or `SCRIPT FLUSH` forgets them). A script runs atomically: no other command runs
  * on the server in between, which is what makes `consume` single use across processes.
  */
-export async function runRedisScript(client: RedisStoreClient, script: RedisScript, key: string, args: readonly string[]): Promise<unknown> {
+export async function runRedisScript(
+  client: RedisStoreClient,
+  script: RedisScript,
+  key: string,
+  args: readonly string[],
+): Promise<unknown> {
   try {
     return await client.sendCommand(['EVALSHA', script.sha, '1', key, ...args]);
   } catch (thrown) {

@@ -87,11 +87,17 @@ export class ClassTool implements Tool {
     return input;
   }
 
-  public proposedRequests(request: ToolRequest, input: unknown = this.parseInput(request)): MaybePromise<PreflightResult> {
+  public proposedRequests(
+    request: ToolRequest,
+    input: unknown = this.parseInput(request),
+  ): MaybePromise<PreflightResult> {
     if (this.preflightMethod === undefined) return NO_REQUESTS;
     const method = (this.instance as unknown as Record<string | symbol, Method>)[this.preflightMethod];
     if (typeof method !== 'function') {
-      throw new ToolError('internal', `Tool \`${this.spec.name}\` has no preflight method ${String(this.preflightMethod)}().`);
+      throw new ToolError(
+        'internal',
+        `Tool \`${this.spec.name}\` has no preflight method ${String(this.preflightMethod)}().`,
+      );
     }
     const requests = method.call(this.instance, input, request);
     return isThenable(requests) ? Promise.resolve(requests).then(toPreflightResult) : toPreflightResult(requests);
@@ -106,7 +112,10 @@ export class ClassTool implements Tool {
     const later = readLater(value);
     if (later === undefined) return normalizeToolReturn(value, request.callId, this.spec.name);
     // A promise of the class's value stays one promise: normalized in the reaction that reads it.
-    const raw = later instanceof Promise ? (later as Promise<unknown>) : new Promise<unknown>((resolve, reject) => later.then(resolve, reject));
+    const raw =
+      later instanceof Promise
+        ? (later as Promise<unknown>)
+        : new Promise<unknown>((resolve, reject) => later.then(resolve, reject));
     return new NormalizedReturn(raw, request.callId, this.spec.name);
   }
 

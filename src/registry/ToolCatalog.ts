@@ -25,7 +25,9 @@ async function loadSource(source: ToolSource, report: SourceErrorReporter): Prom
       report(source.id, toError(error));
       return [];
     }
-    throw new ToolConfigurationError(`Tool source "${source.id}" failed to load its tools: ${toError(error).message}`, { cause: error });
+    throw new ToolConfigurationError(`Tool source "${source.id}" failed to load its tools: ${toError(error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -35,7 +37,11 @@ async function loadSource(source: ToolSource, report: SourceErrorReporter): Prom
  * servers) lose the tools that cannot be registered, and each such tool, like each failed load,
  * is reported to `report` and to its source.
  */
-export async function buildRegistry(tools: readonly Tool[], sources: readonly ToolSource[], report: SourceErrorReporter = IGNORE): Promise<ToolRegistry> {
+export async function buildRegistry(
+  tools: readonly Tool[],
+  sources: readonly ToolSource[],
+  report: SourceErrorReporter = IGNORE,
+): Promise<ToolRegistry> {
   const registry = new ToolRegistry().registerAll(tools);
   const loaded = await Promise.all(sources.map((source) => loadSource(source, report)));
   const optional: SourcedTool[] = [];
@@ -85,7 +91,11 @@ export class ToolCatalog {
   }
 
   /** Loads `tools` and every source's, then listens to the sources that announce changes. */
-  public static async load(tools: readonly Tool[], sources: readonly ToolSource[], report: (sourceId: string, error: Error) => void = IGNORE): Promise<ToolCatalog> {
+  public static async load(
+    tools: readonly Tool[],
+    sources: readonly ToolSource[],
+    report: (sourceId: string, error: Error) => void = IGNORE,
+  ): Promise<ToolCatalog> {
     const catalog = new ToolCatalog(await buildRegistry(tools, sources, report), tools, sources, report);
     const refresh = (): Promise<void> => catalog.refresh();
     for (const source of sources) {

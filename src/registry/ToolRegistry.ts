@@ -30,18 +30,35 @@ function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): Re
   const { spec } = tool;
   const problem = getToolNameProblem(spec.name);
   if (problem !== undefined) {
-    throw new ToolDefinitionError(source, `invalid tool name: ${problem}.`, 'Use 1-64 lowercase ASCII letters and digits joined by single ".", "_" or "-".');
+    throw new ToolDefinitionError(
+      source,
+      `invalid tool name: ${problem}.`,
+      'Use 1-64 lowercase ASCII letters and digits joined by single ".", "_" or "-".',
+    );
   }
   if (typeof spec.description !== 'string' || spec.description.trim() === '') {
-    throw new ToolDefinitionError(source, `tool "${spec.name}" has no description.`, 'Describe what the tool does for the model.');
+    throw new ToolDefinitionError(
+      source,
+      `tool "${spec.name}" has no description.`,
+      'Describe what the tool does for the model.',
+    );
   }
   const strictness = tool.schemaStrictness ?? 'strict';
   // `@Tool` classes come precompiled; any other schema compiles in this registry's own ajv
   // instances, which go away with the registry (a reload drops the remote tools it replaced).
-  const validateInput = findCompiledSchema(spec.inputSchema, strictness) ?? compiler().compile(spec.inputSchema, source, 'input', strictness);
+  const validateInput =
+    findCompiledSchema(spec.inputSchema, strictness) ??
+    compiler().compile(spec.inputSchema, source, 'input', strictness);
   const { outputSchema } = spec;
-  const validateOutput = outputSchema === undefined ? undefined : (findCompiledSchema(outputSchema, strictness) ?? compiler().compile(outputSchema, source, 'output', strictness));
-  const inputLimits = tool.maxInputBytes === undefined ? DEFAULT_INPUT_LIMITS : Object.freeze({ ...DEFAULT_INPUT_LIMITS, maxBytes: tool.maxInputBytes });
+  const validateOutput =
+    outputSchema === undefined
+      ? undefined
+      : (findCompiledSchema(outputSchema, strictness) ??
+        compiler().compile(outputSchema, source, 'output', strictness));
+  const inputLimits =
+    tool.maxInputBytes === undefined
+      ? DEFAULT_INPUT_LIMITS
+      : Object.freeze({ ...DEFAULT_INPUT_LIMITS, maxBytes: tool.maxInputBytes });
   return { tool, source, validateInput, validateOutput, inputLimits };
 }
 
@@ -133,7 +150,11 @@ export class ToolRegistry {
 
   /** Every spec, sorted by name (code-unit order, independent of locale). */
   public specs(): readonly ToolSpec[] {
-    this.#specs ??= Object.freeze([...this.#tools.values()].map((entry) => entry.tool.spec).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
+    this.#specs ??= Object.freeze(
+      [...this.#tools.values()]
+        .map((entry) => entry.tool.spec)
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    );
     return this.#specs;
   }
 

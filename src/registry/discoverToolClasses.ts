@@ -41,7 +41,13 @@ export function discoverToolClasses(resolver: OptionalResolver): ToolClassDiscov
     }
     const metadata = getToolClassMetadata(target);
     if (metadata?.definition === undefined) continue;
-    tools.push(new ClassTool(instance as ConstructorParameters<typeof ClassTool>[0], metadata.definition, metadata.preflightMethod));
+    tools.push(
+      new ClassTool(
+        instance as ConstructorParameters<typeof ClassTool>[0],
+        metadata.definition,
+        metadata.preflightMethod,
+      ),
+    );
   }
   return { tools, unbound };
 }

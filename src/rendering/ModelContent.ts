@@ -1,5 +1,7 @@
 /** One block of what the model reads: text, or an image (base64). */
-export type ModelBlock = { readonly type: 'text'; readonly text: string } | { readonly type: 'image'; readonly mimeType: string; readonly data: string };
+export type ModelBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly mimeType: string; readonly data: string };
 
 /** What the model reads for one tool call, before it is wrapped in a provider's message. */
 export interface ModelContent {

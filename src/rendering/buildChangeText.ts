@@ -13,7 +13,11 @@ function hasExactly(value: JsonObject, keys: readonly string[]): boolean {
 }
 
 function isChange(value: JsonObject): boolean {
-  return typeof value['path'] === 'string' && typeof value['diff'] === 'string' && typeof value['diffTruncated'] === 'boolean';
+  return (
+    typeof value['path'] === 'string' &&
+    typeof value['diff'] === 'string' &&
+    typeof value['diffTruncated'] === 'boolean'
+  );
 }
 
 function isEdit(value: JsonObject): boolean {
@@ -48,12 +52,17 @@ export function buildChangeText(value: JsonValue, maxChars: number, root: string
   if ('replacements' in value) {
     lines.push(`edited ${path} (${plural(value['replacements'] as number, 'replacement')})`);
   } else {
-    lines.push(`${value['created'] === true ? 'created' : 'overwrote'} ${path} (${plural(value['bytes'] as number, 'byte')})`);
+    lines.push(
+      `${value['created'] === true ? 'created' : 'overwrote'} ${path} (${plural(value['bytes'] as number, 'byte')})`,
+    );
     const directories = value['createdDirectories'] as string[];
-    if (directories.length > 0) lines.push(`created directories: ${directories.map((directory) => toDisplayPath(directory, root)).join(', ')}`);
+    if (directories.length > 0)
+      lines.push(`created directories: ${directories.map((directory) => toDisplayPath(directory, root)).join(', ')}`);
   }
   const diff = value['diff'] as string;
-  if (value['diffTruncated'] === true) lines.push('[the diff was shortened by the tool; read the file to see all of it]');
-  if (diff !== '') lines.push(fitToBudget(diff, Math.max(0, maxChars - lines.join('\n').length - 1)).replace(/\n$/, ''));
+  if (value['diffTruncated'] === true)
+    lines.push('[the diff was shortened by the tool; read the file to see all of it]');
+  if (diff !== '')
+    lines.push(fitToBudget(diff, Math.max(0, maxChars - lines.join('\n').length - 1)).replace(/\n$/, ''));
   return lines.join('\n');
 }

@@ -14,13 +14,20 @@ import { DEFAULT_MAX_CHARS, DEFAULT_MAX_IMAGES, type ModelContentOptions } from 
 import { formatCount, getBase64ByteLength } from '../kernel/index.js';
 
 function describeFile(file: FileRef): string {
-  const facts = [file.mimeType, file.size === undefined ? undefined : `${formatCount(file.size)} bytes`].filter((fact) => fact !== undefined);
+  const facts = [file.mimeType, file.size === undefined ? undefined : `${formatCount(file.size)} bytes`].filter(
+    (fact) => fact !== undefined,
+  );
   const name = file.name === undefined ? file.uri : `${file.name} <${file.uri}>`;
   return facts.length === 0 ? `file: ${name}` : `file: ${name} (${facts.join(', ')})`;
 }
 
 function describeStructured(value: JsonValue, options: ModelContentOptions, maxChars: number): string {
-  return buildShellText(value, maxChars) ?? buildChangeText(value, maxChars, options.root) ?? buildWalkText(value, options.root) ?? JSON.stringify(value);
+  return (
+    buildShellText(value, maxChars) ??
+    buildChangeText(value, maxChars, options.root) ??
+    buildWalkText(value, options.root) ??
+    JSON.stringify(value)
+  );
 }
 
 function toBlock(part: ContentPart): ModelBlock {
@@ -34,14 +41,24 @@ function toBlock(part: ContentPart): ModelBlock {
     case 'media':
       return part.modality === 'image'
         ? { type: 'image', mimeType: part.mimeType, data: part.data }
-        : { type: 'text', text: `[${part.modality} (${part.mimeType}, ${formatCount(getBase64ByteLength(part.data))} bytes) not shown]` };
+        : {
+            type: 'text',
+            text: `[${part.modality} (${part.mimeType}, ${formatCount(getBase64ByteLength(part.data))} bytes) not shown]`,
+          };
   }
 }
 
-function toBlocks(output: ToolOutput, result: ToolResult, options: ModelContentOptions, maxChars: number): ModelBlock[] {
+function toBlocks(
+  output: ToolOutput,
+  result: ToolResult,
+  options: ModelContentOptions,
+  maxChars: number,
+): ModelBlock[] {
   switch (output.type) {
     case 'text': {
-      const page = result.result.isError ? undefined : buildReadFileText(output.text, result.metadata, options.lineNumbers ?? true, maxChars);
+      const page = result.result.isError
+        ? undefined
+        : buildReadFileText(output.text, result.metadata, options.lineNumbers ?? true, maxChars);
       const text = page ?? output.text;
       return [{ type: 'text', text }];
     }
@@ -50,7 +67,9 @@ function toBlocks(output: ToolOutput, result: ToolResult, options: ModelContentO
     case 'parts':
       return output.parts.map(toBlock);
     case 'files':
-      return [{ type: 'text', text: output.files.length === 0 ? 'no files' : output.files.map(describeFile).join('\n') }];
+      return [
+        { type: 'text', text: output.files.length === 0 ? 'no files' : output.files.map(describeFile).join('\n') },
+      ];
   }
 }
 
@@ -93,12 +112,16 @@ function settle(blocks: readonly ModelBlock[], maxChars: number, maxImages: numb
           }
         : original;
     const last = merged.at(-1);
-    if (block.type === 'text' && last?.type === 'text') merged[merged.length - 1] = { type: 'text', text: `${last.text}\n${block.text}` };
+    if (block.type === 'text' && last?.type === 'text')
+      merged[merged.length - 1] = { type: 'text', text: `${last.text}\n${block.text}` };
     else merged.push(block);
   }
   const texts = merged.filter((block) => block.type === 'text');
   if (texts.reduce((sum, block) => sum + block.text.length, 0) <= maxChars) return merged;
-  const shown = texts.length * MIN_CUT_SHARE <= maxChars ? texts.length : Math.max(0, Math.floor((maxChars - LEFT_OUT_NOTICE_ROOM) / MIN_CUT_SHARE));
+  const shown =
+    texts.length * MIN_CUT_SHARE <= maxChars
+      ? texts.length
+      : Math.max(0, Math.floor((maxChars - LEFT_OUT_NOTICE_ROOM) / MIN_CUT_SHARE));
   const left = texts.slice(shown);
   const notice =
     left.length === 0
@@ -112,7 +135,8 @@ function settle(blocks: readonly ModelBlock[], maxChars: number, maxImages: numb
   let textIndex = 0;
   for (const block of merged) {
     if (block.type !== 'text') settled.push(block);
-    else if (textIndex < shown) settled.push({ type: 'text', text: fitToBudget(block.text, shares[textIndex++] as number) });
+    else if (textIndex < shown)
+      settled.push({ type: 'text', text: fitToBudget(block.text, shares[textIndex++] as number) });
     else textIndex++;
   }
   if (notice !== '') settled.push({ type: 'text', text: notice });
@@ -128,19 +152,35 @@ function settle(blocks: readonly ModelBlock[], maxChars: number, maxImages: numb
  * for a placeholder (`interruptions: 'placeholder'`).
  * @internal
  */
-export function buildModelContent(outcome: ToolExecutionOutcome, options: ModelContentOptions = {}): ModelContent | undefined {
+export function buildModelContent(
+  outcome: ToolExecutionOutcome,
+  options: ModelContentOptions = {},
+): ModelContent | undefined {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   if (!Number.isInteger(maxChars) || maxChars < 200)
-    throw new RangeError(`maxChars must be a whole number from 200 (room for the notice of what was cut); got ${String(maxChars)}.`);
+    throw new RangeError(
+      `maxChars must be a whole number from 200 (room for the notice of what was cut); got ${String(maxChars)}.`,
+    );
   const maxImages = options.maxImages ?? DEFAULT_MAX_IMAGES;
-  if (!Number.isInteger(maxImages) || maxImages < 0) throw new RangeError(`maxImages must be a whole number from 0; got ${String(maxImages)}.`);
+  if (!Number.isInteger(maxImages) || maxImages < 0)
+    throw new RangeError(`maxImages must be a whole number from 0; got ${String(maxImages)}.`);
   switch (outcome.status) {
     case 'completed': {
       const { result } = outcome;
-      return { isError: result.result.isError, blocks: settle(toBlocks(result.result.output, result, options, maxChars), maxChars, maxImages) };
+      return {
+        isError: result.result.isError,
+        blocks: settle(toBlocks(result.result.output, result, options, maxChars), maxChars, maxImages),
+      };
     }
     case 'failed':
-      return { isError: true, blocks: settle([{ type: 'text', text: `[${outcome.error.code}] ${outcome.error.message}` }], maxChars, maxImages) };
+      return {
+        isError: true,
+        blocks: settle(
+          [{ type: 'text', text: `[${outcome.error.code}] ${outcome.error.message}` }],
+          maxChars,
+          maxImages,
+        ),
+      };
     case 'interrupted':
       if (options.interruptions !== 'placeholder') return undefined;
       return { isError: false, blocks: [{ type: 'text', text: describeInterruption(outcome.interruption) }] };

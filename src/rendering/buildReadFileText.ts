@@ -25,7 +25,13 @@ function keepWholeLines(lines: readonly string[], budget: number): readonly stri
 /** The paging facts of an `fs_read_file` text result, or `undefined` when `metadata` is not one. */
 function readPage(metadata: MetadataMap): ReadPage | undefined {
   const { totalLines, offset, limit, nextOffset, cutLines, truncated } = metadata;
-  if (typeof totalLines !== 'number' || typeof offset !== 'number' || typeof limit !== 'number' || typeof truncated !== 'boolean') return undefined;
+  if (
+    typeof totalLines !== 'number' ||
+    typeof offset !== 'number' ||
+    typeof limit !== 'number' ||
+    typeof truncated !== 'boolean'
+  )
+    return undefined;
   if (nextOffset !== undefined && typeof nextOffset !== 'number') return undefined;
   const cut = Array.isArray(cutLines) ? cutLines.filter((line): line is number => typeof line === 'number') : [];
   return { totalLines, offset, limit, ...(nextOffset === undefined ? {} : { nextOffset }), cutLines: cut };
@@ -37,7 +43,12 @@ function readPage(metadata: MetadataMap): ReadPage | undefined {
  * is false), then a notice when the page is not the whole file ("lines 1-2000 of 5,234; call
  * again with offset 2001") and one naming the lines cut for length. `undefined` otherwise.
  */
-export function buildReadFileText(text: string, metadata: MetadataMap, lineNumbers: boolean, maxChars = Number.POSITIVE_INFINITY): string | undefined {
+export function buildReadFileText(
+  text: string,
+  metadata: MetadataMap,
+  lineNumbers: boolean,
+  maxChars = Number.POSITIVE_INFINITY,
+): string | undefined {
   const page = readPage(metadata);
   if (page === undefined) return undefined;
   const all = text === '' ? [] : text.replace(/\n$/, '').split('\n');

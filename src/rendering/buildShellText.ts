@@ -44,12 +44,17 @@ function hasShellFields(value: JsonObject): value is JsonObject & ShellResult {
  */
 export function buildShellText(value: JsonValue, maxChars: number): string | undefined {
   if (!isShellResult(value)) return undefined;
-  const lines = [value.exitCode === null ? `killed by signal ${value.signal ?? 'unknown'}` : `exit code ${value.exitCode}`];
-  if (value.timedOut) lines.push('[timed out: the command ran past its time limit and was stopped; its output is partial]');
+  const lines = [
+    value.exitCode === null ? `killed by signal ${value.signal ?? 'unknown'}` : `exit code ${value.exitCode}`,
+  ];
+  if (value.timedOut)
+    lines.push('[timed out: the command ran past its time limit and was stopped; its output is partial]');
   if (value.truncated) lines.push('[truncated: the output passed the size limit and was cut]');
   if (value.refusedHosts !== undefined && value.refusedHosts.length > 0) {
     const hosts = fitToBudget(value.refusedHosts.join(', '), Math.max(200, Math.floor(maxChars / 10)));
-    lines.push(`[network: the sandbox's proxy refused ${hosts}: only the hosts the host allows are reachable; ask the user to allow one]`);
+    lines.push(
+      `[network: the sandbox's proxy refused ${hosts}: only the hosts the host allows are reachable; ask the user to allow one]`,
+    );
   }
   if (value.stdout === '' && value.stderr === '') return [...lines, '(no output)'].join('\n');
   const room = Math.max(0, maxChars - lines.join('\n').length - 40);

@@ -15,11 +15,21 @@ interface Match {
 }
 
 function isEntry(value: JsonValue): value is JsonObject & Entry {
-  return isJsonObject(value) && typeof value['path'] === 'string' && typeof value['kind'] === 'string' && (value['size'] === undefined || typeof value['size'] === 'number');
+  return (
+    isJsonObject(value) &&
+    typeof value['path'] === 'string' &&
+    typeof value['kind'] === 'string' &&
+    (value['size'] === undefined || typeof value['size'] === 'number')
+  );
 }
 
 function isMatch(value: JsonValue): value is JsonObject & Match {
-  return isJsonObject(value) && typeof value['path'] === 'string' && typeof value['line'] === 'number' && typeof value['text'] === 'string';
+  return (
+    isJsonObject(value) &&
+    typeof value['path'] === 'string' &&
+    typeof value['line'] === 'number' &&
+    typeof value['text'] === 'string'
+  );
 }
 
 function showEntry(entry: Entry, root: string | undefined): string {
@@ -38,14 +48,16 @@ function showEntry(entry: Entry, root: string | undefined): string {
 
 const SKIP_NOTES: Readonly<Record<string, (count: string) => string>> = {
   skippedHardLinks: (count) => `${count} hard-linked files skipped (a hard link may lead outside the workspace)`,
-  skippedIgnored: (count) => `${count} entries skipped: .git and what .gitignore ignores (an ignored directory counts once); set includeIgnored to include them`,
+  skippedIgnored: (count) =>
+    `${count} entries skipped: .git and what .gitignore ignores (an ignored directory counts once); set includeIgnored to include them`,
   unreadIgnoreFiles: (count) => `${count} .gitignore files not read (a link, protected or too large)`,
 };
 
 /** Notices for `truncated` and every other field the walk reported (skip counts, ...). */
 function buildNotices(value: JsonObject, known: readonly string[], what: string): string[] {
   const notices: string[] = [];
-  if (value['truncated'] === true) notices.push(`[truncated: more ${what} exist than shown; narrow the path or pattern, or raise limit]`);
+  if (value['truncated'] === true)
+    notices.push(`[truncated: more ${what} exist than shown; narrow the path or pattern, or raise limit]`);
   for (const [key, field] of Object.entries(value)) {
     if (known.includes(key) || key === 'truncated') continue;
     const note = typeof field === 'number' ? SKIP_NOTES[key] : undefined;
@@ -70,16 +82,28 @@ export function buildWalkText(value: JsonValue, root?: string): string | undefin
   const { entries, paths, matches } = value;
   if (Array.isArray(entries) && entries.every(isEntry)) {
     const base = root ?? findCommonDirectory(entries.map((entry) => entry.path));
-    return [header(entries.length, ['entry', 'entries'], base), ...entries.map((entry) => showEntry(entry, base)), ...buildNotices(value, ['entries'], 'entries')].join('\n');
+    return [
+      header(entries.length, ['entry', 'entries'], base),
+      ...entries.map((entry) => showEntry(entry, base)),
+      ...buildNotices(value, ['entries'], 'entries'),
+    ].join('\n');
   }
   if (Array.isArray(paths) && paths.every((path) => typeof path === 'string')) {
     const base = root ?? findCommonDirectory(paths);
-    return [header(paths.length, ['path', 'paths'], base), ...paths.map((path) => toDisplayPath(path, base)), ...buildNotices(value, ['paths'], 'paths')].join('\n');
+    return [
+      header(paths.length, ['path', 'paths'], base),
+      ...paths.map((path) => toDisplayPath(path, base)),
+      ...buildNotices(value, ['paths'], 'paths'),
+    ].join('\n');
   }
   if (Array.isArray(matches) && matches.every(isMatch)) {
     const base = root ?? findCommonDirectory(matches.map((match) => match.path));
     const lines = matches.map((match) => `${toDisplayPath(match.path, base)}:${match.line}: ${match.text}`);
-    return [header(matches.length, ['match', 'matches'], base), ...lines, ...buildNotices(value, ['matches'], 'matches')].join('\n');
+    return [
+      header(matches.length, ['match', 'matches'], base),
+      ...lines,
+      ...buildNotices(value, ['matches'], 'matches'),
+    ].join('\n');
   }
   return undefined;
 }

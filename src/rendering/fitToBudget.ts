@@ -22,7 +22,8 @@ export function fitToBudget(text: string, maxChars: number): string {
   const headBreak = text.lastIndexOf('\n', headEnd - 1);
   if (headBreak >= 0 && headBreak >= headEnd - Math.ceil(room / 10)) headEnd = headBreak + 1;
   const tailBreak = text.indexOf('\n', tailStart);
-  if (tailBreak !== -1 && tailBreak < tailStart + Math.ceil(room / 10) && tailBreak + 1 < text.length) tailStart = tailBreak + 1;
+  if (tailBreak !== -1 && tailBreak < tailStart + Math.ceil(room / 10) && tailBreak + 1 < text.length)
+    tailStart = tailBreak + 1;
   const cut = text.slice(headEnd, tailStart);
   const notice = `[... ${formatCount(cut.length)} characters (${formatCount(countLines(cut))} line breaks) cut from the middle of this result to fit ${formatCount(maxChars)} characters ...]`;
   const head = text.slice(0, headEnd);

@@ -86,14 +86,20 @@ export class LinearRegExp {
     }
     let engine: RE2JS;
     try {
-      engine = RE2JS.compile(RE2JS.translateRegExp(pattern), (flags.ignoreCase === true ? RE2JS.CASE_INSENSITIVE : 0) | (flags.multiline === true ? RE2JS.MULTILINE : 0));
+      engine = RE2JS.compile(
+        RE2JS.translateRegExp(pattern),
+        (flags.ignoreCase === true ? RE2JS.CASE_INSENSITIVE : 0) | (flags.multiline === true ? RE2JS.MULTILINE : 0),
+      );
     } catch (error) {
       throw new SyntaxError(
         `the pattern ${JSON.stringify(pattern)} is not a valid regular expression for the linear-time engine (RE2 syntax): ${error instanceof Error ? error.message : String(error)}.`,
         { cause: error },
       );
     }
-    return new LinearRegExp(engine, `/${pattern}/${flags.ignoreCase === true ? 'i' : ''}${flags.multiline === true ? 'm' : ''}`);
+    return new LinearRegExp(
+      engine,
+      `/${pattern}/${flags.ignoreCase === true ? 'i' : ''}${flags.multiline === true ? 'm' : ''}`,
+    );
   }
 
   /** Whether the pattern matches anywhere in `text`. */

@@ -31,7 +31,10 @@ function describe(error: unknown): string {
  */
 export class SchemaCompiler {
   readonly #instances = new Map<SchemaStrictness, Ajv>();
-  readonly #compiled: Record<SchemaStrictness, WeakMap<JsonObject, ValidateFunction>> = { strict: new WeakMap(), lenient: new WeakMap() };
+  readonly #compiled: Record<SchemaStrictness, WeakMap<JsonObject, ValidateFunction>> = {
+    strict: new WeakMap(),
+    lenient: new WeakMap(),
+  };
   readonly #shared: boolean;
 
   /** @param shared use the process-wide instances (`getAjv`) instead of owned ones: for `@Tool` classes, which never go away. */
@@ -49,7 +52,12 @@ export class SchemaCompiler {
    * @throws ToolDefinitionError naming `subject` when the schema does not compile (not valid
    *   draft-07, unknown keywords in strict mode, a `pattern` the linear-time engine does not support).
    */
-  public compile(schema: JsonObject, subject: string, which: 'input' | 'output', strictness: SchemaStrictness = 'strict'): ValidateFunction {
+  public compile(
+    schema: JsonObject,
+    subject: string,
+    which: 'input' | 'output',
+    strictness: SchemaStrictness = 'strict',
+  ): ValidateFunction {
     const cache = this.#compiled[strictness];
     const cached = cache.get(schema);
     if (cached !== undefined) return cached;

@@ -16,9 +16,14 @@ function getTransformerPropertyNames(target: Constructor): Set<string> {
   for (const key of ['_typeMetadatas', '_transformMetadatas', '_exposeMetadatas']) {
     const byClass = storage[key];
     if (!(byClass instanceof Map)) continue;
-    for (let current: unknown = target; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) {
+    for (
+      let current: unknown = target;
+      typeof current === 'function' && current !== Function.prototype;
+      current = Object.getPrototypeOf(current)
+    ) {
       const byProperty: unknown = byClass.get(current);
-      if (byProperty instanceof Map) for (const name of byProperty.keys()) if (typeof name === 'string') names.add(name);
+      if (byProperty instanceof Map)
+        for (const name of byProperty.keys()) if (typeof name === 'string') names.add(name);
     }
   }
   return names;
@@ -26,7 +31,8 @@ function getTransformerPropertyNames(target: Constructor): Set<string> {
 
 function describeDesignType(target: Constructor, propertyName: string): string {
   const design = getDesignType(target.prototype as object, propertyName);
-  if (design === undefined) return 'there is no @Type(() => X) and no emitted design type (the compiler ran without emitDecoratorMetadata, as esbuild and tsx do)';
+  if (design === undefined)
+    return 'there is no @Type(() => X) and no emitted design type (the compiler ran without emitDecoratorMetadata, as esbuild and tsx do)';
   const name = typeof design === 'function' ? design.name : typeof design;
   return `there is no @Type(() => X) and the emitted design type is ${name}, which names no DTO class`;
 }

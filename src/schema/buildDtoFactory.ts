@@ -20,7 +20,11 @@ function needsClassTransformer(target: Constructor, seen: Set<Constructor>): boo
   if (seen.has(target)) return false;
   seen.add(target);
   const storage = defaultMetadataStorage;
-  if (storage.getStrategy(target) !== 'none' || storage.getExposedMetadatas(target).length > 0 || storage.getExcludedMetadatas(target).length > 0) {
+  if (
+    storage.getStrategy(target) !== 'none' ||
+    storage.getExposedMetadatas(target).length > 0 ||
+    storage.getExcludedMetadatas(target).length > 0
+  ) {
     return true;
   }
   for (const name of new Set(getDtoMetadatas(target).map((meta) => meta.propertyName))) {
@@ -29,7 +33,8 @@ function needsClassTransformer(target: Constructor, seen: Set<Constructor>): boo
     if (type === undefined) continue;
     if (type.options.discriminator !== undefined) return true;
     const nested: unknown = type.typeFunction();
-    if (typeof nested !== 'function' || nested === Date || nested === Map || nested === Set || nested === Object) return true;
+    if (typeof nested !== 'function' || nested === Date || nested === Map || nested === Set || nested === Object)
+      return true;
     if (needsClassTransformer(nested as Constructor, seen)) return true;
   }
   return false;
@@ -46,7 +51,8 @@ function buildFastFactory(target: Constructor, cache: Map<Constructor, DtoFactor
     for (const property of nested) {
       const value = instance[property.name];
       const build = property.factory();
-      if (Array.isArray(value)) instance[property.name] = value.map((item: unknown) => (isPlainObject(item) ? build(item) : item));
+      if (Array.isArray(value))
+        instance[property.name] = value.map((item: unknown) => (isPlainObject(item) ? build(item) : item));
       else if (isPlainObject(value)) instance[property.name] = build(value);
     }
     return instance;

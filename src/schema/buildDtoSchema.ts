@@ -18,7 +18,8 @@ function convertEnum(meta: ValidationMetadata): JsonObject {
     .filter(([key, value]) => !(/^\d+$/.test(key) && typeof value === 'string' && enumObject[value] === Number(key)))
     .map(([, value]) => value);
   const types = new Set(values.map((value) => typeof value));
-  const type = types.size === 1 ? (types.has('number') ? 'number' : types.has('string') ? 'string' : undefined) : undefined;
+  const type =
+    types.size === 1 ? (types.has('number') ? 'number' : types.has('string') ? 'string' : undefined) : undefined;
   return type === undefined ? { enum: values } : { type, enum: values };
 }
 

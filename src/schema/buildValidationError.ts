@@ -56,9 +56,13 @@ export function buildValidationError(toolName: string, issues: readonly Validati
   const unique = dedupe(issues);
   const lines = unique.map((issue) => `- ${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`);
   const count = unique.length === 1 ? '1 problem' : `${unique.length} problems`;
-  return new ToolError('invalid_input', `${what} for tool \`${toolName}\` is invalid (${count}):\n${lines.join('\n')}\nFix these fields and call the tool again.`, {
-    errors: unique,
-  });
+  return new ToolError(
+    'invalid_input',
+    `${what} for tool \`${toolName}\` is invalid (${count}):\n${lines.join('\n')}\nFix these fields and call the tool again.`,
+    {
+      errors: unique,
+    },
+  );
 }
 
 /** ajv errors as validation issues. */

@@ -12,11 +12,19 @@ const shared = new SchemaCompiler({ shared: true });
  * in a {@link SchemaCompiler} their owner drops.
  * @throws ToolDefinitionError naming `subject` when the schema does not compile.
  */
-export function compileSchema(schema: JsonObject, subject: string, which: 'input' | 'output', strictness: SchemaStrictness = 'strict'): ValidateFunction {
+export function compileSchema(
+  schema: JsonObject,
+  subject: string,
+  which: 'input' | 'output',
+  strictness: SchemaStrictness = 'strict',
+): ValidateFunction {
   return shared.compile(schema, subject, which, strictness);
 }
 
 /** The validator {@link compileSchema} already compiled for this schema object, if any. */
-export function findCompiledSchema(schema: JsonObject, strictness: SchemaStrictness = 'strict'): ValidateFunction | undefined {
+export function findCompiledSchema(
+  schema: JsonObject,
+  strictness: SchemaStrictness = 'strict',
+): ValidateFunction | undefined {
   return shared.find(schema, strictness);
 }

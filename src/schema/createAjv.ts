@@ -10,17 +10,28 @@ import type { SchemaStrictness } from './SchemaStrictness.js';
  * input against a hostile schema takes linear time. A pattern the engine does not support makes
  * the schema fail to compile, saying so.
  */
-const linearRegExpEngine: NonNullable<CodeOptions['regExp']> = Object.assign((pattern: string): LinearRegExp => LinearRegExp.compile(pattern), {
-  // Only read by ajv's standalone code generation, which the executor does not use.
-  code: 'LinearRegExp.compile',
-});
+const linearRegExpEngine: NonNullable<CodeOptions['regExp']> = Object.assign(
+  (pattern: string): LinearRegExp => LinearRegExp.compile(pattern),
+  {
+    // Only read by ajv's standalone code generation, which the executor does not use.
+    code: 'LinearRegExp.compile',
+  },
+);
 
 /**
  * Formats class-validator-jsonschema emits that ajv-formats does not define. class-validator
  * itself enforces them (a DTO using one is validated by class-validator too), so ajv only has
  * to accept the keyword.
  */
-const CLASS_VALIDATOR_ONLY_FORMATS = ['base64', 'credit-card', 'currency', 'isbn', 'isin', 'json', 'mobile-phone'] as const;
+const CLASS_VALIDATOR_ONLY_FORMATS = [
+  'base64',
+  'credit-card',
+  'currency',
+  'isbn',
+  'isin',
+  'json',
+  'mobile-phone',
+] as const;
 
 /**
  * A new ajv instance for a strictness: never coerces, never removes or defaults, reports every

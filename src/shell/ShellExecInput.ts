@@ -27,7 +27,8 @@ export const SHELL_EXEC_INPUT_SCHEMA: JsonObject = {
       type: 'string',
       minLength: 1,
       maxLength: 65_536,
-      description: 'A bash command line, run by `/bin/bash --noprofile --norc -c`. Give either `command` or `argv`, not both.',
+      description:
+        'A bash command line, run by `/bin/bash --noprofile --norc -c`. Give either `command` or `argv`, not both.',
     },
     argv: {
       type: 'array',
@@ -40,14 +41,16 @@ export const SHELL_EXEC_INPUT_SCHEMA: JsonObject = {
       type: 'string',
       minLength: 1,
       maxLength: 4_096,
-      description: 'Working directory inside the workspace; relative paths resolve against the default working directory.',
+      description:
+        'Working directory inside the workspace; relative paths resolve against the default working directory.',
     },
     env: {
       type: 'object',
       additionalProperties: { type: 'string', maxLength: 32_768 },
       propertyNames: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 256 },
       maxProperties: 100,
-      description: 'Extra environment variables. Loader and startup variables (LD_*, NODE_OPTIONS, PATH, GIT_*, ...) are refused.',
+      description:
+        'Extra environment variables. Loader and startup variables (LD_*, NODE_OPTIONS, PATH, GIT_*, ...) are refused.',
     },
     timeoutMs: {
       type: 'integer',

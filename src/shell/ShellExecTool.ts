@@ -1,7 +1,16 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'inversify';
-import { buildToolResult, Preflight, Tool, ToolError, type JsonObject, type PlannedRequests, type ToolContext, type ToolResult } from '../index.js';
+import {
+  buildToolResult,
+  Preflight,
+  Tool,
+  ToolError,
+  type JsonObject,
+  type PlannedRequests,
+  type ToolContext,
+  type ToolResult,
+} from '../index.js';
 import { buildSandboxArgs } from './sandbox/buildSandboxArgs.js';
 import { isInSandboxView } from './sandbox/buildSandboxEnvironment.js';
 import { findProgram } from './running/findProgram.js';
@@ -64,10 +73,14 @@ function buildCommand(
   // Checked here for both modes: in the sandbox a missing program would otherwise only show as
   // bubblewrap's exit code.
   if (!findProgram(plan.file, plan.env.PATH, plan.cwd)) {
-    throw new ToolError('execution_failed', `Could not start ${JSON.stringify(plan.file)}: not found or not executable. Check that the program exists and is executable.`, {
-      reason: 'spawn_failed',
-      file: plan.file,
-    });
+    throw new ToolError(
+      'execution_failed',
+      `Could not start ${JSON.stringify(plan.file)}: not found or not executable. Check that the program exists and is executable.`,
+      {
+        reason: 'spawn_failed',
+        file: plan.file,
+      },
+    );
   }
   if (!plan.sandboxed || config.bubblewrap === undefined) return { file: plan.file, args };
   const program = path.resolve(plan.cwd, plan.file);
@@ -80,9 +93,17 @@ function buildCommand(
       { reason: 'spawn_failed', file: plan.file },
     );
   }
-  const layout = { roots: config.workspace.roots, cwd: plan.cwd, network: config.network === true, readable: config.readable };
+  const layout = {
+    roots: config.workspace.roots,
+    cwd: plan.cwd,
+    network: config.network === true,
+    readable: config.readable,
+  };
   if (proxy === undefined) {
-    const warm = config.supervisors === undefined ? {} : { warm: { supervisors: config.supervisors, layout, file: plan.file, args } };
+    const warm =
+      config.supervisors === undefined
+        ? {}
+        : { warm: { supervisors: config.supervisors, layout, file: plan.file, args } };
     return { file: config.bubblewrap, args: [...buildSandboxArgs(layout), '--', plan.file, ...args], ...warm };
   }
   const fds = (redirects?.fds ?? []).map((_, index) => REDIRECT_FD_BASE + index);
@@ -92,7 +113,12 @@ function buildCommand(
       ...buildSandboxArgs(layout),
       ...buildNetworkArgs(proxy.socketPath),
       '--',
-      ...buildBridgeCommand(plan.file, args, fds, typeof config.network === 'object' ? config.network.socat : undefined),
+      ...buildBridgeCommand(
+        plan.file,
+        args,
+        fds,
+        typeof config.network === 'object' ? config.network.socat : undefined,
+      ),
     ],
   };
 }
@@ -104,7 +130,11 @@ function buildCommand(
 function getShellExecPlan(ctx: ToolContext): ShellExecPlan {
   const { plan } = ctx;
   if (typeof plan !== 'object' || plan === null) {
-    throw new ToolError('internal', 'Tool `shell_exec` was invoked without its preflight; nothing was run. Run it through the executor.', { reason: 'missing_preflight' });
+    throw new ToolError(
+      'internal',
+      'Tool `shell_exec` was invoked without its preflight; nothing was run. Run it through the executor.',
+      { reason: 'missing_preflight' },
+    );
   }
   return plan as ShellExecPlan;
 }
@@ -135,9 +165,16 @@ export class ShellExecTool {
     const { signal } = ctx;
     const release = await this.config.slots.acquire(signal);
     try {
-      if (signal.aborted) throw new ToolError('interrupted', 'The shell command was cancelled before it started.', { reason: 'cancelled' });
+      if (signal.aborted)
+        throw new ToolError('interrupted', 'The shell command was cancelled before it started.', {
+          reason: 'cancelled',
+        });
       if (readRealPath(plan.cwd) !== plan.cwd) {
-        throw new ToolError('execution_failed', `The working directory ${plan.cwd} changed after it was checked; nothing was run. Try again.`, { reason: 'cwd_changed' });
+        throw new ToolError(
+          'execution_failed',
+          `The working directory ${plan.cwd} changed after it was checked; nothing was run. Try again.`,
+          { reason: 'cwd_changed' },
+        );
       }
       const { config } = this;
       const hostProxy = plan.sandboxed && typeof config.network === 'object' ? config.network.proxy : undefined;
@@ -145,7 +182,10 @@ export class ShellExecTool {
       let redirects: OpenedRedirects | undefined;
       let outcome: ProcessOutcome;
       try {
-        redirects = plan.redirects.length === 0 ? undefined : openRedirectTargets(config.workspace, plan.args.at(-1) ?? '', plan.redirects);
+        redirects =
+          plan.redirects.length === 0
+            ? undefined
+            : openRedirectTargets(config.workspace, plan.args.at(-1) ?? '', plan.redirects);
         outcome = await runProcess({
           ...plan,
           ...buildCommand(plan, config, redirects, proxy),

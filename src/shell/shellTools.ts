@@ -22,9 +22,13 @@ import { SupervisorPool } from './warm/SupervisorPool.js';
  * supervisor needs (see `SandboxSupervisor`): its calls run cold.
  */
 function withSupervisors(config: ShellToolConfig): ShellToolConfig {
-  const loader = config.warmSandbox && config.bubblewrap !== undefined ? readElfInterpreter(process.execPath) : undefined;
+  const loader =
+    config.warmSandbox && config.bubblewrap !== undefined ? readElfInterpreter(process.execPath) : undefined;
   if (loader === undefined || config.bubblewrap === undefined) return config;
-  return { ...config, supervisors: new SupervisorPool({ bubblewrap: config.bubblewrap, loader, max: config.slots.size }) };
+  return {
+    ...config,
+    supervisors: new SupervisorPool({ bubblewrap: config.bubblewrap, loader, max: config.slots.size }),
+  };
 }
 
 /**
@@ -82,7 +86,11 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
         const shared = context.get(WORKSPACE);
         const workspace = shared.roots.length > 0 ? shared : getCwdWorkspace(checked.cwd, shared);
         assertReadableOutsideRoots(checked.readable, workspace);
-        return withSupervisors({ ...checked, workspace, protectedPaths: new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace) });
+        return withSupervisors({
+          ...checked,
+          workspace,
+          protectedPaths: new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace),
+        });
       })
       .inSingletonScope();
     // No tools: its `close()` (run by `executor.close()` and the container's unbinding) ends the warm sandboxes.
@@ -104,7 +112,9 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
     // container), like an MCP connection: a source that contributes no tools, only its close.
     const { network } = checked;
     if (typeof network === 'object') {
-      bindings.bind(TOOL_SOURCE).toConstantValue({ id: 'shell network proxy', loadTools: () => [], close: () => network.proxy.close() });
+      bindings
+        .bind(TOOL_SOURCE)
+        .toConstantValue({ id: 'shell network proxy', loadTools: () => [], close: () => network.proxy.close() });
     }
   });
 }

@@ -20,7 +20,12 @@ export const TOOL_NAME_MAX_LENGTH = 64;
 
 /** True when `value` is a valid tool name. */
 export function isToolName(value: unknown): value is ToolName {
-  return typeof value === 'string' && value.length >= 1 && value.length <= TOOL_NAME_MAX_LENGTH && TOOL_NAME_PATTERN.test(value);
+  return (
+    typeof value === 'string' &&
+    value.length >= 1 &&
+    value.length <= TOOL_NAME_MAX_LENGTH &&
+    TOOL_NAME_PATTERN.test(value)
+  );
 }
 
 /**

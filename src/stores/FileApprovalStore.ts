@@ -1,4 +1,9 @@
-import { ToolConfigurationError, type ApprovalConsumeResult, type ApprovalRequest, type ApprovalStore } from '../index.js';
+import {
+  ToolConfigurationError,
+  type ApprovalConsumeResult,
+  type ApprovalRequest,
+  type ApprovalStore,
+} from '../index.js';
 import { assertKnownKeys } from '../internal/index.js';
 import { buildStoreError } from './buildStoreError.js';
 import { buildStoreFileName } from './buildStoreFileName.js';
@@ -45,12 +50,21 @@ export class FileApprovalStore implements ApprovalStore {
   /** Records an approval the executor just issued. */
   public issue(approval: ApprovalRequest): void {
     const { id, expiresAt } = approval;
-    if (typeof id !== 'string' || id === '' || typeof expiresAt !== 'string' || !Number.isFinite(Date.parse(expiresAt))) {
+    if (
+      typeof id !== 'string' ||
+      id === '' ||
+      typeof expiresAt !== 'string' ||
+      !Number.isFinite(Date.parse(expiresAt))
+    ) {
       throw new TypeError(`${SUBJECT}.issue needs an approval with a string id and an ISO 8601 expiresAt.`);
     }
     const name = buildStoreFileName('approval', id);
-    const created = this.#io('record an approval', () => !this.#directory.exists(name + USED) && this.#directory.create(name + ISSUED, JSON.stringify(approval)));
-    if (!created) throw new Error(`${SUBJECT} already holds an approval with id ${JSON.stringify(id)}; an id is issued once.`);
+    const created = this.#io(
+      'record an approval',
+      () => !this.#directory.exists(name + USED) && this.#directory.create(name + ISSUED, JSON.stringify(approval)),
+    );
+    if (!created)
+      throw new Error(`${SUBJECT} already holds an approval with id ${JSON.stringify(id)}; an id is issued once.`);
     if (++this.#issuedSincePrune >= PRUNE_EVERY) {
       this.#issuedSincePrune = 0;
       try {
@@ -66,7 +80,10 @@ export class FileApprovalStore implements ApprovalStore {
     if (typeof id !== 'string') return undefined;
     const name = buildStoreFileName('approval', id);
     // An approval being consumed moves from the first name to the second, never back.
-    const text = this.#io('read an approval', () => this.#directory.read(name + ISSUED) ?? this.#directory.read(name + USED));
+    const text = this.#io(
+      'read an approval',
+      () => this.#directory.read(name + ISSUED) ?? this.#directory.read(name + USED),
+    );
     return readRecord(text, id);
   }
 

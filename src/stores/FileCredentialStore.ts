@@ -34,7 +34,9 @@ export class FileCredentialStore implements CredentialStore {
   /** The credentials stored for `provider` (`mcp:<server id>` for MCP servers), or `undefined`. */
   public get(provider: string): Credentials | undefined {
     const name = fileNameOf(provider);
-    const text = this.#io(`read the credentials of provider ${JSON.stringify(provider)}`, () => this.#directory.read(name));
+    const text = this.#io(`read the credentials of provider ${JSON.stringify(provider)}`, () =>
+      this.#directory.read(name),
+    );
     return text === undefined ? undefined : openCredentials(text, provider);
   }
 
@@ -64,6 +66,7 @@ export class FileCredentialStore implements CredentialStore {
 }
 
 function fileNameOf(provider: unknown): string {
-  if (typeof provider !== 'string' || provider === '') throw new TypeError(`${SUBJECT}: a provider is a non-empty string.`);
+  if (typeof provider !== 'string' || provider === '')
+    throw new TypeError(`${SUBJECT}: a provider is a non-empty string.`);
   return buildStoreFileName('credentials', provider) + SUFFIX;
 }

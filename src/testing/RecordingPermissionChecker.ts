@@ -1,4 +1,10 @@
-import { PermissionDecision, type PermissionChecker, type PermissionContext, type PermissionRequest, type PermissionRequestJson } from '../index.js';
+import {
+  PermissionDecision,
+  type PermissionChecker,
+  type PermissionContext,
+  type PermissionRequest,
+  type PermissionRequestJson,
+} from '../index.js';
 
 /** One evaluation a {@link RecordingPermissionChecker} saw. */
 export interface RecordedEvaluation {

@@ -19,7 +19,11 @@ let counter = 0;
  * // outcome: { status: 'failed', error: ToolError { code: 'not_found', ... }, invoked: false }
  * ```
  */
-export function createToolRequest(toolName: string, input: JsonValue = {}, overrides: Partial<Omit<ToolRequest, 'toolName' | 'input'>> = {}): ToolRequest {
+export function createToolRequest(
+  toolName: string,
+  input: JsonValue = {},
+  overrides: Partial<Omit<ToolRequest, 'toolName' | 'input'>> = {},
+): ToolRequest {
   counter += 1;
   return {
     callId: `call-${counter}`,

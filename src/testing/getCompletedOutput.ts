@@ -6,6 +6,9 @@ import type { ToolExecutionOutcome, ToolOutput } from '../index.js';
  */
 export function getCompletedOutput(outcome: ToolExecutionOutcome): ToolOutput {
   if (outcome.status === 'completed') return outcome.result.result.output;
-  const what = outcome.status === 'failed' ? `failed (${outcome.error.code}): ${outcome.error.message}` : `was interrupted (${outcome.interruption.type})`;
+  const what =
+    outcome.status === 'failed'
+      ? `failed (${outcome.error.code}): ${outcome.error.message}`
+      : `was interrupted (${outcome.interruption.type})`;
   throw new Error(`Expected the call to complete, but it ${what}`);
 }

@@ -27,7 +27,9 @@ export function normalizeToolReturn(value: unknown, callId: string, toolName: st
   } else {
     const json = toJsonValue(value);
     if (json === undefined) {
-      throw new ToolError('internal', `Tool \`${toolName}\` returned a value that cannot be represented as JSON.`, { reason: 'output_not_json' });
+      throw new ToolError('internal', `Tool \`${toolName}\` returned a value that cannot be represented as JSON.`, {
+        reason: 'output_not_json',
+      });
     }
     output = { type: 'structured', value: json };
   }

@@ -58,7 +58,10 @@ function escapeRegExp(literal: string): string {
  * is any segment of the path (`**\/.git/**`), or its last (`**\/.npmrc`). An alternation of
  * literals, far cheaper than the glob engine's expression for the same patterns.
  */
-function buildNameTest(patterns: readonly string[]): { readonly test: RegExp | undefined; readonly rest: readonly string[] } {
+function buildNameTest(patterns: readonly string[]): {
+  readonly test: RegExp | undefined;
+  readonly rest: readonly string[];
+} {
   const anySegment: string[] = [];
   const lastSegment: string[] = [];
   const rest: string[] = [];
@@ -147,7 +150,9 @@ export class ProtectedPathMatcher {
       if (rel !== undefined) prefixes.push(rel === '' ? '' : `${rel.split(path.sep).join('/')}/`);
     }
     const hasAbsolute = this.#absolute !== undefined;
-    return (relativePath) => (hasAbsolute && this.#testAbsolute(path.join(base, relativePath))) || prefixes.some((prefix) => this.#testRelative(prefix + relativePath));
+    return (relativePath) =>
+      (hasAbsolute && this.#testAbsolute(path.join(base, relativePath))) ||
+      prefixes.some((prefix) => this.#testRelative(prefix + relativePath));
   }
 
   #testAbsolute(canonicalPath: string): boolean {

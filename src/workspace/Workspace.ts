@@ -133,7 +133,11 @@ export class Workspace {
     assertSafePathString(base, this.roots);
     const normalizedBase = normalizeWorkspacePath(base, first.path);
     if (findContainingRoot(this.#spellings, normalizedBase) === undefined) {
-      throw buildPathError('outside_roots', { path: input, roots: this.roots, details: { roots: this.#rootPaths(), base } });
+      throw buildPathError('outside_roots', {
+        path: input,
+        roots: this.roots,
+        details: { roots: this.#rootPaths(), base },
+      });
     }
     return normalizedBase;
   }

@@ -26,7 +26,11 @@ export function assertSafePathString(value: unknown, roots: readonly WorkspaceRo
   const control = CONTROL_CHARACTER.exec(value);
   if (control !== null) {
     const codePoint = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    throw buildPathError('control_character', { path: value, roots, subject: `U+${codePoint} at index ${control.index}` });
+    throw buildPathError('control_character', {
+      path: value,
+      roots,
+      subject: `U+${codePoint} at index ${control.index}`,
+    });
   }
   if (LONE_SURROGATE.test(value)) {
     throw buildPathError('invalid_unicode', { path: value, roots });

@@ -22,13 +22,27 @@ const MODES: readonly WorkspaceRootMode[] = ['read_write', 'read_only'];
 const ROOT_KEYS: Readonly<Record<keyof WorkspaceRootConfig, true>> = { path: true, mode: true };
 
 function fail(config: unknown, problem: string, fix: string, cause?: unknown): never {
-  const name = typeof config === 'object' && config !== null ? JSON.stringify((config as { path?: unknown }).path) : String(config);
-  throw new ToolConfigurationError(`Workspace root ${name} ${problem}. ${fix}`, cause === undefined ? undefined : { cause });
+  const name =
+    typeof config === 'object' && config !== null
+      ? JSON.stringify((config as { path?: unknown }).path)
+      : String(config);
+  throw new ToolConfigurationError(
+    `Workspace root ${name} ${problem}. ${fix}`,
+    cause === undefined ? undefined : { cause },
+  );
 }
 
-function checkRoot(config: WorkspaceRootConfig): { readonly real: string; readonly spelling: string; readonly mode: WorkspaceRootMode } {
+function checkRoot(config: WorkspaceRootConfig): {
+  readonly real: string;
+  readonly spelling: string;
+  readonly mode: WorkspaceRootMode;
+} {
   if (typeof config !== 'object' || (config as unknown) === null) {
-    fail(config, 'is not a root configuration', 'Pass `{ path: "/absolute/dir", mode?: "read_write" | "read_only" }` for each root.');
+    fail(
+      config,
+      'is not a root configuration',
+      'Pass `{ path: "/absolute/dir", mode?: "read_write" | "read_only" }` for each root.',
+    );
   }
   // A misspelled `mode` (say `readOnly: true`) would silently leave the root writable.
   assertKnownKeys(config, Object.keys(ROOT_KEYS), `Workspace root ${JSON.stringify(config.path)}`);
@@ -38,7 +52,11 @@ function checkRoot(config: WorkspaceRootConfig): { readonly real: string; readon
     fail(config, 'is not a usable path', 'Pass `{ path: "/absolute/dir" }` for each root.');
   }
   if (!path.isAbsolute(configured)) {
-    fail(config, 'is relative', 'Roots must be absolute paths (resolve them yourself, e.g. with path.resolve) so they never depend on the process cwd.');
+    fail(
+      config,
+      'is relative',
+      'Roots must be absolute paths (resolve them yourself, e.g. with path.resolve) so they never depend on the process cwd.',
+    );
   }
   if (!MODES.includes(mode as WorkspaceRootMode)) {
     fail(config, `has mode ${JSON.stringify(mode)}`, 'Use mode "read_write" or "read_only".');
@@ -47,7 +65,12 @@ function checkRoot(config: WorkspaceRootConfig): { readonly real: string; readon
   try {
     real = realpathSync(configured);
   } catch (error) {
-    fail(config, 'does not exist or cannot be resolved', 'Create the directory first or fix the path in the roots configuration.', error);
+    fail(
+      config,
+      'does not exist or cannot be resolved',
+      'Create the directory first or fix the path in the roots configuration.',
+      error,
+    );
   }
   if (!statSync(real).isDirectory()) {
     fail(config, `resolves to ${JSON.stringify(real)}, which is not a directory`, 'A root must be a directory.');

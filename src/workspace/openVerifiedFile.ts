@@ -11,7 +11,11 @@ export type { OpenVerifiedContext } from './verifiedOpenChecks.js';
  * of the handle, then the kernel's `checkOpenedFile` (inside a root, kind, size), the table
  * `openVerifiedFileSync` calls too. On any refusal the handle is closed before the error is thrown.
  */
-export async function openVerifiedFile(canonicalPath: string, options: OpenVerifiedOptions, context: OpenVerifiedContext): Promise<VerifiedFile> {
+export async function openVerifiedFile(
+  canonicalPath: string,
+  options: OpenVerifiedOptions,
+  context: OpenVerifiedContext,
+): Promise<VerifiedFile> {
   const normalized = assertOpenTarget(canonicalPath, options, context);
   let handle: FileHandle;
   try {
@@ -21,7 +25,11 @@ export async function openVerifiedFile(canonicalPath: string, options: OpenVerif
   }
   try {
     const stats = await handle.stat();
-    const checked = checkOpenedFile(handle.fd, stats, normalized, { ...options, isInside: (candidate) => context.rootOf(candidate) !== undefined, locate: context.locate });
+    const checked = checkOpenedFile(handle.fd, stats, normalized, {
+      ...options,
+      isInside: (candidate) => context.rootOf(candidate) !== undefined,
+      locate: context.locate,
+    });
     if ('refusal' in checked) throw buildRefusalError(checked.refusal, canonicalPath, context.roots);
     return { handle, stats, path: checked.path };
   } catch (error) {

@@ -10,7 +10,11 @@ import { assertOpenTarget, buildRefusalError, type OpenVerifiedContext } from '.
  * `checkOpenedFile`), reasons and codes, without thread-pool round trips. On any refusal the
  * descriptor is closed before the throw.
  */
-export function openVerifiedFileSync(canonicalPath: string, options: OpenVerifiedOptions, context: OpenVerifiedContext): VerifiedDescriptor {
+export function openVerifiedFileSync(
+  canonicalPath: string,
+  options: OpenVerifiedOptions,
+  context: OpenVerifiedContext,
+): VerifiedDescriptor {
   const normalized = assertOpenTarget(canonicalPath, options, context);
   let fd: number;
   try {
@@ -20,7 +24,11 @@ export function openVerifiedFileSync(canonicalPath: string, options: OpenVerifie
   }
   try {
     const stats = fstatSync(fd);
-    const checked = checkOpenedFile(fd, stats, normalized, { ...options, isInside: (candidate) => context.rootOf(candidate) !== undefined, locate: context.locate });
+    const checked = checkOpenedFile(fd, stats, normalized, {
+      ...options,
+      isInside: (candidate) => context.rootOf(candidate) !== undefined,
+      locate: context.locate,
+    });
     if ('refusal' in checked) throw buildRefusalError(checked.refusal, canonicalPath, context.roots);
     return { fd, stats, path: checked.path };
   } catch (error) {

@@ -21,7 +21,11 @@ export interface OpenVerifiedContext {
  * The checks before the open: a safe absolute string, a sane `maxBytes`, lexically inside a
  * root. Returns the normalized path to open.
  */
-export function assertOpenTarget(canonicalPath: string, options: OpenVerifiedOptions, context: OpenVerifiedContext): string {
+export function assertOpenTarget(
+  canonicalPath: string,
+  options: OpenVerifiedOptions,
+  context: OpenVerifiedContext,
+): string {
   const { roots } = context;
   assertSafePathString(canonicalPath, roots);
   if (options.maxBytes !== undefined && !(options.maxBytes >= 0)) {
@@ -33,23 +37,44 @@ export function assertOpenTarget(canonicalPath: string, options: OpenVerifiedOpt
   const normalized = path.resolve(canonicalPath);
   if (context.rootOf(normalized) === undefined) {
     const reason = roots.length === 0 ? 'no_roots' : 'outside_roots';
-    throw buildPathError(reason, { path: canonicalPath, roots, details: reason === 'no_roots' ? {} : { roots: roots.map((root) => root.path) } });
+    throw buildPathError(reason, {
+      path: canonicalPath,
+      roots,
+      details: reason === 'no_roots' ? {} : { roots: roots.map((root) => root.path) },
+    });
   }
   return normalized;
 }
 
 /** The workspace's `ToolError` for a refusal of the kernel's open checks. */
-export function buildRefusalError(refusal: VerifiedOpenRefusal, canonicalPath: string, roots: readonly WorkspaceRoot[], cause?: unknown): ToolError {
+export function buildRefusalError(
+  refusal: VerifiedOpenRefusal,
+  canonicalPath: string,
+  roots: readonly WorkspaceRoot[],
+  cause?: unknown,
+): ToolError {
   const facts = { path: canonicalPath, roots };
   switch (refusal.reason) {
     case 'io_error':
-      return buildPathError(refusal.reason, { ...facts, subject: refusal.errno, details: { errno: refusal.errno } }, cause);
+      return buildPathError(
+        refusal.reason,
+        { ...facts, subject: refusal.errno, details: { errno: refusal.errno } },
+        cause,
+      );
     case 'not_a_regular_file':
-      return buildPathError(refusal.reason, { ...facts, subject: refusal.description, details: { kind: refusal.kind } }, cause);
+      return buildPathError(
+        refusal.reason,
+        { ...facts, subject: refusal.description, details: { kind: refusal.kind } },
+        cause,
+      );
     case 'too_large':
       return buildPathError(
         refusal.reason,
-        { ...facts, subject: `${refusal.size} bytes, the limit is ${refusal.maxBytes} bytes`, details: { size: refusal.size, maxBytes: refusal.maxBytes } },
+        {
+          ...facts,
+          subject: `${refusal.size} bytes, the limit is ${refusal.maxBytes} bytes`,
+          details: { size: refusal.size, maxBytes: refusal.maxBytes },
+        },
         cause,
       );
     case 'changed_during_open':

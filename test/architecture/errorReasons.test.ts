@@ -6,7 +6,12 @@ import ts from 'typescript';
 import type { ApprovalRejection } from '../../src/executor/ApprovalGate.js';
 import { FILE_SYSTEM_ERROR_REASONS } from '../../src/fs/index.js';
 import { PermissionDecision } from '../../src/index.js';
-import { EXECUTOR_ERROR_REASONS, type ExecutorErrorReason, PERMISSION_DENY_CODES, WORKSPACE_PATH_REFUSAL_REASONS } from '../../src/internal/index.js';
+import {
+  EXECUTOR_ERROR_REASONS,
+  type ExecutorErrorReason,
+  PERMISSION_DENY_CODES,
+  WORKSPACE_PATH_REFUSAL_REASONS,
+} from '../../src/internal/index.js';
 import { MCP_ERROR_REASONS } from '../../src/mcp/index.js';
 import { SHELL_ERROR_REASONS } from '../../src/shell/index.js';
 
@@ -61,12 +66,15 @@ function isDecision(object: ts.Node): boolean {
 function findReasonLiterals(fileName: string, text: string): FoundLiteral[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true);
   const found: FoundLiteral[] = [];
-  const where = (node: ts.Node): string => `${fileName}:${String(source.getLineAndCharacterOfPosition(node.getStart()).line + 1)}`;
+  const where = (node: ts.Node): string =>
+    `${fileName}:${String(source.getLineAndCharacterOfPosition(node.getStart()).line + 1)}`;
   const visit = (node: ts.Node): void => {
     if (ts.isPropertyAssignment(node) && ts.isStringLiteralLike(node.initializer)) {
       const name = getPropertyName(node.name);
-      if (name === 'reason' && !isDecision(node.parent)) found.push({ kind: 'reason', value: node.initializer.text, where: where(node) });
-      if (name === 'code' && isDecision(node.parent)) found.push({ kind: 'deny code', value: node.initializer.text, where: where(node) });
+      if (name === 'reason' && !isDecision(node.parent))
+        found.push({ kind: 'reason', value: node.initializer.text, where: where(node) });
+      if (name === 'code' && isDecision(node.parent))
+        found.push({ kind: 'deny code', value: node.initializer.text, where: where(node) });
     }
     if (
       ts.isPropertySignature(node) &&
@@ -96,7 +104,11 @@ const literals = listFiles(SRC).flatMap((file) => findReasonLiterals(relative(SR
 describe('error reasons', () => {
   it('reads the reasons the source produces', () => {
     const values = new Set(literals.map((literal) => literal.value));
-    expect(['max_nesting_depth', 'too_deep', 'spawn_failed', 'missing_preflight', 'transport_error', 'checker_error'].filter((value) => !values.has(value))).toStrictEqual([]);
+    expect(
+      ['max_nesting_depth', 'too_deep', 'spawn_failed', 'missing_preflight', 'transport_error', 'checker_error'].filter(
+        (value) => !values.has(value),
+      ),
+    ).toStrictEqual([]);
   });
 
   it('finds every details.reason and deny code in the exported unions of its entry point', () => {
@@ -115,9 +127,11 @@ describe('error reasons', () => {
       { kind: 'deny code', value: 'made_up', where: 'executor/example.ts:3' },
       { kind: 'reason', value: 'another_new', where: 'executor/example.ts:4' },
     ]);
-    expect(findUnlisted(findReasonLiterals('fs/example.ts', "throw new ToolError('internal', 'x', { reason: 'max_nesting_depth' });"))).toStrictEqual([
-      { kind: 'reason', value: 'max_nesting_depth', where: 'fs/example.ts:1' },
-    ]);
+    expect(
+      findUnlisted(
+        findReasonLiterals('fs/example.ts', "throw new ToolError('internal', 'x', { reason: 'max_nesting_depth' });"),
+      ),
+    ).toStrictEqual([{ kind: 'reason', value: 'max_nesting_depth', where: 'fs/example.ts:1' }]);
   });
 
   it('names the approval rejections among the executor reasons (checked by the compiler)', () => {
@@ -126,11 +140,22 @@ describe('error reasons', () => {
   });
 
   it("names PermissionDecision.deny's default code", () => {
-    expect(PermissionDecision.deny('because')).toStrictEqual({ type: 'deny', code: PERMISSION_DENY_CODES.denied, reason: 'because' });
+    expect(PermissionDecision.deny('because')).toStrictEqual({
+      type: 'deny',
+      code: PERMISSION_DENY_CODES.denied,
+      reason: 'because',
+    });
   });
 
   it('lists each union without duplicates', () => {
-    for (const list of [EXECUTOR_ERROR_REASONS, FILE_SYSTEM_ERROR_REASONS, SHELL_ERROR_REASONS, MCP_ERROR_REASONS, WORKSPACE_PATH_REFUSAL_REASONS, DENY_CODES]) {
+    for (const list of [
+      EXECUTOR_ERROR_REASONS,
+      FILE_SYSTEM_ERROR_REASONS,
+      SHELL_ERROR_REASONS,
+      MCP_ERROR_REASONS,
+      WORKSPACE_PATH_REFUSAL_REASONS,
+      DENY_CODES,
+    ]) {
       expect(new Set(list).size).toBe(list.length);
     }
   });

@@ -99,14 +99,17 @@ function getLayerViolation(from: string, to: string): string | undefined {
   if (from === to) return undefined;
   const fromLevel = getLevel(from);
   const toLevel = getLevel(to);
-  if (fromLevel === undefined || toLevel === undefined) return `${fromLevel === undefined ? from : to} is not in LAYERS`;
+  if (fromLevel === undefined || toLevel === undefined)
+    return `${fromLevel === undefined ? from : to} is not in LAYERS`;
   if (toLevel < fromLevel) return undefined;
   if (toLevel === fromLevel && `${from} -> ${to}` in SAME_LEVEL_IMPORTS) return undefined;
   return `${from} (level ${fromLevel}) may not import ${to} (level ${toLevel}): move what both need to a lower level`;
 }
 
 const files = listFiles(SRC);
-const coreFiles = files.filter((file) => !BUILT_INS.includes(getTopFolder(file)) && !COMPOSITION_ROOTS.includes(getTopFolder(file)));
+const coreFiles = files.filter(
+  (file) => !BUILT_INS.includes(getTopFolder(file)) && !COMPOSITION_ROOTS.includes(getTopFolder(file)),
+);
 
 describe('import graph', () => {
   it('reads the source tree', () => {
@@ -141,7 +144,12 @@ describe('import graph', () => {
           .filter((specifier) => specifier.startsWith('.'))
           .filter((specifier) => {
             const target = resolve(dirname(file), specifier);
-            return getTopFolder(target) !== getTopFolder(file) && target !== PUBLIC_ROOT_ENTRY && target !== INTERNAL_ENTRY && target !== KERNEL_ENTRY;
+            return (
+              getTopFolder(target) !== getTopFolder(file) &&
+              target !== PUBLIC_ROOT_ENTRY &&
+              target !== INTERNAL_ENTRY &&
+              target !== KERNEL_ENTRY
+            );
           })
           .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
       );
@@ -167,7 +175,11 @@ describe('import graph', () => {
     const kernelFiles = files.filter((file) => getTopFolder(file) === KERNEL);
     const offenders = kernelFiles.flatMap((file) =>
       getImports(file)
-        .filter((specifier) => (specifier.startsWith('.') ? getTopFolder(resolve(dirname(file), specifier)) !== KERNEL : !specifier.startsWith('node:')))
+        .filter((specifier) =>
+          specifier.startsWith('.')
+            ? getTopFolder(resolve(dirname(file), specifier)) !== KERNEL
+            : !specifier.startsWith('node:'),
+        )
         .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
     );
     expect(kernelFiles.some((file) => file === join(SRC, KERNEL, 'index.ts'))).toBe(true);
@@ -175,10 +187,14 @@ describe('import graph', () => {
   });
 
   it('keeps the kernel entry out of the package exports and marks every export @internal', () => {
-    const manifest = JSON.parse(readFileSync(join(SRC, '../package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    const manifest = JSON.parse(readFileSync(join(SRC, '../package.json'), 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
     expect(JSON.stringify(manifest.exports)).not.toContain(KERNEL);
     const entry = readFileSync(join(SRC, KERNEL, 'index.ts'), 'utf8');
-    const exported = [...entry.matchAll(/from '\.\/([^']+)\.js'/g)].map((match) => join(SRC, KERNEL, `${match[1] ?? ''}.ts`));
+    const exported = [...entry.matchAll(/from '\.\/([^']+)\.js'/g)].map((match) =>
+      join(SRC, KERNEL, `${match[1] ?? ''}.ts`),
+    );
     const unmarked = [...new Set(exported)].flatMap((file) => {
       const text = readFileSync(file, 'utf8');
       return [...text.matchAll(/^export (?:const|function|class|type|interface) (\w+)/gm)]
@@ -207,7 +223,10 @@ describe('import graph', () => {
       .filter((file) => getTopFolder(file) in drivers)
       .flatMap((file) =>
         getImports(file)
-          .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:') && specifier !== drivers[getTopFolder(file)])
+          .filter(
+            (specifier) =>
+              !specifier.startsWith('.') && !specifier.startsWith('node:') && specifier !== drivers[getTopFolder(file)],
+          )
           .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
       );
     expect(Object.keys(drivers).every((folder) => files.some((file) => getTopFolder(file) === folder))).toBe(true);
@@ -216,7 +235,11 @@ describe('import graph', () => {
 
   it('lets composition roots use only the public entries of the core and the built-ins', () => {
     // The bin is the package's own composition root: besides the public entries, it may use the internal entry built-ins share.
-    const entries = new Set([join(SRC, 'index.js'), join(SRC, 'internal/index.js'), ...BUILT_INS.map((folder) => join(SRC, folder, 'index.js'))]);
+    const entries = new Set([
+      join(SRC, 'index.js'),
+      join(SRC, 'internal/index.js'),
+      ...BUILT_INS.map((folder) => join(SRC, folder, 'index.js')),
+    ]);
     const offenders = files
       .filter((file) => COMPOSITION_ROOTS.includes(getTopFolder(file)))
       .flatMap((file) =>
@@ -258,9 +281,15 @@ describe('import graph', () => {
   });
 
   it('detects an import that runs up the folder order', () => {
-    expect(getLayerViolation('registry', 'executor')).toBe('registry (level 10) may not import executor (level 11): move what both need to a lower level');
-    expect(getLayerViolation('permissions', 'workspace')).toBe('permissions (level 6) may not import workspace (level 6): move what both need to a lower level');
-    expect(getLayerViolation('kernel', 'values')).toBe('kernel (level 0) may not import values (level 1): move what both need to a lower level');
+    expect(getLayerViolation('registry', 'executor')).toBe(
+      'registry (level 10) may not import executor (level 11): move what both need to a lower level',
+    );
+    expect(getLayerViolation('permissions', 'workspace')).toBe(
+      'permissions (level 6) may not import workspace (level 6): move what both need to a lower level',
+    );
+    expect(getLayerViolation('kernel', 'values')).toBe(
+      'kernel (level 0) may not import values (level 1): move what both need to a lower level',
+    );
     expect(getLayerViolation('workspace', 'kernel')).toBeUndefined();
     expect(getLayerViolation('executor', 'registry')).toBeUndefined();
     expect(getLayerViolation('values', 'errors')).toBeUndefined();
@@ -268,11 +297,11 @@ describe('import graph', () => {
   });
 
   it('detects a forbidden import when one is present', () => {
-    const sample = "import { spawn } from 'node:child_process';\nexport * from '@modelcontextprotocol/sdk/client/index.js';";
+    const sample =
+      "import { spawn } from 'node:child_process';\nexport * from '@modelcontextprotocol/sdk/client/index.js';";
     const found = ts.preProcessFile(sample, true, true).importedFiles.map((imported) => imported.fileName);
-    expect(found.filter((specifier) => CORE_FORBIDDEN_MODULES.some((pattern) => pattern.test(specifier)))).toStrictEqual([
-      'node:child_process',
-      '@modelcontextprotocol/sdk/client/index.js',
-    ]);
+    expect(
+      found.filter((specifier) => CORE_FORBIDDEN_MODULES.some((pattern) => pattern.test(specifier))),
+    ).toStrictEqual(['node:child_process', '@modelcontextprotocol/sdk/client/index.js']);
   });
 });

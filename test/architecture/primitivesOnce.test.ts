@@ -25,13 +25,19 @@ const RULES: readonly { readonly name: string; readonly home: string; readonly p
   // A link-count test: `stats.nlink > 1`, `nlink <= 1`.
   { name: 'hard-link refusal', home: 'kernel/getHardLinkRefusal.ts', pattern: /\.nlink\s*[<>]=?\s*1\b/ },
   // The copy a credential store keeps of what a host set.
-  { name: 'credential envelope', home: 'kernel/credentialEnvelope.ts', pattern: /bearerToken: credentials\.bearerToken/ },
+  {
+    name: 'credential envelope',
+    home: 'kernel/credentialEnvelope.ts',
+    pattern: /bearerToken: credentials\.bearerToken/,
+  },
 ];
 
 /** `file: rule` for every spelling of a rule outside its home. */
 function findRespelled(files: readonly { readonly name: string; readonly text: string }[]): string[] {
   return RULES.flatMap((rule) =>
-    files.filter((file) => file.name !== rule.home && rule.pattern.test(file.text)).map((file) => `${file.name}: ${rule.name} (belongs in ${rule.home})`),
+    files
+      .filter((file) => file.name !== rule.home && rule.pattern.test(file.text))
+      .map((file) => `${file.name}: ${rule.name} (belongs in ${rule.home})`),
   );
 }
 
@@ -45,12 +51,17 @@ function findIdentical(files: readonly { readonly name: string; readonly text: s
   return [...byDigest.values()].filter((names) => names.length > 1);
 }
 
-const sources = listFiles(SRC).map((file) => ({ name: relative(SRC, file).split(/[\\/]/).join('/'), text: readFileSync(file, 'utf8') }));
+const sources = listFiles(SRC).map((file) => ({
+  name: relative(SRC, file).split(/[\\/]/).join('/'),
+  text: readFileSync(file, 'utf8'),
+}));
 
 describe('primitives written once', () => {
   it('reads the source tree and finds each rule at home', () => {
     expect(sources.length).toBeGreaterThan(100);
-    expect(RULES.filter((rule) => !rule.pattern.test(sources.find((file) => file.name === rule.home)?.text ?? ''))).toStrictEqual([]);
+    expect(
+      RULES.filter((rule) => !rule.pattern.test(sources.find((file) => file.name === rule.home)?.text ?? '')),
+    ).toStrictEqual([]);
   });
 
   it('spells containment, the hard-link refusal and the credential envelope only in the kernel', () => {
@@ -63,7 +74,10 @@ describe('primitives written once', () => {
 
   it('finds a check spelled again, and a copied file', () => {
     const planted = [
-      { name: 'fs/x.ts', text: 'const inside = child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);' },
+      {
+        name: 'fs/x.ts',
+        text: 'const inside = child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);',
+      },
       { name: 'fs/y.ts', text: 'const inside = base.startsWith(`${root}/`);' },
       { name: 'shell/z.ts', text: 'if (stats.nlink > 1) throw refusal;' },
       { name: 'redis/w.ts', text: 'const copy = { bearerToken: credentials.bearerToken };' },

@@ -55,7 +55,9 @@ function listExports(entry: string): ExportedName[] {
  * from the types).
  */
 function isInternal(symbol: ts.Symbol): boolean {
-  return (symbol.declarations ?? []).some((declaration) => ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === 'internal'));
+  return (symbol.declarations ?? []).some((declaration) =>
+    ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === 'internal'),
+  );
 }
 
 const rootNames = listExports(rootEntry);

@@ -35,10 +35,18 @@ describe('the agentkit-tools bin', () => {
 
   it('stops at start-up on a bad policy file, naming the file, the line and the key', async () => {
     const policy = path.join(dir, 'policy.json');
-    writeFileSync(policy, '{\n  "rules": [\n    { "effect": "allow", "kind": "fs.read" },\n    { "effect": "deny", "kind": "fs.writes" }\n  ],\n  "fallback": "ask"\n}\n');
+    writeFileSync(
+      policy,
+      '{\n  "rules": [\n    { "effect": "allow", "kind": "fs.read" },\n    { "effect": "deny", "kind": "fs.writes" }\n  ],\n  "fallback": "ask"\n}\n',
+    );
     const result = await agentkitTools(['serve', '--root', dir, '--policy', policy]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^agentkit-tools: --policy ${policy}, line 4: rules\\[1\\]\\.kind "fs\\.writes" is not a kind of the built-in family "fs\\."`, 'u'));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^agentkit-tools: --policy ${policy}, line 4: rules\\[1\\]\\.kind "fs\\.writes" is not a kind of the built-in family "fs\\."`,
+        'u',
+      ),
+    );
   }, 60_000);
 });

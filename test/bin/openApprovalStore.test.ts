@@ -36,11 +36,16 @@ describe(openApprovalStore.name, () => {
     await byUrl.close();
   });
 
-  it.each(['', '   ', 'http://127.0.0.1:6379', 'mysql://127.0.0.1/test'])('refuses %j, naming what it supports', async (url) => {
-    const opened = openApprovalStore(url);
-    await expect(opened).rejects.toThrow(ToolConfigurationError);
-    await expect(opened).rejects.toThrow(/redis:\/\/, rediss:\/\/, postgres:\/\/, postgresql:\/\/, a file: URL or a directory path/);
-  });
+  it.each(['', '   ', 'http://127.0.0.1:6379', 'mysql://127.0.0.1/test'])(
+    'refuses %j, naming what it supports',
+    async (url) => {
+      const opened = openApprovalStore(url);
+      await expect(opened).rejects.toThrow(ToolConfigurationError);
+      await expect(opened).rejects.toThrow(
+        /redis:\/\/, rediss:\/\/, postgres:\/\/, postgresql:\/\/, a file: URL or a directory path/,
+      );
+    },
+  );
 });
 
 const describeWithRedis = REDIS_URL === undefined ? describe.skip : describe;
@@ -54,7 +59,9 @@ describeWithRedis(`${openApprovalStore.name} (redis://)`, () => {
     await opened.store.issue(issued);
     expect(await opened.store.consume(issued.id)).toBe('consumed');
     await opened.close();
-    await expect(Promise.resolve().then(() => opened.store.get(issued.id))).rejects.toThrow(/RedisApprovalStore could not read an approval/);
+    await expect(Promise.resolve().then(() => opened.store.get(issued.id))).rejects.toThrow(
+      /RedisApprovalStore could not read an approval/,
+    );
   });
 });
 
@@ -66,6 +73,8 @@ describeWithPostgres(`${openApprovalStore.name} (postgres://)`, () => {
     await opened.store.issue(issued);
     expect(await opened.store.consume(issued.id)).toBe('consumed');
     await opened.close();
-    await expect(Promise.resolve().then(() => opened.store.get(issued.id))).rejects.toThrow(/PostgresApprovalStore could not read an approval/);
+    await expect(Promise.resolve().then(() => opened.store.get(issued.id))).rejects.toThrow(
+      /PostgresApprovalStore could not read an approval/,
+    );
   });
 });

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { MAIN_HELP, parseCommandLine, SERVE_HELP } from '../../src/bin/parseCommandLine.js';
 import { ServeArgsError } from '../../src/bin/parseServeArgs.js';
 
-const { version } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+  version: string;
+};
 
 describe('parseCommandLine', () => {
   it.each([['--help'], ['-h'], ['help']])("prints the bin's help for %s", (flag) => {
@@ -27,8 +29,12 @@ describe('parseCommandLine', () => {
 
   it('runs serve otherwise, and names what is wrong with the command line', () => {
     expect(parseCommandLine(['serve', '--root', '/tmp'])).toMatchObject({ serve: { root: '/tmp', shell: false } });
-    expect(() => parseCommandLine([])).toThrow(new ServeArgsError('Give a command (agentkit-tools --help lists them).'));
-    expect(() => parseCommandLine(['help', 'serv'])).toThrow(new ServeArgsError('Unknown command "serv" (agentkit-tools --help lists them).'));
+    expect(() => parseCommandLine([])).toThrow(
+      new ServeArgsError('Give a command (agentkit-tools --help lists them).'),
+    );
+    expect(() => parseCommandLine(['help', 'serv'])).toThrow(
+      new ServeArgsError('Unknown command "serv" (agentkit-tools --help lists them).'),
+    );
     expect(() => parseCommandLine(['serve', '--hepl'])).toThrow(new ServeArgsError('Unknown option "--hepl".'));
   });
 });

@@ -20,7 +20,19 @@ describe(parseServeArgs.name, () => {
 
   it('reads every --http flag', () => {
     expect(
-      parseServeArgs(['serve', '--root', '/r', '--http', '127.0.0.1:0', '--token-file', 'tok', '--shutdown-grace-ms', '2500', '--approval-store', 'redis://127.0.0.1:6379']),
+      parseServeArgs([
+        'serve',
+        '--root',
+        '/r',
+        '--http',
+        '127.0.0.1:0',
+        '--token-file',
+        'tok',
+        '--shutdown-grace-ms',
+        '2500',
+        '--approval-store',
+        'redis://127.0.0.1:6379',
+      ]),
     ).toStrictEqual({
       root: '/r',
       shell: false,
@@ -36,7 +48,19 @@ describe(parseServeArgs.name, () => {
   });
 
   it('reads the limits: --max-sessions with --http, --max-approvals for the in-memory store', () => {
-    expect(parseServeArgs(['serve', '--root', '/r', '--http', '127.0.0.1:0', '--max-sessions', '50', '--max-approvals', '2000'])).toMatchObject({
+    expect(
+      parseServeArgs([
+        'serve',
+        '--root',
+        '/r',
+        '--http',
+        '127.0.0.1:0',
+        '--max-sessions',
+        '50',
+        '--max-approvals',
+        '2000',
+      ]),
+    ).toMatchObject({
       maxSessions: 50,
       maxApprovals: 2000,
     });
@@ -45,15 +69,28 @@ describe(parseServeArgs.name, () => {
   it.each([
     [['serve', '--root', '/r', '--no-auth'], '--no-auth only applies with --http.'],
     [['serve', '--root', '/r', '--token-file', 't'], '--token-file only applies with --http.'],
-    [['serve', '--root', '/r', '--http', 'localhost:1', '--no-auth', '--token-file', 't'], 'Give --token-file or --no-auth, not both.'],
-    [['serve', '--root', '/r', '--http', 'localhost:1', '--shutdown-grace-ms', '1.5'], '--shutdown-grace-ms expects a whole number of milliseconds; got "1.5".'],
+    [
+      ['serve', '--root', '/r', '--http', 'localhost:1', '--no-auth', '--token-file', 't'],
+      'Give --token-file or --no-auth, not both.',
+    ],
+    [
+      ['serve', '--root', '/r', '--http', 'localhost:1', '--shutdown-grace-ms', '1.5'],
+      '--shutdown-grace-ms expects a whole number of milliseconds; got "1.5".',
+    ],
     [['serve', '--root', '/r', '--http'], '--http needs a value.'],
     [['serve', '--root', '/r', '--max-sessions', '5'], '--max-sessions only applies with --http.'],
-    [['serve', '--root', '/r', '--http', 'localhost:1', '--max-sessions', '0'], '--max-sessions expects a whole number from 1 to 1000000; got "0".'],
-    [['serve', '--root', '/r', '--max-approvals', '1e3'], '--max-approvals expects a whole number from 1 to 1000000; got "1e3".'],
+    [
+      ['serve', '--root', '/r', '--http', 'localhost:1', '--max-sessions', '0'],
+      '--max-sessions expects a whole number from 1 to 1000000; got "0".',
+    ],
+    [
+      ['serve', '--root', '/r', '--max-approvals', '1e3'],
+      '--max-approvals expects a whole number from 1 to 1000000; got "1e3".',
+    ],
     [
       ['serve', '--root', '/r', '--approval-store', '/tmp/a', '--max-approvals', '5'],
-      '--max-approvals bounds the in-memory approval store; ' + 'with --approval-store the approvals are kept there instead.',
+      '--max-approvals bounds the in-memory approval store; ' +
+        'with --approval-store the approvals are kept there instead.',
     ],
     [['serve', '--http', 'localhost:1'], '--root is required.'],
     [['serve', '--root', '/r', '--tls'], 'Unknown option "--tls".'],
@@ -72,9 +109,14 @@ describe(parseListenAddress.name, () => {
     expect(parseListenAddress(value)).toStrictEqual(expected);
   });
 
-  it.each(['127.0.0.1', '127.0.0.1:65536', '::1:80', 'host:port', ':80', 'a b:80', '[::1]', '127.0.0.1:123456'])('refuses %j, saying what it expects', (value) => {
-    expect(() => parseListenAddress(value)).toThrow(
-      new ServeArgsError(`--http expects HOST:PORT with a port from 0 to 65535 (for example 127.0.0.1:8080, [::1]:0); got ${JSON.stringify(value)}.`),
-    );
-  });
+  it.each(['127.0.0.1', '127.0.0.1:65536', '::1:80', 'host:port', ':80', 'a b:80', '[::1]', '127.0.0.1:123456'])(
+    'refuses %j, saying what it expects',
+    (value) => {
+      expect(() => parseListenAddress(value)).toThrow(
+        new ServeArgsError(
+          `--http expects HOST:PORT with a port from 0 to 65535 (for example 127.0.0.1:8080, [::1]:0); got ${JSON.stringify(value)}.`,
+        ),
+      );
+    },
+  );
 });

@@ -9,11 +9,18 @@ import { PolicyPermissionChecker } from '../../src/permissions/PolicyPermissionC
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'agentkit-policy-'));
-const FORMAT = 'The format: the README\'s "Policy file" section, or the JSON Schema agentkit-tools-core/policy.schema.json.';
-const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; files: string[] };
+const FORMAT =
+  'The format: the README\'s "Policy file" section, or the JSON Schema agentkit-tools-core/policy.schema.json.';
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  exports: Record<string, unknown>;
+  files: string[];
+};
 const schemaFile = path.join(ROOT, 'assets/policy.schema.json');
-const validate = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
-const readmeExample = /### Policy file[\s\S]*?```json\n([\s\S]*?)```/u.exec(readFileSync(path.join(ROOT, 'README.md'), 'utf8'))?.[1] ?? '';
+const validate = new Ajv({ strict: true, allErrors: true }).compile(
+  JSON.parse(readFileSync(schemaFile, 'utf8')) as object,
+);
+const readmeExample =
+  /### Policy file[\s\S]*?```json\n([\s\S]*?)```/u.exec(readFileSync(path.join(ROOT, 'README.md'), 'utf8'))?.[1] ?? '';
 
 function write(name: string, text: string): string {
   const file = path.join(dir, name);
@@ -50,7 +57,12 @@ describe('the --policy file', () => {
       6,
       'rules[0] has an unknown key "patern".',
     ],
-    ['an unknown top-level key', '{\n  "rules": [],\n  "fallback": "ask",\n  "fallbak": "deny"\n}', 4, 'options has an unknown key "fallbak".'],
+    [
+      'an unknown top-level key',
+      '{\n  "rules": [],\n  "fallback": "ask",\n  "fallbak": "deny"\n}',
+      4,
+      'options has an unknown key "fallbak".',
+    ],
     ['a missing fallback', '{\n  "rules": []\n}', 1, 'options.fallback is undefined.'],
   ])('refuses %s, which the schema refuses too, naming the line and the key', (_name, text, line, problem) => {
     expect(validate(JSON.parse(text))).toBe(false);
@@ -64,13 +76,19 @@ describe('the --policy file', () => {
     const text = '{\n  "rules": [\n    { "effect": "deny",\n      "kind": "fs.reads" }\n  ],\n  "fallback": "allow"\n}';
     expect(validate(JSON.parse(text))).toBe(true);
     const file = write('kind.json', text);
-    expect(() => readPolicyFile(file)).toThrow(`--policy ${file}, line 4: rules[0].kind "fs.reads" is not a kind of the built-in family "fs."`);
+    expect(() => readPolicyFile(file)).toThrow(
+      `--policy ${file}, line 4: rules[0].kind "fs.reads" is not a kind of the built-in family "fs."`,
+    );
   });
 
   it('names the line and column of a JSON syntax error, and a file it cannot read', () => {
     const file = write('syntax.json', '{\n  "rules": [],\n  "fallback": "ask",\n}\n');
-    expect(() => readPolicyFile(file)).toThrow(`--policy ${file}, line 4, column 1: expected a string in double quotes, found "}": the file is not valid JSON. ${FORMAT}`);
+    expect(() => readPolicyFile(file)).toThrow(
+      `--policy ${file}, line 4, column 1: expected a string in double quotes, found "}": the file is not valid JSON. ${FORMAT}`,
+    );
     const missing = path.join(dir, 'missing.json');
-    expect(() => readPolicyFile(missing)).toThrow(new RegExp(`^--policy ${missing}: cannot read the file \\((Error: )?ENOENT: no such file or directory`, 'u'));
+    expect(() => readPolicyFile(missing)).toThrow(
+      new RegExp(`^--policy ${missing}: cannot read the file \\((Error: )?ENOENT: no such file or directory`, 'u'),
+    );
   });
 });

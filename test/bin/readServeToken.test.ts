@@ -21,7 +21,9 @@ describe(readServeToken.name, () => {
   });
 
   it('takes the token from the environment when no file is given; an empty variable is none', async () => {
-    await expect(readServeToken({ tokenFile: undefined }, { [TOKEN_ENV]: 'from-env-0123456789' }, warn)).resolves.toBe('from-env-0123456789');
+    await expect(readServeToken({ tokenFile: undefined }, { [TOKEN_ENV]: 'from-env-0123456789' }, warn)).resolves.toBe(
+      'from-env-0123456789',
+    );
     await expect(readServeToken({ tokenFile: undefined }, { [TOKEN_ENV]: '' }, warn)).resolves.toBeUndefined();
     await expect(readServeToken({ tokenFile: undefined }, {}, warn)).resolves.toBeUndefined();
   });
@@ -42,7 +44,9 @@ describe(readServeToken.name, () => {
     warnings.length = 0;
 
     await expect(readServeToken({ tokenFile: file }, {}, warn)).resolves.toBe('shared-0123456789');
-    expect(warnings).toStrictEqual([`warning: the token file ${file} can be read by others than its owner (mode 640); chmod 600 it.`]);
+    expect(warnings).toStrictEqual([
+      `warning: the token file ${file} can be read by others than its owner (mode 640); chmod 600 it.`,
+    ]);
   });
 
   it('refuses a token given both ways', async () => {
@@ -57,9 +61,17 @@ describe(readServeToken.name, () => {
     await writeFile(empty, '\n', { mode: 0o600 });
     await writeFile(lines, 'a\nb\n', { mode: 0o600 });
 
-    await expect(readServeToken({ tokenFile: path.join(dir, 'nope') }, {}, warn)).rejects.toThrow(`Cannot read --token-file ${path.join(dir, 'nope')}: no such file.`);
-    await expect(readServeToken({ tokenFile: dir }, {}, warn)).rejects.toThrow(`Cannot read --token-file ${dir}: it is a directory.`);
-    await expect(readServeToken({ tokenFile: empty }, {}, warn)).rejects.toThrow(`--token-file ${empty} must hold the token on one line; it is empty.`);
-    await expect(readServeToken({ tokenFile: lines }, {}, warn)).rejects.toThrow(`--token-file ${lines} must hold the token on one line; it has several lines.`);
+    await expect(readServeToken({ tokenFile: path.join(dir, 'nope') }, {}, warn)).rejects.toThrow(
+      `Cannot read --token-file ${path.join(dir, 'nope')}: no such file.`,
+    );
+    await expect(readServeToken({ tokenFile: dir }, {}, warn)).rejects.toThrow(
+      `Cannot read --token-file ${dir}: it is a directory.`,
+    );
+    await expect(readServeToken({ tokenFile: empty }, {}, warn)).rejects.toThrow(
+      `--token-file ${empty} must hold the token on one line; it is empty.`,
+    );
+    await expect(readServeToken({ tokenFile: lines }, {}, warn)).rejects.toThrow(
+      `--token-file ${lines} must hold the token on one line; it has several lines.`,
+    );
   });
 });

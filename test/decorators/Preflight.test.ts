@@ -71,7 +71,9 @@ describe(Preflight.name, () => {
     });
     expect({ subject: error.subject, message: error.message }).toStrictEqual({
       subject: 'class TwiceTool',
-      message: 'class TwiceTool: @Preflight() is on both first() and second(). ' + 'Keep it on one method and return every permission request from it (an array is fine).',
+      message:
+        'class TwiceTool: @Preflight() is on both first() and second(). ' +
+        'Keep it on one method and return every permission request from it (an array is fine).',
     });
   });
 

@@ -65,7 +65,8 @@ describe(Tool.name, () => {
       });
       expect({ subject: error.subject, message: error.message }).toStrictEqual({
         subject: 'class BrokenTool',
-        message: 'class BrokenTool: the description is missing. Add `description`: one or two sentences telling the model what the tool does and when to use it.',
+        message:
+          'class BrokenTool: the description is missing. Add `description`: one or two sentences telling the model what the tool does and when to use it.',
       });
     });
   });
@@ -101,7 +102,9 @@ describe(Tool.name, () => {
         decorate({ name: 'note', description: 'Notes.', input });
       });
       expect(error.subject).toBe('class BrokenTool');
-      expect(error.message).toMatch(/^class BrokenTool: its input schema does not compile: .+ Give a valid JSON Schema \(draft-07\)/s);
+      expect(error.message).toMatch(
+        /^class BrokenTool: its input schema does not compile: .+ Give a valid JSON Schema \(draft-07\)/s,
+      );
     });
 
     it('rejects an output schema that does not compile, calling it the output schema', () => {
@@ -140,7 +143,9 @@ describe(Tool.name, () => {
       const error = definitionErrorOf(() => {
         decorate({ name: 'note', description: 'Notes.', output: 'x' } as unknown as ToolOptions);
       });
-      expect(error.message).toMatch(/^class BrokenTool: @Tool\(\{ output \}\) must be a class-validator DTO class or a JSON Schema object\./);
+      expect(error.message).toMatch(
+        /^class BrokenTool: @Tool\(\{ output \}\) must be a class-validator DTO class or a JSON Schema object\./,
+      );
     });
   });
 
@@ -149,7 +154,9 @@ describe(Tool.name, () => {
       const error = definitionErrorOf(() => {
         decorate({ name: 'note', description: 'Notes.', maxInputBytes });
       });
-      expect(error.message).toBe('class BrokenTool: `maxInputBytes` must be a positive integer. Omit it for the 1 MiB default.');
+      expect(error.message).toBe(
+        'class BrokenTool: `maxInputBytes` must be a positive integer. Omit it for the 1 MiB default.',
+      );
     });
   });
 
@@ -167,7 +174,9 @@ describe(Tool.name, () => {
       });
       expect({ subject: error.subject, message: error.message }).toStrictEqual({
         subject: 'class LazyTool',
-        message: 'class LazyTool: @Tool() classes need an invoke(input, ctx) method. ' + 'Add `async invoke(input, ctx) { ... }` returning a string, a JSON value or a ToolOutput.',
+        message:
+          'class LazyTool: @Tool() classes need an invoke(input, ctx) method. ' +
+          'Add `async invoke(input, ctx) { ... }` returning a string, a JSON value or a ToolOutput.',
       });
     });
 
@@ -188,7 +197,9 @@ describe(Tool.name, () => {
       const error = definitionErrorOf(() => {
         decorate(undefined as unknown as ToolOptions);
       });
-      expect(error.message).toBe("class BrokenTool: @Tool() needs an options object. Write @Tool({ name: 'my_tool', description: '...' }).");
+      expect(error.message).toBe(
+        "class BrokenTool: @Tool() needs an options object. Write @Tool({ name: 'my_tool', description: '...' }).",
+      );
     });
   });
 });

@@ -96,7 +96,14 @@ describe(Tool.name, () => {
     });
 
     it('has only the spec keys of the contract', () => {
-      expect(Object.keys(getToolDefinition(EchoTool).spec).sort()).toStrictEqual(['annotations', 'description', 'inputSchema', 'metadata', 'name', 'outputSchema']);
+      expect(Object.keys(getToolDefinition(EchoTool).spec).sort()).toStrictEqual([
+        'annotations',
+        'description',
+        'inputSchema',
+        'metadata',
+        'name',
+        'outputSchema',
+      ]);
     });
 
     it.each([

@@ -23,7 +23,13 @@ describe('Tool', () => {
             }
           },
         );
-      }).toThrow(new ToolDefinitionError('class BadDeadline', '`timeoutMs` must be a number of milliseconds from 1 to 2147483647.', 'Omit it to use the executor default.'));
+      }).toThrow(
+        new ToolDefinitionError(
+          'class BadDeadline',
+          '`timeoutMs` must be a number of milliseconds from 1 to 2147483647.',
+          'Omit it to use the executor default.',
+        ),
+      );
     });
   });
 });

@@ -4,7 +4,14 @@
 /* eslint-disable jest/no-export -- the compile-only classes are exported so they count as used; nothing imports this file. */
 import { describe, expect, it } from '@jest/globals';
 import { IsString } from 'class-validator';
-import { Preflight, Tool, ToolInvokePermissionRequest, type ToolContext, type ToolExecutionOutcome, type ToolRequest } from '../../src/index.js';
+import {
+  Preflight,
+  Tool,
+  ToolInvokePermissionRequest,
+  type ToolContext,
+  type ToolExecutionOutcome,
+  type ToolRequest,
+} from '../../src/index.js';
 import { ClassTool } from '../../src/registry/ClassTool.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { getToolDefinition, getToolMetadata } from './getToolDefinition.js';
@@ -109,7 +116,11 @@ export class NumberCityTool {
 }
 
 // @ts-expect-error an inline schema is typed as well: `text` is a string
-@Tool({ name: 'inline', description: 'Inline schema.', input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } })
+@Tool({
+  name: 'inline',
+  description: 'Inline schema.',
+  input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+})
 export class InlineSchemaTool {
   public invoke(input: { text: boolean }): boolean {
     return input.text;
@@ -167,20 +178,38 @@ function textOf(outcome: ToolExecutionOutcome): unknown {
 
 function classTool(target: new () => object): ClassTool {
   const metadata = getToolMetadata(target);
-  return new ClassTool(new target() as ConstructorParameters<typeof ClassTool>[0], getToolDefinition(target), metadata?.preflightMethod);
+  return new ClassTool(
+    new target() as ConstructorParameters<typeof ClassTool>[0],
+    getToolDefinition(target),
+    metadata?.preflightMethod,
+  );
 }
 
 describe(Tool.name, () => {
   describe('typed input', () => {
     it('hands a DTO tool and its preflight the input class instance the types describe', async () => {
       const executor = createExecutor([classTool(EchoTool)]);
-      const request = { callId: 'c1', toolName: 'echo', input: { text: 'hi' }, sessionId: 's', turnId: 't', metadata: {} };
+      const request = {
+        callId: 'c1',
+        toolName: 'echo',
+        input: { text: 'hi' },
+        sessionId: 's',
+        turnId: 't',
+        metadata: {},
+      };
       expect(textOf(await executor.execute(request))).toStrictEqual({ type: 'text', text: 'hi/hi' });
     });
 
     it('hands a schema tool the JSON object its schema types', async () => {
       const executor = createExecutor([classTool(WeatherTool), classTool(WidenedSchemaTool)]);
-      const request = { callId: 'c1', toolName: 'weather', input: { city: 'Oslo', days: 2 }, sessionId: 's', turnId: 't', metadata: {} };
+      const request = {
+        callId: 'c1',
+        toolName: 'weather',
+        input: { city: 'Oslo', days: 2 },
+        sessionId: 's',
+        turnId: 't',
+        metadata: {},
+      };
       expect(textOf(await executor.execute(request))).toStrictEqual({ type: 'text', text: 'Oslo for 2 day(s)' });
     });
   });

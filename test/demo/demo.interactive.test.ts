@@ -10,7 +10,8 @@ const run = promisify(execFile);
 // Our own tmux server (its own socket) and session: nothing else is touched, and both end with the test.
 const SOCKET = `agentkit-demo-test-${process.pid}`;
 const SESSION = `demo-${process.pid}`;
-const tmux = async (...args: string[]): Promise<string> => (await run('tmux', ['-L', SOCKET, ...args], { timeout: 30_000 })).stdout;
+const tmux = async (...args: string[]): Promise<string> =>
+  (await run('tmux', ['-L', SOCKET, ...args], { timeout: 30_000 })).stdout;
 const quote = (word: string): string => `'${word.replace(/'/gu, `'\\''`)}'`;
 
 /** The pane's text (history included) once it contains `text`; fails after `timeoutMs`. */
@@ -36,7 +37,19 @@ describe('npm start in a terminal', () => {
     dirs.push(dir);
     const exitFile = path.join(dir, 'exit');
     const demo = [process.execPath, ...getStartCommand(), '--root', root, '--state', state].map(quote).join(' ');
-    await tmux('new-session', '-d', '-s', SESSION, '-x', '200', '-y', '50', '-c', ROOT, `${demo}; echo $? > ${quote(exitFile)}; tmux -L ${SOCKET} wait-for -S ${SESSION}-done`);
+    await tmux(
+      'new-session',
+      '-d',
+      '-s',
+      SESSION,
+      '-x',
+      '200',
+      '-y',
+      '50',
+      '-c',
+      ROOT,
+      `${demo}; echo $? > ${quote(exitFile)}; tmux -L ${SOCKET} wait-for -S ${SESSION}-done`,
+    );
 
     const asked = await waitForPane('Approve fs_edit_file?');
     expect(asked).toContain('(mode: ask)');

@@ -53,10 +53,15 @@ describe('npm start: where a run keeps its state', () => {
 
   it('two runs at the same time do not interfere: each resumes its own call', async () => {
     const { env } = isolated();
-    const [a, b] = (await Promise.all([runDemo(['--approve', 'stop'], env), runDemo(['--approve', 'stop'], env)])).map(savedIn);
+    const [a, b] = (await Promise.all([runDemo(['--approve', 'stop'], env), runDemo(['--approve', 'stop'], env)])).map(
+      savedIn,
+    );
     expect(a).not.toBe(b);
 
-    const [resumedA, resumedB] = await Promise.all([runDemo(['--resume', '--state', a ?? ''], env), runDemo(['--resume', '--state', b ?? ''], env)]);
+    const [resumedA, resumedB] = await Promise.all([
+      runDemo(['--resume', '--state', a ?? ''], env),
+      runDemo(['--resume', '--state', b ?? ''], env),
+    ]);
     for (const [out, state] of [
       [resumedA, a],
       [resumedB, b],
@@ -73,7 +78,9 @@ describe('npm start: where a run keeps its state', () => {
 
     await expect(runDemo(['--resume', '--state', state], env)).rejects.toMatchObject({
       code: 2,
-      stderr: expect.stringContaining(`The run saved in ${state} cannot be resumed: its approvals (${state}.d) were deleted. Start a new run.`),
+      stderr: expect.stringContaining(
+        `The run saved in ${state} cannot be resumed: its approvals (${state}.d) were deleted. Start a new run.`,
+      ),
     });
   }, 120_000);
 });

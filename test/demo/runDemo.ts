@@ -10,7 +10,9 @@ export const PROJECT = path.join(ROOT, 'samples/demo/project');
 
 /** `npm start`'s command line, from package.json (so the tests run what `npm start` runs). */
 export function getStartCommand(): string[] {
-  const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
   const [command, ...args] = (scripts['start'] ?? '').split(' ');
   if (command !== 'node') throw new Error(`npm start does not run node: ${String(scripts['start'])}`);
   return args;
@@ -26,7 +28,11 @@ export function createRun(): { dir: string; root: string; state: string } {
 
 /** Runs the demo in a child process without a terminal (in `env`, by default this one's); rejects unless it exits 0. */
 export async function runDemo(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [...getStartCommand(), ...args], { cwd: ROOT, timeout: 60_000, ...(env === undefined ? {} : { env }) });
+  const { stdout } = await promisify(execFile)(process.execPath, [...getStartCommand(), ...args], {
+    cwd: ROOT,
+    timeout: 60_000,
+    ...(env === undefined ? {} : { env }),
+  });
   return stdout;
 }
 

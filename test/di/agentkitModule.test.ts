@@ -30,7 +30,11 @@ import { NoopExecutorObserver } from '../../src/di/NoopExecutorObserver.js';
 import * as tokens from '../../src/di/tokens.js';
 import { buildRequest, DenyAllChecker } from './fixtures.js';
 
-@Tool({ name: 'launch', description: 'Launches something; always asks first.', annotations: { needsApprovalHint: true } })
+@Tool({
+  name: 'launch',
+  description: 'Launches something; always asks first.',
+  annotations: { needsApprovalHint: true },
+})
 class LaunchTool {
   public invoke(): string {
     return 'launched';
@@ -93,7 +97,9 @@ describe(agentkitModule.name, () => {
     it('leaves TOOL_SOURCE unbound and the executor resolves without sources', async () => {
       const container = loadedContainer();
       const executor = await container.getAsync(TOOL_EXECUTOR);
-      expect({ bound: container.isBound(TOOL_SOURCE), names: executor.specs().map((spec) => spec.name) }).toStrictEqual({ bound: false, names: ['launch'] });
+      expect({ bound: container.isBound(TOOL_SOURCE), names: executor.specs().map((spec) => spec.name) }).toStrictEqual(
+        { bound: false, names: ['launch'] },
+      );
     });
 
     it.each([
@@ -173,7 +179,8 @@ describe(agentkitModule.name, () => {
       const seen: string[] = [];
       const observer: ExecutorObserver = {
         onStart: (request: ToolRequest) => seen.push(`start ${request.toolName}`),
-        onEnd: (request: ToolRequest, outcome: ToolExecutionOutcome) => seen.push(`end ${request.toolName} ${outcome.status}`),
+        onEnd: (request: ToolRequest, outcome: ToolExecutionOutcome) =>
+          seen.push(`end ${request.toolName} ${outcome.status}`),
       };
       const container = new Container();
       container.bind(LaunchTool).toSelf();
@@ -195,13 +202,22 @@ describe(agentkitModule.name, () => {
       const container = loadedContainer();
       container.rebind(PERMISSION_CHECKER).toConstantValue(checker);
       const outcome = await (await container.getAsync(TOOL_EXECUTOR)).execute(buildRequest('launch'));
-      expect(outcome.status === 'failed' ? { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked } : outcome).toStrictEqual({
+      expect(
+        outcome.status === 'failed'
+          ? { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked }
+          : outcome,
+      ).toStrictEqual({
         code: 'permission_denied',
         details: {
           code: 'host_policy',
           denied: [
             {
-              request: { kind: 'tool.invoke', summary: 'invoke tool launch', target: 'launch', metadata: { needsApprovalHint: true } },
+              request: {
+                kind: 'tool.invoke',
+                summary: 'invoke tool launch',
+                target: 'launch',
+                metadata: { needsApprovalHint: true },
+              },
               code: 'host_policy',
               reason: 'The host forbids every call.',
             },
@@ -222,12 +238,16 @@ describe(agentkitModule.name, () => {
       ['maxNestingDepth', { maxNestingDepth: 65 }, 'got 65'],
     ])('rejects a bad %s (%j) when called, naming it and the value', (name, options, got) => {
       const error = configurationErrorOf(() => agentkitModule(options));
-      expect(error.message).toMatch(new RegExp(`^agentkitModule\\(\\{ ${name} \\}\\) must be .+; ${got}\\. Omit it for the default\\.$`));
+      expect(error.message).toMatch(
+        new RegExp(`^agentkitModule\\(\\{ ${name} \\}\\) must be .+; ${got}\\. Omit it for the default\\.$`),
+      );
     });
 
     it('rejects a defaultTimeoutMs of NaN', () => {
       const error = configurationErrorOf(() => agentkitModule({ defaultTimeoutMs: Number.NaN }));
-      expect(error.message).toMatch(/^agentkitModule\(\{ defaultTimeoutMs \}\) must be a number from 1 to \d+; got NaN\. /);
+      expect(error.message).toMatch(
+        /^agentkitModule\(\{ defaultTimeoutMs \}\) must be a number from 1 to \d+; got NaN\. /,
+      );
     });
 
     it('rejects a defaultTimeoutMs that is not a number', () => {
@@ -250,12 +270,16 @@ describe(agentkitModule.name, () => {
     });
 
     it('rejects options that are an array', () => {
-      expect(configurationErrorOf(() => agentkitModule([] as never)).message).toBe('agentkitModule(options) takes an options object or nothing.');
+      expect(configurationErrorOf(() => agentkitModule([] as never)).message).toBe(
+        'agentkitModule(options) takes an options object or nothing.',
+      );
     });
 
     it('rejects an unknown key in a root, so a misspelled mode never leaves a root writable', () => {
       const error = configurationErrorOf(() => agentkitModule({ roots: [{ path: rootDir, readOnly: true } as never] }));
-      expect(error.message).toBe(`Workspace root ${JSON.stringify(rootDir)} has an unknown key "readOnly". Use only "path", "mode" (check the spelling).`);
+      expect(error.message).toBe(
+        `Workspace root ${JSON.stringify(rootDir)} has an unknown key "readOnly". Use only "path", "mode" (check the spelling).`,
+      );
     });
 
     it('rejects roots that are not an array', () => {

@@ -40,13 +40,16 @@ describe('agentkitModule', () => {
     container.bind(GreetFromResources).toSelf();
     container.load(agentkitModule());
     const executor = await container.getAsync(TOOL_EXECUTOR);
-    expect(getCompletedOutput(await executor.execute(createToolRequest('ctx.greet')))).toMatchObject({ text: expect.stringContaining('no greeting') as unknown });
+    expect(getCompletedOutput(await executor.execute(createToolRequest('ctx.greet')))).toMatchObject({
+      text: expect.stringContaining('no greeting') as unknown,
+    });
   });
 
   it('reports every call to the observer bound under EXECUTOR_OBSERVER', async () => {
     const seen: [string, string, number][] = [];
     const observer: ExecutorObserver = {
-      onEnd: (request: ToolRequest, outcome: ToolExecutionOutcome, durationMs: number) => seen.push([request.toolName, outcome.status, durationMs]),
+      onEnd: (request: ToolRequest, outcome: ToolExecutionOutcome, durationMs: number) =>
+        seen.push([request.toolName, outcome.status, durationMs]),
     };
     const container = new Container();
     container.bind(GreetFromResources).toSelf();

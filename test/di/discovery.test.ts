@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { IsString } from 'class-validator';
 import { Container, inject, injectable } from 'inversify';
-import { agentkitModule, Tool, TOOL_EXECUTOR, ToolConfigurationError, type ToolExecutionOutcome } from '../../src/index.js';
+import {
+  agentkitModule,
+  Tool,
+  TOOL_EXECUTOR,
+  ToolConfigurationError,
+  type ToolExecutionOutcome,
+} from '../../src/index.js';
 import { getToolClassMetadata } from '../../src/metadata/getToolClassMetadata.js';
 import { buildRequest } from './fixtures.js';
 
@@ -50,7 +56,11 @@ class UnboundTool {
   }
 }
 
-@Tool({ name: 'echo', description: 'Repeats its input.', input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } })
+@Tool({
+  name: 'echo',
+  description: 'Repeats its input.',
+  input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+})
 class EchoTool {
   public invoke(input: { text: string }): string {
     return input.text;
@@ -64,7 +74,11 @@ class LoudEchoTool extends EchoTool {
   }
 }
 
-@Tool({ name: 'shout', description: 'Shouts its input.', input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } })
+@Tool({
+  name: 'shout',
+  description: 'Shouts its input.',
+  input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+})
 class ShoutTool extends EchoTool {
   public override invoke(input: { text: string }): string {
     return `${input.text.toUpperCase()}!`;
@@ -96,7 +110,10 @@ describe(agentkitModule.name, () => {
       container.bind(EchoTool).toSelf();
       container.load(agentkitModule());
       const names = (await container.getAsync(TOOL_EXECUTOR)).specs().map((spec) => spec.name);
-      expect({ decorated: getToolClassMetadata(UnboundTool)?.definition?.spec.name, names }).toStrictEqual({ decorated: 'unbound', names: ['echo'] });
+      expect({ decorated: getToolClassMetadata(UnboundTool)?.definition?.spec.name, names }).toStrictEqual({
+        decorated: 'unbound',
+        names: ['echo'],
+      });
     });
 
     it('lists the full spec of a discovered class', async () => {
@@ -107,7 +124,12 @@ describe(agentkitModule.name, () => {
         {
           name: 'echo',
           description: 'Repeats its input.',
-          inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+          inputSchema: {
+            type: 'object',
+            properties: { text: { type: 'string' } },
+            required: ['text'],
+            additionalProperties: false,
+          },
           annotations: {},
           metadata: {},
         },
@@ -142,7 +164,10 @@ describe(agentkitModule.name, () => {
       container.bind(ECHO_ID).toService(EchoTool);
       container.load(agentkitModule());
       const executor = await container.getAsync(TOOL_EXECUTOR);
-      expect({ names: executor.specs().map((spec) => spec.name), same: container.get(ECHO_ID) === container.get(EchoTool) }).toStrictEqual({ names: ['echo'], same: true });
+      expect({
+        names: executor.specs().map((spec) => spec.name),
+        same: container.get(ECHO_ID) === container.get(EchoTool),
+      }).toStrictEqual({ names: ['echo'], same: true });
     });
 
     it('names the fix when the only bound class is an undecorated subclass of a @Tool class', async () => {
@@ -169,7 +194,10 @@ describe(agentkitModule.name, () => {
       container.load(agentkitModule());
       const executor = await container.getAsync(TOOL_EXECUTOR);
       const outcome = await executor.execute(buildRequest('shout', { text: 'hi' }));
-      expect({ names: executor.specs().map((spec) => spec.name), text: textOf(outcome) }).toStrictEqual({ names: ['echo', 'shout'], text: 'HI!' });
+      expect({ names: executor.specs().map((spec) => spec.name), text: textOf(outcome) }).toStrictEqual({
+        names: ['echo', 'shout'],
+        text: 'HI!',
+      });
     });
 
     it('runs a discovered tool', async () => {
@@ -236,7 +264,9 @@ describe(agentkitModule.name, () => {
       container.bind(EchoTool).toSelf();
       container.bind(OtherEchoTool).toSelf();
       container.load(agentkitModule());
-      await expect(container.getAsync(TOOL_EXECUTOR)).rejects.toThrow('Duplicate tool name "echo": registered by class EchoTool and again by class OtherEchoTool.');
+      await expect(container.getAsync(TOOL_EXECUTOR)).rejects.toThrow(
+        'Duplicate tool name "echo": registered by class EchoTool and again by class OtherEchoTool.',
+      );
     });
 
     it('keeps containers independent', async () => {

@@ -32,7 +32,11 @@ class GreetTool {
   }
 }
 
-@Tool({ name: 'tidy', description: 'Tidies up; its preflight finds nothing to describe.', annotations: { destructiveHint: true } })
+@Tool({
+  name: 'tidy',
+  description: 'Tidies up; its preflight finds nothing to describe.',
+  annotations: { destructiveHint: true },
+})
 class TidyTool {
   public calls = 0;
 
@@ -53,7 +57,11 @@ async function setUp(checker: PermissionChecker) {
   container.bind(GreetTool).toSelf().inSingletonScope();
   container.bind(TidyTool).toSelf().inSingletonScope();
   container.load(agentkitModule());
-  return { executor: await container.getAsync(TOOL_EXECUTOR), greet: container.get(GreetTool), tidy: container.get(TidyTool) };
+  return {
+    executor: await container.getAsync(TOOL_EXECUTOR),
+    greet: container.get(GreetTool),
+    tidy: container.get(TidyTool),
+  };
 }
 
 function summaryOf(outcome: ToolExecutionOutcome): unknown {
@@ -63,8 +71,13 @@ function summaryOf(outcome: ToolExecutionOutcome): unknown {
 describe(BasicToolExecutor.name, () => {
   describe('@Tool classes that describe no side effect', () => {
     it('are denied, without running, under a deny-everything policy', async () => {
-      const { executor, greet, tidy } = await setUp(new PolicyPermissionChecker({ rules: [{ effect: 'deny', kind: '*' }], fallback: 'deny' }));
-      const outcomes = [await executor.execute(buildRequest('greet', { name: 'Ada' })), await executor.execute(buildRequest('tidy'))];
+      const { executor, greet, tidy } = await setUp(
+        new PolicyPermissionChecker({ rules: [{ effect: 'deny', kind: '*' }], fallback: 'deny' }),
+      );
+      const outcomes = [
+        await executor.execute(buildRequest('greet', { name: 'Ada' })),
+        await executor.execute(buildRequest('tidy')),
+      ];
       expect(outcomes.map(summaryOf)).toStrictEqual([
         { code: 'permission_denied', invoked: false },
         { code: 'permission_denied', invoked: false },
@@ -90,7 +103,10 @@ describe(BasicToolExecutor.name, () => {
       container.bind(TidyTool).toSelf().inSingletonScope();
       container.load(agentkitModule());
       const executor = await container.getAsync(TOOL_EXECUTOR);
-      const statuses = [(await executor.execute(buildRequest('greet', { name: 'Ada' }))).status, (await executor.execute(buildRequest('tidy'))).status];
+      const statuses = [
+        (await executor.execute(buildRequest('greet', { name: 'Ada' }))).status,
+        (await executor.execute(buildRequest('tidy'))).status,
+      ];
       expect(statuses).toStrictEqual(['completed', 'interrupted']);
       expect(container.get(TidyTool).calls).toBe(0);
     });

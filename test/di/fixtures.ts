@@ -1,4 +1,10 @@
-import { PermissionDecision, type PermissionChecker, type PermissionContext, type PermissionRequest, type ToolRequest } from '../../src/index.js';
+import {
+  PermissionDecision,
+  type PermissionChecker,
+  type PermissionContext,
+  type PermissionRequest,
+  type ToolRequest,
+} from '../../src/index.js';
 import type { JsonValue } from '../../src/values/JsonValue.js';
 
 /** A request for `toolName` in a fixed session. */

@@ -22,7 +22,11 @@ function buildTool(name: string): Tool {
     annotations: {},
     metadata: {},
   };
-  return { spec, invoke: (request: ToolRequest): Promise<ToolResult> => Promise.resolve(buildToolResult(request, { type: 'text', text: name })) };
+  return {
+    spec,
+    invoke: (request: ToolRequest): Promise<ToolResult> =>
+      Promise.resolve(buildToolResult(request, { type: 'text', text: name })),
+  };
 }
 
 /** A source that records what the executor does with it. */
@@ -96,9 +100,16 @@ describe('agentkitModule tool sources', () => {
         true,
       );
       const fine = new RecordingSource('fine', () => [buildTool('fine_one')]);
-      const executor = await setUp({ onSourceError: (id, error) => heard.push([id, error.message]) }, broken, fine).getAsync(TOOL_EXECUTOR);
+      const executor = await setUp(
+        { onSourceError: (id, error) => heard.push([id, error.message]) },
+        broken,
+        fine,
+      ).getAsync(TOOL_EXECUTOR);
 
-      expect({ names: executor.specs().map((spec) => spec.name), heard }).toStrictEqual({ names: ['fine_one'], heard: [['remote', 'refused']] });
+      expect({ names: executor.specs().map((spec) => spec.name), heard }).toStrictEqual({
+        names: ['fine_one'],
+        heard: [['remote', 'refused']],
+      });
     });
 
     it('survive an observer that throws', async () => {
@@ -118,17 +129,24 @@ describe('agentkitModule tool sources', () => {
     it('keeps the last good tool set and reaches the observer', async () => {
       const heard: [string, string][] = [];
       const source = new RecordingSource('live', () => [buildTool('live_one')]);
-      const executor = await setUp({ onSourceError: (id, error) => heard.push([id, error.name]) }, source).getAsync(TOOL_EXECUTOR);
+      const executor = await setUp({ onSourceError: (id, error) => heard.push([id, error.name]) }, source).getAsync(
+        TOOL_EXECUTOR,
+      );
 
       await source.change(() => [buildTool('dup'), buildTool('dup')]);
 
-      expect({ names: executor.specs().map((spec) => spec.name), heard }).toStrictEqual({ names: ['live_one'], heard: [['registry reload', 'ToolConfigurationError']] });
+      expect({ names: executor.specs().map((spec) => spec.name), heard }).toStrictEqual({
+        names: ['live_one'],
+        heard: [['registry reload', 'ToolConfigurationError']],
+      });
     });
 
     it('of a required source whose loadTools throws: the observer hears the source named and the cause kept', async () => {
       const heard: Error[] = [];
       const source = new RecordingSource('live', () => [buildTool('live_one')]);
-      const executor = await setUp({ onSourceError: (_id, error) => heard.push(error) }, source).getAsync(TOOL_EXECUTOR);
+      const executor = await setUp({ onSourceError: (_id, error) => heard.push(error) }, source).getAsync(
+        TOOL_EXECUTOR,
+      );
       const cause = new Error('server went away');
 
       await source.change(() => {
@@ -140,7 +158,13 @@ describe('agentkitModule tool sources', () => {
         heard: heard.map((error) => ({ name: error.name, message: error.message, cause: error.cause })),
       }).toStrictEqual({
         names: ['live_one'],
-        heard: [{ name: 'ToolConfigurationError', message: 'Tool source "live" failed to load its tools: server went away', cause }],
+        heard: [
+          {
+            name: 'ToolConfigurationError',
+            message: 'Tool source "live" failed to load its tools: server went away',
+            cause,
+          },
+        ],
       });
     });
 
@@ -148,13 +172,20 @@ describe('agentkitModule tool sources', () => {
       const heard: [string, string][] = [];
       const remote = new RecordingSource('remote', () => [buildTool('remote_one')], true);
       const fine = new RecordingSource('fine', () => [buildTool('fine_one')]);
-      const executor = await setUp({ onSourceError: (id, error) => heard.push([id, error.message]) }, remote, fine).getAsync(TOOL_EXECUTOR);
+      const executor = await setUp(
+        { onSourceError: (id, error) => heard.push([id, error.message]) },
+        remote,
+        fine,
+      ).getAsync(TOOL_EXECUTOR);
 
       await remote.change(() => {
         throw new Error('refused');
       });
 
-      expect({ names: executor.specs().map((spec) => spec.name), heard }).toStrictEqual({ names: ['fine_one'], heard: [['remote', 'refused']] });
+      expect({ names: executor.specs().map((spec) => spec.name), heard }).toStrictEqual({
+        names: ['fine_one'],
+        heard: [['remote', 'refused']],
+      });
     });
 
     it('settles the change listener even when the observer throws, and later reloads still run', async () => {
@@ -194,7 +225,10 @@ describe('agentkitModule tool sources', () => {
       const started = [...source.events];
       await executor.close();
 
-      expect({ started, done: source.events }).toStrictEqual({ started: ['unsubscribed', 'closing'], done: ['unsubscribed', 'closing', 'closed'] });
+      expect({ started, done: source.events }).toStrictEqual({
+        started: ['unsubscribed', 'closing'],
+        done: ['unsubscribed', 'closing', 'closed'],
+      });
     });
 
     it('container.unbindAll() closes the executor it resolved', async () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { Container } from 'inversify';
-import { agentkitModule, PermissionDecision, PERMISSION_CHECKER, TOOL_EXECUTOR, TOOL_SOURCE, type Tool, type ToolSource } from '../../src/index.js';
+import {
+  agentkitModule,
+  PermissionDecision,
+  PERMISSION_CHECKER,
+  TOOL_EXECUTOR,
+  TOOL_SOURCE,
+  type Tool,
+  type ToolSource,
+} from '../../src/index.js';
 import { createToolRequest, RecordingPermissionChecker } from '../../src/testing/index.js';
 import { plainTool, TestRequest } from '../fixtures/plainTool.js';
 

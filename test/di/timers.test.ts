@@ -55,7 +55,11 @@ describe('agentkitModule timers', () => {
     await container.unbindAllAsync();
     await executor.close();
 
-    expect({ whileRunning, outcomes, after }).toStrictEqual({ whileRunning: 1, outcomes: ['completed', 'completed'], after: 0 });
+    expect({ whileRunning, outcomes, after }).toStrictEqual({
+      whileRunning: 1,
+      outcomes: ['completed', 'completed'],
+      after: 0,
+    });
   });
 
   it('leave none behind a call that timed out', async () => {

@@ -16,15 +16,25 @@ import {
 import type { JsonObject } from '../../src/values/JsonValue.js';
 import { buildRequest, flushPromises } from './fixtures.js';
 
-function buildSpec(name: string, inputSchema: JsonObject = { type: 'object', properties: {}, additionalProperties: false }): ToolSpec {
-  return { name: name as ToolSpec['name'], description: `The ${name} tool.`, inputSchema, annotations: {}, metadata: {} };
+function buildSpec(
+  name: string,
+  inputSchema: JsonObject = { type: 'object', properties: {}, additionalProperties: false },
+): ToolSpec {
+  return {
+    name: name as ToolSpec['name'],
+    description: `The ${name} tool.`,
+    inputSchema,
+    annotations: {},
+    metadata: {},
+  };
 }
 
 /** A plain-object tool that answers with its name. */
 function buildTool(name: string, inputSchema?: JsonObject): Tool {
   return {
     spec: buildSpec(name, inputSchema),
-    invoke: (request: ToolRequest): Promise<ToolResult> => Promise.resolve(buildToolResult(request, { type: 'text', text: `from ${name}` })),
+    invoke: (request: ToolRequest): Promise<ToolResult> =>
+      Promise.resolve(buildToolResult(request, { type: 'text', text: `from ${name}` })),
   };
 }
 
@@ -88,11 +98,16 @@ describe(agentkitModule.name, () => {
       container.bind(SearchTool).toSelf();
       container.bind(TOOL_SOURCE).toConstantValue({ id: 'alpha', loadTools: () => [buildTool('alpha.one')] });
       container.load(agentkitModule());
-      expect((await container.getAsync(TOOL_EXECUTOR)).specs().map((spec) => spec.name)).toStrictEqual(['alpha.one', 'search']);
+      expect((await container.getAsync(TOOL_EXECUTOR)).specs().map((spec) => spec.name)).toStrictEqual([
+        'alpha.one',
+        'search',
+      ]);
     });
 
     it('runs a source tool', async () => {
-      const executor = await containerWith({ id: 'alpha', loadTools: () => [buildTool('alpha.one')] }).getAsync(TOOL_EXECUTOR);
+      const executor = await containerWith({ id: 'alpha', loadTools: () => [buildTool('alpha.one')] }).getAsync(
+        TOOL_EXECUTOR,
+      );
       expect(textOf(await executor.execute(buildRequest('alpha.one')))).toBe('from alpha.one');
     });
 
@@ -117,7 +132,9 @@ describe(agentkitModule.name, () => {
           return Promise.resolve(buildToolResult(request, { type: 'text', text: this.#session }));
         }
       }
-      const executor = await containerWith({ id: 'remote', loadTools: () => [new SessionTool()] }).getAsync(TOOL_EXECUTOR);
+      const executor = await containerWith({ id: 'remote', loadTools: () => [new SessionTool()] }).getAsync(
+        TOOL_EXECUTOR,
+      );
       expect(textOf(await executor.execute(buildRequest('remote.whoami')))).toBe('session-42');
     });
 
@@ -134,7 +151,10 @@ describe(agentkitModule.name, () => {
     });
 
     it('rejects when two sources offer the same name, naming both sources', async () => {
-      const container = containerWith({ id: 'alpha', loadTools: () => [buildTool('shared')] }, { id: 'beta', loadTools: () => [buildTool('shared')] });
+      const container = containerWith(
+        { id: 'alpha', loadTools: () => [buildTool('shared')] },
+        { id: 'beta', loadTools: () => [buildTool('shared')] },
+      );
       await expect(container.getAsync(TOOL_EXECUTOR)).rejects.toThrow('registered by alpha and again by beta.');
     });
 
@@ -152,7 +172,9 @@ describe(agentkitModule.name, () => {
 
     it('rejects naming a source whose loadTools rejects', async () => {
       const container = containerWith({ id: 'slow', loadTools: () => Promise.reject(new Error('timed out')) });
-      await expect(container.getAsync(TOOL_EXECUTOR)).rejects.toThrow('Tool source "slow" failed to load its tools: timed out');
+      await expect(container.getAsync(TOOL_EXECUTOR)).rejects.toThrow(
+        'Tool source "slow" failed to load its tools: timed out',
+      );
     });
 
     it('keeps the cause of a failed load', async () => {
@@ -201,7 +223,9 @@ describe(agentkitModule.name, () => {
         source.change([]);
         await flushPromises();
         const outcome = await executor.execute(buildRequest('live.old'));
-        expect(outcome.status === 'failed' ? { code: outcome.error.code, invoked: outcome.invoked } : outcome).toStrictEqual({ code: 'not_found', invoked: false });
+        expect(
+          outcome.status === 'failed' ? { code: outcome.error.code, invoked: outcome.invoked } : outcome,
+        ).toStrictEqual({ code: 'not_found', invoked: false });
       });
 
       it('keeps the class tools and the other sources after a change', async () => {
@@ -258,7 +282,11 @@ describe(agentkitModule.name, () => {
         await flushPromises();
         releases[1]?.();
         await flushPromises();
-        expect({ startedWhileFirstRan, reloads: releases.length, names: executor.specs().map((spec) => spec.name) }).toStrictEqual({
+        expect({
+          startedWhileFirstRan,
+          reloads: releases.length,
+          names: executor.specs().map((spec) => spec.name),
+        }).toStrictEqual({
           startedWhileFirstRan: 1,
           reloads: 2,
           names: ['v.three'],

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BasicToolExecutor, DefaultPermissionChecker, PolicyPermissionChecker, type ApprovalRequest, type ToolExecutionOutcome } from '../../src/index.js';
+import {
+  BasicToolExecutor,
+  DefaultPermissionChecker,
+  PolicyPermissionChecker,
+  type ApprovalRequest,
+  type ToolExecutionOutcome,
+} from '../../src/index.js';
 import { ShellPermissionRequest } from '../../src/shell/index.js';
 import { createToolRequest } from '../../src/testing/index.js';
 import { createShellHarness, type ShellHarness } from '../shell/fixtures/createShellHarness.js';
@@ -50,7 +56,14 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('runs, once approved, exactly the command the approval names in full', async () => {
-      const request = { callId: 'long-1', toolName: 'shell_exec', input: { command: COMMAND }, sessionId: 'session-1', turnId: 'turn-1', metadata: {} };
+      const request = {
+        callId: 'long-1',
+        toolName: 'shell_exec',
+        input: { command: COMMAND },
+        sessionId: 'session-1',
+        turnId: 'turn-1',
+        metadata: {},
+      };
       const approval = approvalOf(await shell.executor.execute(request));
       // The hidden `touch` also surfaces as its own write request (the full path, never cut).
       expect(approval.requests.map((entry) => entry.target)).toStrictEqual([COMMAND, `${shell.root}/pwned`]);
@@ -61,9 +74,19 @@ describe(BasicToolExecutor.name, () => {
 
   describe('.execute (approval text under the default checker)', () => {
     it('says how much of a long target its reason left out', async () => {
-      const facts = { command: COMMAND, form: 'command' as const, subcommands: [], risks: [], cwd: '/w', envKeys: [], redirections: [] };
+      const facts = {
+        command: COMMAND,
+        form: 'command' as const,
+        subcommands: [],
+        risks: [],
+        cwd: '/w',
+        envKeys: [],
+        redirections: [],
+      };
       const tool = plainTool({ name: 'run_long', preflight: () => [new ShellPermissionRequest(facts)] });
-      const executor = createExecutor([tool], { permissions: new DefaultPermissionChecker({ isInsideRoots: () => true }) });
+      const executor = createExecutor([tool], {
+        permissions: new DefaultPermissionChecker({ isInsideRoots: () => true }),
+      });
       const approval = approvalOf(await executor.execute(createToolRequest('run_long')));
       expect(approval.reason).toBe(
         `shell.exec "${COMMAND.slice(0, 200)}${LEFT_OUT} needs approval: it runs a shell command, which can do anything the user running this process can.`,

@@ -33,7 +33,9 @@ async function interrupted(executor: BasicToolExecutor, request: ToolRequest): P
 }
 
 function rejection(outcome: ToolExecutionOutcome): unknown {
-  return outcome.status === 'failed' ? { code: outcome.error.code, reason: outcome.error.details.reason, invoked: outcome.invoked } : outcome.status;
+  return outcome.status === 'failed'
+    ? { code: outcome.error.code, reason: outcome.error.details.reason, invoked: outcome.invoked }
+    : outcome.status;
 }
 
 describe(BasicToolExecutor.name, () => {
@@ -55,7 +57,11 @@ describe(BasicToolExecutor.name, () => {
         preflight: () => [new TestRequest('test.write', 'a')],
         invoke: (request, ctx) => {
           seen = ctx.approvedRequest;
-          return { result: { callId: request.callId, output: { type: 'text', text: 'ok' }, isError: false }, durationMs: 0, metadata: {} };
+          return {
+            result: { callId: request.callId, output: { type: 'text', text: 'ok' }, isError: false },
+            durationMs: 0,
+            metadata: {},
+          };
         },
       });
       const executor = createExecutor([tool], { permissions: ASK });
@@ -92,7 +98,11 @@ describe(BasicToolExecutor.name, () => {
       const request = createToolRequest('write', { path: 'a' });
       const approval = await interrupted(executor, request);
       const outcome = await executor.executeApproved({ ...request, sessionId: 'session-2' }, approval);
-      expect(rejection(outcome)).toStrictEqual({ code: 'permission_denied', reason: 'binding_mismatch', invoked: false });
+      expect(rejection(outcome)).toStrictEqual({
+        code: 'permission_denied',
+        reason: 'binding_mismatch',
+        invoked: false,
+      });
     });
 
     it('refuses another tool or call', async () => {
@@ -101,7 +111,11 @@ describe(BasicToolExecutor.name, () => {
       const request = createToolRequest('write', { path: 'a' });
       const approval = await interrupted(executor, request);
       const outcome = await executor.executeApproved({ ...request, toolName: 'other' }, approval);
-      expect(rejection(outcome)).toStrictEqual({ code: 'permission_denied', reason: 'binding_mismatch', invoked: false });
+      expect(rejection(outcome)).toStrictEqual({
+        code: 'permission_denied',
+        reason: 'binding_mismatch',
+        invoked: false,
+      });
       expect(other.calls).toStrictEqual([]);
     });
 
@@ -110,7 +124,11 @@ describe(BasicToolExecutor.name, () => {
       const request = createToolRequest('write', { path: 'a' });
       const approval = await interrupted(executor, request);
       const outcome = await executor.executeApproved(request, { ...approval, binding: '0'.repeat(64) });
-      expect(rejection(outcome)).toStrictEqual({ code: 'permission_denied', reason: 'binding_mismatch', invoked: false });
+      expect(rejection(outcome)).toStrictEqual({
+        code: 'permission_denied',
+        reason: 'binding_mismatch',
+        invoked: false,
+      });
     });
 
     it('honours an approval once only', async () => {
@@ -132,7 +150,10 @@ describe(BasicToolExecutor.name, () => {
       const executor = createExecutor([tool], { permissions: ASK });
       const request = createToolRequest('write', { path: 'a' });
       const approval = await interrupted(executor, request);
-      const outcomes = await Promise.all([executor.executeApproved(request, approval), executor.executeApproved(request, approval)]);
+      const outcomes = await Promise.all([
+        executor.executeApproved(request, approval),
+        executor.executeApproved(request, approval),
+      ]);
       expect(outcomes.map((outcome) => outcome.status).sort()).toStrictEqual(['completed', 'failed']);
       expect(tool.calls).toHaveLength(1);
     });
@@ -194,7 +215,11 @@ describe(BasicToolExecutor.name, () => {
       const approval = await interrupted(executor, request);
       decision = PermissionDecision.deny('revoked', 'revoked');
       const outcome = await executor.executeApproved(request, approval);
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { code: 'revoked' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'permission_denied', details: { code: 'revoked' } },
+      });
       expect(tool.calls).toStrictEqual([]);
     });
 

@@ -32,7 +32,9 @@ function writeTool() {
 }
 
 function failureOf(outcome: ToolExecutionOutcome): unknown {
-  return outcome.status === 'failed' ? { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked } : outcome.status;
+  return outcome.status === 'failed'
+    ? { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked }
+    : outcome.status;
 }
 
 const CHECKS_TIMED_OUT = (timeoutMs: number) => ({
@@ -83,7 +85,9 @@ describe(BasicToolExecutor.name, () => {
           ),
       };
       const tool = writeTool();
-      const outcome = await createExecutor([tool], { permissions: slowAllow }).execute(createToolRequest('write'), { timeoutMs: 200 });
+      const outcome = await createExecutor([tool], { permissions: slowAllow }).execute(createToolRequest('write'), {
+        timeoutMs: 200,
+      });
       expect(failureOf(outcome)).toStrictEqual(CHECKS_TIMED_OUT(200));
       await answered.promise;
       await flush();
@@ -99,7 +103,9 @@ describe(BasicToolExecutor.name, () => {
         },
       };
       const tool = writeTool();
-      const outcome = await createExecutor([tool], { permissions: blocking }).execute(createToolRequest('write'), { timeoutMs: 10 });
+      const outcome = await createExecutor([tool], { permissions: blocking }).execute(createToolRequest('write'), {
+        timeoutMs: 10,
+      });
       expect(failureOf(outcome)).toStrictEqual(CHECKS_TIMED_OUT(10));
       expect(tool.calls).toStrictEqual([]);
     });
@@ -119,12 +125,18 @@ describe(BasicToolExecutor.name, () => {
         invoke: (request) =>
           new Promise((resolve) =>
             setTimeout(() => {
-              resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} });
+              resolve({
+                result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false },
+                durationMs: 0,
+                metadata: {},
+              });
             }, 100),
           ),
       });
       // 100 ms of checks and 100 ms of body: each within its own 150 ms, together past it.
-      const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('write'), { timeoutMs: 150 });
+      const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('write'), {
+        timeoutMs: 150,
+      });
       expect(getCompletedOutput(outcome)).toStrictEqual({ type: 'text', text: 'done' });
     });
 
@@ -138,30 +150,35 @@ describe(BasicToolExecutor.name, () => {
         },
       };
       const tool = writeTool();
-      const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('write'), { signal: controller.signal });
+      const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('write'), {
+        signal: controller.signal,
+      });
       expect(failureOf(outcome)).toStrictEqual(CANCELLED_BEFORE_START);
       answer.resolve(PermissionDecision.allow());
       await flush();
       expect(tool.calls).toStrictEqual([]);
     });
 
-    it.each(['issue', 'get', 'consume'] as const)('ends a call whose approval store stalls in %s at the deadline, without running it', async (stall) => {
-      const gate = deferred<undefined>();
-      const tool = writeTool();
-      const executor = createExecutor([tool], { permissions: ASK, approvals: stalledStore(stall, gate.promise) });
-      const request = createToolRequest('write');
-      let outcome: ToolExecutionOutcome;
-      if (stall === 'issue') {
-        outcome = await executor.execute(request, { timeoutMs: 30 });
-      } else {
-        const approval = approvalOf(await executor.execute(request));
-        outcome = await executor.executeApproved(request, approval, { timeoutMs: 30 });
-      }
-      expect(failureOf(outcome)).toStrictEqual(CHECKS_TIMED_OUT(30));
-      gate.resolve(undefined);
-      await flush();
-      expect(tool.calls).toStrictEqual([]);
-    });
+    it.each(['issue', 'get', 'consume'] as const)(
+      'ends a call whose approval store stalls in %s at the deadline, without running it',
+      async (stall) => {
+        const gate = deferred<undefined>();
+        const tool = writeTool();
+        const executor = createExecutor([tool], { permissions: ASK, approvals: stalledStore(stall, gate.promise) });
+        const request = createToolRequest('write');
+        let outcome: ToolExecutionOutcome;
+        if (stall === 'issue') {
+          outcome = await executor.execute(request, { timeoutMs: 30 });
+        } else {
+          const approval = approvalOf(await executor.execute(request));
+          outcome = await executor.executeApproved(request, approval, { timeoutMs: 30 });
+        }
+        expect(failureOf(outcome)).toStrictEqual(CHECKS_TIMED_OUT(30));
+        gate.resolve(undefined);
+        await flush();
+        expect(tool.calls).toStrictEqual([]);
+      },
+    );
   });
 
   describe('.execute (every failure before the body says invoked: false)', () => {
@@ -176,21 +193,36 @@ describe(BasicToolExecutor.name, () => {
           consume: (id) => store.consume(id),
         }),
       ],
-      ['issue rejects', (store) => ({ issue: () => Promise.reject(new Error('store down')), get: (id) => store.get(id), consume: (id) => store.consume(id) })],
+      [
+        'issue rejects',
+        (store) => ({
+          issue: () => Promise.reject(new Error('store down')),
+          get: (id) => store.get(id),
+          consume: (id) => store.consume(id),
+        }),
+      ],
     ];
 
-    it.each(faults)('fails unavailable (approval_store_unavailable) with invoked: false when the approval store %s', async (_label, build) => {
-      const tool = writeTool();
-      const executor = createExecutor([tool], { permissions: ASK, approvals: build(new InMemoryApprovalStore()) });
-      const outcome = await executor.execute(createToolRequest('write'));
-      expect(outcome).toMatchObject({
-        status: 'failed',
-        invoked: false,
-        error: { code: 'unavailable', details: { reason: 'approval_store_unavailable', storeAction: 'issue', approvalId: null } },
-      });
-      expect(outcome.status === 'failed' && outcome.error.message).toContain('approval store failed to record the new approval (store down)');
-      expect(tool.calls).toStrictEqual([]);
-    });
+    it.each(faults)(
+      'fails unavailable (approval_store_unavailable) with invoked: false when the approval store %s',
+      async (_label, build) => {
+        const tool = writeTool();
+        const executor = createExecutor([tool], { permissions: ASK, approvals: build(new InMemoryApprovalStore()) });
+        const outcome = await executor.execute(createToolRequest('write'));
+        expect(outcome).toMatchObject({
+          status: 'failed',
+          invoked: false,
+          error: {
+            code: 'unavailable',
+            details: { reason: 'approval_store_unavailable', storeAction: 'issue', approvalId: null },
+          },
+        });
+        expect(outcome.status === 'failed' && outcome.error.message).toContain(
+          'approval store failed to record the new approval (store down)',
+        );
+        expect(tool.calls).toStrictEqual([]);
+      },
+    );
 
     it.each<[string, (inner: InMemoryApprovalStore) => Partial<ApprovalStore>]>([
       [
@@ -211,35 +243,50 @@ describe(BasicToolExecutor.name, () => {
         }),
       ],
       ['consume rejects', () => ({ consume: () => Promise.reject(new Error('store down')) })],
-    ])('fails unavailable (approval_store_unavailable) with invoked: false on resume when the approval store %s, and consumes nothing', async (label, override) => {
-      const inner = new InMemoryApprovalStore();
-      const store: ApprovalStore = {
-        issue: (approval) => {
-          inner.issue(approval);
-        },
-        get: (id) => inner.get(id),
-        consume: (id) => inner.consume(id),
-      };
-      const tool = writeTool();
-      const executor = createExecutor([tool], { permissions: ASK, approvals: store });
-      const request = createToolRequest('write');
-      const approval = approvalOf(await executor.execute(request));
-      const healthy = { ...store };
-      Object.assign(store, override(inner));
-      const outcome = await executor.executeApproved(request, approval);
-      expect(outcome).toMatchObject({
-        status: 'failed',
-        invoked: false,
-        error: { code: 'unavailable', details: { reason: 'approval_store_unavailable', storeAction: label.split(' ')[0], approvalId: approval.id } },
-      });
-      expect(outcome.status === 'failed' && outcome.error.message).toMatch(/^Tool `write` was not run: the approval store failed to .* \(store down\)\./);
-      expect(tool.calls).toStrictEqual([]);
-      // The store is back: the approval was not used, so it runs, once.
-      Object.assign(store, healthy);
-      expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'completed' });
-      expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'failed', error: { details: { reason: 'already_used' } } });
-      expect(tool.calls).toHaveLength(1);
-    });
+    ])(
+      'fails unavailable (approval_store_unavailable) with invoked: false on resume when the approval store %s, and consumes nothing',
+      async (label, override) => {
+        const inner = new InMemoryApprovalStore();
+        const store: ApprovalStore = {
+          issue: (approval) => {
+            inner.issue(approval);
+          },
+          get: (id) => inner.get(id),
+          consume: (id) => inner.consume(id),
+        };
+        const tool = writeTool();
+        const executor = createExecutor([tool], { permissions: ASK, approvals: store });
+        const request = createToolRequest('write');
+        const approval = approvalOf(await executor.execute(request));
+        const healthy = { ...store };
+        Object.assign(store, override(inner));
+        const outcome = await executor.executeApproved(request, approval);
+        expect(outcome).toMatchObject({
+          status: 'failed',
+          invoked: false,
+          error: {
+            code: 'unavailable',
+            details: {
+              reason: 'approval_store_unavailable',
+              storeAction: label.split(' ')[0],
+              approvalId: approval.id,
+            },
+          },
+        });
+        expect(outcome.status === 'failed' && outcome.error.message).toMatch(
+          /^Tool `write` was not run: the approval store failed to .* \(store down\)\./,
+        );
+        expect(tool.calls).toStrictEqual([]);
+        // The store is back: the approval was not used, so it runs, once.
+        Object.assign(store, healthy);
+        expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'completed' });
+        expect(await executor.executeApproved(request, approval)).toMatchObject({
+          status: 'failed',
+          error: { details: { reason: 'already_used' } },
+        });
+        expect(tool.calls).toHaveLength(1);
+      },
+    );
   });
 
   describe('.execute (malformed options)', () => {
@@ -250,10 +297,19 @@ describe(BasicToolExecutor.name, () => {
       ['a signal of {}', { signal: {} }, 'invalid_signal'],
       ['a signal with addEventListener but no removeEventListener', { signal: lookalike }, 'invalid_signal'],
       ['a signal that is a string', { signal: 'abort' }, 'invalid_signal'],
-      ['a signal that only inherits from AbortSignal (its getters throw)', { signal: Object.create(AbortSignal.prototype) as unknown }, 'invalid_signal'],
+      [
+        'a signal that only inherits from AbortSignal (its getters throw)',
+        { signal: Object.create(AbortSignal.prototype) as unknown },
+        'invalid_signal',
+      ],
       [
         'a signal whose prototype was swapped to AbortSignal',
-        { signal: Object.setPrototypeOf({ aborted: false, addEventListener: () => undefined }, AbortSignal.prototype) as unknown },
+        {
+          signal: Object.setPrototypeOf(
+            { aborted: false, addEventListener: () => undefined },
+            AbortSignal.prototype,
+          ) as unknown,
+        },
         'invalid_signal',
       ],
       ['a timeout of NaN', { timeoutMs: Number.NaN }, 'invalid_timeout'],
@@ -273,28 +329,39 @@ describe(BasicToolExecutor.name, () => {
         }),
         'invalid_options',
       ],
-    ])('refuses %s as invalid_input without running the tool (execute and executeApproved)', async (_label, options, reason) => {
-      const tool = writeTool();
-      const executor = createExecutor([tool], { permissions: ASK });
-      const request = createToolRequest('write');
-      const approval = approvalOf(await executor.execute(request));
-      const outcomes = await Promise.all([executor.execute(request, options as ExecuteOptions), executor.executeApproved(request, approval, options as ExecuteOptions)]);
-      expect(outcomes.map(failureOf)).toStrictEqual([invalid(reason), invalid(reason)]);
-      expect(tool.calls).toStrictEqual([]);
-      // The approval was not spent by the refused resume.
-      expect((await executor.executeApproved(request, approval)).status).toBe('completed');
-    });
+    ])(
+      'refuses %s as invalid_input without running the tool (execute and executeApproved)',
+      async (_label, options, reason) => {
+        const tool = writeTool();
+        const executor = createExecutor([tool], { permissions: ASK });
+        const request = createToolRequest('write');
+        const approval = approvalOf(await executor.execute(request));
+        const outcomes = await Promise.all([
+          executor.execute(request, options as ExecuteOptions),
+          executor.executeApproved(request, approval, options as ExecuteOptions),
+        ]);
+        expect(outcomes.map(failureOf)).toStrictEqual([invalid(reason), invalid(reason)]);
+        expect(tool.calls).toStrictEqual([]);
+        // The approval was not spent by the refused resume.
+        expect((await executor.executeApproved(request, approval)).status).toBe('completed');
+      },
+    );
 
     it('reads each option once: a getter cannot pass the check with one value and run with another', async () => {
       let reads = 0;
-      const options = Object.defineProperty({}, 'timeoutMs', { get: () => (++reads === 1 ? 1_000 : -1), enumerable: true }) as ExecuteOptions;
+      const options = Object.defineProperty({}, 'timeoutMs', {
+        get: () => (++reads === 1 ? 1_000 : -1),
+        enumerable: true,
+      }) as ExecuteOptions;
       const outcome = await createExecutor([writeTool()]).execute(createToolRequest('write'), options);
       expect(outcome.status).toBe('completed');
       expect(reads).toBe(1);
     });
 
     it('accepts a real AbortSignal, such as AbortSignal.timeout()', async () => {
-      const outcome = await createExecutor([writeTool()]).execute(createToolRequest('write'), { signal: AbortSignal.timeout(60_000) });
+      const outcome = await createExecutor([writeTool()]).execute(createToolRequest('write'), {
+        signal: AbortSignal.timeout(60_000),
+      });
       expect(outcome.status).toBe('completed');
     });
   });

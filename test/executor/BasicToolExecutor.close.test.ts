@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { BasicToolExecutor, buildToolResult, ToolRegistry, type PermissionChecker, type ToolExecutionOutcome } from '../../src/index.js';
+import {
+  BasicToolExecutor,
+  buildToolResult,
+  ToolRegistry,
+  type PermissionChecker,
+  type ToolExecutionOutcome,
+} from '../../src/index.js';
 import { createToolRequest } from '../../src/testing/index.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
@@ -42,7 +48,11 @@ describe(BasicToolExecutor.name, () => {
       await running;
       await executor.close();
       events.push('closed');
-      expect(failureOf(await outcome)).toStrictEqual({ code: 'interrupted', details: { reason: 'cancelled' }, invoked: true });
+      expect(failureOf(await outcome)).toStrictEqual({
+        code: 'interrupted',
+        details: { reason: 'cancelled' },
+        invoked: true,
+      });
       expect(events).toStrictEqual(['body stopped', 'closed']);
     });
 
@@ -59,7 +69,11 @@ describe(BasicToolExecutor.name, () => {
       const outcome = executor.execute(createToolRequest('ignores'));
       await running;
       await expect(executor.close()).resolves.toBeUndefined();
-      expect(failureOf(await outcome)).toStrictEqual({ code: 'interrupted', details: { reason: 'cancelled' }, invoked: true });
+      expect(failureOf(await outcome)).toStrictEqual({
+        code: 'interrupted',
+        details: { reason: 'cancelled' },
+        invoked: true,
+      });
     });
 
     it('stops a call still in its checks (a permission checker that never answers): interrupted, invoked: false', async () => {
@@ -74,11 +88,19 @@ describe(BasicToolExecutor.name, () => {
         },
       };
       const tool = plainTool({ name: 'checked' });
-      const executor = new BasicToolExecutor({ registry: new ToolRegistry().register(tool), permissions: stalled, closeGraceMs: 20 });
+      const executor = new BasicToolExecutor({
+        registry: new ToolRegistry().register(tool),
+        permissions: stalled,
+        closeGraceMs: 20,
+      });
       const outcome = executor.execute(createToolRequest('checked'));
       await checking;
       await executor.close();
-      expect(failureOf(await outcome)).toStrictEqual({ code: 'interrupted', details: { reason: 'cancelled' }, invoked: false });
+      expect(failureOf(await outcome)).toStrictEqual({
+        code: 'interrupted',
+        details: { reason: 'cancelled' },
+        invoked: false,
+      });
       expect(tool.calls).toHaveLength(0);
     });
 

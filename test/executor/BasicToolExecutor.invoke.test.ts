@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { AuthRequiredError, BasicToolExecutor, ToolError, ToolRegistry, type ExecutorObserver, type ToolExecutionOutcome, type ToolRequest } from '../../src/index.js';
+import {
+  AuthRequiredError,
+  BasicToolExecutor,
+  ToolError,
+  ToolRegistry,
+  type ExecutorObserver,
+  type ToolExecutionOutcome,
+  type ToolRequest,
+} from '../../src/index.js';
 import { toClassTool } from '../fixtures/toClassTool.js';
 import { Tool } from '../../src/index.js';
 import { createToolRequest } from '../../src/testing/index.js';
@@ -8,7 +16,11 @@ import { plainTool } from '../fixtures/plainTool.js';
 
 /** An executor over one class tool whose invoke returns/throws what `body` does. */
 function classToolExecutor(body: () => unknown, output?: object): BasicToolExecutor {
-  @Tool({ name: 'subject', description: 'Returns what the test says.', ...(output === undefined ? {} : { output: output as never }) })
+  @Tool({
+    name: 'subject',
+    description: 'Returns what the test says.',
+    ...(output === undefined ? {} : { output: output as never }),
+  })
   class Subject {
     public invoke(): unknown {
       return body();
@@ -26,9 +38,19 @@ async function outputOf(body: () => unknown): Promise<unknown> {
   return outcome.result.result.output;
 }
 
-function failureOf(outcome: ToolExecutionOutcome): { code: string; invoked: boolean; details: unknown; message: string } {
+function failureOf(outcome: ToolExecutionOutcome): {
+  code: string;
+  invoked: boolean;
+  details: unknown;
+  message: string;
+} {
   if (outcome.status !== 'failed') throw new Error(`expected failed, got ${JSON.stringify(outcome)}`);
-  return { code: outcome.error.code, invoked: outcome.invoked, details: outcome.error.details, message: outcome.error.message };
+  return {
+    code: outcome.error.code,
+    invoked: outcome.invoked,
+    details: outcome.error.details,
+    message: outcome.error.message,
+  };
 }
 
 describe(BasicToolExecutor.name, () => {
@@ -38,7 +60,10 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('turns other JSON into structured output', async () => {
-      expect(await outputOf(() => ({ a: [1, 'b', null] }))).toStrictEqual({ type: 'structured', value: { a: [1, 'b', null] } });
+      expect(await outputOf(() => ({ a: [1, 'b', null] }))).toStrictEqual({
+        type: 'structured',
+        value: { a: [1, 'b', null] },
+      });
       expect(await outputOf(() => 42)).toStrictEqual({ type: 'structured', value: 42 });
     });
 
@@ -53,7 +78,10 @@ describe(BasicToolExecutor.name, () => {
         ],
       };
       expect(await outputOf(() => parts)).toStrictEqual(parts);
-      expect(await outputOf(() => ({ type: 'files', files: [{ uri: 'file:///x' }] }))).toStrictEqual({ type: 'files', files: [{ uri: 'file:///x' }] });
+      expect(await outputOf(() => ({ type: 'files', files: [{ uri: 'file:///x' }] }))).toStrictEqual({
+        type: 'files',
+        files: [{ uri: 'file:///x' }],
+      });
     });
 
     it('treats a look-alike object with extra keys as data, not as a ToolOutput', async () => {
@@ -69,18 +97,28 @@ describe(BasicToolExecutor.name, () => {
       })).execute(createToolRequest('subject', {}, { callId: 'right' }));
       expect(outcome).toMatchObject({
         status: 'completed',
-        result: { result: { callId: 'right', output: { type: 'text', text: 'exit 1' }, isError: true }, metadata: { exitCode: 1 } },
+        result: {
+          result: { callId: 'right', output: { type: 'text', text: 'exit 1' }, isError: true },
+          metadata: { exitCode: 1 },
+        },
       });
     });
 
     it('maps undefined to structured null and Dates through toJSON', async () => {
       expect(await outputOf(() => undefined)).toStrictEqual({ type: 'structured', value: null });
-      expect(await outputOf(() => ({ at: new Date(0) }))).toStrictEqual({ type: 'structured', value: { at: '1970-01-01T00:00:00.000Z' } });
+      expect(await outputOf(() => ({ at: new Date(0) }))).toStrictEqual({
+        type: 'structured',
+        value: { at: '1970-01-01T00:00:00.000Z' },
+      });
     });
 
     it('fails internal for a value that cannot be JSON', async () => {
       const outcome = await classToolExecutor(() => ({ n: 10n })).execute(createToolRequest('subject'));
-      expect(failureOf(outcome)).toMatchObject({ code: 'internal', invoked: true, details: { reason: 'output_not_json' } });
+      expect(failureOf(outcome)).toMatchObject({
+        code: 'internal',
+        invoked: true,
+        details: { reason: 'output_not_json' },
+      });
     });
 
     it('reports a duration on every completed result', async () => {
@@ -91,12 +129,21 @@ describe(BasicToolExecutor.name, () => {
     it('fails internal when a plain tool returns something that is not a ToolResult', async () => {
       const tool = plainTool({ name: 'broken', invoke: () => 'text' as never });
       const outcome = await createExecutor([tool]).execute(createToolRequest('broken'));
-      expect(failureOf(outcome)).toMatchObject({ code: 'internal', invoked: true, details: { reason: 'invalid_result' } });
+      expect(failureOf(outcome)).toMatchObject({
+        code: 'internal',
+        invoked: true,
+        details: { reason: 'invalid_result' },
+      });
     });
   });
 
   describe('.execute (output schema)', () => {
-    const schema = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false };
+    const schema = {
+      type: 'object',
+      properties: { n: { type: 'integer' } },
+      required: ['n'],
+      additionalProperties: false,
+    };
 
     it('accepts structured output that matches', async () => {
       const outcome = await classToolExecutor(() => ({ n: 1 }), schema).execute(createToolRequest('subject'));
@@ -131,32 +178,44 @@ describe(BasicToolExecutor.name, () => {
     it.each([
       ['synchronously', false],
       ['asynchronously', true],
-    ])('settles with internal and invoked: true when the tool throws, %s, a value that throws when read', async (_label, later) => {
-      const hostile: unknown = new Proxy(
-        {},
-        {
-          getPrototypeOf: () => {
-            throw new Error('no');
+    ])(
+      'settles with internal and invoked: true when the tool throws, %s, a value that throws when read',
+      async (_label, later) => {
+        const hostile: unknown = new Proxy(
+          {},
+          {
+            getPrototypeOf: () => {
+              throw new Error('no');
+            },
+            get: () => {
+              throw new Error('no');
+            },
           },
-          get: () => {
-            throw new Error('no');
-          },
-        },
-      );
-      const outcome = await classToolExecutor(() => {
-        // The point is a rejection reason that is not an Error (and cannot even be read).
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-        if (later) return Promise.reject(hostile);
-        throw hostile;
-      }).execute(createToolRequest('subject'));
-      expect(failureOf(outcome)).toMatchObject({ code: 'internal', invoked: true, details: { reason: 'unreadable_end' } });
-    });
+        );
+        const outcome = await classToolExecutor(() => {
+          // The point is a rejection reason that is not an Error (and cannot even be read).
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+          if (later) return Promise.reject(hostile);
+          throw hostile;
+        }).execute(createToolRequest('subject'));
+        expect(failureOf(outcome)).toMatchObject({
+          code: 'internal',
+          invoked: true,
+          details: { reason: 'unreadable_end' },
+        });
+      },
+    );
 
     it('keeps the code and details of a thrown ToolError', async () => {
       const outcome = await classToolExecutor(() => {
         throw new ToolError('unavailable', 'server down', { server: 'x' });
       }).execute(createToolRequest('subject'));
-      expect(failureOf(outcome)).toStrictEqual({ code: 'unavailable', invoked: true, details: { server: 'x' }, message: 'server down' });
+      expect(failureOf(outcome)).toStrictEqual({
+        code: 'unavailable',
+        invoked: true,
+        details: { server: 'x' },
+        message: 'server down',
+      });
     });
 
     it('turns AuthRequiredError into an auth_required interruption that survives JSON', async () => {
@@ -185,7 +244,11 @@ describe(BasicToolExecutor.name, () => {
         invoke: (request: ToolRequest, ctx) =>
           new Promise((resolve) => {
             const timer = setTimeout(() => {
-              resolve({ result: { callId: request.callId, output: { type: 'text', text: 'late' }, isError: false }, durationMs: 0, metadata: {} });
+              resolve({
+                result: { callId: request.callId, output: { type: 'text', text: 'late' }, isError: false },
+                durationMs: 0,
+                metadata: {},
+              });
             }, 5_000);
             ctx.signal.addEventListener('abort', () => {
               seen.aborted = true;
@@ -198,38 +261,58 @@ describe(BasicToolExecutor.name, () => {
     it('times out with the per-call timeout and aborts the tool signal', async () => {
       const seen: { aborted?: boolean } = {};
       const outcome = await createExecutor([slowTool(seen)]).execute(createToolRequest('slow'), { timeoutMs: 20 });
-      expect(failureOf(outcome)).toMatchObject({ code: 'interrupted', invoked: true, details: { reason: 'timeout', timeoutMs: 20 } });
+      expect(failureOf(outcome)).toMatchObject({
+        code: 'interrupted',
+        invoked: true,
+        details: { reason: 'timeout', timeoutMs: 20 },
+      });
       expect(seen.aborted).toBe(true);
     });
 
     it('uses the executor default timeout', async () => {
       const seen: { aborted?: boolean } = {};
-      const outcome = await createExecutor([slowTool(seen)], { defaultTimeoutMs: 15 }).execute(createToolRequest('slow'));
+      const outcome = await createExecutor([slowTool(seen)], { defaultTimeoutMs: 15 }).execute(
+        createToolRequest('slow'),
+      );
       expect(failureOf(outcome)).toMatchObject({ code: 'interrupted', details: { reason: 'timeout', timeoutMs: 15 } });
     });
 
     it('cancels a running call when the caller aborts', async () => {
       const seen: { aborted?: boolean } = {};
       const controller = new AbortController();
-      const pending = createExecutor([slowTool(seen)]).execute(createToolRequest('slow'), { signal: controller.signal });
+      const pending = createExecutor([slowTool(seen)]).execute(createToolRequest('slow'), {
+        signal: controller.signal,
+      });
       setTimeout(() => {
         controller.abort();
       }, 10);
-      expect(failureOf(await pending)).toMatchObject({ code: 'interrupted', invoked: true, details: { reason: 'cancelled' } });
+      expect(failureOf(await pending)).toMatchObject({
+        code: 'interrupted',
+        invoked: true,
+        details: { reason: 'cancelled' },
+      });
       expect(seen.aborted).toBe(true);
     });
 
     it('does not start a call whose signal is already aborted', async () => {
       const tool = plainTool({ name: 'quick' });
       const outcome = await createExecutor([tool]).execute(createToolRequest('quick'), { signal: AbortSignal.abort() });
-      expect(failureOf(outcome)).toMatchObject({ code: 'interrupted', invoked: false, details: { reason: 'cancelled' } });
+      expect(failureOf(outcome)).toMatchObject({
+        code: 'interrupted',
+        invoked: false,
+        details: { reason: 'cancelled' },
+      });
       expect(tool.calls).toStrictEqual([]);
     });
 
     it('refuses a nonsensical timeout as invalid input without running the tool', async () => {
       const tool = plainTool({ name: 'quick' });
       const outcome = await createExecutor([tool]).execute(createToolRequest('quick'), { timeoutMs: -1 });
-      expect(failureOf(outcome)).toMatchObject({ code: 'invalid_input', invoked: false, details: { reason: 'invalid_timeout' } });
+      expect(failureOf(outcome)).toMatchObject({
+        code: 'invalid_input',
+        invoked: false,
+        details: { reason: 'invalid_timeout' },
+      });
       expect(tool.calls).toStrictEqual([]);
     });
   });
@@ -239,12 +322,18 @@ describe(BasicToolExecutor.name, () => {
       const events: string[] = [];
       const observer: ExecutorObserver = {
         onStart: (request) => events.push(`start ${request.toolName}`),
-        onEnd: (request, outcome, durationMs) => events.push(`end ${request.toolName} ${outcome.status} ${durationMs >= 0}`),
+        onEnd: (request, outcome, durationMs) =>
+          events.push(`end ${request.toolName} ${outcome.status} ${durationMs >= 0}`),
       };
       const executor = createExecutor([plainTool({ name: 'quick' })], { observer });
       await executor.execute(createToolRequest('quick'));
       await executor.execute(createToolRequest('missing'));
-      expect(events).toStrictEqual(['start quick', 'end quick completed true', 'start missing', 'end missing failed true']);
+      expect(events).toStrictEqual([
+        'start quick',
+        'end quick completed true',
+        'start missing',
+        'end missing failed true',
+      ]);
     });
 
     it('is ignored when it throws', async () => {
@@ -256,7 +345,9 @@ describe(BasicToolExecutor.name, () => {
           throw new Error('observer down');
         },
       };
-      const outcome = await createExecutor([plainTool({ name: 'quick' })], { observer }).execute(createToolRequest('quick'));
+      const outcome = await createExecutor([plainTool({ name: 'quick' })], { observer }).execute(
+        createToolRequest('quick'),
+      );
       expect(outcome.status).toBe('completed');
     });
   });
@@ -271,7 +362,11 @@ describe(BasicToolExecutor.name, () => {
           invoke: (request: ToolRequest) =>
             new Promise((resolve) =>
               setTimeout(() => {
-                resolve({ result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false }, durationMs: 0, metadata: {} });
+                resolve({
+                  result: { callId: request.callId, output: { type: 'text', text: 'done' }, isError: false },
+                  durationMs: 0,
+                  metadata: {},
+                });
               }, 60),
             ),
         }),
@@ -280,12 +375,16 @@ describe(BasicToolExecutor.name, () => {
     }
 
     it("uses the tool's own timeout instead of the executor default", async () => {
-      const outcome = await createExecutor([slowTool(1_000)], { defaultTimeoutMs: 10 }).execute(createToolRequest('own_deadline'));
+      const outcome = await createExecutor([slowTool(1_000)], { defaultTimeoutMs: 10 }).execute(
+        createToolRequest('own_deadline'),
+      );
       expect(outcome.status).toBe('completed');
     });
 
     it('lets a per-call timeout override the tool timeout', async () => {
-      const outcome = await createExecutor([slowTool(1_000)]).execute(createToolRequest('own_deadline'), { timeoutMs: 10 });
+      const outcome = await createExecutor([slowTool(1_000)]).execute(createToolRequest('own_deadline'), {
+        timeoutMs: 10,
+      });
       expect(failureOf(outcome)).toMatchObject({ code: 'interrupted', details: { reason: 'timeout', timeoutMs: 10 } });
     });
   });
@@ -298,7 +397,11 @@ describe(BasicToolExecutor.name, () => {
         name: 'probe',
         invoke: (request: ToolRequest, ctx) => {
           seen.push(ctx.cancellable);
-          return { result: { callId: request.callId, output: { type: 'text', text: 'ok' }, isError: false }, durationMs: 0, metadata: {} };
+          return {
+            result: { callId: request.callId, output: { type: 'text', text: 'ok' }, isError: false },
+            durationMs: 0,
+            metadata: {},
+          };
         },
       });
     }

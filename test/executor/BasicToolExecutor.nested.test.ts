@@ -20,7 +20,12 @@ import { TestRequest } from '../fixtures/plainTool.js';
 
 const written: string[] = [];
 
-const NOTE_SCHEMA = { type: 'object', properties: { note: { type: 'string' } }, required: ['note'], additionalProperties: false } as const;
+const NOTE_SCHEMA = {
+  type: 'object',
+  properties: { note: { type: 'string' } },
+  required: ['note'],
+  additionalProperties: false,
+} as const;
 
 @Tool({ name: 'nested.write', description: 'Writes a note (needs approval).', input: NOTE_SCHEMA })
 class WriteNote {
@@ -45,7 +50,12 @@ class ReadNotes {
 @Tool({
   name: 'nested.compose',
   description: 'Reads, then writes each note, passing interruptions up.',
-  input: { type: 'object', properties: { notes: { type: 'array', items: {} } }, required: ['notes'], additionalProperties: false },
+  input: {
+    type: 'object',
+    properties: { notes: { type: 'array', items: {} } },
+    required: ['notes'],
+    additionalProperties: false,
+  },
 })
 class Compose {
   public async invokeOutcome(input: { notes: unknown[] }, ctx: ToolContext): Promise<ToolExecutionOutcome | string[]> {
@@ -80,10 +90,16 @@ class Recurse {
 }
 
 const ASK_FOR_WRITES: PermissionChecker = {
-  evaluate: (request) => (request.kind === 'test.write' ? PermissionDecision.requireApproval('writes need approval') : PermissionDecision.allow()),
+  evaluate: (request) =>
+    request.kind === 'test.write'
+      ? PermissionDecision.requireApproval('writes need approval')
+      : PermissionDecision.allow(),
 };
 
-async function setUp(checker: PermissionChecker = ASK_FOR_WRITES, maxNestingDepth?: number): Promise<{ executor: ToolExecutor; recurse: Recurse }> {
+async function setUp(
+  checker: PermissionChecker = ASK_FOR_WRITES,
+  maxNestingDepth?: number,
+): Promise<{ executor: ToolExecutor; recurse: Recurse }> {
   const container = new Container();
   container.bind(PERMISSION_CHECKER).toConstantValue(checker);
   container.bind(WriteNote).toSelf();
@@ -112,10 +128,15 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('checks every child: a child cannot skip a check its parent would face', async () => {
-      const checker = new RecordingPermissionChecker((request) => (request.kind === 'test.write' ? PermissionDecision.deny('no writes', 'no_writes') : PermissionDecision.allow()));
+      const checker = new RecordingPermissionChecker((request) =>
+        request.kind === 'test.write' ? PermissionDecision.deny('no writes', 'no_writes') : PermissionDecision.allow(),
+      );
       const { executor } = await setUp(checker);
       const outcome = await executor.execute(createToolRequest('nested.compose', { notes: ['a'] }));
-      expect(outcome).toMatchObject({ status: 'failed', error: { code: 'permission_denied', details: { code: 'no_writes' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        error: { code: 'permission_denied', details: { code: 'no_writes' } },
+      });
       // The parent and the read child describe nothing, so each is checked as tool.invoke.
       expect(checker.kinds()).toStrictEqual(['tool.invoke', 'tool.invoke', 'test.write']);
     });
@@ -125,11 +146,18 @@ describe(BasicToolExecutor.name, () => {
       const { executor } = await setUp();
       const request = createToolRequest('nested.compose', { notes: ['first'] }, { callId: 'parent' });
       const approval = approvalOf(await executor.execute(request));
-      expect(approval).toMatchObject({ callId: 'parent/2', toolName: 'nested.write', requests: [{ kind: 'test.write', target: 'first' }] });
+      expect(approval).toMatchObject({
+        callId: 'parent/2',
+        toolName: 'nested.write',
+        requests: [{ kind: 'test.write', target: 'first' }],
+      });
       expect(written).toStrictEqual([]);
 
       const resumed = await executor.executeApproved(request, approval);
-      expect(resumed).toMatchObject({ status: 'completed', result: { result: { output: { type: 'structured', value: ['wrote first'] } } } });
+      expect(resumed).toMatchObject({
+        status: 'completed',
+        result: { result: { output: { type: 'structured', value: ['wrote first'] } } },
+      });
       expect(written).toStrictEqual(['first']);
     });
 
@@ -141,7 +169,10 @@ describe(BasicToolExecutor.name, () => {
       const second = approvalOf(await executor.executeApproved(request, first));
       expect(second).toMatchObject({ callId: 'p2/3', requests: [{ target: 'b' }] });
       expect(written).toStrictEqual(['a']);
-      expect(await executor.executeApproved(request, first)).toMatchObject({ status: 'failed', error: { details: { reason: 'already_used' } } });
+      expect(await executor.executeApproved(request, first)).toMatchObject({
+        status: 'failed',
+        error: { details: { reason: 'already_used' } },
+      });
     });
 
     it("rejects a child's approval that no call in the resumed run consumes", async () => {
@@ -150,13 +181,20 @@ describe(BasicToolExecutor.name, () => {
       const approval = approvalOf(await executor.execute(request));
       const otherPath = { ...request, input: { notes: [] } };
       const outcome = await executor.executeApproved(otherPath, approval);
-      expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'permission_denied', details: { reason: 'approval_not_consumed' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: true,
+        error: { code: 'permission_denied', details: { reason: 'approval_not_consumed' } },
+      });
     });
 
     it('bounds the nesting depth (default 8) with a clear error', async () => {
       const { executor, recurse } = await setUp();
       const outcome = await executor.execute(createToolRequest('nested.recurse'));
-      expect(outcome).toMatchObject({ status: 'failed', error: { code: 'execution_failed', details: { reason: 'max_nesting_depth', maxNestingDepth: 8 } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        error: { code: 'execution_failed', details: { reason: 'max_nesting_depth', maxNestingDepth: 8 } },
+      });
       expect(recurse.depths).toStrictEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     });
 

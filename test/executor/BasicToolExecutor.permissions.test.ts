@@ -12,7 +12,8 @@ import { createToolRequest, getCompletedOutput, RecordingPermissionChecker } fro
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool, TestRequest, type PlainToolOptions } from '../fixtures/plainTool.js';
 
-const decideByKind = (decisions: Record<string, PermissionDecision>) => new RecordingPermissionChecker((request) => decisions[request.kind] ?? PermissionDecision.allow());
+const decideByKind = (decisions: Record<string, PermissionDecision>) =>
+  new RecordingPermissionChecker((request) => decisions[request.kind] ?? PermissionDecision.allow());
 
 function threeRequests(): PermissionRequest[] {
   return [new TestRequest('test.ask', 'a'), new TestRequest('test.deny', 'b'), new TestRequest('test.ask2', 'c')];
@@ -35,13 +36,18 @@ describe(BasicToolExecutor.name, () => {
       expect(outcome.error.code).toBe('permission_denied');
       expect(outcome.error.details).toStrictEqual({
         code: 'rule_b',
-        denied: [{ request: { kind: 'test.deny', summary: 'test.deny b', target: 'b' }, code: 'rule_b', reason: 'no b' }],
+        denied: [
+          { request: { kind: 'test.deny', summary: 'test.deny b', target: 'b' }, code: 'rule_b', reason: 'no b' },
+        ],
       });
       expect(tool.calls).toStrictEqual([]);
     });
 
     it('finds a deny however the requests are ordered', async () => {
-      const checker = decideByKind({ 'test.deny': PermissionDecision.deny('no'), 'test.ask': PermissionDecision.requireApproval('ask') });
+      const checker = decideByKind({
+        'test.deny': PermissionDecision.deny('no'),
+        'test.ask': PermissionDecision.requireApproval('ask'),
+      });
       for (const order of [
         [0, 1, 2],
         [1, 0, 2],
@@ -49,7 +55,10 @@ describe(BasicToolExecutor.name, () => {
         [2, 1, 0],
       ]) {
         const requests = threeRequests();
-        const tool = plainTool({ name: 'ordered', preflight: () => order.map((i) => requests[i] as PermissionRequest) });
+        const tool = plainTool({
+          name: 'ordered',
+          preflight: () => order.map((i) => requests[i] as PermissionRequest),
+        });
         const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('ordered'));
         expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied' } });
       }
@@ -96,11 +105,19 @@ describe(BasicToolExecutor.name, () => {
       ],
       ['rejects', { evaluate: () => Promise.reject(new Error('boom')) }, 'checker_error'],
       ['returns nothing', { evaluate: () => undefined as unknown as PermissionDecision }, 'invalid_decision'],
-      ['returns an unknown type', { evaluate: () => ({ type: 'maybe' }) as unknown as PermissionDecision }, 'invalid_decision'],
+      [
+        'returns an unknown type',
+        { evaluate: () => ({ type: 'maybe' }) as unknown as PermissionDecision },
+        'invalid_decision',
+      ],
     ])('treats a checker that %s as a deny', async (_label, checker, code) => {
       const tool = plainTool({ name: 'guarded', preflight: () => [new TestRequest('test.x', 't')] });
       const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('guarded'));
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { code } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'permission_denied', details: { code } },
+      });
       expect(tool.calls).toStrictEqual([]);
     });
 
@@ -116,7 +133,9 @@ describe(BasicToolExecutor.name, () => {
       const tool = plainTool({ name: 'guarded', preflight: () => [new TestRequest('test.x', 't')] });
       const request = createToolRequest('guarded', {}, { sessionId: 's9', turnId: 't9' });
       await createExecutor([tool], { permissions: checker }).execute(request);
-      expect(checker.records.map((record) => record.context)).toStrictEqual([{ toolName: 'guarded', callId: request.callId, sessionId: 's9', turnId: 't9' }]);
+      expect(checker.records.map((record) => record.context)).toStrictEqual([
+        { toolName: 'guarded', callId: request.callId, sessionId: 's9', turnId: 't9' },
+      ]);
     });
 
     it('adds an implicit tool.invoke request for a needsApprovalHint tool with no preflight', async () => {
@@ -137,14 +156,22 @@ describe(BasicToolExecutor.name, () => {
         },
       });
       const outcome = await createExecutor([tool]).execute(createToolRequest('refusing'));
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'outside_roots' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'permission_denied', details: { reason: 'outside_roots' } },
+      });
       expect(tool.calls).toStrictEqual([]);
     });
 
     it('fails internal when a preflight returns something that is not a permission request', async () => {
       const tool = plainTool({ name: 'sloppy', preflight: () => [{ kind: 'x' } as unknown as PermissionRequest] });
       const outcome = await createExecutor([tool]).execute(createToolRequest('sloppy'));
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'internal', details: { reason: 'invalid_permission_request' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'internal', details: { reason: 'invalid_permission_request' } },
+      });
     });
   });
 
@@ -158,7 +185,9 @@ describe(BasicToolExecutor.name, () => {
       ['a preflight that resolves to nothing', () => Promise.resolve(NOTHING)],
     ])('denies a tool with %s under a deny-everything policy, without running it', async (_label, preflight) => {
       const tool = plainTool({ name: 'quiet', ...(preflight === undefined ? {} : { preflight }) });
-      const outcome = await createExecutor([tool], { permissions: DENY_EVERYTHING }).execute(createToolRequest('quiet'));
+      const outcome = await createExecutor([tool], { permissions: DENY_EVERYTHING }).execute(
+        createToolRequest('quiet'),
+      );
       expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied' } });
       expect(tool.calls).toStrictEqual([]);
     });
@@ -167,9 +196,18 @@ describe(BasicToolExecutor.name, () => {
       const checker = new RecordingPermissionChecker(() => PermissionDecision.deny('not today', 'host_policy'));
       const tool = plainTool({ name: 'quiet', annotations: { readOnlyHint: true, idempotentHint: true } });
       const outcome = await createExecutor([tool], { permissions: checker }).execute(createToolRequest('quiet'));
-      const request = { kind: 'tool.invoke', summary: 'invoke tool quiet', target: 'quiet', metadata: { readOnlyHint: true, idempotentHint: true } };
+      const request = {
+        kind: 'tool.invoke',
+        summary: 'invoke tool quiet',
+        target: 'quiet',
+        metadata: { readOnlyHint: true, idempotentHint: true },
+      };
       expect(checker.records.map((record) => record.request)).toStrictEqual([request]);
-      expect(outcome.status === 'failed' ? { invoked: outcome.invoked, code: outcome.error.code, details: outcome.error.details } : outcome).toStrictEqual({
+      expect(
+        outcome.status === 'failed'
+          ? { invoked: outcome.invoked, code: outcome.error.code, details: outcome.error.details }
+          : outcome,
+      ).toStrictEqual({
         invoked: false,
         code: 'permission_denied',
         details: { code: 'host_policy', denied: [{ request, code: 'host_policy', reason: 'not today' }] },
@@ -179,7 +217,9 @@ describe(BasicToolExecutor.name, () => {
     it('leaves out metadata for a tool without annotations', async () => {
       const checker = new RecordingPermissionChecker();
       await createExecutor([plainTool({ name: 'bare' })], { permissions: checker }).execute(createToolRequest('bare'));
-      expect(checker.records.map((record) => record.request)).toStrictEqual([{ kind: 'tool.invoke', summary: 'invoke tool bare', target: 'bare' }]);
+      expect(checker.records.map((record) => record.request)).toStrictEqual([
+        { kind: 'tool.invoke', summary: 'invoke tool bare', target: 'bare' },
+      ]);
     });
 
     it('does not add tool.invoke to a tool that proposes its own requests', async () => {
@@ -190,9 +230,14 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('runs a tool that describes nothing once a policy rule allows tool.invoke', async () => {
-      const policy = new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'tool.invoke' }], fallback: 'deny' });
+      const policy = new PolicyPermissionChecker({
+        rules: [{ effect: 'allow', kind: 'tool.invoke' }],
+        fallback: 'deny',
+      });
       const tool = plainTool({ name: 'quiet' });
-      const outcome = await createExecutor([tool], { permissions: policy }).execute(createToolRequest('quiet', { a: 1 }));
+      const outcome = await createExecutor([tool], { permissions: policy }).execute(
+        createToolRequest('quiet', { a: 1 }),
+      );
       expect(getCompletedOutput(outcome)).toStrictEqual({ type: 'structured', value: { a: 1 } });
     });
 
@@ -204,7 +249,9 @@ describe(BasicToolExecutor.name, () => {
         plainTool({ name: 'deploy', annotations: { needsApprovalHint: true } }),
       ];
       const executor = createExecutor(tools, { permissions });
-      const statuses = await Promise.all(['plain', 'wipe', 'deploy'].map(async (name) => (await executor.execute(createToolRequest(name))).status));
+      const statuses = await Promise.all(
+        ['plain', 'wipe', 'deploy'].map(async (name) => (await executor.execute(createToolRequest(name))).status),
+      );
       expect(statuses).toStrictEqual(['completed', 'interrupted', 'interrupted']);
       expect(tools.map((tool) => tool.calls.length)).toStrictEqual([1, 0, 0]);
     });
@@ -215,12 +262,22 @@ describe(BasicToolExecutor.name, () => {
       const executor = createExecutor([tool], { permissions });
       const request = createToolRequest('wipe', { all: true });
       const first = await executor.execute(request);
-      if (first.status !== 'interrupted' || first.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${first.status}`);
+      if (first.status !== 'interrupted' || first.interruption.type !== 'approval_required')
+        throw new Error(`expected an approval, got ${first.status}`);
       const { approval } = first.interruption;
-      expect(approval.requests).toStrictEqual([{ kind: 'tool.invoke', summary: 'invoke tool wipe', target: 'wipe', metadata: { destructiveHint: true } }]);
+      expect(approval.requests).toStrictEqual([
+        { kind: 'tool.invoke', summary: 'invoke tool wipe', target: 'wipe', metadata: { destructiveHint: true } },
+      ]);
       expect(approval.reason).toBe('tool.invoke "wipe" needs approval: the tool is marked as destructive.');
-      expect(getCompletedOutput(await executor.executeApproved(request, approval))).toStrictEqual({ type: 'structured', value: { all: true } });
-      expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'failed', invoked: false, error: { details: { reason: 'already_used' } } });
+      expect(getCompletedOutput(await executor.executeApproved(request, approval))).toStrictEqual({
+        type: 'structured',
+        value: { all: true },
+      });
+      expect(await executor.executeApproved(request, approval)).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { details: { reason: 'already_used' } },
+      });
       expect(tool.calls).toHaveLength(1);
     });
   });

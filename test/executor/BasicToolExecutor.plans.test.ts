@@ -22,7 +22,11 @@ function planEcho(name: string, preflight: () => PreflightResult | Promise<Prefl
     name,
     preflight,
     invoke: (request, ctx) => ({
-      result: { callId: request.callId, output: { type: 'structured', value: { plan: ctx.plan === undefined ? 'none' : (ctx.plan as string) } }, isError: false },
+      result: {
+        callId: request.callId,
+        output: { type: 'structured', value: { plan: ctx.plan === undefined ? 'none' : (ctx.plan as string) } },
+        isError: false,
+      },
       durationMs: 0,
       metadata: {},
     }),
@@ -47,19 +51,32 @@ describe(BasicToolExecutor.name, () => {
   describe('.execute (preflight plans)', () => {
     it.each<[string, () => PreflightResult | Promise<PreflightResult>]>([
       ['synchronously', () => ({ requests: [new TestRequest('test.write', 'a')], plan: 'canonical a' })],
-      ['from a promise', () => Promise.resolve({ requests: [new TestRequest('test.write', 'a')], plan: 'canonical a' })],
-    ])('hands the plan a preflight returns %s to the body as ctx.plan, after checking its requests', async (_label, preflight) => {
-      const checker = new RecordingPermissionChecker();
-      const outcome = await createExecutor([planEcho('planned', preflight)], { permissions: checker }).execute(createToolRequest('planned'));
-      expect(getCompletedOutput(outcome)).toStrictEqual({ type: 'structured', value: { plan: 'canonical a' } });
-      expect(checker.kinds()).toStrictEqual(['test.write']);
-    });
+      [
+        'from a promise',
+        () => Promise.resolve({ requests: [new TestRequest('test.write', 'a')], plan: 'canonical a' }),
+      ],
+    ])(
+      'hands the plan a preflight returns %s to the body as ctx.plan, after checking its requests',
+      async (_label, preflight) => {
+        const checker = new RecordingPermissionChecker();
+        const outcome = await createExecutor([planEcho('planned', preflight)], { permissions: checker }).execute(
+          createToolRequest('planned'),
+        );
+        expect(getCompletedOutput(outcome)).toStrictEqual({ type: 'structured', value: { plan: 'canonical a' } });
+        expect(checker.kinds()).toStrictEqual(['test.write']);
+      },
+    );
 
     it('hands the plan of a @Preflight method to the class body', async () => {
       @Tool({
         name: 'class_planned',
         description: 'Reads its plan.',
-        input: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+        input: {
+          type: 'object',
+          properties: { path: { type: 'string' } },
+          required: ['path'],
+          additionalProperties: false,
+        },
       })
       class ClassPlanned {
         @Preflight()
@@ -96,7 +113,9 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('gives a body no plan when its preflight returned a plain list', async () => {
-      const outcome = await createExecutor([planEcho('listed', () => [new TestRequest('test.write', 'a')])]).execute(createToolRequest('listed'));
+      const outcome = await createExecutor([planEcho('listed', () => [new TestRequest('test.write', 'a')])]).execute(
+        createToolRequest('listed'),
+      );
       expect(getCompletedOutput(outcome)).toStrictEqual({ type: 'structured', value: { plan: 'none' } });
     });
 
@@ -104,7 +123,11 @@ describe(BasicToolExecutor.name, () => {
       ['requests that is not an array', () => ({ requests: 'a', plan: 1 }), 'invalid_preflight_result'],
       ['requests that is null', () => ({ requests: null }), 'invalid_preflight_result'],
       ['an unknown key next to requests', () => ({ requests: [], plans: 1 }), 'invalid_preflight_result'],
-      ['a request that is not a PermissionRequest', () => ({ requests: [{ kind: 'x' }], plan: 1 }), 'invalid_permission_request'],
+      [
+        'a request that is not a PermissionRequest',
+        () => ({ requests: [{ kind: 'x' }], plan: 1 }),
+        'invalid_permission_request',
+      ],
       ['a promise of a malformed result', () => Promise.resolve({ requests: 5 }), 'invalid_preflight_result'],
       [
         'requests that throw when read',
@@ -118,7 +141,10 @@ describe(BasicToolExecutor.name, () => {
     ])('ends the call internal, nothing run, for a preflight result with %s', async (_label, preflight, reason) => {
       const tool = planEcho('sloppy', preflight as () => PreflightResult);
       const outcome = await createExecutor([tool]).execute(createToolRequest('sloppy'));
-      const expected = reason === 'unread' ? { code: 'internal', reason: undefined, invoked: false } : { code: 'internal', reason, invoked: false };
+      const expected =
+        reason === 'unread'
+          ? { code: 'internal', reason: undefined, invoked: false }
+          : { code: 'internal', reason, invoked: false };
       expect(failureOf(outcome)).toStrictEqual(expected);
       expect(tool.calls).toStrictEqual([]);
     });
@@ -152,11 +178,15 @@ describe(BasicToolExecutor.name, () => {
     it('hands a resumed call the plan of the preflight run under the approval', async () => {
       let runs = 0;
       const ask: PermissionChecker = { evaluate: () => PermissionDecision.requireApproval('ask') };
-      const tool = planEcho('approved', () => ({ requests: [new TestRequest('test.write', 'a')], plan: `run ${++runs}` }));
+      const tool = planEcho('approved', () => ({
+        requests: [new TestRequest('test.write', 'a')],
+        plan: `run ${++runs}`,
+      }));
       const executor = createExecutor([tool], { permissions: ask });
       const request = createToolRequest('approved');
       const outcome = await executor.execute(request);
-      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error(JSON.stringify(outcome));
+      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+        throw new Error(JSON.stringify(outcome));
       const resumed = await executor.executeApproved(request, outcome.interruption.approval);
       expect(getCompletedOutput(resumed)).toStrictEqual({ type: 'structured', value: { plan: 'run 2' } });
     });

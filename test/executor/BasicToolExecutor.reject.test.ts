@@ -18,7 +18,10 @@ import { OPEN_OBJECT, plainTool, TestRequest } from '../fixtures/plainTool.js';
 const ASK: PermissionChecker = { evaluate: () => PermissionDecision.requireApproval('needs a person') };
 
 function writeTool() {
-  return plainTool({ name: 'write', preflight: (request) => [new TestRequest('test.write', String((request.input as { path?: string }).path))] });
+  return plainTool({
+    name: 'write',
+    preflight: (request) => [new TestRequest('test.write', String((request.input as { path?: string }).path))],
+  });
 }
 
 /** The pending call, as a host would persist it: through JSON. */
@@ -34,7 +37,9 @@ function approvalOf(pending: PendingCall): ApprovalRequest {
 }
 
 function summarize(outcome: ToolExecutionOutcome): unknown {
-  return outcome.status === 'failed' ? { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked } : outcome.status;
+  return outcome.status === 'failed'
+    ? { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked }
+    : outcome.status;
 }
 
 describe(BasicToolExecutor.name, () => {
@@ -47,14 +52,23 @@ describe(BasicToolExecutor.name, () => {
 
       expect(summarize(outcome)).toStrictEqual({
         code: 'permission_denied',
-        details: { reason: 'rejected_by_user', approvalId: approvalOf(pending).id, approvalStatus: 'consumed', userReason: 'not on Fridays' },
+        details: {
+          reason: 'rejected_by_user',
+          approvalId: approvalOf(pending).id,
+          approvalStatus: 'consumed',
+          userReason: 'not on Fridays',
+        },
         invoked: false,
       });
       expect(outcome.status === 'failed' && outcome.error.message).toBe(
         'The user declined this call of tool `write`, so it was not run and nothing changed. Their reason: "not on Fridays". Do not call the tool again with the same input; follow the user\'s reason if they gave one, or ask the user how to proceed.',
       );
       const resumed = await executor.executeApproved(pending.request, approvalOf(pending));
-      expect(summarize(resumed)).toMatchObject({ code: 'permission_denied', details: { reason: 'already_used' }, invoked: false });
+      expect(summarize(resumed)).toMatchObject({
+        code: 'permission_denied',
+        details: { reason: 'already_used' },
+        invoked: false,
+      });
       expect(tool.calls).toStrictEqual([]);
     });
 
@@ -62,7 +76,9 @@ describe(BasicToolExecutor.name, () => {
       const executor = createExecutor([writeTool()], { permissions: ASK });
       const pending = await pause(executor, createToolRequest('write', { path: 'a.txt' }));
       const outcome = await executor.reject(pending);
-      expect(summarize(outcome)).toMatchObject({ details: { reason: 'rejected_by_user', approvalStatus: 'consumed', userReason: null } });
+      expect(summarize(outcome)).toMatchObject({
+        details: { reason: 'rejected_by_user', approvalStatus: 'consumed', userReason: null },
+      });
       expect(outcome.status === 'failed' && outcome.error.message).not.toContain('reason:');
     });
 
@@ -71,10 +87,20 @@ describe(BasicToolExecutor.name, () => {
       const pending = await pause(executor, createToolRequest('write', { path: 'a.txt' }));
       await executor.reject(pending);
       const stranger = createExecutor([writeTool()], { permissions: ASK });
-      const statuses = [await executor.reject(pending), await stranger.reject(pending)].map((outcome) => summarize(outcome));
+      const statuses = [await executor.reject(pending), await stranger.reject(pending)].map((outcome) =>
+        summarize(outcome),
+      );
       expect(statuses).toMatchObject([
-        { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'already_used' }, invoked: false },
-        { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'unknown_approval' }, invoked: false },
+        {
+          code: 'permission_denied',
+          details: { reason: 'rejected_by_user', approvalStatus: 'already_used' },
+          invoked: false,
+        },
+        {
+          code: 'permission_denied',
+          details: { reason: 'rejected_by_user', approvalStatus: 'unknown_approval' },
+          invoked: false,
+        },
       ]);
     });
 
@@ -83,7 +109,9 @@ describe(BasicToolExecutor.name, () => {
       const executor = createExecutor([tool], { permissions: ASK });
       const pending = await pause(executor, createToolRequest('write', { path: 'a.txt' }));
       const foreign: PendingCall = { ...pending, request: { ...pending.request, sessionId: 'session-2' } };
-      expect(summarize(await executor.reject(foreign))).toMatchObject({ details: { reason: 'rejected_by_user', approvalStatus: 'binding_mismatch' } });
+      expect(summarize(await executor.reject(foreign))).toMatchObject({
+        details: { reason: 'rejected_by_user', approvalStatus: 'binding_mismatch' },
+      });
       expect((await executor.executeApproved(pending.request, approvalOf(pending))).status).toBe('completed');
       expect(tool.calls).toHaveLength(1);
     });
@@ -91,17 +119,30 @@ describe(BasicToolExecutor.name, () => {
     it("consumes a descendant call's approval when the parent is rejected", async () => {
       const child = writeTool();
       const parent: Tool = {
-        spec: { name: toToolName('parent'), description: 'Calls write.', inputSchema: OPEN_OBJECT, annotations: {}, metadata: {} },
+        spec: {
+          name: toToolName('parent'),
+          description: 'Calls write.',
+          inputSchema: OPEN_OBJECT,
+          annotations: {},
+          metadata: {},
+        },
         invoke: () => Promise.reject(new Error('invokeOutcome is used instead')),
         invokeOutcome: (_request, ctx) => ctx.scope.executeChild({ toolName: 'write', input: { path: 'nested.txt' } }),
       };
       const executor = createExecutor([parent, child], {
-        permissions: { evaluate: (request) => (request.kind === 'tool.invoke' ? PermissionDecision.allow() : PermissionDecision.requireApproval('ask')) },
+        permissions: {
+          evaluate: (request) =>
+            request.kind === 'tool.invoke' ? PermissionDecision.allow() : PermissionDecision.requireApproval('ask'),
+        },
       });
       const pending = await pause(executor, createToolRequest('parent', {}));
       expect(approvalOf(pending).toolName).toBe('write');
-      expect(summarize(await executor.reject(pending))).toMatchObject({ details: { reason: 'rejected_by_user', approvalStatus: 'consumed' } });
-      expect(summarize(await executor.executeApproved(pending.request, approvalOf(pending)))).toMatchObject({ details: { reason: 'already_used' } });
+      expect(summarize(await executor.reject(pending))).toMatchObject({
+        details: { reason: 'rejected_by_user', approvalStatus: 'consumed' },
+      });
+      expect(summarize(await executor.executeApproved(pending.request, approvalOf(pending)))).toMatchObject({
+        details: { reason: 'already_used' },
+      });
       expect(child.calls).toStrictEqual([]);
     });
 
@@ -109,7 +150,10 @@ describe(BasicToolExecutor.name, () => {
       const executor = createExecutor([writeTool()], { permissions: ASK });
       const pending: PendingCall = {
         request: createToolRequest('write', { path: 'a.txt' }),
-        interruption: { type: 'auth_required', auth: { id: 'auth-1', callId: 'call-x', toolName: 'write', provider: 'mcp:github', challenge: 'Bearer' } },
+        interruption: {
+          type: 'auth_required',
+          auth: { id: 'auth-1', callId: 'call-x', toolName: 'write', provider: 'mcp:github', challenge: 'Bearer' },
+        },
       };
       expect(summarize(await executor.reject(pending))).toStrictEqual({
         code: 'permission_denied',
@@ -119,8 +163,16 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('tells the host when the store failed or did not answer in time (the approval may still be usable)', async () => {
-      const failing: ApprovalStore = { issue: () => undefined, get: () => Promise.reject(new Error('connection refused')), consume: () => 'unknown' };
-      const silent: ApprovalStore = { issue: () => undefined, get: () => new Promise(() => undefined), consume: () => 'unknown' };
+      const failing: ApprovalStore = {
+        issue: () => undefined,
+        get: () => Promise.reject(new Error('connection refused')),
+        consume: () => 'unknown',
+      };
+      const silent: ApprovalStore = {
+        issue: () => undefined,
+        get: () => new Promise(() => undefined),
+        consume: () => 'unknown',
+      };
       const statuses = [];
       for (const approvals of [failing, silent]) {
         const executor = createExecutor([writeTool()], { permissions: ASK, approvals, defaultTimeoutMs: 20 });
@@ -128,16 +180,32 @@ describe(BasicToolExecutor.name, () => {
         statuses.push(summarize(await executor.reject(pending)));
       }
       expect(statuses).toMatchObject([
-        { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'store_failed' }, invoked: false },
-        { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'store_failed' }, invoked: false },
+        {
+          code: 'permission_denied',
+          details: { reason: 'rejected_by_user', approvalStatus: 'store_failed' },
+          invoked: false,
+        },
+        {
+          code: 'permission_denied',
+          details: { reason: 'rejected_by_user', approvalStatus: 'store_failed' },
+          invoked: false,
+        },
       ]);
     });
 
     it('answers a malformed pending call with invalid_input, never a throw', async () => {
       const executor = createExecutor([writeTool()], { permissions: ASK });
-      const outcomes = await Promise.all([null, {}, { request: { toolName: 'write' } }].map((pending) => executor.reject(pending as unknown as PendingCall)));
+      const outcomes = await Promise.all(
+        [null, {}, { request: { toolName: 'write' } }].map((pending) =>
+          executor.reject(pending as unknown as PendingCall),
+        ),
+      );
       expect(outcomes.map((outcome) => summarize(outcome))).toStrictEqual(
-        Array.from({ length: 3 }, () => ({ code: 'invalid_input', details: { reason: 'malformed_request' }, invoked: false })),
+        Array.from({ length: 3 }, () => ({
+          code: 'invalid_input',
+          details: { reason: 'malformed_request' },
+          invoked: false,
+        })),
       );
     });
 
@@ -145,7 +213,10 @@ describe(BasicToolExecutor.name, () => {
       const seen: string[] = [];
       const executor = createExecutor([writeTool()], {
         permissions: ASK,
-        observer: { onStart: (request) => seen.push(`start ${request.toolName}`), onEnd: (request, outcome) => seen.push(`end ${request.toolName} ${outcome.status}`) },
+        observer: {
+          onStart: (request) => seen.push(`start ${request.toolName}`),
+          onEnd: (request, outcome) => seen.push(`end ${request.toolName} ${outcome.status}`),
+        },
       });
       const pending = await pause(executor, createToolRequest('write', { path: 'a.txt' }));
       seen.length = 0;

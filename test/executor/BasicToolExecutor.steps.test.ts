@@ -59,7 +59,11 @@ function rateLimit(limit: number): ExecutorStep<PermittedCall> {
         ? call
         : {
             status: 'failed',
-            error: new ToolError('unavailable', `Tool \`${call.request.toolName}\` is rate limited: ${limit} calls allowed.`, { reason: 'rate_limited', limit }),
+            error: new ToolError(
+              'unavailable',
+              `Tool \`${call.request.toolName}\` is rate limited: ${limit} calls allowed.`,
+              { reason: 'rate_limited', limit },
+            ),
             invoked: false,
           },
   };
@@ -87,9 +91,14 @@ describe(BasicToolExecutor.name, () => {
       const tool = plainTool({ name: 'limited' });
       const executor = createExecutor([tool], { steps: { beforeInvoke: [rateLimit(2)] } });
       const outcomes = [];
-      for (let i = 0; i < 3; i++) outcomes.push(await executor.execute(createToolRequest('limited', {}, { callId: `call-${i}` })));
+      for (let i = 0; i < 3; i++)
+        outcomes.push(await executor.execute(createToolRequest('limited', {}, { callId: `call-${i}` })));
       expect(outcomes.map((outcome) => outcome.status)).toStrictEqual(['completed', 'completed', 'failed']);
-      expect(failureOf(outcomes[2] as ToolExecutionOutcome)).toStrictEqual({ code: 'unavailable', details: { reason: 'rate_limited', limit: 2 }, invoked: false });
+      expect(failureOf(outcomes[2] as ToolExecutionOutcome)).toStrictEqual({
+        code: 'unavailable',
+        details: { reason: 'rate_limited', limit: 2 },
+        invoked: false,
+      });
       expect(tool.calls).toHaveLength(2);
     });
 
@@ -101,15 +110,33 @@ describe(BasicToolExecutor.name, () => {
           const { output } = call.result.result;
           audit.push({ toolName: call.request.toolName, callId: call.request.callId, input: call.input, output });
           if (output.type === 'text') {
-            call.result = { ...call.result, result: { ...call.result.result, output: { type: 'text', text: output.text.replaceAll(/sk-\w+/gu, '[redacted]') } } };
+            call.result = {
+              ...call.result,
+              result: {
+                ...call.result.result,
+                output: { type: 'text', text: output.text.replaceAll(/sk-\w+/gu, '[redacted]') },
+              },
+            };
           }
           return call;
         },
       };
       const executor = syncEchoExecutor(new SyncEchoTool(), { afterResult: [redact] });
-      const outcome = await executor.execute(createToolRequest('sync_echo', { text: 'key sk-abc123 here' }, { callId: 'audited' }));
-      expect(outcome.status === 'completed' && outcome.result.result.output).toStrictEqual({ type: 'text', text: 'key [redacted] here' });
-      expect(audit).toStrictEqual([{ toolName: 'sync_echo', callId: 'audited', input: { text: 'key sk-abc123 here' }, output: { type: 'text', text: 'key sk-abc123 here' } }]);
+      const outcome = await executor.execute(
+        createToolRequest('sync_echo', { text: 'key sk-abc123 here' }, { callId: 'audited' }),
+      );
+      expect(outcome.status === 'completed' && outcome.result.result.output).toStrictEqual({
+        type: 'text',
+        text: 'key [redacted] here',
+      });
+      expect(audit).toStrictEqual([
+        {
+          toolName: 'sync_echo',
+          callId: 'audited',
+          input: { text: 'key sk-abc123 here' },
+          output: { type: 'text', text: 'key sk-abc123 here' },
+        },
+      ]);
     });
 
     it('ends a call whose step throws before the body as internal, invoked: false, and never runs the body', async () => {
@@ -120,7 +147,9 @@ describe(BasicToolExecutor.name, () => {
           throw new Error('the step broke');
         },
       };
-      const outcome = await createExecutor([tool], { steps: { beforeInvoke: [broken] } }).execute(createToolRequest('guarded'));
+      const outcome = await createExecutor([tool], { steps: { beforeInvoke: [broken] } }).execute(
+        createToolRequest('guarded'),
+      );
       expect(failureOf(outcome)).toStrictEqual({ code: 'internal', details: { errorName: 'Error' }, invoked: false });
       expect(outcome.status === 'failed' && outcome.error.message).toContain('the step broke');
       expect(tool.calls).toHaveLength(0);
@@ -134,7 +163,9 @@ describe(BasicToolExecutor.name, () => {
           throw new Error('the audit log is full');
         },
       };
-      const outcome = await createExecutor([tool], { steps: { afterResult: [broken] } }).execute(createToolRequest('ran'));
+      const outcome = await createExecutor([tool], { steps: { afterResult: [broken] } }).execute(
+        createToolRequest('ran'),
+      );
       expect(failureOf(outcome)).toStrictEqual({ code: 'internal', details: { errorName: 'Error' }, invoked: true });
       expect(tool.calls).toHaveLength(1);
     });
@@ -143,12 +174,19 @@ describe(BasicToolExecutor.name, () => {
       const tool = plainTool({ name: 'guarded' });
       const garbled = (later: boolean): ExecutorStep<PermittedCall> => ({
         name: 'garbled',
-        run: () => (later ? Promise.resolve({ status: 'maybe' } as unknown as ToolExecutionOutcome) : ({ status: 'maybe' } as unknown as ToolExecutionOutcome)),
+        run: () =>
+          later
+            ? Promise.resolve({ status: 'maybe' } as unknown as ToolExecutionOutcome)
+            : ({ status: 'maybe' } as unknown as ToolExecutionOutcome),
       });
       for (const later of [false, true]) {
-        const outcome = await createExecutor([tool], { steps: { beforeInvoke: [garbled(later)] } }).execute(createToolRequest('guarded'));
+        const outcome = await createExecutor([tool], { steps: { beforeInvoke: [garbled(later)] } }).execute(
+          createToolRequest('guarded'),
+        );
         expect(failureOf(outcome)).toStrictEqual({ code: 'internal', details: { errorName: 'Error' }, invoked: false });
-        expect(outcome.status === 'failed' && outcome.error.message).toMatch(/step `garbled` (answered|resolved to) neither the call nor an outcome/u);
+        expect(outcome.status === 'failed' && outcome.error.message).toMatch(
+          /step `garbled` (answered|resolved to) neither the call nor an outcome/u,
+        );
       }
       expect(tool.calls).toHaveLength(0);
     });
@@ -167,9 +205,17 @@ describe(BasicToolExecutor.name, () => {
 
     it('continues with the next steps when a step in the middle answers a promise', async () => {
       const tool = new SyncEchoTool();
-      const later: ExecutorStep<PermittedCall> = { name: 'later', run: (call) => nextTurn().then(() => (tool.seen.push('later'), call)) };
-      const outcome = await syncEchoExecutor(tool, { beforeInvoke: [later] }).execute(createToolRequest('sync_echo', { text: 'after a turn' }));
-      expect(outcome.status === 'completed' && outcome.result.result.output).toStrictEqual({ type: 'text', text: 'after a turn' });
+      const later: ExecutorStep<PermittedCall> = {
+        name: 'later',
+        run: (call) => nextTurn().then(() => (tool.seen.push('later'), call)),
+      };
+      const outcome = await syncEchoExecutor(tool, { beforeInvoke: [later] }).execute(
+        createToolRequest('sync_echo', { text: 'after a turn' }),
+      );
+      expect(outcome.status === 'completed' && outcome.result.result.output).toStrictEqual({
+        type: 'text',
+        text: 'after a turn',
+      });
       expect(tool.seen).toStrictEqual(['preflight', 'later', 'body']);
     });
 
@@ -178,8 +224,15 @@ describe(BasicToolExecutor.name, () => {
       let after = false;
       const stalled: ExecutorStep<PermittedCall> = { name: 'stalled', run: () => new Promise<never>(() => undefined) };
       const next: ExecutorStep<PermittedCall> = { name: 'next', run: (call) => ((after = true), call) };
-      const outcome = await createExecutor([tool], { steps: { beforeInvoke: [stalled, next] } }).execute(createToolRequest('never'), { timeoutMs: 50 });
-      expect(failureOf(outcome)).toStrictEqual({ code: 'interrupted', details: { reason: 'timeout', timeoutMs: 50, stage: 'checks' }, invoked: false });
+      const outcome = await createExecutor([tool], { steps: { beforeInvoke: [stalled, next] } }).execute(
+        createToolRequest('never'),
+        { timeoutMs: 50 },
+      );
+      expect(failureOf(outcome)).toStrictEqual({
+        code: 'interrupted',
+        details: { reason: 'timeout', timeoutMs: 50, stage: 'checks' },
+        invoked: false,
+      });
       expect(after).toBe(false);
       expect(tool.calls).toHaveLength(0);
     });

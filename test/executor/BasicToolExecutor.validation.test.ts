@@ -23,7 +23,12 @@ const STRICT_SCHEMA = {
 
 function failedError(outcome: Awaited<ReturnType<BasicToolExecutor['execute']>>) {
   if (outcome.status !== 'failed') throw new Error(`expected failed, got ${outcome.status}`);
-  return { code: outcome.error.code, details: outcome.error.details, invoked: outcome.invoked, message: outcome.error.message };
+  return {
+    code: outcome.error.code,
+    details: outcome.error.details,
+    invoked: outcome.invoked,
+    message: outcome.error.message,
+  };
 }
 
 describe(BasicToolExecutor.name, () => {
@@ -40,7 +45,11 @@ describe(BasicToolExecutor.name, () => {
     it('fails invalid_input for a malformed request instead of throwing', async () => {
       const executor = createExecutor([plainTool({ name: 'known' })]);
       const failure = failedError(await executor.execute({ toolName: 'known' } as never));
-      expect(failure).toMatchObject({ code: 'invalid_input', invoked: false, details: { reason: 'malformed_request' } });
+      expect(failure).toMatchObject({
+        code: 'invalid_input',
+        invoked: false,
+        details: { reason: 'malformed_request' },
+      });
     });
   });
 
@@ -63,7 +72,9 @@ describe(BasicToolExecutor.name, () => {
     });
 
     it('lists every failing field with its path and constraint', async () => {
-      const failure = failedError(await executor.execute(createToolRequest('strict', { count: 'x', nested: { flag: 'no' }, extra: 1 })));
+      const failure = failedError(
+        await executor.execute(createToolRequest('strict', { count: 'x', nested: { flag: 'no' }, extra: 1 })),
+      );
       expect(failure.details).toStrictEqual({
         errors: [
           { path: '/extra', constraint: 'additionalProperties', message: 'unknown property "extra": remove it' },
@@ -90,7 +101,11 @@ describe(BasicToolExecutor.name, () => {
     it.each(['__proto__', 'constructor', 'prototype'])('rejects the key %s at any depth', async (key) => {
       const input = JSON.parse(`{"a":{"b":[{"${key}":{"polluted":true}}]}}`) as JsonValue;
       const failure = failedError(await executor.execute(createToolRequest('open', input)));
-      expect(failure).toMatchObject({ code: 'invalid_input', invoked: false, details: { reason: 'forbidden_key', key, path: '/a/b/0' } });
+      expect(failure).toMatchObject({
+        code: 'invalid_input',
+        invoked: false,
+        details: { reason: 'forbidden_key', key, path: '/a/b/0' },
+      });
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
@@ -114,7 +129,9 @@ describe(BasicToolExecutor.name, () => {
 
     it('honours a larger limit a tool declares', async () => {
       const big = { ...plainTool({ name: 'big' }), maxInputBytes: 4 * 1024 * 1024 };
-      const outcome = await createExecutor([big]).execute(createToolRequest('big', { text: 'x'.repeat(2 * 1024 * 1024) }));
+      const outcome = await createExecutor([big]).execute(
+        createToolRequest('big', { text: 'x'.repeat(2 * 1024 * 1024) }),
+      );
       expect(outcome.status).toBe('completed');
     });
 
@@ -126,7 +143,9 @@ describe(BasicToolExecutor.name, () => {
       ['a class instance', { a: new Date(0) }],
     ])('rejects non-JSON input holding %s', async (_label, input) => {
       const fresh = plainTool({ name: 'fresh' });
-      const failure = failedError(await createExecutor([fresh]).execute(createToolRequest('fresh', input as JsonValue)));
+      const failure = failedError(
+        await createExecutor([fresh]).execute(createToolRequest('fresh', input as JsonValue)),
+      );
       expect(failure).toMatchObject({ code: 'invalid_input', invoked: false, details: { reason: 'not_json' } });
       expect(fresh.calls).toStrictEqual([]);
     });
@@ -165,14 +184,19 @@ describe(BasicToolExecutor.name, () => {
       expect(failure).toMatchObject({
         code: 'invalid_input',
         invoked: false,
-        details: { errors: [{ path: '/word', constraint: 'isPalindrome', message: 'word must read the same backwards' }] },
+        details: {
+          errors: [{ path: '/word', constraint: 'isPalindrome', message: 'word must read the same backwards' }],
+        },
       });
       expect(invoked).toBe(0);
     });
 
     it('passes an instance of the input class to invoke when valid', async () => {
       const outcome = await executor.execute(createToolRequest('palindrome', { word: 'level' }));
-      expect(outcome).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'level' } } } });
+      expect(outcome).toMatchObject({
+        status: 'completed',
+        result: { result: { output: { type: 'text', text: 'level' } } },
+      });
       expect(invoked).toBe(1);
     });
   });

@@ -24,25 +24,42 @@ describe(CreateDirectoryTool.name, () => {
       created: [h.p('dir/x'), h.p('dir/x/y'), h.p('dir/x/y/z')],
     });
     expect(h.checker.records.map((record) => record.request)).toStrictEqual([
-      { kind: 'fs.mkdir', summary: `create directory ${h.p('dir/x/y/z')}`, target: h.p('dir/x/y/z'), metadata: { paths: [h.p('dir/x'), h.p('dir/x/y'), h.p('dir/x/y/z')] } },
+      {
+        kind: 'fs.mkdir',
+        summary: `create directory ${h.p('dir/x/y/z')}`,
+        target: h.p('dir/x/y/z'),
+        metadata: { paths: [h.p('dir/x'), h.p('dir/x/y'), h.p('dir/x/y/z')] },
+      },
     ]);
     expect(lstatSync(h.p('dir/x/y/z')).isDirectory()).toBe(true);
   });
 
   it('does nothing for an existing directory (also through a link inside the root), checked only as tool.invoke', async () => {
-    expect(structured(await h.call('fs_create_directory', { path: 'dir' }))).toStrictEqual({ path: h.p('dir'), created: [] });
-    expect(structured(await h.call('fs_create_directory', { path: 'link-root/dir' }))).toStrictEqual({ path: h.p('dir'), created: [] });
+    expect(structured(await h.call('fs_create_directory', { path: 'dir' }))).toStrictEqual({
+      path: h.p('dir'),
+      created: [],
+    });
+    expect(structured(await h.call('fs_create_directory', { path: 'link-root/dir' }))).toStrictEqual({
+      path: h.p('dir'),
+      created: [],
+    });
     // Nothing to create, so no fs request: every call is still checked (architecture point 14).
     expect(h.checker.kinds()).toStrictEqual(['tool.invoke', 'tool.invoke']);
   });
 
   it('creates under the canonical path when a parent is a link inside the root', async () => {
-    expect(structured(await h.call('fs_create_directory', { path: 'link-root/dir/new' }))).toStrictEqual({ path: h.p('dir/new'), created: [h.p('dir/new')] });
+    expect(structured(await h.call('fs_create_directory', { path: 'link-root/dir/new' }))).toStrictEqual({
+      path: h.p('dir/new'),
+      created: [h.p('dir/new')],
+    });
   });
 
   it('marks a protected directory as protected', async () => {
     structured(await h.call('fs_create_directory', { path: '.git/hooks' }));
-    expect(h.checker.records.at(-1)?.request.metadata).toStrictEqual({ paths: [h.p('.git'), h.p('.git/hooks')], protected: true });
+    expect(h.checker.records.at(-1)?.request.metadata).toStrictEqual({
+      paths: [h.p('.git'), h.p('.git/hooks')],
+      protected: true,
+    });
   });
 
   it('creates nothing while an approval waits', async () => {

@@ -7,7 +7,14 @@ const NOW = 1_700_000_000_000;
 
 function stats(overrides: Partial<Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'>> = {}): Stats {
   // A real Stats object (of this directory) with the fields the cache compares set by the test.
-  return Object.assign(statSync('.'), { dev: 1, ino: 42, size: 6, mtimeMs: NOW - 5000, ctimeMs: NOW - 5000, ...overrides });
+  return Object.assign(statSync('.'), {
+    dev: 1,
+    ino: 42,
+    size: 6,
+    mtimeMs: NOW - 5000,
+    ctimeMs: NOW - 5000,
+    ...overrides,
+  });
 }
 
 function decoded(text: string): DecodedText {

@@ -20,26 +20,47 @@ afterEach(() => {
 describe(DeleteTool.name, () => {
   describe('files, links and directories', () => {
     it('deletes a file after one fs.delete request naming its canonical path, without recursive', async () => {
-      expect(structured(await h.call('fs_delete', { path: 'file.txt' }))).toStrictEqual({ path: h.p('file.txt'), deleted: true, kind: 'file' });
+      expect(structured(await h.call('fs_delete', { path: 'file.txt' }))).toStrictEqual({
+        path: h.p('file.txt'),
+        deleted: true,
+        kind: 'file',
+      });
       expect(existsSync(h.p('file.txt'))).toBe(false);
       expect(h.checker.records.map((record) => record.request)).toStrictEqual([
-        { kind: 'fs.delete', summary: `delete file ${h.p('file.txt')}`, target: h.p('file.txt'), metadata: { paths: [h.p('file.txt')], entryKind: 'file', bytes: 4 } },
+        {
+          kind: 'fs.delete',
+          summary: `delete file ${h.p('file.txt')}`,
+          target: h.p('file.txt'),
+          metadata: { paths: [h.p('file.txt')], entryKind: 'file', bytes: 4 },
+        },
       ]);
     });
 
     it('deletes an empty directory, and refuses a non-empty one without recursive', async () => {
       await h.expectRefused('fs_delete', { path: 'dir' }, 'invalid_input', 'directory_not_empty');
-      expect(structured(await h.call('fs_delete', { path: 'empty' }))).toStrictEqual({ path: h.p('empty'), deleted: true, kind: 'directory' });
+      expect(structured(await h.call('fs_delete', { path: 'empty' }))).toStrictEqual({
+        path: h.p('empty'),
+        deleted: true,
+        kind: 'directory',
+      });
     });
 
     it('deletes a link to the root as a link, however it is spelled', async () => {
-      expect(structured(await h.call('fs_delete', { path: 'link-root/.', recursive: true }))).toStrictEqual({ path: h.p('link-root'), deleted: true, kind: 'symlink' });
+      expect(structured(await h.call('fs_delete', { path: 'link-root/.', recursive: true }))).toStrictEqual({
+        path: h.p('link-root'),
+        deleted: true,
+        kind: 'symlink',
+      });
       expect(readFileSync(h.p('file.txt'), 'utf8')).toBe('file');
     });
 
     it('deletes a symlink itself, never its target: to a file outside, to a directory outside, to the root', async () => {
       for (const link of ['link-out', 'link-out-dir', 'link-root']) {
-        expect(structured(await h.call('fs_delete', { path: link }))).toStrictEqual({ path: h.p(link), deleted: true, kind: 'symlink' });
+        expect(structured(await h.call('fs_delete', { path: link }))).toStrictEqual({
+          path: h.p(link),
+          deleted: true,
+          kind: 'symlink',
+        });
       }
       expect(readFileSync(path.join(h.outside, 'keep.txt'), 'utf8')).toBe('keep');
       expect(existsSync(h.p('file.txt'))).toBe(true);
@@ -48,7 +69,10 @@ describe(DeleteTool.name, () => {
     it('reports a missing path in the body, or succeeds with missingOk, checked only as tool.invoke', async () => {
       failure(await h.call('fs_delete', { path: 'missing' }), 'execution_failed', 'not_found', true);
       h.checker.clear();
-      expect(structured(await h.call('fs_delete', { path: 'missing', missingOk: true }))).toStrictEqual({ path: h.p('missing'), deleted: false });
+      expect(structured(await h.call('fs_delete', { path: 'missing', missingOk: true }))).toStrictEqual({
+        path: h.p('missing'),
+        deleted: false,
+      });
       // Nothing to delete, so no fs request: every call is still checked (architecture point 14).
       expect(h.checker.kinds()).toStrictEqual(['tool.invoke']);
     });
@@ -56,7 +80,12 @@ describe(DeleteTool.name, () => {
 
   describe('recursive', () => {
     it('is its own request detail (metadata.recursive) with the entry count', async () => {
-      expect(structured(await h.call('fs_delete', { path: 'dir', recursive: true }))).toStrictEqual({ path: h.p('dir'), deleted: true, kind: 'directory', entries: 3 });
+      expect(structured(await h.call('fs_delete', { path: 'dir', recursive: true }))).toStrictEqual({
+        path: h.p('dir'),
+        deleted: true,
+        kind: 'directory',
+        entries: 3,
+      });
       expect(h.checker.records.at(-1)?.request).toStrictEqual({
         kind: 'fs.delete',
         summary: `delete directory ${h.p('dir')} with 3 entries recursively`,
@@ -68,7 +97,10 @@ describe(DeleteTool.name, () => {
 
     it('lets a policy ask for recursive deletes only, and nothing is deleted while it waits', async () => {
       const asking = await createMutationHarness({
-        evaluate: (request) => (request.metadata?.['recursive'] === true ? PermissionDecision.requireApproval('recursive delete') : PermissionDecision.allow()),
+        evaluate: (request) =>
+          request.metadata?.['recursive'] === true
+            ? PermissionDecision.requireApproval('recursive delete')
+            : PermissionDecision.allow(),
       });
       const before = snapshotTree(asking.base);
       const outcome = await asking.call('fs_delete', { path: 'dir', recursive: true });
@@ -121,7 +153,8 @@ describe(DeleteTool.name, () => {
       const asking = await createMutationHarness({ evaluate: () => PermissionDecision.requireApproval('ask') });
       const request = asking.request('fs_delete', { path: 'file.txt' });
       const outcome = await asking.executor.execute(request);
-      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
+      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+        throw new Error('expected an approval');
       const approval: ApprovalRequest = outcome.interruption.approval;
       writeFileSync(asking.p('file.txt'), 'a much longer content than before');
       failure(await asking.executor.executeApproved(request, approval), 'permission_denied', 'binding_mismatch', false);

@@ -47,22 +47,41 @@ describe(EditFileTool.name, () => {
 
   it('refuses an ambiguous edit before it runs, saying how often the text occurs, and changes nothing', async () => {
     const file = await prepare('dup.txt', 'x\nx\n');
-    const error = failure(await edit({ path: 'dup.txt', oldString: 'x', newString: 'y' }), 'invalid_input', 'ambiguous_match', false);
+    const error = failure(
+      await edit({ path: 'dup.txt', oldString: 'x', newString: 'y' }),
+      'invalid_input',
+      'ambiguous_match',
+      false,
+    );
     expect(error.details).toStrictEqual({ reason: 'ambiguous_match', path: file, found: 2 });
     expect(readFileSync(file, 'utf8')).toBe('x\nx\n');
   });
 
   it('replaces every occurrence when expectedReplacements matches, and refuses a wrong count', async () => {
     const file = await prepare('dup.txt', 'x\nx\nx\n');
-    failure(await edit({ path: 'dup.txt', oldString: 'x', newString: 'y', expectedReplacements: 2 }), 'invalid_input', 'replacement_count_mismatch', false);
+    failure(
+      await edit({ path: 'dup.txt', oldString: 'x', newString: 'y', expectedReplacements: 2 }),
+      'invalid_input',
+      'replacement_count_mismatch',
+      false,
+    );
     expect(readFileSync(file, 'utf8')).toBe('x\nx\nx\n');
-    expect(structured(await edit({ path: 'dup.txt', oldString: 'x', newString: 'y', expectedReplacements: 3 }))['replacements']).toBe(3);
+    expect(
+      structured(await edit({ path: 'dup.txt', oldString: 'x', newString: 'y', expectedReplacements: 3 }))[
+        'replacements'
+      ],
+    ).toBe(3);
     expect(readFileSync(file, 'utf8')).toBe('y\ny\ny\n');
   });
 
   it('refuses an empty oldString and a no-op edit before anything runs', async () => {
     const file = await prepare('a.txt', 'a\n');
-    const empty = failure(await edit({ path: 'a.txt', oldString: '', newString: 'b' }), 'invalid_input', undefined, false);
+    const empty = failure(
+      await edit({ path: 'a.txt', oldString: '', newString: 'b' }),
+      'invalid_input',
+      undefined,
+      false,
+    );
     expect(JSON.stringify(empty.details)).toContain('/oldString');
     failure(await edit({ path: 'a.txt', oldString: 'a', newString: 'a' }), 'invalid_input', 'no_change', false);
     expect(readFileSync(file, 'utf8')).toBe('a\n');
@@ -85,9 +104,16 @@ describe(EditFileTool.name, () => {
     const latin = await prepare('latin.txt', Buffer.from('caf\xe9 noir\n', 'latin1'));
     structured(await edit({ path: 'u16.txt', oldString: 'hällo', newString: 'grüß' }));
     structured(await edit({ path: 'latin.txt', oldString: 'noir', newString: 'crème' }));
-    expect(readFileSync(u16)).toStrictEqual(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('grüß\n', 'utf16le')]));
+    expect(readFileSync(u16)).toStrictEqual(
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('grüß\n', 'utf16le')]),
+    );
     expect(readFileSync(latin)).toStrictEqual(Buffer.from('caf\xe9 cr\xe8me\n', 'latin1'));
-    failure(await edit({ path: 'latin.txt', oldString: 'crème', newString: '€' }), 'invalid_input', 'unencodable', false);
+    failure(
+      await edit({ path: 'latin.txt', oldString: 'crème', newString: '€' }),
+      'invalid_input',
+      'unencodable',
+      false,
+    );
     expect(readFileSync(latin)).toStrictEqual(Buffer.from('caf\xe9 cr\xe8me\n', 'latin1'));
   });
 
@@ -124,7 +150,12 @@ describe(EditFileTool.name, () => {
       writeFileSync(file, 'one\ntwo\n');
       await own.call('fs_read_file', { path: 'a.txt' });
       checker.clear();
-      failure(await own.call('fs_edit_file', { path: 'a.txt', oldString: 'three', newString: '3' }), 'invalid_input', 'no_match', false);
+      failure(
+        await own.call('fs_edit_file', { path: 'a.txt', oldString: 'three', newString: '3' }),
+        'invalid_input',
+        'no_match',
+        false,
+      );
       expect(checker.records).toStrictEqual([]);
       structured(await own.call('fs_edit_file', { path: 'a.txt', oldString: 'two', newString: '2' }));
       expect(checker.records.map((record) => record.request)).toStrictEqual([
@@ -132,7 +163,11 @@ describe(EditFileTool.name, () => {
           kind: 'fs.edit',
           summary: `edit ${file} (1 replacement)`,
           target: file,
-          metadata: { paths: [file], replacements: 1, diff: `--- ${file}\n+++ ${file}\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n` },
+          metadata: {
+            paths: [file],
+            replacements: 1,
+            diff: `--- ${file}\n+++ ${file}\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n`,
+          },
         },
       ]);
       own.cleanup();

@@ -3,7 +3,14 @@ import { Container } from 'inversify';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentkitModule, APPROVAL_STORE, TOOL_EXECUTOR, ToolConfigurationError, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
+import {
+  agentkitModule,
+  APPROVAL_STORE,
+  TOOL_EXECUTOR,
+  ToolConfigurationError,
+  type ToolExecutionOutcome,
+  type ToolExecutor,
+} from '../../src/index.js';
 import { FileReadTracker, fileSystemTools, type FileSnapshot } from '../../src/fs/index.js';
 import { FileApprovalStore } from '../../src/stores/index.js';
 import { createToolRequest } from '../../src/testing/index.js';
@@ -30,26 +37,39 @@ afterEach(() => {
 async function startHost(durableReads: boolean): Promise<ToolExecutor> {
   const container = new Container();
   container.bind(APPROVAL_STORE).toConstantValue(new FileApprovalStore({ directory: join(state, 'approvals') }));
-  container.load(agentkitModule({ roots: [{ path: workspace }] }), fileSystemTools(durableReads ? { readTracker: new FileReadTracker({ directory: join(state, 'reads') }) } : {}));
+  container.load(
+    agentkitModule({ roots: [{ path: workspace }] }),
+    fileSystemTools(durableReads ? { readTracker: new FileReadTracker({ directory: join(state, 'reads') }) } : {}),
+  );
   return container.getAsync(TOOL_EXECUTOR);
 }
 
 const read = createToolRequest('fs_read_file', { path: 'notes.txt' }, { sessionId: 's-1' });
-const edit = createToolRequest('fs_edit_file', { path: 'notes.txt', oldString: 'draft', newString: 'final' }, { sessionId: 's-1' });
+const edit = createToolRequest(
+  'fs_edit_file',
+  { path: 'notes.txt', oldString: 'draft', newString: 'final' },
+  { sessionId: 's-1' },
+);
 
 /** Reads the file and asks to edit it in a first host; returns the approval the edit waits for. */
 async function stopAtTheEdit(durableReads: boolean) {
   const first = await startHost(durableReads);
   expect(summarize(await first.execute(read))).toStrictEqual({ status: 'completed' });
   const paused = await first.execute(edit);
-  if (paused.status !== 'interrupted' || paused.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${JSON.stringify(paused)}`);
+  if (paused.status !== 'interrupted' || paused.interruption.type !== 'approval_required')
+    throw new Error(`expected an approval, got ${JSON.stringify(paused)}`);
   await first.close();
   return paused.interruption.approval;
 }
 
 function summarize(outcome: ToolExecutionOutcome): unknown {
   return outcome.status === 'failed'
-    ? { status: 'failed', code: outcome.error.code, reason: outcome.error.details['reason'] ?? null, invoked: outcome.invoked }
+    ? {
+        status: 'failed',
+        code: outcome.error.code,
+        reason: outcome.error.details['reason'] ?? null,
+        invoked: outcome.invoked,
+      }
     : { status: outcome.status };
 }
 
@@ -65,7 +85,12 @@ describe(FileReadTracker.name, () => {
     it('is refused with the in-memory tracker (the model would have to read the file again)', async () => {
       const approval = await stopAtTheEdit(false);
       const second = await startHost(false);
-      expect(summarize(await second.executeApproved(edit, approval))).toStrictEqual({ status: 'failed', code: 'invalid_input', reason: 'not_read', invoked: false });
+      expect(summarize(await second.executeApproved(edit, approval))).toStrictEqual({
+        status: 'failed',
+        code: 'invalid_input',
+        reason: 'not_read',
+        invoked: false,
+      });
       expect(readFileSync(join(workspace, 'notes.txt'), 'utf8')).toBe('draft\n');
     });
 
@@ -73,7 +98,12 @@ describe(FileReadTracker.name, () => {
       const approval = await stopAtTheEdit(true);
       writeFileSync(join(workspace, 'notes.txt'), 'draft, changed by someone else\n');
       const second = await startHost(true);
-      expect(summarize(await second.executeApproved(edit, approval))).toStrictEqual({ status: 'failed', code: 'invalid_input', reason: 'stale_read', invoked: false });
+      expect(summarize(await second.executeApproved(edit, approval))).toStrictEqual({
+        status: 'failed',
+        code: 'invalid_input',
+        reason: 'stale_read',
+        invoked: false,
+      });
       expect(readFileSync(join(workspace, 'notes.txt'), 'utf8')).toBe('draft, changed by someone else\n');
     });
   });
@@ -98,7 +128,11 @@ describe(FileReadTracker.name, () => {
       one.forget('s-1', '/w/a.txt');
       one.clearSession('s-2');
       const two = new FileReadTracker({ directory });
-      expect([two.get('s-1', '/w/a.txt'), two.get('s-1', '/w/b.txt'), two.get('s-2', '/w/a.txt')]).toStrictEqual([undefined, { ...SNAPSHOT, sha256: 'f'.repeat(64) }, undefined]);
+      expect([two.get('s-1', '/w/a.txt'), two.get('s-1', '/w/b.txt'), two.get('s-2', '/w/a.txt')]).toStrictEqual([
+        undefined,
+        { ...SNAPSHOT, sha256: 'f'.repeat(64) },
+        undefined,
+      ]);
       expect(readdirSync(directory)).toHaveLength(1);
     });
 
@@ -115,7 +149,10 @@ describe(FileReadTracker.name, () => {
       const tracker = new FileReadTracker({ directory });
       tracker.record('s-1', '/w/a.txt', SNAPSHOT);
       const [name] = readdirSync(directory);
-      writeFileSync(join(directory, name ?? ''), JSON.stringify({ '/w/a.txt': { ...SNAPSHOT, size: 'big' }, '/w/b.txt': SNAPSHOT }));
+      writeFileSync(
+        join(directory, name ?? ''),
+        JSON.stringify({ '/w/a.txt': { ...SNAPSHOT, size: 'big' }, '/w/b.txt': SNAPSHOT }),
+      );
       const fresh = new FileReadTracker({ directory });
       expect([fresh.get('s-1', '/w/a.txt'), fresh.get('s-1', '/w/b.txt')]).toStrictEqual([undefined, SNAPSHOT]);
       writeFileSync(join(directory, name ?? ''), '{ not json');
@@ -125,12 +162,16 @@ describe(FileReadTracker.name, () => {
     it('refuses a directory other users can write to (they could plant what the model "read")', () => {
       mkdirSync(join(state, 'reads'), { recursive: true, mode: 0o700 });
       chmodSync(join(state, 'reads'), 0o777);
-      expect(() => new FileReadTracker({ directory: join(state, 'reads') })).toThrow(/FileReadTracker: the directory .* is writable by other users \(mode 777\)/);
+      expect(() => new FileReadTracker({ directory: join(state, 'reads') })).toThrow(
+        /FileReadTracker: the directory .* is writable by other users \(mode 777\)/,
+      );
     });
   });
 
   it('is the only kind of value fileSystemTools takes as readTracker', () => {
     expect(() => fileSystemTools({ readTracker: { get: () => undefined } as never })).toThrow(ToolConfigurationError);
-    expect(() => fileSystemTools({ readTracker: { get: () => undefined } as never })).toThrow(/\{ readTracker \}\) must be a ReadTracker/);
+    expect(() => fileSystemTools({ readTracker: { get: () => undefined } as never })).toThrow(
+      /\{ readTracker \}\) must be a ReadTracker/,
+    );
   });
 });

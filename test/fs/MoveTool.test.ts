@@ -20,7 +20,11 @@ afterEach(() => {
 describe(MoveTool.name, () => {
   describe('moves', () => {
     it('moves a file, naming both canonical ends in one fs.move request', async () => {
-      expect(structured(await h.call('fs_move', { from: 'file.txt', to: 'dir/moved.txt' }))).toStrictEqual({ from: h.p('file.txt'), to: h.p('dir/moved.txt'), overwritten: false });
+      expect(structured(await h.call('fs_move', { from: 'file.txt', to: 'dir/moved.txt' }))).toStrictEqual({
+        from: h.p('file.txt'),
+        to: h.p('dir/moved.txt'),
+        overwritten: false,
+      });
       expect(readFileSync(h.p('dir/moved.txt'), 'utf8')).toBe('file');
       expect(existsSync(h.p('file.txt'))).toBe(false);
       expect(h.checker.records.map((record) => record.request)).toStrictEqual([
@@ -28,7 +32,13 @@ describe(MoveTool.name, () => {
           kind: 'fs.move',
           summary: `move ${h.p('file.txt')} to ${h.p('dir/moved.txt')}`,
           target: h.p('file.txt'),
-          metadata: { paths: [h.p('file.txt'), h.p('dir/moved.txt')], from: h.p('file.txt'), to: h.p('dir/moved.txt'), entryKind: 'file', overwrite: false },
+          metadata: {
+            paths: [h.p('file.txt'), h.p('dir/moved.txt')],
+            from: h.p('file.txt'),
+            to: h.p('dir/moved.txt'),
+            entryKind: 'file',
+            overwrite: false,
+          },
         },
       ]);
     });
@@ -45,19 +55,36 @@ describe(MoveTool.name, () => {
 
     it('never replaces without overwrite, and replaces a file this session read with it', async () => {
       await h.expectRefused('fs_move', { from: 'file.txt', to: 'dir/a.txt' }, 'invalid_input', 'exists');
-      await h.expectRefused('fs_move', { from: 'file.txt', to: 'dir/a.txt', overwrite: true }, 'invalid_input', 'not_read');
+      await h.expectRefused(
+        'fs_move',
+        { from: 'file.txt', to: 'dir/a.txt', overwrite: true },
+        'invalid_input',
+        'not_read',
+      );
       await h.call('fs_read_file', { path: 'dir/a.txt' });
-      expect(structured(await h.call('fs_move', { from: 'file.txt', to: 'dir/a.txt', overwrite: true }))).toStrictEqual({
-        from: h.p('file.txt'),
-        to: h.p('dir/a.txt'),
-        overwritten: true,
-      });
+      expect(structured(await h.call('fs_move', { from: 'file.txt', to: 'dir/a.txt', overwrite: true }))).toStrictEqual(
+        {
+          from: h.p('file.txt'),
+          to: h.p('dir/a.txt'),
+          overwritten: true,
+        },
+      );
       expect(readFileSync(h.p('dir/a.txt'), 'utf8')).toBe('file');
     });
 
     it('never replaces a directory, nor a file by a directory', async () => {
-      await h.expectRefused('fs_move', { from: 'file.txt', to: 'empty', overwrite: true }, 'invalid_input', 'is_a_directory');
-      await h.expectRefused('fs_move', { from: 'empty', to: 'file.txt', overwrite: true }, 'invalid_input', 'is_a_directory');
+      await h.expectRefused(
+        'fs_move',
+        { from: 'file.txt', to: 'empty', overwrite: true },
+        'invalid_input',
+        'is_a_directory',
+      );
+      await h.expectRefused(
+        'fs_move',
+        { from: 'empty', to: 'file.txt', overwrite: true },
+        'invalid_input',
+        'is_a_directory',
+      );
     });
 
     it('reports a missing source in the body', async () => {
@@ -70,12 +97,32 @@ describe(MoveTool.name, () => {
     it.each<[string, () => Record<string, JsonValue>, string]>([
       ['a destination outside', () => ({ from: 'file.txt', to: path.join(h.outside, 'x.txt') }), 'outside_roots'],
       ['a source outside', () => ({ from: path.join(h.outside, 'keep.txt'), to: 'stolen.txt' }), 'outside_roots'],
-      ['a destination through a link leading out', () => ({ from: 'file.txt', to: 'link-out-dir/x.txt' }), 'symlink_escape'],
-      ['a source through a link leading out', () => ({ from: 'link-out-dir/keep.txt', to: 'stolen.txt' }), 'symlink_escape'],
+      [
+        'a destination through a link leading out',
+        () => ({ from: 'file.txt', to: 'link-out-dir/x.txt' }),
+        'symlink_escape',
+      ],
+      [
+        'a source through a link leading out',
+        () => ({ from: 'link-out-dir/keep.txt', to: 'stolen.txt' }),
+        'symlink_escape',
+      ],
       ['a destination in the prefix sibling', () => ({ from: 'file.txt', to: '../root_evil/x.txt' }), 'outside_roots'],
-      ['a destination past ghost/../..', () => ({ from: 'file.txt', to: 'ghost/../../outside/x.txt' }), 'outside_roots'],
-      ['a destination in a read-only root', () => ({ from: 'file.txt', to: path.join(h.base, 'ro', 'x.txt') }), 'read_only_root'],
-      ['a source in a read-only root', () => ({ from: path.join(h.base, 'ro', 'frozen.txt'), to: 'thawed.txt' }), 'read_only_root'],
+      [
+        'a destination past ghost/../..',
+        () => ({ from: 'file.txt', to: 'ghost/../../outside/x.txt' }),
+        'outside_roots',
+      ],
+      [
+        'a destination in a read-only root',
+        () => ({ from: 'file.txt', to: path.join(h.base, 'ro', 'x.txt') }),
+        'read_only_root',
+      ],
+      [
+        'a source in a read-only root',
+        () => ({ from: path.join(h.base, 'ro', 'frozen.txt'), to: 'thawed.txt' }),
+        'read_only_root',
+      ],
     ])('refuses %s, changing nothing', async (_name, input, reason) => {
       await h.expectRefused('fs_move', input(), 'permission_denied', reason);
     });
@@ -91,7 +138,12 @@ describe(MoveTool.name, () => {
       const denied = await createMutationHarness(policy);
       structured(await denied.call('fs_create_directory', { path: 'archive' }));
       const before = snapshotTree(denied.base);
-      failure(await denied.call('fs_move', { from: 'file.txt', to: 'archive/file.txt' }), 'permission_denied', undefined, false);
+      failure(
+        await denied.call('fs_move', { from: 'file.txt', to: 'archive/file.txt' }),
+        'permission_denied',
+        undefined,
+        false,
+      );
       expect(snapshotTree(denied.base)).toStrictEqual(before);
       denied.cleanup();
     });

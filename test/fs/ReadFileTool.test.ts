@@ -8,7 +8,10 @@ import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { completed, failure, text } from './fixtures/outcomes.js';
 
 let h: FsHarness;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5c3d9d40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5c3d9d40000000049454e44ae426082',
+  'hex',
+);
 
 beforeAll(async () => {
   h = await createFsHarness();
@@ -17,7 +20,10 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'no-eol.txt'), 'a\nb');
   writeFileSync(path.join(root, 'empty.txt'), '');
   writeFileSync(path.join(root, 'crlf.txt'), '\ufeffone\r\ntwo\r\n');
-  writeFileSync(path.join(root, 'utf16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\nwörld\n', 'utf16le')]));
+  writeFileSync(
+    path.join(root, 'utf16.txt'),
+    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\nwörld\n', 'utf16le')]),
+  );
   writeFileSync(path.join(root, 'latin1.txt'), Buffer.from('caf\xe9\n', 'latin1'));
   writeFileSync(path.join(root, 'long.txt'), `${'x'.repeat(2500)}\nshort\n`);
   writeFileSync(path.join(root, 'image.png'), PNG);
@@ -48,7 +54,14 @@ describe(ReadFileTool.name, () => {
       const outcome = await read({ path: 'ten.txt', offset: 3, limit: 2 });
       const { metadata } = completed(outcome);
       expect(text(outcome)).toBe('line 3\nline 4\n');
-      expect(metadata).toMatchObject({ totalLines: 10, offset: 3, limit: 2, nextOffset: 5, truncated: true, path: path.join(h.root, 'ten.txt') });
+      expect(metadata).toMatchObject({
+        totalLines: 10,
+        offset: 3,
+        limit: 2,
+        nextOffset: 5,
+        truncated: true,
+        path: path.join(h.root, 'ten.txt'),
+      });
     });
 
     it('reads the whole file by default: text equal to the content, not truncated, no nextOffset', async () => {
@@ -115,7 +128,10 @@ describe(ReadFileTool.name, () => {
       ] as const) {
         const { output } = completed(await read({ path: name }));
         const target = path.join(h.root, name);
-        expect(output).toMatchObject({ type: 'parts', parts: [{ type: 'text' }, { type: 'file', uri: pathToFileURL(target).href, mimeType, name }] });
+        expect(output).toMatchObject({
+          type: 'parts',
+          parts: [{ type: 'text' }, { type: 'file', uri: pathToFileURL(target).href, mimeType, name }],
+        });
       }
     });
   });
@@ -146,7 +162,9 @@ describe(ReadFileTool.name, () => {
     });
 
     it('follows a symlink that stays inside and names the canonical target', async () => {
-      expect(completed(await read({ path: 'link-in', limit: 1 })).metadata).toMatchObject({ path: path.join(h.root, 'ten.txt') });
+      expect(completed(await read({ path: 'link-in', limit: 1 })).metadata).toMatchObject({
+        path: path.join(h.root, 'ten.txt'),
+      });
     });
 
     it('refuses a FIFO without blocking', async () => {

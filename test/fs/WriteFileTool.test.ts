@@ -1,5 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { WriteFileTool } from '../../src/fs/tools/WriteFileTool.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
@@ -57,7 +68,12 @@ describe(WriteFileTool.name, () => {
     });
 
     it('refuses a read-only root', async () => {
-      failure(await write({ path: path.join(h.base, 'ro', 'x.txt'), content: 'x' }), 'permission_denied', 'read_only_root', false);
+      failure(
+        await write({ path: path.join(h.base, 'ro', 'x.txt'), content: 'x' }),
+        'permission_denied',
+        'read_only_root',
+        false,
+      );
     });
   });
 
@@ -67,10 +83,20 @@ describe(WriteFileTool.name, () => {
     });
 
     it('refuses to overwrite a file this session has not read (read-before-write), invoked: false', async () => {
-      const error = failure(await write({ path: 'existing.txt', content: 'new', overwrite: true }), 'invalid_input', 'not_read', false);
+      const error = failure(
+        await write({ path: 'existing.txt', content: 'new', overwrite: true }),
+        'invalid_input',
+        'not_read',
+        false,
+      );
       expect(error.message).toContain('fs_read_file');
       await read('existing.txt', 'other-session');
-      failure(await write({ path: 'existing.txt', content: 'new', overwrite: true }), 'invalid_input', 'not_read', false);
+      failure(
+        await write({ path: 'existing.txt', content: 'new', overwrite: true }),
+        'invalid_input',
+        'not_read',
+        false,
+      );
       expect(readFileSync(path.join(h.root, 'existing.txt'), 'utf8')).toBe('old\n');
     });
 
@@ -78,7 +104,11 @@ describe(WriteFileTool.name, () => {
       chmodSync(path.join(h.root, 'existing.txt'), 0o640);
       await read('existing.txt');
       const value = structured(await write({ path: 'existing.txt', content: 'new\n', overwrite: true }));
-      expect(value).toMatchObject({ created: false, bytes: 4, diff: expect.stringContaining('-old\n+new') as unknown as string });
+      expect(value).toMatchObject({
+        created: false,
+        bytes: 4,
+        diff: expect.stringContaining('-old\n+new') as unknown as string,
+      });
       expect(readFileSync(path.join(h.root, 'existing.txt'), 'utf8')).toBe('new\n');
       expect(statSync(path.join(h.root, 'existing.txt')).mode & 0o777).toBe(0o640);
       expect(readdirSync(h.root).filter((name) => name.includes('agentkit'))).toStrictEqual([]);
@@ -95,7 +125,12 @@ describe(WriteFileTool.name, () => {
       await read('existing.txt');
       writeFileSync(path.join(h.root, 'existing.txt'), 'changed by someone else\n');
       utimesSync(path.join(h.root, 'existing.txt'), new Date(2000, 1, 1), new Date(2000, 1, 1));
-      failure(await write({ path: 'existing.txt', content: 'new', overwrite: true }), 'invalid_input', 'stale_read', false);
+      failure(
+        await write({ path: 'existing.txt', content: 'new', overwrite: true }),
+        'invalid_input',
+        'stale_read',
+        false,
+      );
       expect(readFileSync(path.join(h.root, 'existing.txt'), 'utf8')).toBe('changed by someone else\n');
     });
 
@@ -111,25 +146,37 @@ describe(WriteFileTool.name, () => {
       writeFileSync(path.join(h.outside, 'victim.txt'), 'outside');
       linkSync(path.join(h.outside, 'victim.txt'), path.join(h.root, 'hard.txt'));
       await read('hard.txt');
-      failure(await write({ path: 'hard.txt', content: 'pwned', overwrite: true }), 'permission_denied', 'hard_link', false);
+      failure(
+        await write({ path: 'hard.txt', content: 'pwned', overwrite: true }),
+        'permission_denied',
+        'hard_link',
+        false,
+      );
       expect(readFileSync(path.join(h.outside, 'victim.txt'), 'utf8')).toBe('outside');
     });
 
     it('writes through a symlink inside the root to its target, leaving the link a link', async () => {
       symlinkSync('existing.txt', path.join(h.root, 'alias'));
       await read('alias');
-      expect(structured(await write({ path: 'alias', content: 'via alias\n', overwrite: true }))['path']).toBe(path.join(h.root, 'existing.txt'));
+      expect(structured(await write({ path: 'alias', content: 'via alias\n', overwrite: true }))['path']).toBe(
+        path.join(h.root, 'existing.txt'),
+      );
       expect(readFileSync(path.join(h.root, 'existing.txt'), 'utf8')).toBe('via alias\n');
     });
 
     it('keeps the BOM and the UTF-16 encoding of the file it replaces', async () => {
       writeFileSync(path.join(h.root, 'bom.txt'), '\ufeffold\n');
-      writeFileSync(path.join(h.root, 'u16.txt'), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('old\n', 'utf16le').swap16()]));
+      writeFileSync(
+        path.join(h.root, 'u16.txt'),
+        Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('old\n', 'utf16le').swap16()]),
+      );
       for (const name of ['bom.txt', 'u16.txt']) await read(name);
       structured(await write({ path: 'bom.txt', content: 'new\n', overwrite: true }));
       structured(await write({ path: 'u16.txt', content: 'nëw\n', overwrite: true }));
       expect(readFileSync(path.join(h.root, 'bom.txt'))).toStrictEqual(Buffer.from('\ufeffnew\n'));
-      expect(readFileSync(path.join(h.root, 'u16.txt'))).toStrictEqual(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('nëw\n', 'utf16le').swap16()]));
+      expect(readFileSync(path.join(h.root, 'u16.txt'))).toStrictEqual(
+        Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('nëw\n', 'utf16le').swap16()]),
+      );
     });
 
     it('keeps CRLF line endings and the BOM when given LF text, as fs_read_file shows the file', async () => {
@@ -137,7 +184,9 @@ describe(WriteFileTool.name, () => {
       await read('win.txt');
       const value = structured(await write({ path: 'win.txt', content: 'one\n$& three\n', overwrite: true }));
       expect(readFileSync(path.join(h.root, 'win.txt'))).toStrictEqual(Buffer.from('\ufeffone\r\n$& three\r\n'));
-      expect(value['diff']).toBe(`--- ${path.join(h.root, 'win.txt')}\n+++ ${path.join(h.root, 'win.txt')}\n@@ -1,2 +1,2 @@\n one\n-two\n+$& three\n`);
+      expect(value['diff']).toBe(
+        `--- ${path.join(h.root, 'win.txt')}\n+++ ${path.join(h.root, 'win.txt')}\n@@ -1,2 +1,2 @@\n one\n-two\n+$& three\n`,
+      );
     });
 
     it('writes LF text into an LF file unchanged, and $& literally', async () => {

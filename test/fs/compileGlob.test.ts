@@ -3,7 +3,26 @@ import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { compileGlob } from '../../src/fs/walk/compileGlob.js';
 
-const globPiece = fc.constantFrom('*', '**', '?', 'a', 'b', '.', '/', '**/', '/**', '{a,b}', '{a,.b}', '[ab]', '[!a]', '.git', '*.ts', 'a.ts', '+(a)', '@(a|b)');
+const globPiece = fc.constantFrom(
+  '*',
+  '**',
+  '?',
+  'a',
+  'b',
+  '.',
+  '/',
+  '**/',
+  '/**',
+  '{a,b}',
+  '{a,.b}',
+  '[ab]',
+  '[!a]',
+  '.git',
+  '*.ts',
+  'a.ts',
+  '+(a)',
+  '@(a|b)',
+);
 const namePiece = fc.constantFrom('a', 'b', '.', 'ts', '.git', 'x', 'a.ts', '.b');
 const segment = fc
   .array(namePiece, { minLength: 1, maxLength: 3 })

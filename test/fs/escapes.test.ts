@@ -45,7 +45,12 @@ type Spell = JsonValue | (() => string);
 const spell = (value: Spell): JsonValue => (typeof value === 'function' ? value() : value);
 
 /** Calls `tool` and checks the refusal, and that nothing under the temp base changed. */
-async function expectRefused(tool: string, input: Record<string, JsonValue>, code: string, reason: string | undefined): Promise<void> {
+async function expectRefused(
+  tool: string,
+  input: Record<string, JsonValue>,
+  code: string,
+  reason: string | undefined,
+): Promise<void> {
   const before = snapshotTree(h.base);
   failure(await h.call(tool, input), code, reason, false);
   expect(snapshotTree(h.base)).toStrictEqual(before);
@@ -145,7 +150,9 @@ describe(fileSystemTools.name, () => {
     });
 
     it('never follows a link out while walking: list, glob and grep stay inside', async () => {
-      const listed = JSON.stringify(completed(await h.call('fs_list_directory', { path: '.', recursive: true })).output);
+      const listed = JSON.stringify(
+        completed(await h.call('fs_list_directory', { path: '.', recursive: true })).output,
+      );
       const globbed = JSON.stringify(completed(await h.call('fs_glob', { pattern: '**/*' })).output);
       const grepped = JSON.stringify(completed(await h.call('fs_grep', { pattern: 'secret|victim' })).output);
       for (const output of [listed, globbed, grepped]) expect(output).not.toContain(h.outside);
@@ -168,7 +175,9 @@ describe(fileSystemTools.name, () => {
     });
 
     it('reads a read-only root', async () => {
-      expect(completed(await h.call('fs_read_file', { path: path.join(h.base, 'ro', 'frozen.txt') })).output).toStrictEqual({ type: 'text', text: 'frozen\n' });
+      expect(
+        completed(await h.call('fs_read_file', { path: path.join(h.base, 'ro', 'frozen.txt') })).output,
+      ).toStrictEqual({ type: 'text', text: 'frozen\n' });
     });
   });
 

@@ -11,18 +11,36 @@ describe(fileSystemTools.name, () => {
     const h = await createFsHarness();
     const specs = h.executor.specs();
     const summary = Object.fromEntries(
-      specs.map((spec) => [spec.name, { inputs: Object.keys((spec.inputSchema as { properties: object }).properties), annotations: spec.annotations }]),
+      specs.map((spec) => [
+        spec.name,
+        { inputs: Object.keys((spec.inputSchema as { properties: object }).properties), annotations: spec.annotations },
+      ]),
     );
     expect(summary).toStrictEqual({
       fs_create_directory: { inputs: ['path'], annotations: { idempotentHint: true } },
       fs_delete: { inputs: ['path', 'recursive', 'missingOk'], annotations: { destructiveHint: true } },
-      fs_edit_file: { inputs: ['path', 'oldString', 'newString', 'expectedReplacements'], annotations: { destructiveHint: true } },
-      fs_glob: { inputs: ['pattern', 'path', 'limit', 'includeIgnored'], annotations: { readOnlyHint: true, idempotentHint: true } },
-      fs_grep: { inputs: ['pattern', 'path', 'include', 'ignoreCase', 'limit', 'includeIgnored'], annotations: { readOnlyHint: true, idempotentHint: true } },
-      fs_list_directory: { inputs: ['path', 'recursive', 'maxDepth', 'limit', 'includeIgnored'], annotations: { readOnlyHint: true, idempotentHint: true } },
+      fs_edit_file: {
+        inputs: ['path', 'oldString', 'newString', 'expectedReplacements'],
+        annotations: { destructiveHint: true },
+      },
+      fs_glob: {
+        inputs: ['pattern', 'path', 'limit', 'includeIgnored'],
+        annotations: { readOnlyHint: true, idempotentHint: true },
+      },
+      fs_grep: {
+        inputs: ['pattern', 'path', 'include', 'ignoreCase', 'limit', 'includeIgnored'],
+        annotations: { readOnlyHint: true, idempotentHint: true },
+      },
+      fs_list_directory: {
+        inputs: ['path', 'recursive', 'maxDepth', 'limit', 'includeIgnored'],
+        annotations: { readOnlyHint: true, idempotentHint: true },
+      },
       fs_move: { inputs: ['from', 'to', 'overwrite'], annotations: { destructiveHint: true } },
       fs_read_file: { inputs: ['path', 'offset', 'limit'], annotations: { readOnlyHint: true, idempotentHint: true } },
-      fs_write_file: { inputs: ['path', 'content', 'createParents', 'overwrite'], annotations: { destructiveHint: true } },
+      fs_write_file: {
+        inputs: ['path', 'content', 'createParents', 'overwrite'],
+        annotations: { destructiveHint: true },
+      },
     });
     for (const spec of specs) expect(spec.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
     h.cleanup();
@@ -61,7 +79,11 @@ describe(fileSystemTools.name, () => {
       /^fileSystemTools\(options\) has an unknown key "root"\. Use only "roots", "protectedPaths", "requireReadBeforeWrite", "limits", "readTracker" \(check the spelling\)\.$/,
     ],
     ['a misspelled key', { requireReadBeforeWrites: false }, /unknown key "requireReadBeforeWrites"/],
-    ['an unknown key in a root', { roots: [{ path: '/tmp', mod: 'read_only' }] }, /unknown key "mod"\. Use only "path", "mode"/],
+    [
+      'an unknown key in a root',
+      { roots: [{ path: '/tmp', mod: 'read_only' }] },
+      /unknown key "mod"\. Use only "path", "mode"/,
+    ],
   ])('rejects %s at start-up', (_name, options, message) => {
     expect(() => fileSystemTools(options as never)).toThrow(ToolConfigurationError);
     expect(() => fileSystemTools(options as never)).toThrow(message);

@@ -17,7 +17,21 @@ import { structured } from './fixtures/outcomes.js';
  */
 let h: FsHarness;
 
-const DIRECTORIES = ['', 'a', 'a/b', 'a/dist', 'a/b/sub', 'b', 'dist', 'dist/a', 'node_modules', 'node_modules/a', 'node_modules/a/b', 'sub', 'sub/node_modules'] as const;
+const DIRECTORIES = [
+  '',
+  'a',
+  'a/b',
+  'a/dist',
+  'a/b/sub',
+  'b',
+  'dist',
+  'dist/a',
+  'node_modules',
+  'node_modules/a',
+  'node_modules/a/b',
+  'sub',
+  'sub/node_modules',
+] as const;
 const FILES = ['x.js', 'y.txt', 'z.log', '#h', '!n', 'sp ', 'k[1]', 'ab', 'ab.js', 'B', 'a.js', 'é.js', 'ü'] as const;
 const SEGMENTS = [
   'a',
@@ -74,7 +88,10 @@ const line: fc.Arbitrary<string> = fc.oneof(
         directoryOnly: fc.boolean(),
         trailing: fc.constantFrom(...TRAILING),
       })
-      .map(({ negated, anchored, segments, directoryOnly, trailing }) => `${negated ? '!' : ''}${anchored ? '/' : ''}${segments.join('/')}${directoryOnly ? '/' : ''}${trailing}`),
+      .map(
+        ({ negated, anchored, segments, directoryOnly, trailing }) =>
+          `${negated ? '!' : ''}${anchored ? '/' : ''}${segments.join('/')}${directoryOnly ? '/' : ''}${trailing}`,
+      ),
   },
   { weight: 1, arbitrary: fc.constantFrom('', '# comment', ' ', '!', '/') },
 );
@@ -85,17 +102,27 @@ const directoryIndex = fc.oneof(fc.constant(0), fc.nat(DIRECTORIES.length - 1));
 const tree = fc.record({
   directories: fc.subarray([...DIRECTORIES.keys()], { minLength: 4 }).map((chosen) => [0, ...chosen]),
   files: fc.array(fc.tuple(fc.nat(DIRECTORIES.length - 1), fc.constantFrom(...FILES)), { minLength: 5, maxLength: 40 }),
-  ignores: fc.array(fc.tuple(directoryIndex, fc.array(line, { minLength: 1, maxLength: 5 }), fc.boolean()), { minLength: 2, maxLength: 6 }),
+  ignores: fc.array(fc.tuple(directoryIndex, fc.array(line, { minLength: 1, maxLength: 5 }), fc.boolean()), {
+    minLength: 2,
+    maxLength: 6,
+  }),
 });
 
-const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent' };
+const GIT_ENV = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  HOME: '/nonexistent',
+  XDG_CONFIG_HOME: '/nonexistent',
+};
 
 function git(args: readonly string[]): string {
   return execFileSync('git', ['-C', h.root, ...args], { env: GIT_ENV, encoding: 'utf8' });
 }
 
 function clearRoot(): void {
-  for (const name of readdirSync(h.root)) if (name !== '.git') rmSync(path.join(h.root, name), { recursive: true, force: true });
+  for (const name of readdirSync(h.root))
+    if (name !== '.git') rmSync(path.join(h.root, name), { recursive: true, force: true });
 }
 
 beforeAll(async () => {
@@ -128,7 +155,10 @@ describe(ListDirectoryTool.name, () => {
         for (const [index, lines, crlf] of ignores) {
           const directory = DIRECTORIES[index] as string;
           if (!present.has(directory)) continue;
-          writeFileSync(path.join(h.root, directory, '.gitignore'), lines.map((text) => `${text}${crlf ? '\r' : ''}\n`).join(''));
+          writeFileSync(
+            path.join(h.root, directory, '.gitignore'),
+            lines.map((text) => `${text}${crlf ? '\r' : ''}\n`).join(''),
+          );
         }
         const expected = git(['-c', 'core.excludesFile=', 'ls-files', '-z', '--others', '--exclude-standard'])
           .split('\0')

@@ -47,7 +47,11 @@ describe('gitignore in walkers', () => {
   it('fs_grep skips .git, node_modules and ignored files, counts them, and searches them with includeIgnored', async () => {
     const t = await harness(REPOSITORY);
     const value = structured(await t.call('fs_grep', { pattern: 'needle' }));
-    expect({ paths: paths(value, t.root), skippedIgnored: value['skippedIgnored'], truncated: value['truncated'] }).toStrictEqual({
+    expect({
+      paths: paths(value, t.root),
+      skippedIgnored: value['skippedIgnored'],
+      truncated: value['truncated'],
+    }).toStrictEqual({
       paths: ['keep.log', 'src/a.ts', 'src/dist/b.ts'],
       skippedIgnored: 4,
       truncated: false,
@@ -71,7 +75,11 @@ describe('gitignore in walkers', () => {
       truncated: false,
       skippedIgnored: 4,
     });
-    expect(structured(await t.call('fs_glob', { pattern: '**/*.js' }))).toStrictEqual({ paths: [], truncated: false, skippedIgnored: 4 });
+    expect(structured(await t.call('fs_glob', { pattern: '**/*.js' }))).toStrictEqual({
+      paths: [],
+      truncated: false,
+      skippedIgnored: 4,
+    });
     expect(structured(await t.call('fs_glob', { pattern: '**/*.js', includeIgnored: true }))).toStrictEqual({
       paths: [path.join(t.root, 'dist/out.js'), path.join(t.root, 'node_modules/pkg/index.js')],
       truncated: false,
@@ -87,11 +95,19 @@ describe('gitignore in walkers', () => {
   });
 
   it('a big ignored node_modules does not use up the walk budget', async () => {
-    const files: Record<string, string> = { '.gitignore': 'node_modules\n', 'src/a.ts': 'needle\n', 'src/b.ts': 'needle\n' };
+    const files: Record<string, string> = {
+      '.gitignore': 'node_modules\n',
+      'src/a.ts': 'needle\n',
+      'src/b.ts': 'needle\n',
+    };
     for (let index = 0; index < 50; index++) files[`node_modules/p${index}/index.js`] = 'needle\n';
     const t = await harness(files, { fs: { limits: { maxWalkEntries: 5 } } });
     const value = structured(await t.call('fs_grep', { pattern: 'needle' }));
-    expect({ paths: paths(value, t.root), truncated: value['truncated'], skippedIgnored: value['skippedIgnored'] }).toStrictEqual({
+    expect({
+      paths: paths(value, t.root),
+      truncated: value['truncated'],
+      skippedIgnored: value['skippedIgnored'],
+    }).toStrictEqual({
       paths: ['src/a.ts', 'src/b.ts'],
       truncated: false,
       skippedIgnored: 1,
@@ -114,20 +130,49 @@ describe('gitignore in walkers', () => {
     });
     const value = structured(await t.call('fs_glob', { pattern: '**' }));
     expect({ paths: paths(value, t.root), skippedIgnored: value['skippedIgnored'] }).toStrictEqual({
-      paths: ['.gitignore', 'a', 'a/.gitignore', 'a/keep.gen', 'b', 'b/local.txt', 'c', 'c/.gitignore', 'c/build', 'c/build/kept.txt'],
+      paths: [
+        '.gitignore',
+        'a',
+        'a/.gitignore',
+        'a/keep.gen',
+        'b',
+        'b/local.txt',
+        'c',
+        'c/.gitignore',
+        'c/build',
+        'c/build/kept.txt',
+      ],
       skippedIgnored: 3,
     });
   });
 
   it('the .gitignore files above a searched subdirectory apply; a path named inside an ignored directory is walked', async () => {
-    const t = await harness({ '.gitignore': '*.tmp\nvendor/\n', 'src/deep/x.tmp': 'needle\n', 'src/deep/y.ts': 'needle\n', 'vendor/lib/z.ts': 'needle\n' });
-    expect(paths(structured(await t.call('fs_grep', { pattern: 'needle', path: 'src/deep' })), t.root)).toStrictEqual(['src/deep/y.ts']);
-    expect(paths(structured(await t.call('fs_grep', { pattern: 'needle', path: 'vendor/lib' })), t.root)).toStrictEqual(['vendor/lib/z.ts']);
-    expect(paths(structured(await t.call('fs_grep', { pattern: 'needle', path: 'src/deep/x.tmp' })), t.root)).toStrictEqual(['src/deep/x.tmp']);
+    const t = await harness({
+      '.gitignore': '*.tmp\nvendor/\n',
+      'src/deep/x.tmp': 'needle\n',
+      'src/deep/y.ts': 'needle\n',
+      'vendor/lib/z.ts': 'needle\n',
+    });
+    expect(paths(structured(await t.call('fs_grep', { pattern: 'needle', path: 'src/deep' })), t.root)).toStrictEqual([
+      'src/deep/y.ts',
+    ]);
+    expect(paths(structured(await t.call('fs_grep', { pattern: 'needle', path: 'vendor/lib' })), t.root)).toStrictEqual(
+      ['vendor/lib/z.ts'],
+    );
+    expect(
+      paths(structured(await t.call('fs_grep', { pattern: 'needle', path: 'src/deep/x.tmp' })), t.root),
+    ).toStrictEqual(['src/deep/x.tmp']);
   });
 
   it('a directory holding .git is a repository of its own: the rules above it do not apply inside', async () => {
-    const t = await harness({ '.gitignore': '*.txt\n', 'a.txt': 'x', 'sub/.git/HEAD': 'ref: x\n', 'sub/b.txt': 'x', 'sub/.gitignore': 'c.md\n', 'sub/c.md': 'x' });
+    const t = await harness({
+      '.gitignore': '*.txt\n',
+      'a.txt': 'x',
+      'sub/.git/HEAD': 'ref: x\n',
+      'sub/b.txt': 'x',
+      'sub/.gitignore': 'c.md\n',
+      'sub/c.md': 'x',
+    });
     const value = structured(await t.call('fs_glob', { pattern: '**' }));
     expect({ paths: paths(value, t.root), skippedIgnored: value['skippedIgnored'] }).toStrictEqual({
       paths: ['.gitignore', 'sub', 'sub/.gitignore', 'sub/b.txt'],
@@ -136,16 +181,35 @@ describe('gitignore in walkers', () => {
   });
 
   it('a .gitignore that is a symlink (out or in), a hard link or protected is not read, and is counted', async () => {
-    const t = await harness({ 'inside-rules': 'a.txt\n', 'a.txt': 'x', 'l1/a.txt': 'x', 'l2/a.txt': 'x', 'l3/a.txt': 'x', 'l3/.gitignore': 'a.txt\n' });
+    const t = await harness({
+      'inside-rules': 'a.txt\n',
+      'a.txt': 'x',
+      'l1/a.txt': 'x',
+      'l2/a.txt': 'x',
+      'l3/a.txt': 'x',
+      'l3/.gitignore': 'a.txt\n',
+    });
     writeFileSync(path.join(t.outside, 'rules'), 'a.txt\n');
     symlinkSync(path.join(t.outside, 'rules'), path.join(t.root, 'l1/.gitignore'));
     symlinkSync(path.join(t.root, 'inside-rules'), path.join(t.root, '.gitignore'));
     linkSync(path.join(t.outside, 'rules'), path.join(t.root, 'l2/.gitignore'));
     const value = structured(await t.call('fs_glob', { pattern: '**/a.txt' }));
-    expect(value).toStrictEqual({ paths: ['a.txt', 'l1/a.txt', 'l2/a.txt'].map((name) => path.join(t.root, name)), truncated: false, skippedIgnored: 1, unreadIgnoreFiles: 3 });
+    expect(value).toStrictEqual({
+      paths: ['a.txt', 'l1/a.txt', 'l2/a.txt'].map((name) => path.join(t.root, name)),
+      truncated: false,
+      skippedIgnored: 1,
+      unreadIgnoreFiles: 3,
+    });
     h?.cleanup();
-    const guarded = await harness({ 'a.txt': 'x', '.gitignore': 'a.txt\n' }, { fs: { protectedPaths: [...DEFAULT_PROTECTED_PATHS, '**/.gitignore'] } });
-    expect(structured(await guarded.call('fs_glob', { pattern: '*.txt' }))).toStrictEqual({ paths: [path.join(guarded.root, 'a.txt')], truncated: false, unreadIgnoreFiles: 1 });
+    const guarded = await harness(
+      { 'a.txt': 'x', '.gitignore': 'a.txt\n' },
+      { fs: { protectedPaths: [...DEFAULT_PROTECTED_PATHS, '**/.gitignore'] } },
+    );
+    expect(structured(await guarded.call('fs_glob', { pattern: '*.txt' }))).toStrictEqual({
+      paths: [path.join(guarded.root, 'a.txt')],
+      truncated: false,
+      unreadIgnoreFiles: 1,
+    });
   });
 
   it('a .gitignore too costly to match (thousands of rules, or wildcard-heavy patterns) is not applied, and is counted', async () => {
@@ -169,15 +233,26 @@ describe('gitignore in walkers', () => {
     symlinkSync(t.outside, path.join(t.root, 'out'));
     writeFileSync(path.join(t.outside, 'secret.txt'), 'x');
     const value = structured(await t.call('fs_glob', { pattern: '**' }));
-    expect(value).toStrictEqual({ paths: ['.gitignore', 'a.txt', 'out'].map((name) => path.join(t.root, name)), truncated: false, skippedIgnored: 1 });
+    expect(value).toStrictEqual({
+      paths: ['.gitignore', 'a.txt', 'out'].map((name) => path.join(t.root, name)),
+      truncated: false,
+      skippedIgnored: 1,
+    });
   });
 });
 
 describe(parseGitIgnore.name, () => {
   it('reads lines like git: comments, escapes, trailing spaces, CRLF, negation, directory-only, anchoring, the literal prefix of a path pattern', () => {
-    const rules = parseGitIgnore('\ufeff# comment\r\n\\#h\n\\!n\nsp\\ \nend  \n!keep\ndir/\n/top\na**/*.js\n[unclosed\n');
+    const rules = parseGitIgnore(
+      '\ufeff# comment\r\n\\#h\n\\!n\nsp\\ \nend  \n!keep\ndir/\n/top\na**/*.js\n[unclosed\n',
+    );
     const test = (entry: string, isDirectory: boolean): string[] =>
-      rules.filter((rule) => (!rule.directoryOnly || isDirectory) && rule.glob(rule.matchesName ? path.posix.basename(entry) : entry)).map((rule) => (rule.negated ? '!' : '+'));
+      rules
+        .filter(
+          (rule) =>
+            (!rule.directoryOnly || isDirectory) && rule.glob(rule.matchesName ? path.posix.basename(entry) : entry),
+        )
+        .map((rule) => (rule.negated ? '!' : '+'));
     expect([
       test('#h', false),
       test('!n', false),
@@ -224,7 +299,11 @@ describe(compileIgnoreGlob.name, () => {
       ['[é]', 'é', false],
     ];
     expect(cases.map(([glob, text]) => [glob, text, compileIgnoreGlob(glob)?.(text)])).toStrictEqual(cases);
-    expect([compileIgnoreGlob('[abc'), compileIgnoreGlob('a\\'), compileIgnoreGlob('[[:nope:]]')]).toStrictEqual([undefined, undefined, undefined]);
+    expect([compileIgnoreGlob('[abc'), compileIgnoreGlob('a\\'), compileIgnoreGlob('[[:nope:]]')]).toStrictEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('runs in time linear in the text whatever the pattern (a backtracking matcher would not return)', () => {

@@ -24,11 +24,22 @@ describe(GlobTool.name, () => {
     it('refuses a negated extglob, which needs lookahead, as invalid_input before reading anything', async () => {
       const h = await createFsHarness();
       try {
-        const outcomes = [await h.call('fs_glob', { pattern: '!(x)*' }), await h.call('fs_grep', { pattern: 'a', include: '!(x)*' })];
+        const outcomes = [
+          await h.call('fs_glob', { pattern: '!(x)*' }),
+          await h.call('fs_grep', { pattern: 'a', include: '!(x)*' }),
+        ];
 
         expect(outcomes).toMatchObject([
-          { status: 'failed', invoked: false, error: { code: 'invalid_input', details: { reason: 'invalid_pattern' } } },
-          { status: 'failed', invoked: false, error: { code: 'invalid_input', details: { reason: 'invalid_pattern' } } },
+          {
+            status: 'failed',
+            invoked: false,
+            error: { code: 'invalid_input', details: { reason: 'invalid_pattern' } },
+          },
+          {
+            status: 'failed',
+            invoked: false,
+            error: { code: 'invalid_input', details: { reason: 'invalid_pattern' } },
+          },
         ]);
       } finally {
         h.cleanup();

@@ -11,7 +11,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 let h: FsHarness;
 const p = (...parts: string[]): string => path.join(h.root, ...parts);
-const grep = async (input: Record<string, unknown>): Promise<unknown> => structured(await h.call('fs_grep', { path: '.', ...input }))['matches'];
+const grep = async (input: Record<string, unknown>): Promise<unknown> =>
+  structured(await h.call('fs_grep', { path: '.', ...input }))['matches'];
 
 beforeAll(async () => {
   h = await createFsHarness();
@@ -32,9 +33,15 @@ describe(GrepTool.name, () => {
       async () => {
         expect(await runIsolated(path.join(HERE, 'fixtures', 'grepHostilePatterns.ts'))).toStrictEqual({
           '(a|a)*b': { matches: [], truncated: false },
-          '^(a+)+$': { matches: [{ path: expect.stringMatching(/as\.txt$/u), line: 1, text: 'a'.repeat(40) }], truncated: false },
+          '^(a+)+$': {
+            matches: [{ path: expect.stringMatching(/as\.txt$/u), line: 1, text: 'a'.repeat(40) }],
+            truncated: false,
+          },
           '(x+x+)+y': { matches: [], truncated: false },
-          '(a|aa)+$': { matches: [{ path: expect.stringMatching(/as\.txt$/u), line: 1, text: 'a'.repeat(40) }], truncated: false },
+          '(a|aa)+$': {
+            matches: [{ path: expect.stringMatching(/as\.txt$/u), line: 1, text: 'a'.repeat(40) }],
+            truncated: false,
+          },
         });
       },
       ISOLATED_TEST_BUDGET_MS,
@@ -49,7 +56,9 @@ describe(GrepTool.name, () => {
       ['(?<!a)b', 'a negative lookbehind "(?<!..."'],
     ])('refuses %s as invalid_input, saying the engine does not support it', async (pattern, construct) => {
       const error = failure(await h.call('fs_grep', { pattern }), 'invalid_input', 'unsafe_pattern', false);
-      expect(error.message).toContain(`uses ${construct}, which the linear-time regular expression engine (RE2 syntax) does not support`);
+      expect(error.message).toContain(
+        `uses ${construct}, which the linear-time regular expression engine (RE2 syntax) does not support`,
+      );
     });
 
     it('does not mistake escaped or bracketed characters for a backreference or lookaround', async () => {
@@ -64,9 +73,15 @@ describe(GrepTool.name, () => {
 
   describe('matching', () => {
     it('matches Unicode text by code points, case-insensitively with Unicode case folding', async () => {
-      expect(await grep({ pattern: 'grüsse|GRÜSSE|köln', ignoreCase: true, include: 'unicode.txt' })).toStrictEqual([{ path: p('unicode.txt'), line: 1, text: 'Grüße aus Köln' }]);
-      expect(await grep({ pattern: '^.\\s', include: 'unicode.txt' })).toStrictEqual([{ path: p('unicode.txt'), line: 3, text: '😀 smile' }]);
-      expect(await grep({ pattern: 'σίσυφοσ|ΣΊΣΥΦΟΣ', ignoreCase: true, include: 'unicode.txt' })).toStrictEqual([{ path: p('unicode.txt'), line: 4, text: 'Σίσυφος' }]);
+      expect(await grep({ pattern: 'grüsse|GRÜSSE|köln', ignoreCase: true, include: 'unicode.txt' })).toStrictEqual([
+        { path: p('unicode.txt'), line: 1, text: 'Grüße aus Köln' },
+      ]);
+      expect(await grep({ pattern: '^.\\s', include: 'unicode.txt' })).toStrictEqual([
+        { path: p('unicode.txt'), line: 3, text: '😀 smile' },
+      ]);
+      expect(await grep({ pattern: 'σίσυφοσ|ΣΊΣΥΦΟΣ', ignoreCase: true, include: 'unicode.txt' })).toStrictEqual([
+        { path: p('unicode.txt'), line: 4, text: 'Σίσυφος' },
+      ]);
       expect(await grep({ pattern: '\\u00df', include: 'unicode.txt' })).toStrictEqual([
         { path: p('unicode.txt'), line: 1, text: 'Grüße aus Köln' },
         { path: p('unicode.txt'), line: 2, text: 'STRASSE und straße' },
@@ -74,7 +89,9 @@ describe(GrepTool.name, () => {
     });
 
     it('matches plain text literally, non-ASCII included', async () => {
-      expect(await grep({ pattern: 'und straße' })).toStrictEqual([{ path: p('unicode.txt'), line: 2, text: 'STRASSE und straße' }]);
+      expect(await grep({ pattern: 'und straße' })).toStrictEqual([
+        { path: p('unicode.txt'), line: 2, text: 'STRASSE und straße' },
+      ]);
       expect(await grep({ pattern: '😀 s' })).toStrictEqual([{ path: p('unicode.txt'), line: 3, text: '😀 smile' }]);
     });
 
@@ -87,17 +104,27 @@ describe(GrepTool.name, () => {
     });
 
     it('tests word boundaries within each line', async () => {
-      expect(await grep({ pattern: '\\bvalue1\\b' })).toStrictEqual([{ path: p('words.txt'), line: 1, text: 'value1 = 1' }]);
+      expect(await grep({ pattern: '\\bvalue1\\b' })).toStrictEqual([
+        { path: p('words.txt'), line: 1, text: 'value1 = 1' },
+      ]);
     });
 
     it('searches the first 64 KiB of a long line, where that part ends', async () => {
-      expect(await grep({ pattern: 'y{10}$', include: 'long.txt' })).toStrictEqual([{ path: p('long.txt'), line: 1, text: `${'y'.repeat(2000)} [... 63536 more characters]` }]);
-      expect(await grep({ pattern: '^short', include: 'long.txt' })).toStrictEqual([{ path: p('long.txt'), line: 2, text: 'short tail' }]);
+      expect(await grep({ pattern: 'y{10}$', include: 'long.txt' })).toStrictEqual([
+        { path: p('long.txt'), line: 1, text: `${'y'.repeat(2000)} [... 63536 more characters]` },
+      ]);
+      expect(await grep({ pattern: '^short', include: 'long.txt' })).toStrictEqual([
+        { path: p('long.txt'), line: 2, text: 'short tail' },
+      ]);
     });
 
     it('tells a line from the text with \\A, \\z and inline flags (RE2 syntax)', async () => {
-      expect(await grep({ pattern: '\\Asecond', include: 'crlf.txt' })).toStrictEqual([{ path: p('crlf.txt'), line: 2, text: 'second END' }]);
-      expect(await grep({ pattern: '(?i)SECOND end\\z', include: 'crlf.txt' })).toStrictEqual([{ path: p('crlf.txt'), line: 2, text: 'second END' }]);
+      expect(await grep({ pattern: '\\Asecond', include: 'crlf.txt' })).toStrictEqual([
+        { path: p('crlf.txt'), line: 2, text: 'second END' },
+      ]);
+      expect(await grep({ pattern: '(?i)SECOND end\\z', include: 'crlf.txt' })).toStrictEqual([
+        { path: p('crlf.txt'), line: 2, text: 'second END' },
+      ]);
     });
   });
 });

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FileSystemPermissionRequest } from '../../src/fs/index.js';
-import { PermissionDecision, PolicyPermissionChecker, type ApprovalRequest, type PermissionChecker, type PermissionRequest, type ToolExecutionOutcome } from '../../src/index.js';
+import {
+  PermissionDecision,
+  PolicyPermissionChecker,
+  type ApprovalRequest,
+  type PermissionChecker,
+  type PermissionRequest,
+  type ToolExecutionOutcome,
+} from '../../src/index.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { completed, failure, structured, text } from './fixtures/outcomes.js';
 import { snapshotTree } from './fixtures/snapshotTree.js';
@@ -35,7 +42,8 @@ async function withTree(checker: PermissionChecker | 'default'): Promise<FsHarne
 }
 
 function approvalOf(outcome: ToolExecutionOutcome): ApprovalRequest {
-  if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${JSON.stringify(outcome)}`);
+  if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+    throw new Error(`expected an approval, got ${JSON.stringify(outcome)}`);
   return outcome.interruption.approval;
 }
 
@@ -51,7 +59,10 @@ function allowAfter(duringCheck: () => void): PermissionChecker {
 
 describe(FileSystemPermissionRequest.name, () => {
   it('serializes hardLinked and says it in the summary', () => {
-    const request = new FileSystemPermissionRequest('fs.read', '/w/hard.txt', { hardLinked: true, facts: { hardLinked: false } });
+    const request = new FileSystemPermissionRequest('fs.read', '/w/hard.txt', {
+      hardLinked: true,
+      facts: { hardLinked: false },
+    });
     expect(request.toJSON()).toStrictEqual({
       kind: 'fs.read',
       summary: 'read /w/hard.txt (hard-linked: the file has other names, maybe outside the workspace)',
@@ -84,7 +95,11 @@ describe('reading a hard-linked file', () => {
   it('asks for fs_grep naming the file, under the DefaultPermissionChecker', async () => {
     const harness = await withTree('default');
     const approval = approvalOf(await harness.call('fs_grep', { pattern: 'needle', path: 'hard.txt' }));
-    expect(approval.requests[0]?.metadata).toStrictEqual({ pattern: 'needle', paths: [path.join(harness.root, 'hard.txt')], hardLinked: true });
+    expect(approval.requests[0]?.metadata).toStrictEqual({
+      pattern: 'needle',
+      paths: [path.join(harness.root, 'hard.txt')],
+      hardLinked: true,
+    });
   });
 
   it('asks under a policy allowing every fs.* request, unless an allow rule names that exact path', async () => {
@@ -97,9 +112,15 @@ describe('reading a hard-linked file', () => {
     );
     approvalOf(await harness.call('fs_grep', { pattern: 'needle', path: 'hard.txt' }));
     completed(await harness.call('fs_read_file', { path: 'notes.txt' }));
-    policy = new PolicyPermissionChecker({ rules: [allowFs, { effect: 'allow', kind: 'fs.read', pattern: '**/hard.txt' }], fallback: 'deny' });
+    policy = new PolicyPermissionChecker({
+      rules: [allowFs, { effect: 'allow', kind: 'fs.read', pattern: '**/hard.txt' }],
+      fallback: 'deny',
+    });
     approvalOf(await harness.call('fs_read_file', { path: 'hard.txt' }));
-    policy = new PolicyPermissionChecker({ rules: [allowFs, { effect: 'allow', kind: 'fs.read', pattern: target }], fallback: 'deny' });
+    policy = new PolicyPermissionChecker({
+      rules: [allowFs, { effect: 'allow', kind: 'fs.read', pattern: target }],
+      fallback: 'deny',
+    });
     expect(text(await harness.call('fs_read_file', { path: 'hard.txt' }))).toBe('needle secret\n');
   });
 
@@ -110,7 +131,12 @@ describe('reading a hard-linked file', () => {
         linkSync(path.join(harness.root, 'notes.txt'), path.join(harness.outside, 'window.txt'));
       }),
     );
-    const error = failure(await harness.call('fs_read_file', { path: 'notes.txt' }), 'permission_denied', 'hard_link', true);
+    const error = failure(
+      await harness.call('fs_read_file', { path: 'notes.txt' }),
+      'permission_denied',
+      'hard_link',
+      true,
+    );
     expect(error.details).toStrictEqual({ reason: 'hard_link', path: path.join(harness.root, 'notes.txt'), nlink: 2 });
   });
 
@@ -127,7 +153,12 @@ describe('reading a hard-linked file', () => {
       }),
     );
     failure(await harness.call('fs_read_file', { path: 'hard.txt' }), 'permission_denied', 'hard_link', true);
-    failure(await harness.call('fs_grep', { pattern: 'needle', path: 'hard.txt' }), 'permission_denied', 'hard_link', true);
+    failure(
+      await harness.call('fs_grep', { pattern: 'needle', path: 'hard.txt' }),
+      'permission_denied',
+      'hard_link',
+      true,
+    );
   });
 });
 
@@ -142,7 +173,9 @@ describe('walkers and hard-linked files', () => {
       truncated: false,
       skippedHardLinks: 2,
     });
-    expect(structured(await harness.call('fs_grep', { pattern: 'needle', path: 'dir', include: '*.txt' }))).toStrictEqual({
+    expect(
+      structured(await harness.call('fs_grep', { pattern: 'needle', path: 'dir', include: '*.txt' })),
+    ).toStrictEqual({
       matches: [{ path: path.join(harness.root, 'dir', 'plain.txt'), line: 1, text: 'needle in plain' }],
       truncated: false,
       skippedHardLinks: 1,
@@ -162,7 +195,12 @@ describe('walkers and hard-linked files', () => {
     expect(structured(await harness.call('fs_list_directory', { path: '.', recursive: true }))).toStrictEqual({
       entries: [
         { name: 'dir', path: path.join(harness.root, 'dir'), kind: 'directory' },
-        { name: 'inner-hard.txt', path: path.join(harness.root, 'dir', 'inner-hard.txt'), kind: 'file', hardLinked: true },
+        {
+          name: 'inner-hard.txt',
+          path: path.join(harness.root, 'dir', 'inner-hard.txt'),
+          kind: 'file',
+          hardLinked: true,
+        },
         { name: 'plain.txt', path: path.join(harness.root, 'dir', 'plain.txt'), kind: 'file', size: 16 },
         { name: 'hard.txt', path: path.join(harness.root, 'hard.txt'), kind: 'file', hardLinked: true },
         { name: 'notes.txt', path: path.join(harness.root, 'notes.txt'), kind: 'file', size: 16 },
@@ -207,13 +245,18 @@ describe('changing a hard-linked file', () => {
   });
 
   it('deletes or moves only the name inside the root: the file under its other name is untouched', async () => {
-    const harness = await withTree(new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'fs.*' }], fallback: 'deny' }));
+    const harness = await withTree(
+      new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'fs.*' }], fallback: 'deny' }),
+    );
     completed(await harness.call('fs_move', { from: 'dir/inner-hard.txt', to: 'moved.txt' }));
     completed(await harness.call('fs_delete', { path: 'hard.txt' }));
-    expect([existsSync(path.join(harness.root, 'hard.txt')), existsSync(path.join(harness.root, 'moved.txt'))]).toStrictEqual([false, true]);
-    expect([readFileSync(path.join(harness.outside, 'secret.txt'), 'utf8'), readFileSync(path.join(harness.outside, 'other.txt'), 'utf8')]).toStrictEqual([
-      'needle secret\n',
-      'needle other\n',
-    ]);
+    expect([
+      existsSync(path.join(harness.root, 'hard.txt')),
+      existsSync(path.join(harness.root, 'moved.txt')),
+    ]).toStrictEqual([false, true]);
+    expect([
+      readFileSync(path.join(harness.outside, 'secret.txt'), 'utf8'),
+      readFileSync(path.join(harness.outside, 'other.txt'), 'utf8'),
+    ]).toStrictEqual(['needle secret\n', 'needle other\n']);
   });
 });

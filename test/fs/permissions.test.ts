@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FileSystemPermissionRequest } from '../../src/fs/index.js';
-import { PermissionDecision, PolicyPermissionChecker, type ApprovalRequest, type ToolExecutionOutcome } from '../../src/index.js';
+import {
+  PermissionDecision,
+  PolicyPermissionChecker,
+  type ApprovalRequest,
+  type ToolExecutionOutcome,
+} from '../../src/index.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { completed, failure, structured, text } from './fixtures/outcomes.js';
 import { snapshotTree } from './fixtures/snapshotTree.js';
@@ -19,13 +24,18 @@ async function withDefaultChecker(): Promise<FsHarness> {
 }
 
 function approvalOf(outcome: ToolExecutionOutcome): ApprovalRequest {
-  if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${JSON.stringify(outcome)}`);
+  if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+    throw new Error(`expected an approval, got ${JSON.stringify(outcome)}`);
   return outcome.interruption.approval;
 }
 
 describe(FileSystemPermissionRequest.name, () => {
   it('serializes kind, canonical target, paths and flags', () => {
-    const request = new FileSystemPermissionRequest('fs.delete', '/w/dir', { protected: true, recursive: true, facts: { entries: 3 } });
+    const request = new FileSystemPermissionRequest('fs.delete', '/w/dir', {
+      protected: true,
+      recursive: true,
+      facts: { entries: 3 },
+    });
     expect(request.toJSON()).toStrictEqual({
       kind: 'fs.delete',
       summary: 'delete /w/dir recursively (protected path)',
@@ -36,9 +46,15 @@ describe(FileSystemPermissionRequest.name, () => {
 
   it('describes every path it touches as a typed subject, with its access and flags', () => {
     expect([
-      new FileSystemPermissionRequest('fs.move', '/w/a', { paths: ['/w/a', '/w/.git/b'], protected: true }).policySubjects(),
+      new FileSystemPermissionRequest('fs.move', '/w/a', {
+        paths: ['/w/a', '/w/.git/b'],
+        protected: true,
+      }).policySubjects(),
       new FileSystemPermissionRequest('fs.list', '/w/dir').policySubjects(),
-      new FileSystemPermissionRequest('fs.read', '/w/h', { hardLinked: true, facts: { protected: true } }).policySubjects(),
+      new FileSystemPermissionRequest('fs.read', '/w/h', {
+        hardLinked: true,
+        facts: { protected: true },
+      }).policySubjects(),
     ]).toStrictEqual([
       {
         paths: [
@@ -77,7 +93,8 @@ describe('filesystem tools with the DefaultPermissionChecker', () => {
       expect(approval.requests.map((request) => request.kind)).toHaveLength(1);
     }
     expect(readFileSync(path.join(harness.root, 'notes.txt'), 'utf8')).toBe('hello\n');
-    for (const name of ['new.txt', 'moved.txt', 'newdir']) expect(existsSync(path.join(harness.root, name))).toBe(false);
+    for (const name of ['new.txt', 'moved.txt', 'newdir'])
+      expect(existsSync(path.join(harness.root, name))).toBe(false);
   });
 
   it('asks before reading a protected path', async () => {
@@ -90,11 +107,20 @@ describe('filesystem tools with the DefaultPermissionChecker', () => {
   it("counts the tools' own roots as inside although the container WORKSPACE lacks them, and still denies paths in neither", async () => {
     const base = await createFsHarness({ checker: 'default' });
     h = base;
-    const own = await createFsHarness({ checker: 'default', agentkit: { roots: [{ path: base.root }] }, fs: { roots: [{ path: base.outside }] } });
+    const own = await createFsHarness({
+      checker: 'default',
+      agentkit: { roots: [{ path: base.root }] },
+      fs: { roots: [{ path: base.outside }] },
+    });
     writeFileSync(path.join(base.outside, 'x.txt'), 'x');
     writeFileSync(path.join(base.base, 'root_evil', 'x.txt'), 'x');
     expect(text(await own.call('fs_read_file', { path: path.join(base.outside, 'x.txt') }))).toBe('x');
-    failure(await own.call('fs_read_file', { path: path.join(base.base, 'root_evil', 'x.txt') }), 'permission_denied', 'outside_roots', false);
+    failure(
+      await own.call('fs_read_file', { path: path.join(base.base, 'root_evil', 'x.txt') }),
+      'permission_denied',
+      'outside_roots',
+      false,
+    );
     own.cleanup();
   });
 
@@ -118,8 +144,18 @@ describe('filesystem tools with the DefaultPermissionChecker', () => {
     const approval = approvalOf(await harness.executor.execute(asked));
     const before = snapshotTree(harness.base);
     const otherText = { ...asked, input: { path: 'notes.txt', oldString: 'hello', newString: '$& pwned' } };
-    failure(await harness.executor.executeApproved(otherText, approval), 'permission_denied', 'binding_mismatch', false);
-    failure(await harness.executor.executeApproved({ ...asked, sessionId: 'session-2' }, approval), 'permission_denied', 'binding_mismatch', false);
+    failure(
+      await harness.executor.executeApproved(otherText, approval),
+      'permission_denied',
+      'binding_mismatch',
+      false,
+    );
+    failure(
+      await harness.executor.executeApproved({ ...asked, sessionId: 'session-2' }, approval),
+      'permission_denied',
+      'binding_mismatch',
+      false,
+    );
     expect(snapshotTree(harness.base)).toStrictEqual(before);
     expect(structured(await harness.executor.executeApproved(asked, approval))).toMatchObject({ replacements: 1 });
     expect(readFileSync(path.join(harness.root, 'notes.txt'), 'utf8')).toBe('bye\n');
@@ -127,10 +163,18 @@ describe('filesystem tools with the DefaultPermissionChecker', () => {
 
   it('describes every side effect before any happens: a denied write creates none of its parent directories', async () => {
     h = await createFsHarness({
-      checker: { evaluate: (request) => (request.kind === 'fs.write' ? PermissionDecision.deny('no writes', 'no_writes') : PermissionDecision.allow()) },
+      checker: {
+        evaluate: (request) =>
+          request.kind === 'fs.write' ? PermissionDecision.deny('no writes', 'no_writes') : PermissionDecision.allow(),
+      },
     });
     const before = snapshotTree(h.base);
-    const error = failure(await h.call('fs_write_file', { path: 'a/b/c.txt', content: 'x', createParents: true }), 'permission_denied', undefined, false);
+    const error = failure(
+      await h.call('fs_write_file', { path: 'a/b/c.txt', content: 'x', createParents: true }),
+      'permission_denied',
+      undefined,
+      false,
+    );
     expect(error.details).toMatchObject({ code: 'no_writes' });
     expect(snapshotTree(h.base)).toStrictEqual(before);
   });

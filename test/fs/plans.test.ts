@@ -33,11 +33,27 @@ describe(fileSystemTools.name, () => {
     });
 
     it.each([
-      ['fs_write_file', () => new WriteFileTool(undefined as never).invoke(Object.assign(new WriteFileInput(), { path: 'x', content: 'y' }), { plan: undefined } as never)],
-      ['fs_glob', () => new GlobTool(undefined as never).invoke(Object.assign(new GlobInput(), { pattern: '*' }), { plan: undefined } as never)],
-    ])('refuses to run the body of %s without its preflight (called directly): internal, missing_preflight', async (_name, invoke) => {
-      const error = await invoke().catch((thrown: unknown) => thrown);
-      expect(error).toMatchObject({ code: 'internal', details: { reason: 'missing_preflight' } });
-    });
+      [
+        'fs_write_file',
+        () =>
+          new WriteFileTool(undefined as never).invoke(
+            Object.assign(new WriteFileInput(), { path: 'x', content: 'y' }),
+            { plan: undefined } as never,
+          ),
+      ],
+      [
+        'fs_glob',
+        () =>
+          new GlobTool(undefined as never).invoke(Object.assign(new GlobInput(), { pattern: '*' }), {
+            plan: undefined,
+          } as never),
+      ],
+    ])(
+      'refuses to run the body of %s without its preflight (called directly): internal, missing_preflight',
+      async (_name, invoke) => {
+        const error = await invoke().catch((thrown: unknown) => thrown);
+        expect(error).toMatchObject({ code: 'internal', details: { reason: 'missing_preflight' } });
+      },
+    );
   });
 });

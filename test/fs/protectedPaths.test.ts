@@ -26,7 +26,10 @@ import { snapshotTree } from './fixtures/snapshotTree.js';
  */
 const policy = new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'fs.*' }], fallback: 'deny' });
 /** The policy for `fs.*`; shell commands themselves are allowed (risk flags too), so only their write targets can ask. */
-const checker: PermissionChecker = { evaluate: (request, ctx) => (request.kind === 'shell.exec' ? PermissionDecision.allow() : policy.evaluate(request, ctx)) };
+const checker: PermissionChecker = {
+  evaluate: (request, ctx) =>
+    request.kind === 'shell.exec' ? PermissionDecision.allow() : policy.evaluate(request, ctx),
+};
 
 let h: FsHarness;
 let executor: ToolExecutor;
@@ -35,7 +38,8 @@ const r = (...parts: string[]): string => path.join(h.root, ...parts);
 
 beforeAll(async () => {
   h = await createFsHarness({ checker, fs: { requireReadBeforeWrite: false } });
-  for (const dir of ['.git/hooks', 'sub', 'repo/.git', 'hooks-src', '.husky', 'plain']) mkdirSync(r(dir), { recursive: true });
+  for (const dir of ['.git/hooks', 'sub', 'repo/.git', 'hooks-src', '.husky', 'plain'])
+    mkdirSync(r(dir), { recursive: true });
   writeFileSync(r('.git/config'), '[core]\n');
   writeFileSync(r('.git/HEAD'), 'ref: refs/heads/main\n');
   writeFileSync(r('repo/.git/config'), '[core]\n');
@@ -65,7 +69,14 @@ async function expectAsked(call: () => Promise<ToolExecutionOutcome>): Promise<v
 }
 
 function shell(command: string): Promise<ToolExecutionOutcome> {
-  return executor.execute({ callId: `protected-shell-${++calls}`, toolName: 'shell_exec', input: { command }, sessionId: 'session-1', turnId: 'turn-1', metadata: {} });
+  return executor.execute({
+    callId: `protected-shell-${++calls}`,
+    toolName: 'shell_exec',
+    input: { command },
+    sessionId: 'session-1',
+    turnId: 'turn-1',
+    metadata: {},
+  });
 }
 
 describe('protected paths under a policy that allows every fs.* request', () => {

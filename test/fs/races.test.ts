@@ -51,7 +51,12 @@ describe(fileSystemTools.name, () => {
     it('write: a parent swapped for a link leading out', async () => {
       await harness();
       swap = swapDirForLinkOut;
-      failure(await h.call('fs_write_file', { path: 'dir/new.txt', content: 'x' }), 'execution_failed', 'changed_since_preflight', true);
+      failure(
+        await h.call('fs_write_file', { path: 'dir/new.txt', content: 'x' }),
+        'execution_failed',
+        'changed_since_preflight',
+        true,
+      );
       outsideIsUntouched();
     });
 
@@ -60,7 +65,12 @@ describe(fileSystemTools.name, () => {
       swap = () => {
         symlinkSync(h.outside, path.join(h.root, 'a'));
       };
-      failure(await h.call('fs_write_file', { path: 'a/b/new.txt', content: 'x', createParents: true }), 'execution_failed', 'changed_since_preflight', true);
+      failure(
+        await h.call('fs_write_file', { path: 'a/b/new.txt', content: 'x', createParents: true }),
+        'execution_failed',
+        'changed_since_preflight',
+        true,
+      );
       outsideIsUntouched();
     });
 
@@ -69,7 +79,12 @@ describe(fileSystemTools.name, () => {
       swap = () => {
         writeFileSync(path.join(h.root, 'dir', 'new.txt'), 'theirs');
       };
-      failure(await h.call('fs_write_file', { path: 'dir/new.txt', content: 'mine' }), 'execution_failed', 'changed_since_preflight', true);
+      failure(
+        await h.call('fs_write_file', { path: 'dir/new.txt', content: 'mine' }),
+        'execution_failed',
+        'changed_since_preflight',
+        true,
+      );
       expect(readFileSync(path.join(h.root, 'dir', 'new.txt'), 'utf8')).toBe('theirs');
     });
 
@@ -80,7 +95,12 @@ describe(fileSystemTools.name, () => {
         renameSync(path.join(h.root, 'dir', 'file.txt'), path.join(h.root, 'moved.txt'));
         symlinkSync(path.join(h.outside, 'file.txt'), path.join(h.root, 'dir', 'file.txt'));
       };
-      failure(await h.call('fs_write_file', { path: 'dir/file.txt', content: 'pwned', overwrite: true }), 'permission_denied', 'final_symlink', true);
+      failure(
+        await h.call('fs_write_file', { path: 'dir/file.txt', content: 'pwned', overwrite: true }),
+        'permission_denied',
+        'final_symlink',
+        true,
+      );
       outsideIsUntouched();
     });
 
@@ -88,7 +108,12 @@ describe(fileSystemTools.name, () => {
       await harness();
       await h.call('fs_read_file', { path: 'dir/file.txt' });
       swap = swapDirForLinkOut;
-      failure(await h.call('fs_edit_file', { path: 'dir/file.txt', oldString: 'side', newString: 'PWNED' }), 'permission_denied', 'changed_during_open', true);
+      failure(
+        await h.call('fs_edit_file', { path: 'dir/file.txt', oldString: 'side', newString: 'PWNED' }),
+        'permission_denied',
+        'changed_during_open',
+        true,
+      );
       outsideIsUntouched();
     });
 
@@ -118,7 +143,12 @@ describe(fileSystemTools.name, () => {
         renameSync(path.join(h.root, 'to'), path.join(h.root, 'to-moved'));
         symlinkSync(h.outside, path.join(h.root, 'to'));
       };
-      failure(await h.call('fs_move', { from: 'dir/file.txt', to: 'to/new.txt' }), 'execution_failed', 'changed_since_preflight', true);
+      failure(
+        await h.call('fs_move', { from: 'dir/file.txt', to: 'to/new.txt' }),
+        'execution_failed',
+        'changed_since_preflight',
+        true,
+      );
       outsideIsUntouched();
       expect(readFileSync(path.join(h.root, 'dir', 'file.txt'), 'utf8')).toBe('inside\n');
     });
@@ -126,7 +156,12 @@ describe(fileSystemTools.name, () => {
     it('mkdir: a parent swapped for a link leading out', async () => {
       await harness();
       swap = swapDirForLinkOut;
-      failure(await h.call('fs_create_directory', { path: 'dir/a/b' }), 'execution_failed', 'changed_since_preflight', true);
+      failure(
+        await h.call('fs_create_directory', { path: 'dir/a/b' }),
+        'execution_failed',
+        'changed_since_preflight',
+        true,
+      );
       outsideIsUntouched();
     });
 

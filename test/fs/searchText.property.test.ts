@@ -4,7 +4,29 @@ import { compileSearchPattern } from '../../src/fs/walk/compileSearchPattern.js'
 import { searchText, type LineMatch } from '../../src/fs/walk/searchText.js';
 
 /** Pieces whose meaning RE2 and JavaScript's `RegExp` (flag `u`) share on the generated lines. */
-const piece = fc.constantFrom('a', 'b', 'é', 'É', ' ', '.', '^', '$', '\\b', '\\B', '\\s', '\\w', 'a*', 'b+', 'é?', '[ab]', '[^a]', '(a|b)', '(?:ab)+', 'a{2}', '\\d');
+const piece = fc.constantFrom(
+  'a',
+  'b',
+  'é',
+  'É',
+  ' ',
+  '.',
+  '^',
+  '$',
+  '\\b',
+  '\\B',
+  '\\s',
+  '\\w',
+  'a*',
+  'b+',
+  'é?',
+  '[ab]',
+  '[^a]',
+  '(a|b)',
+  '(?:ab)+',
+  'a{2}',
+  '\\d',
+);
 const pattern = fc.array(piece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join(''));
 const line = fc.string({ unit: fc.constantFrom('a', 'b', 'é', 'É', ' ', '1'), maxLength: 12 });
 const text = fc
@@ -27,7 +49,9 @@ describe(searchText.name, () => {
   it('finds the lines RegExp finds line by line, plain, anchored, case-insensitive, with CRLF ends (fixed seed)', () => {
     fc.assert(
       fc.property(pattern, fc.boolean(), text, (source, ignoreCase, input) => {
-        expect(searchText(input, compileSearchPattern(source, ignoreCase), 100)).toStrictEqual(reference(source, ignoreCase, input));
+        expect(searchText(input, compileSearchPattern(source, ignoreCase), 100)).toStrictEqual(
+          reference(source, ignoreCase, input),
+        );
       }),
       { seed: 9, numRuns: 3000 },
     );

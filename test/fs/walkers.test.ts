@@ -52,11 +52,20 @@ describe(ListDirectoryTool.name, () => {
 
   it('lists recursively, bounded by maxDepth, never descending into symlinked directories', async () => {
     const deep = structured(await h.call('fs_list_directory', { path: 'src', recursive: true }));
-    expect((deep['entries'] as { path: string }[]).map((entry) => entry.path)).toStrictEqual([p('src/index.ts'), p('src/lib'), p('src/lib/data.json'), p('src/lib/util.ts')]);
+    expect((deep['entries'] as { path: string }[]).map((entry) => entry.path)).toStrictEqual([
+      p('src/index.ts'),
+      p('src/lib'),
+      p('src/lib/data.json'),
+      p('src/lib/util.ts'),
+    ]);
     const shallow = structured(await h.call('fs_list_directory', { path: 'src', recursive: true, maxDepth: 1 }));
     expect((shallow['entries'] as unknown[]).length).toBe(2);
     const all = structured(await h.call('fs_list_directory', { path: '.', recursive: true }));
-    expect((all['entries'] as { path: string }[]).some((entry) => entry.path.includes('secret') || entry.path.startsWith(p('link-src') + '/'))).toBe(false);
+    expect(
+      (all['entries'] as { path: string }[]).some(
+        (entry) => entry.path.includes('secret') || entry.path.startsWith(p('link-src') + '/'),
+      ),
+    ).toBe(false);
   });
 
   it("sorts by path: a directory before a file that extends its name, and that file before the directory's entries", async () => {
@@ -66,8 +75,16 @@ describe(ListDirectoryTool.name, () => {
     writeFileSync(q('src.txt'), 'x\n');
     writeFileSync(q('src/a.ts'), 'x\n');
     const value = structured(await own.call('fs_list_directory', { path: '.', recursive: true }));
-    expect((value['entries'] as { path: string }[]).map((entry) => entry.path)).toStrictEqual([q('src'), q('src.txt'), q('src/a.ts')]);
-    expect(structured(await own.call('fs_glob', { pattern: '**' }))['paths']).toStrictEqual([q('src'), q('src.txt'), q('src/a.ts')]);
+    expect((value['entries'] as { path: string }[]).map((entry) => entry.path)).toStrictEqual([
+      q('src'),
+      q('src.txt'),
+      q('src/a.ts'),
+    ]);
+    expect(structured(await own.call('fs_glob', { pattern: '**' }))['paths']).toStrictEqual([
+      q('src'),
+      q('src.txt'),
+      q('src/a.ts'),
+    ]);
     expect(structured(await own.call('fs_grep', { pattern: 'x' }))['matches']).toStrictEqual([
       { path: q('src.txt'), line: 1, text: 'x' },
       { path: q('src/a.ts'), line: 1, text: 'x' },
@@ -89,13 +106,24 @@ describe(ListDirectoryTool.name, () => {
 
 describe(GlobTool.name, () => {
   it('matches relative paths, dotfiles included, sorted, canonical', async () => {
-    expect(structured(await h.call('fs_glob', { pattern: '**/*.ts' }))).toStrictEqual({ paths: [p('src/index.ts'), p('src/lib/util.ts')], truncated: false });
-    expect(structured(await h.call('fs_glob', { pattern: '*.json', path: 'src/lib' }))).toStrictEqual({ paths: [p('src/lib/data.json')], truncated: false });
-    expect(structured(await h.call('fs_glob', { pattern: '**/*.yml' }))['paths']).toStrictEqual([p('.github/workflows/ci.yml')]);
+    expect(structured(await h.call('fs_glob', { pattern: '**/*.ts' }))).toStrictEqual({
+      paths: [p('src/index.ts'), p('src/lib/util.ts')],
+      truncated: false,
+    });
+    expect(structured(await h.call('fs_glob', { pattern: '*.json', path: 'src/lib' }))).toStrictEqual({
+      paths: [p('src/lib/data.json')],
+      truncated: false,
+    });
+    expect(structured(await h.call('fs_glob', { pattern: '**/*.yml' }))['paths']).toStrictEqual([
+      p('.github/workflows/ci.yml'),
+    ]);
   });
 
   it('accepts an absolute pattern inside the root and refuses one outside or with ..', async () => {
-    expect(structured(await h.call('fs_glob', { pattern: `${p('src')}/**/*.ts` }))['paths']).toStrictEqual([p('src/index.ts'), p('src/lib/util.ts')]);
+    expect(structured(await h.call('fs_glob', { pattern: `${p('src')}/**/*.ts` }))['paths']).toStrictEqual([
+      p('src/index.ts'),
+      p('src/lib/util.ts'),
+    ]);
     failure(await h.call('fs_glob', { pattern: `${h.outside}/*` }), 'permission_denied', 'outside_roots', false);
     failure(await h.call('fs_glob', { pattern: '../outside/*' }), 'invalid_input', 'invalid_pattern', false);
   });
@@ -132,11 +160,16 @@ describe(GrepTool.name, () => {
   });
 
   it('searches one file when path names it, a protected one through a protected request', async () => {
-    expect(structured(await h.call('fs_grep', { pattern: 'secret', path: '.env' }))['matches']).toStrictEqual([{ path: p('.env'), line: 1, text: 'TOKEN=needle-secret' }]);
+    expect(structured(await h.call('fs_grep', { pattern: 'secret', path: '.env' }))['matches']).toStrictEqual([
+      { path: p('.env'), line: 1, text: 'TOKEN=needle-secret' },
+    ]);
   });
 
   it('reports truncation at the limit', async () => {
-    expect(structured(await small.call('fs_grep', { pattern: 'hit', limit: 2 }))).toMatchObject({ truncated: true, matches: [{ line: 1 }, { line: 1 }] });
+    expect(structured(await small.call('fs_grep', { pattern: 'hit', limit: 2 }))).toMatchObject({
+      truncated: true,
+      matches: [{ line: 1 }, { line: 1 }],
+    });
   });
 
   it('refuses invalid patterns and those only a backtracking engine runs, before running', async () => {

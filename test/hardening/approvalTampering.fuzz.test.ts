@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { BasicToolExecutor, PermissionDecision, type ApprovalRequest, type JsonValue, type PermissionChecker, type ToolRequest } from '../../src/index.js';
+import {
+  BasicToolExecutor,
+  PermissionDecision,
+  type ApprovalRequest,
+  type JsonValue,
+  type PermissionChecker,
+  type ToolRequest,
+} from '../../src/index.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool, TestRequest } from '../fixtures/plainTool.js';
 import { getFuzzRuns, getFuzzTimeout } from './fixtures/fuzzRuns.js';
@@ -28,10 +35,26 @@ function change(label: string, apply: Mutation['apply']): Mutation {
 
 const text = fc.string({ maxLength: 12 });
 /** Anything a JSON field could be changed to: other strings, other types, nothing. */
-const anyValue: fc.Arbitrary<JsonValue | undefined> = fc.oneof(text, fc.constant(undefined), fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<JsonValue>);
-const isoTime = fc.date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2100-01-01T00:00:00.000Z'), noInvalidDate: true }).map((date) => date.toISOString());
+const anyValue: fc.Arbitrary<JsonValue | undefined> = fc.oneof(
+  text,
+  fc.constant(undefined),
+  fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<JsonValue>,
+);
+const isoTime = fc
+  .date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2100-01-01T00:00:00.000Z'), noInvalidDate: true })
+  .map((date) => date.toISOString());
 
-const APPROVAL_FIELDS = ['id', 'callId', 'toolName', 'sessionId', 'turnId', 'reason', 'binding', 'createdAt', 'expiresAt'] as const;
+const APPROVAL_FIELDS = [
+  'id',
+  'callId',
+  'toolName',
+  'sessionId',
+  'turnId',
+  'reason',
+  'binding',
+  'createdAt',
+  'expiresAt',
+] as const;
 
 function differs(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) !== JSON.stringify(b);
@@ -45,7 +68,10 @@ function withField(approval: ApprovalRequest, field: string, value: unknown): Ap
 }
 
 const approvalField: fc.Arbitrary<Mutation> = fc
-  .tuple(fc.constantFrom(...APPROVAL_FIELDS), fc.oneof(anyValue, isoTime, fc.constantFrom('write', 'other', 'session-2', 'call-2', 'x'.repeat(64))))
+  .tuple(
+    fc.constantFrom(...APPROVAL_FIELDS),
+    fc.oneof(anyValue, isoTime, fc.constantFrom('write', 'other', 'session-2', 'call-2', 'x'.repeat(64))),
+  )
   .map(([field, value]) =>
     change(`approval.${field} = ${JSON.stringify(value)}`, (request, approval) => ({
       request,
@@ -55,7 +81,11 @@ const approvalField: fc.Arbitrary<Mutation> = fc
 
 /** One entry of `requests` changed: a key set to another value, removed or added; the entry dropped or doubled; a new entry. */
 const requestEntry: fc.Arbitrary<Mutation> = fc
-  .tuple(fc.constantFrom('set', 'drop', 'double', 'add'), fc.constantFrom('kind', 'target', 'summary', 'metadata', 'extra'), anyValue)
+  .tuple(
+    fc.constantFrom('set', 'drop', 'double', 'add'),
+    fc.constantFrom('kind', 'target', 'summary', 'metadata', 'extra'),
+    anyValue,
+  )
   .map(([how, key, value]) =>
     change(`approval.requests[0]: ${how} ${key} ${JSON.stringify(value)}`, (request, approval) => {
       const requests = approval.requests.map((entry) => ({ ...entry }));
@@ -72,20 +102,40 @@ const requestEntry: fc.Arbitrary<Mutation> = fc
 const approvalShape: fc.Arbitrary<Mutation> = fc.oneof(
   fc
     .tuple(
-      text.filter((key) => !(APPROVAL_FIELDS as readonly string[]).includes(key) && key !== 'requests' && key !== '__proto__'),
+      text.filter(
+        (key) => !(APPROVAL_FIELDS as readonly string[]).includes(key) && key !== 'requests' && key !== '__proto__',
+      ),
       anyValue,
     )
     .map(([key, value]) =>
-      change(`approval.${JSON.stringify(key)} added: ${JSON.stringify(value ?? null)}`, (request, approval) => ({ request, approval: withField(approval, key, value ?? null) })),
+      change(`approval.${JSON.stringify(key)} added: ${JSON.stringify(value ?? null)}`, (request, approval) => ({
+        request,
+        approval: withField(approval, key, value ?? null),
+      })),
     ),
-  fc.constant(change('approval.requests removed', (request, approval) => ({ request, approval: withField(approval, 'requests', undefined) }))),
+  fc.constant(
+    change('approval.requests removed', (request, approval) => ({
+      request,
+      approval: withField(approval, 'requests', undefined),
+    })),
+  ),
 );
 
 /** The resumed request changed: its tool (another one that exists, or none), call id, session or input. */
 const resumedRequest: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.constantFrom('other', 'missing').map((toolName) => change(`request.toolName = ${toolName}`, (request, approval) => ({ request: { ...request, toolName }, approval }))),
+  fc
+    .constantFrom('other', 'missing')
+    .map((toolName) =>
+      change(`request.toolName = ${toolName}`, (request, approval) => ({
+        request: { ...request, toolName },
+        approval,
+      })),
+    ),
   text.map((suffix) =>
-    change(`request.callId += ${JSON.stringify(suffix)}`, (request, approval) => ({ request: { ...request, callId: `${request.callId}${suffix || '-other'}` }, approval })),
+    change(`request.callId += ${JSON.stringify(suffix)}`, (request, approval) => ({
+      request: { ...request, callId: `${request.callId}${suffix || '-other'}` },
+      approval,
+    })),
   ),
   text.map((suffix) =>
     change(`request.sessionId += ${JSON.stringify(suffix)}`, (request, approval) => ({
@@ -104,7 +154,10 @@ const resumedRequest: fc.Arbitrary<Mutation> = fc.oneof(
 );
 
 const mutation = fc.oneof(approvalField, requestEntry, approvalShape, resumedRequest);
-const baseInput = fc.record({ path: fc.string({ minLength: 1, maxLength: 10 }), content: fc.string({ maxLength: 10 }) });
+const baseInput = fc.record({
+  path: fc.string({ minLength: 1, maxLength: 10 }),
+  content: fc.string({ maxLength: 10 }),
+});
 
 const RUNS = getFuzzRuns(150);
 
@@ -116,12 +169,25 @@ describe(`${BasicToolExecutor.name}.executeApproved with a tampered approval or 
       await fc.assert(
         fc.asyncProperty(baseInput, mutation, async (input, mutate) => {
           const tools = ['write', 'other'].map((name) =>
-            plainTool({ name, preflight: (request) => [new TestRequest('test.write', String((request.input as { path?: string }).path))] }),
+            plainTool({
+              name,
+              preflight: (request) => [
+                new TestRequest('test.write', String((request.input as { path?: string }).path)),
+              ],
+            }),
           );
           const executor = createExecutor(tools, { permissions: ASK });
-          const request: ToolRequest = { callId: `call-${++call}`, toolName: 'write', input, sessionId: 'session-1', turnId: 'turn-1', metadata: {} };
+          const request: ToolRequest = {
+            callId: `call-${++call}`,
+            toolName: 'write',
+            input,
+            sessionId: 'session-1',
+            turnId: 'turn-1',
+            metadata: {},
+          };
           const asked = await executor.execute(request);
-          if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${JSON.stringify(asked)}`);
+          if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required')
+            throw new Error(`expected an approval, got ${JSON.stringify(asked)}`);
           const approval = JSON.parse(JSON.stringify(asked.interruption.approval)) as ApprovalRequest;
           const tampered = mutate.apply(request, approval);
 
@@ -130,11 +196,20 @@ describe(`${BasicToolExecutor.name}.executeApproved with a tampered approval or 
             outcome.status === 'failed'
               ? { status: 'failed', code: outcome.error.code, invoked: outcome.invoked }
               : // A resumed request with another call id is another call: it asks for its own approval, and the one presented stays unused.
-                { status: outcome.status, type: outcome.status === 'interrupted' ? outcome.interruption.type : undefined, newCall: tampered.request.callId !== request.callId };
+                {
+                  status: outcome.status,
+                  type: outcome.status === 'interrupted' ? outcome.interruption.type : undefined,
+                  newCall: tampered.request.callId !== request.callId,
+                };
           const ranAfterTampering = tools.map((tool) => tool.calls.length);
           const control = await executor.executeApproved(request, approval);
 
-          expect({ refused, ranAfterTampering, control: control.status, ranInAll: tools.map((tool) => tool.calls.length) }).toStrictEqual({
+          expect({
+            refused,
+            ranAfterTampering,
+            control: control.status,
+            ranInAll: tools.map((tool) => tool.calls.length),
+          }).toStrictEqual({
             refused:
               tampered.request.toolName === 'missing'
                 ? { status: 'failed', code: 'not_found', invoked: false }

@@ -1,10 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chmodSync, linkSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type JsonObject, type JsonValue, type ToolExecutor, type ToolSpec } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  PolicyPermissionChecker,
+  TOOL_EXECUTOR,
+  type JsonObject,
+  type JsonValue,
+  type ToolExecutor,
+  type ToolSpec,
+} from '../../src/index.js';
 import { fileSystemTools } from '../../src/fs/index.js';
 import { mcpServers } from '../../src/mcp/index.js';
 import { shellTools } from '../../src/shell/index.js';
@@ -120,7 +139,19 @@ function buildPools(): FieldPools {
     ['cat', 'link-file'],
     ['rm', '-rf', 'link-out/'],
   ];
-  const patterns = ['*', '**/*', '../*', '**/secret*', 'link-out/**', '(a|b)+', '[', '.*', 'a{1,3}', '\\', `${outside}/**`];
+  const patterns = [
+    '*',
+    '**/*',
+    '../*',
+    '**/secret*',
+    'link-out/**',
+    '(a|b)+',
+    '[',
+    '.*',
+    'a{1,3}',
+    '\\',
+    `${outside}/**`,
+  ];
   return { paths, commands, argvs, patterns };
 }
 
@@ -128,7 +159,14 @@ function buildPools(): FieldPools {
 async function runCalls(batch: readonly (readonly [string, JsonValue])[]): Promise<unknown[]> {
   const problems: unknown[] = [];
   for (const [toolName, input] of batch) {
-    const request = { callId: `fuzz-${++calls}`, toolName, input, sessionId: 'session-1', turnId: 'turn-1', metadata: {} };
+    const request = {
+      callId: `fuzz-${++calls}`,
+      toolName,
+      input,
+      sessionId: 'session-1',
+      turnId: 'turn-1',
+      metadata: {},
+    };
     try {
       const outcome = await executor.execute(request, { timeoutMs: 5_000 });
       const found = findOutcomeProblems(outcome);
@@ -230,7 +268,11 @@ describe('every built-in tool under fuzzed input (fast-check, fixed seed)', () =
           if (spec.name !== 'shell_exec') return inputs.map((input) => [spec.name, input] as const);
           return fc.tuple(inputs, fc.constantFrom('command', 'argv', 'both')).map(([input, keep]) => {
             const { command, argv, ...rest } = input as JsonObject;
-            const kept = { ...rest, ...(keep !== 'argv' && command !== undefined ? { command } : {}), ...(keep !== 'command' && argv !== undefined ? { argv } : {}) };
+            const kept = {
+              ...rest,
+              ...(keep !== 'argv' && command !== undefined ? { command } : {}),
+              ...(keep !== 'command' && argv !== undefined ? { argv } : {}),
+            };
             return [spec.name, kept] as const;
           });
         }),
@@ -238,15 +280,28 @@ describe('every built-in tool under fuzzed input (fast-check, fixed seed)', () =
       // A read, then an edit or overwrite of the same path: the only way past read-before-write.
       const readThenChange = fc
         .tuple(
-          fc.constantFrom('notes.txt', 'sub/deep.txt', 'hard.txt', 'link-file', '.git/config', 'link-out/secret.txt', '../outside/secret.txt'),
+          fc.constantFrom(
+            'notes.txt',
+            'sub/deep.txt',
+            'hard.txt',
+            'link-file',
+            '.git/config',
+            'link-out/secret.txt',
+            '../outside/secret.txt',
+          ),
           fc.string({ maxLength: 8 }),
           fc.boolean(),
         )
         .map(([target, content, edit]) => [
           ['fs_read_file', { path: target }] as const,
-          edit ? (['fs_edit_file', { path: target, oldString: 'alpha', newString: content }] as const) : (['fs_write_file', { path: target, content, overwrite: true }] as const),
+          edit
+            ? (['fs_edit_file', { path: target, oldString: 'alpha', newString: content }] as const)
+            : (['fs_write_file', { path: target, content, overwrite: true }] as const),
         ]);
-      const step = fc.oneof({ weight: 4, arbitrary: call.map((single) => [single]) }, { weight: 1, arbitrary: readThenChange });
+      const step = fc.oneof(
+        { weight: 4, arbitrary: call.map((single) => [single]) },
+        { weight: 1, arbitrary: readThenChange },
+      );
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 3 }), async (steps) => {
           resetRoot();
@@ -257,7 +312,9 @@ describe('every built-in tool under fuzzed input (fast-check, fixed seed)', () =
         { numRuns: NEAR_VALID_RUNS },
       );
       // The calls reach the bodies: every built-in completed at least once (shell_exec only where its sandbox runs).
-      expect([...completedBy].sort()).toStrictEqual(specs.map((spec) => spec.name).filter((name) => sandbox || name !== 'shell_exec'));
+      expect([...completedBy].sort()).toStrictEqual(
+        specs.map((spec) => spec.name).filter((name) => sandbox || name !== 'shell_exec'),
+      );
     },
     getFuzzTimeout(NEAR_VALID_RUNS, 150),
   );
@@ -265,7 +322,10 @@ describe('every built-in tool under fuzzed input (fast-check, fixed seed)', () =
   it(
     'categorizes every outcome of arbitrary JSON and changes nothing outside the root',
     async () => {
-      const call = fc.tuple(fc.constantFrom(...specs.map((spec) => spec.name)), fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<JsonValue>);
+      const call = fc.tuple(
+        fc.constantFrom(...specs.map((spec) => spec.name)),
+        fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<JsonValue>,
+      );
       await fc.assert(
         fc.asyncProperty(fc.array(call, { minLength: 1, maxLength: 3 }), async (batch) => {
           const problems = await runCalls(batch);

@@ -22,7 +22,8 @@ function buildBomb(token: string, escape: boolean): string {
 }
 
 function summarize(outcome: ToolExecutionOutcome): Record<string, unknown> {
-  if (outcome.status !== 'completed' || outcome.result.result.output.type !== 'structured') return { status: outcome.status };
+  if (outcome.status !== 'completed' || outcome.result.result.output.type !== 'structured')
+    return { status: outcome.status };
   const { timedOut } = outcome.result.result.output.value as { timedOut?: unknown };
   return { status: 'completed', timedOut, isError: outcome.result.result.isError };
 }
@@ -62,7 +63,11 @@ describe(`${shellTools.name} with a command that forks faster than it can be kil
     }
     const outcome = await running;
 
-    expect({ forked: most >= SPAWNERS * 10, outcome: summarize(outcome), left: await waitForNoProcesses(token) }).toStrictEqual({
+    expect({
+      forked: most >= SPAWNERS * 10,
+      outcome: summarize(outcome),
+      left: await waitForNoProcesses(token),
+    }).toStrictEqual({
       forked: true,
       outcome: { status: 'completed', timedOut: true, isError: true },
       left: [],
@@ -74,7 +79,10 @@ describe(`${shellTools.name} with a command that forks faster than it can be kil
 
     const outcome = await sandboxed.run({ command: buildBomb(token, true), timeoutMs: TIMEOUT_MS });
 
-    expect({ outcome: available ? summarize(outcome) : outcome.status, left: await waitForNoProcesses(token) }).toStrictEqual({
+    expect({
+      outcome: available ? summarize(outcome) : outcome.status,
+      left: await waitForNoProcesses(token),
+    }).toStrictEqual({
       outcome: available ? { status: 'completed', timedOut: true, isError: true } : 'failed',
       left: [],
     });

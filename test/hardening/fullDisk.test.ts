@@ -1,11 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PermissionDecision, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  PermissionDecision,
+  TOOL_EXECUTOR,
+  type JsonValue,
+  type ToolExecutionOutcome,
+  type ToolExecutor,
+} from '../../src/index.js';
 import { fileSystemTools } from '../../src/fs/index.js';
 
 /**
@@ -24,7 +41,14 @@ let calls = 0;
 let mounted = false;
 
 function call(toolName: string, input: JsonValue): Promise<ToolExecutionOutcome> {
-  return executor.execute({ callId: `disk-${++calls}`, toolName, input, sessionId: 'session-1', turnId: 'turn-1', metadata: {} });
+  return executor.execute({
+    callId: `disk-${++calls}`,
+    toolName,
+    input,
+    sessionId: 'session-1',
+    turnId: 'turn-1',
+    metadata: {},
+  });
 }
 
 function summarize(outcome: ToolExecutionOutcome): Record<string, unknown> {
@@ -52,7 +76,9 @@ describe('the fs tools on a full disk (a 64 KiB tmpfs)', () => {
       execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${SIZE},mode=0755`, 'tmpfs', root], { stdio: 'pipe' });
     } catch (error) {
       rmSync(base, { recursive: true, force: true });
-      throw new Error(`This suite mounts a 64 KiB tmpfs to fill: run it as root (as the project's machines and CI do). mount said: ${String(error)}`);
+      throw new Error(
+        `This suite mounts a 64 KiB tmpfs to fill: run it as root (as the project's machines and CI do). mount said: ${String(error)}`,
+      );
     }
     mounted = true;
     writeFileSync(path.join(root, 'overwrite.txt'), ORIGINAL);
@@ -82,7 +108,11 @@ describe('the fs tools on a full disk (a 64 KiB tmpfs)', () => {
   it('fails an overwrite with io_error, leaving the original intact and no temp file', async () => {
     const before = readRoot();
 
-    const outcome = await call('fs_write_file', { path: 'overwrite.txt', content: ORIGINAL.replaceAll('original', 'replaced'), overwrite: true });
+    const outcome = await call('fs_write_file', {
+      path: 'overwrite.txt',
+      content: ORIGINAL.replaceAll('original', 'replaced'),
+      overwrite: true,
+    });
 
     expect({ outcome: summarize(outcome), after: readRoot() }).toStrictEqual({
       outcome: { status: 'failed', code: 'execution_failed', reason: 'io_error', errno: 'ENOSPC', invoked: true },
@@ -93,7 +123,11 @@ describe('the fs tools on a full disk (a 64 KiB tmpfs)', () => {
   it('fails an edit with io_error, leaving the original intact and no temp file', async () => {
     const before = readRoot();
 
-    const outcome = await call('fs_edit_file', { path: 'edit.txt', oldString: 'the last line', newString: 'the edited last line' });
+    const outcome = await call('fs_edit_file', {
+      path: 'edit.txt',
+      oldString: 'the last line',
+      newString: 'the edited last line',
+    });
 
     expect({ outcome: summarize(outcome), after: readRoot() }).toStrictEqual({
       outcome: { status: 'failed', code: 'execution_failed', reason: 'io_error', errno: 'ENOSPC', invoked: true },

@@ -25,7 +25,8 @@ function isAlive(pid: number | undefined): boolean {
 }
 
 async function waitGone(pid: number | undefined): Promise<boolean> {
-  for (let attempt = 0; attempt < 60 && isAlive(pid); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 60 && isAlive(pid); attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   return !isAlive(pid);
 }
 
@@ -40,7 +41,10 @@ async function echo(harness: McpHarness): Promise<unknown> {
 }
 
 async function startFaulty(callTimeoutMs: number): Promise<McpHarness> {
-  return createMcpHarness({ servers: [{ id: 'faulty', transport: { type: 'stdio', command: process.execPath, args: [SERVER] } }], callTimeoutMs });
+  return createMcpHarness({
+    servers: [{ id: 'faulty', transport: { type: 'stdio', command: process.execPath, args: [SERVER] } }],
+    callTimeoutMs,
+  });
 }
 
 describe(`${mcpServers.name} with a hostile server process`, () => {
@@ -56,7 +60,11 @@ describe(`${mcpServers.name} with a hostile server process`, () => {
     it('fails a call it crashed in unavailable (connection_closed); the next call starts a new server', async () => {
       const before = getPid(harness);
 
-      expect(getFailure(await harness.call('mcp_faulty_crash'))).toStrictEqual({ code: 'unavailable', details: { server: 'faulty', reason: 'connection_closed' }, invoked: true });
+      expect(getFailure(await harness.call('mcp_faulty_crash'))).toStrictEqual({
+        code: 'unavailable',
+        details: { server: 'faulty', reason: 'connection_closed' },
+        invoked: true,
+      });
       expect(await echo(harness)).toStrictEqual({ type: 'text', text: `pid ${String(getPid(harness))}` });
       expect(getPid(harness)).not.toBe(before);
     });
@@ -65,23 +73,37 @@ describe(`${mcpServers.name} with a hostile server process`, () => {
       await echo(harness);
       const hung = getPid(harness);
 
-      expect(getFailure(await harness.call('mcp_faulty_hang'))).toStrictEqual({ code: 'unavailable', details: { server: 'faulty', reason: 'timeout' }, invoked: true });
+      expect(getFailure(await harness.call('mcp_faulty_hang'))).toStrictEqual({
+        code: 'unavailable',
+        details: { server: 'faulty', reason: 'timeout' },
+        invoked: true,
+      });
       expect(await echo(harness)).toStrictEqual({ type: 'text', text: `pid ${String(getPid(harness))}` });
-      expect({ newServer: getPid(harness) !== hung, hungGone: await waitGone(hung) }).toStrictEqual({ newServer: true, hungGone: true });
+      expect({ newServer: getPid(harness) !== hung, hungGone: await waitGone(hung) }).toStrictEqual({
+        newServer: true,
+        hungGone: true,
+      });
     });
 
     it('skips 4 MiB of garbage lines and still reads the answer after them, on the same connection', async () => {
       await echo(harness);
       const before = getPid(harness);
 
-      expect(getOutput(await harness.call('mcp_faulty_flood_lines')).output).toStrictEqual({ type: 'text', text: 'after the flood' });
+      expect(getOutput(await harness.call('mcp_faulty_flood_lines')).output).toStrictEqual({
+        type: 'text',
+        text: 'after the flood',
+      });
       expect(await echo(harness)).toStrictEqual({ type: 'text', text: `pid ${String(before)}` });
     });
 
     it('fails a call answered with malformed frames unavailable, and the next call works', async () => {
       const outcome = getFailure(await harness.call('mcp_faulty_malformed'));
 
-      expect(outcome).toStrictEqual({ code: 'unavailable', details: { server: 'faulty', reason: 'transport_error' }, invoked: true });
+      expect(outcome).toStrictEqual({
+        code: 'unavailable',
+        details: { server: 'faulty', reason: 'transport_error' },
+        invoked: true,
+      });
       expect(await echo(harness)).toStrictEqual({ type: 'text', text: `pid ${String(getPid(harness))}` });
     });
   });
@@ -121,7 +143,11 @@ describe(`${mcpServers.name} with a hostile server process`, () => {
       const failure = getFailure(await harness.call('mcp_faulty_oversized_line'));
       const tookMs = performance.now() - started;
 
-      expect(failure).toStrictEqual({ code: 'unavailable', details: { server: 'faulty', reason: 'connection_closed' }, invoked: true });
+      expect(failure).toStrictEqual({
+        code: 'unavailable',
+        details: { server: 'faulty', reason: 'connection_closed' },
+        invoked: true,
+      });
       expect(tookMs).toBeLessThan(CALL_TIMEOUT_MS / 2);
       expect(await echo(harness)).toStrictEqual({ type: 'text', text: `pid ${String(getPid(harness))}` });
       expect(await waitGone(flooding)).toBe(true);

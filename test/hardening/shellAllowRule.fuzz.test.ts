@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PermissionDecision, PolicyPermissionChecker, TOOL_EXECUTOR, type PermissionChecker, type ToolExecutor } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  PermissionDecision,
+  PolicyPermissionChecker,
+  TOOL_EXECUTOR,
+  type PermissionChecker,
+  type ToolExecutor,
+} from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import { generateCommandLine } from '../shell/fixtures/generateCommandLine.js';
 import { readBashWords } from '../shell/fixtures/readBashWords.js';
@@ -20,7 +28,10 @@ import { getFuzzRuns, getFuzzTimeout } from './fixtures/fuzzRuns.js';
  * `traceBashCommands`) must be `git status ...` with those two words literal.
  */
 const RUNS = getFuzzRuns(60);
-const POLICY = new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'git status' }], fallback: 'deny' });
+const POLICY = new PolicyPermissionChecker({
+  rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'git status' }],
+  fallback: 'deny',
+});
 
 /** Pieces to wrap `git status` in: separators, quotes, substitutions, redirections, heredocs, odd blanks. */
 const AROUND = [
@@ -60,11 +71,36 @@ const AROUND = [
   ' {a,b}',
   ' *',
 ];
-const BEFORE = ['', 'X=1 ', 'env ', 'command ', 'exec ', '\\git status; ', 'g""it ', "'git' ", 'git\\ ', ' ', '( ', '{ ', 'time ', '! ', 'if true; then ', 'touch X; '];
+const BEFORE = [
+  '',
+  'X=1 ',
+  'env ',
+  'command ',
+  'exec ',
+  '\\git status; ',
+  'g""it ',
+  "'git' ",
+  'git\\ ',
+  ' ',
+  '( ',
+  '{ ',
+  'time ',
+  '! ',
+  'if true; then ',
+  'touch X; ',
+];
 const nearAllowed = fc
   .tuple(
     fc.constantFrom(...BEFORE),
-    fc.constantFrom('git status', 'git  status', 'git status', "git 'status'", 'git "status"', 'git stat\\us', 'git status\\'),
+    fc.constantFrom(
+      'git status',
+      'git  status',
+      'git status',
+      "git 'status'",
+      'git "status"',
+      'git stat\\us',
+      'git status\\',
+    ),
     fc.array(fc.constantFrom(...AROUND), { maxLength: 3 }),
   )
   .map(([before, command, after]) => `${before}${command}${after.join('')}`);
@@ -122,11 +158,20 @@ describe("shell_exec under allow shell.exec 'git status' (fuzzed against bash)",
       await fc.assert(
         fc.asyncProperty(line, async (command) => {
           decisions.length = 0;
-          const outcome = await executor.execute({ callId: `allow-${++call}`, toolName: 'shell_exec', input: { command }, sessionId: 's', turnId: 't', metadata: {} });
+          const outcome = await executor.execute({
+            callId: `allow-${++call}`,
+            toolName: 'shell_exec',
+            input: { command },
+            sessionId: 's',
+            turnId: 't',
+            metadata: {},
+          });
           const ran = outcome.status === 'completed';
           const policyAllowed = decisions.length > 0 && decisions.every((decision) => decision.type === 'allow');
           if (policyAllowed) allowed++;
-          const notGitStatus = policyAllowed ? traceBashCommands(command, cwd, emptyPath).filter((traced) => !isGitStatus(traced)) : [];
+          const notGitStatus = policyAllowed
+            ? traceBashCommands(command, cwd, emptyPath).filter((traced) => !isGitStatus(traced))
+            : [];
 
           expect({ command, ran, notGitStatus }).toStrictEqual({ command, ran: false, notGitStatus: [] });
         }),

@@ -14,7 +14,11 @@ const EXIT_BOUND_MS = 5_000;
 interface HostRun {
   readonly exitCode: number | null;
   readonly signal: string | null;
-  readonly report: { readonly outcomes?: Record<string, unknown>; readonly unhandled?: string[]; readonly holding?: string[] };
+  readonly report: {
+    readonly outcomes?: Record<string, unknown>;
+    readonly unhandled?: string[];
+    readonly holding?: string[];
+  };
   /** From the report line to the exit. */
   readonly exitAfterReportMs: number;
   readonly stderr: string;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { Container, inject } from 'inversify';
-import { agentkitModule, AuthRequiredError, CREDENTIAL_STORE, Tool, TOOL_EXECUTOR, type CredentialStore } from '../../src/index.js';
+import {
+  agentkitModule,
+  AuthRequiredError,
+  CREDENTIAL_STORE,
+  Tool,
+  TOOL_EXECUTOR,
+  type CredentialStore,
+} from '../../src/index.js';
 import { createToolRequest, getCompletedOutput } from '../../src/testing/index.js';
 
 @Tool({ name: 'auth.whoami', description: 'Calls a service that needs a bearer token.' })
@@ -27,7 +34,10 @@ describe(AuthRequiredError.name, () => {
     const first = await executor.execute(request);
     expect(first).toMatchObject({
       status: 'interrupted',
-      interruption: { type: 'auth_required', auth: { provider: 'service:demo', challenge: 'Bearer realm="demo"', scopes: ['read'], callId: request.callId } },
+      interruption: {
+        type: 'auth_required',
+        auth: { provider: 'service:demo', challenge: 'Bearer realm="demo"', scopes: ['read'], callId: request.callId },
+      },
     });
 
     await container.get(CREDENTIAL_STORE).set('service:demo', { bearerToken: 'abc123' });

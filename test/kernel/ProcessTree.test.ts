@@ -51,18 +51,21 @@ describe(ProcessTree.name, () => {
     }
   });
 
-  it.each([undefined, 0, 1, -5, 1.5, process.pid, process.ppid])('never signals anything for the leader id %p', (leader) => {
-    // Mocked: a real kill(-1) would signal every process on the machine.
-    const kill = jest.spyOn(process, 'kill').mockImplementation(() => true);
-    const child = fakeChild(leader);
-    const tree = new ProcessTree(child, 'AGENTKIT_SHELL_RUN=test');
+  it.each([undefined, 0, 1, -5, 1.5, process.pid, process.ppid])(
+    'never signals anything for the leader id %p',
+    (leader) => {
+      // Mocked: a real kill(-1) would signal every process on the machine.
+      const kill = jest.spyOn(process, 'kill').mockImplementation(() => true);
+      const child = fakeChild(leader);
+      const tree = new ProcessTree(child, 'AGENTKIT_SHELL_RUN=test');
 
-    tree.signal('SIGKILL', 'strays');
-    tree.signalFound([0, 1, process.pid, process.ppid], 'SIGKILL');
-    child.exit();
+      tree.signal('SIGKILL', 'strays');
+      tree.signalFound([0, 1, process.pid, process.ppid], 'SIGKILL');
+      child.exit();
 
-    expect(kill).not.toHaveBeenCalled();
-  });
+      expect(kill).not.toHaveBeenCalled();
+    },
+  );
 
   it("signals the leader's whole process group while the leader runs", () => {
     const kill = jest.spyOn(process, 'kill').mockImplementation(() => true);

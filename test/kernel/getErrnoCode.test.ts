@@ -16,7 +16,12 @@ function thrownBy(run: () => unknown): unknown {
 describe(getErrnoCode.name, () => {
   it('reads the code of a real system error and nothing else', () => {
     expect(getErrnoCode(thrownBy(() => lstatSync('/no/such/path')))).toBe('ENOENT');
-    expect([getErrnoCode(new Error('plain')), getErrnoCode({ code: 42 }), getErrnoCode(null), getErrnoCode('ENOENT')]).toStrictEqual([undefined, undefined, undefined, undefined]);
+    expect([
+      getErrnoCode(new Error('plain')),
+      getErrnoCode({ code: 42 }),
+      getErrnoCode(null),
+      getErrnoCode('ENOENT'),
+    ]).toStrictEqual([undefined, undefined, undefined, undefined]);
   });
 });
 
@@ -32,7 +37,10 @@ describe(hasErrnoCode.name, () => {
         throughALoop: thrownBy(() => lstatSync(path.join(dir, 'loop', 'below'))),
       };
       const table = Object.fromEntries(
-        Object.entries(ERRNO_SETS).map(([name, set]) => [name, Object.fromEntries(Object.entries(errors).map(([label, error]) => [label, hasErrnoCode(error, set)]))]),
+        Object.entries(ERRNO_SETS).map(([name, set]) => [
+          name,
+          Object.fromEntries(Object.entries(errors).map(([label, error]) => [label, hasErrnoCode(error, set)])),
+        ]),
       );
       expect(table).toStrictEqual({
         NAME_MISSING: { missingName: true, underAFile: false, throughALoop: false },

@@ -20,7 +20,9 @@ afterAll(() => {
 
 describe(isHardLinked.name, () => {
   it('holds for a regular file with more than one name only', () => {
-    expect(['single', 'window', 'directory'].map((name) => isHardLinked(lstatSync(path.join(dir, name))))).toStrictEqual([false, true, false]);
+    expect(
+      ['single', 'window', 'directory'].map((name) => isHardLinked(lstatSync(path.join(dir, name)))),
+    ).toStrictEqual([false, true, false]);
     expect(isHardLinked(undefined)).toBe(false);
   });
 });
@@ -38,7 +40,9 @@ describe(getHardLinkRefusal.name, () => {
 
   it('uses the caller subject when given, and refuses nothing else', () => {
     const window = path.join(dir, 'window');
-    expect(getHardLinkRefusal(lstatSync(window), window, { subject: 'The redirection target', consequence: 'x' })?.message).toMatch(/^The redirection target has 2 hard links;/);
+    expect(
+      getHardLinkRefusal(lstatSync(window), window, { subject: 'The redirection target', consequence: 'x' })?.message,
+    ).toMatch(/^The redirection target has 2 hard links;/);
     const single = path.join(dir, 'single');
     expect(getHardLinkRefusal(lstatSync(single), single, { consequence: 'x' })).toBeUndefined();
     expect(getHardLinkRefusal(undefined, path.join(dir, 'missing'), { consequence: 'x' })).toBeUndefined();

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { isDirectoryDescriptorAt, locateDescriptor, NO_DESCRIPTOR_LOCATOR, OPEN_FLAGS } from '../../src/kernel/index.js';
+import {
+  isDirectoryDescriptorAt,
+  locateDescriptor,
+  NO_DESCRIPTOR_LOCATOR,
+  OPEN_FLAGS,
+} from '../../src/kernel/index.js';
 import { makeTempDir } from '../workspace/makeTempDir.js';
 
 let base: string;

@@ -7,9 +7,16 @@ import { createToolServer, fixtureTool, text, type ToolServer } from './fixtures
 
 function createDocsServer(): McpServer {
   const server = new McpServer({ name: 'docs', version: '1.0.0' });
-  server.registerResource('readme', 'docs://readme', { description: 'The readme.', mimeType: 'text/markdown' }, (uri) => ({ contents: [{ uri: uri.href, text: '# Docs' }] }));
+  server.registerResource(
+    'readme',
+    'docs://readme',
+    { description: 'The readme.', mimeType: 'text/markdown' },
+    (uri) => ({ contents: [{ uri: uri.href, text: '# Docs' }] }),
+  );
   server.registerResource('secret', 'docs://secret', {}, (uri) => ({ contents: [{ uri: uri.href, text: 'hidden' }] }));
-  server.registerPrompt('greet', { description: 'Greets.' }, () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'Hello!' } }] }));
+  server.registerPrompt('greet', { description: 'Greets.' }, () => ({
+    messages: [{ role: 'user', content: { type: 'text', text: 'Hello!' } }],
+  }));
   return server;
 }
 
@@ -45,25 +52,40 @@ describe(McpClientRegistry.name, () => {
       expect(harness.executor.specs().map((spec) => spec.name)).toStrictEqual(['mcp_live_first']);
 
       await changing.setTools([fixtureTool('second', () => text('2'))]);
-      for (let attempt = 0; attempt < 50 && harness.executor.specs().some((spec) => spec.name === 'mcp_live_first'); attempt += 1) {
+      for (
+        let attempt = 0;
+        attempt < 50 && harness.executor.specs().some((spec) => spec.name === 'mcp_live_first');
+        attempt += 1
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
 
       expect(harness.executor.specs().map((spec) => spec.name)).toStrictEqual(['mcp_live_second']);
-      expect(await harness.call('mcp_live_second')).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: '2' } } } });
+      expect(await harness.call('mcp_live_second')).toMatchObject({
+        status: 'completed',
+        result: { result: { output: { type: 'text', text: '2' } } },
+      });
     });
   });
 
   describe('.resources', () => {
     it('lists resources', async () => {
       expect(await harness.registry.resources('docs').list()).toStrictEqual([
-        { uri: 'docs://readme', name: 'readme', description: 'The readme.', mimeType: 'text/markdown', metadata: { mcpServer: 'docs' } },
+        {
+          uri: 'docs://readme',
+          name: 'readme',
+          description: 'The readme.',
+          mimeType: 'text/markdown',
+          metadata: { mcpServer: 'docs' },
+        },
         { uri: 'docs://secret', name: 'secret', metadata: { mcpServer: 'docs' } },
       ]);
     });
 
     it('reads a resource the checker allows', async () => {
-      expect(await harness.registry.resources('docs').read('docs://readme')).toStrictEqual([{ uri: 'docs://readme', text: '# Docs' }]);
+      expect(await harness.registry.resources('docs').read('docs://readme')).toStrictEqual([
+        { uri: 'docs://readme', text: '# Docs' },
+      ]);
     });
 
     it('refuses a resource the checker denies, as mcp.read_resource server/uri', async () => {
@@ -86,8 +108,12 @@ describe(McpClientRegistry.name, () => {
       const approved: string[] = [];
       const prompts = harness.registry.prompts('docs', { approve: (request) => approved.push(request.target) > 0 });
 
-      expect(await prompts.list()).toStrictEqual([{ name: 'greet', description: 'Greets.', metadata: { mcpServer: 'docs' } }]);
-      expect(await prompts.get('greet')).toStrictEqual({ messages: [{ role: 'user', content: { type: 'text', text: 'Hello!' } }] });
+      expect(await prompts.list()).toStrictEqual([
+        { name: 'greet', description: 'Greets.', metadata: { mcpServer: 'docs' } },
+      ]);
+      expect(await prompts.get('greet')).toStrictEqual({
+        messages: [{ role: 'user', content: { type: 'text', text: 'Hello!' } }],
+      });
       expect(approved).toStrictEqual(['docs/greet']);
     });
   });

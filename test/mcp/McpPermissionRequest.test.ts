@@ -4,7 +4,9 @@ import { McpPermissionRequest } from '../../src/mcp/index.js';
 describe(McpPermissionRequest.name, () => {
   describe('.toJSON', () => {
     it('serializes a tool call with target server/tool', () => {
-      expect(new McpPermissionRequest('mcp.invoke_tool', 'github', 'search', { toolName: 'mcp_github_search' }).toJSON()).toStrictEqual({
+      expect(
+        new McpPermissionRequest('mcp.invoke_tool', 'github', 'search', { toolName: 'mcp_github_search' }).toJSON(),
+      ).toStrictEqual({
         kind: 'mcp.invoke_tool',
         summary: 'call MCP tool "search" on server "github"',
         target: 'github/search',
@@ -24,10 +26,10 @@ describe(McpPermissionRequest.name, () => {
 
   describe('.policySubjects', () => {
     it('names the server and, when there is one, the tool, resource or prompt', () => {
-      expect([new McpPermissionRequest('mcp.invoke_tool', 'github', 'search').policySubjects(), new McpPermissionRequest('mcp.connect', 'github').policySubjects()]).toStrictEqual([
-        { mcp: { server: 'github', name: 'search' } },
-        { mcp: { server: 'github' } },
-      ]);
+      expect([
+        new McpPermissionRequest('mcp.invoke_tool', 'github', 'search').policySubjects(),
+        new McpPermissionRequest('mcp.connect', 'github').policySubjects(),
+      ]).toStrictEqual([{ mcp: { server: 'github', name: 'search' } }, { mcp: { server: 'github' } }]);
     });
   });
 });

@@ -21,7 +21,10 @@ describe('agentkit-tools serve', () => {
   beforeAll(async () => {
     root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentkit-serve-')));
     await writeFile(path.join(root, 'notes.txt'), 'hello\n');
-    [plain, eliciting] = await Promise.all([connectToServe(['serve', '--root', root]), connectToServe(['serve', '--root', root], { capabilities: { elicitation: {} } })]);
+    [plain, eliciting] = await Promise.all([
+      connectToServe(['serve', '--root', root]),
+      connectToServe(['serve', '--root', root], { capabilities: { elicitation: {} } }),
+    ]);
     eliciting.setRequestHandler(ElicitRequestSchema, (request) => {
       asked.push(request.params.message);
       return { action: 'accept', content: { approve: !request.params.message.includes('refuse-me') } };
@@ -47,7 +50,11 @@ describe('agentkit-tools serve', () => {
       'fs_read_file',
       'fs_write_file',
     ]);
-    expect(tools.find((tool) => tool.name === 'fs_read_file')?.inputSchema).toMatchObject({ type: 'object', required: ['path'], additionalProperties: false });
+    expect(tools.find((tool) => tool.name === 'fs_read_file')?.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['path'],
+      additionalProperties: false,
+    });
   });
 
   it('reads a file inside the root, line-numbered as the provider adapters render it, with the result metadata in _meta', async () => {
@@ -55,18 +62,37 @@ describe('agentkit-tools serve', () => {
 
     expect(result).toStrictEqual({
       content: [{ type: 'text', text: '     1\thello' }],
-      _meta: { 'agentkit-tools/metadata': expect.objectContaining({ totalLines: 1, offset: 1, truncated: false, path: path.join(root, 'notes.txt'), size: 6 }) },
+      _meta: {
+        'agentkit-tools/metadata': expect.objectContaining({
+          totalLines: 1,
+          offset: 1,
+          truncated: false,
+          path: path.join(root, 'notes.txt'),
+          size: 6,
+        }),
+      },
     });
   });
 
   it('says so, to the model too, when a read returns one page of a longer file: the paging notice of the provider adapters', async () => {
-    await writeFile(path.join(root, 'long.txt'), Array.from({ length: 5 }, (_, index) => `line ${index + 1}\n`).join(''));
+    await writeFile(
+      path.join(root, 'long.txt'),
+      Array.from({ length: 5 }, (_, index) => `line ${index + 1}\n`).join(''),
+    );
 
     const result = await plain.callTool({ name: 'fs_read_file', arguments: { path: 'long.txt', limit: 2 } });
 
     expect(result).toStrictEqual({
       content: [{ type: 'text', text: '     1\tline 1\n     2\tline 2\n[lines 1-2 of 5; call again with offset 3]' }],
-      _meta: { 'agentkit-tools/metadata': expect.objectContaining({ totalLines: 5, offset: 1, limit: 2, nextOffset: 3, truncated: true }) },
+      _meta: {
+        'agentkit-tools/metadata': expect.objectContaining({
+          totalLines: 5,
+          offset: 1,
+          limit: 2,
+          nextOffset: 3,
+          truncated: true,
+        }),
+      },
     });
   });
 
@@ -79,13 +105,19 @@ describe('agentkit-tools serve', () => {
   it('refuses a path outside the root', async () => {
     const result = await plain.callTool({ name: 'fs_read_file', arguments: { path: '/etc/hostname' } });
 
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\[permission_denied\] .*outside the workspace roots/u) }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringMatching(/^\[permission_denied\] .*outside the workspace roots/u) }],
+    });
   });
 
   it('refuses invalid arguments with the validation message', async () => {
     const result = await plain.callTool({ name: 'fs_read_file', arguments: { path: 'notes.txt', extra: 1 } });
 
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\[invalid_input\] /u) }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringMatching(/^\[invalid_input\] /u) }],
+    });
   });
 
   it('refuses a write that needs approval when the client cannot elicit, and writes nothing', async () => {
@@ -106,7 +138,10 @@ describe('agentkit-tools serve', () => {
   });
 
   it('asks through elicitation, and writes once approved', async () => {
-    const result = await eliciting.callTool({ name: 'fs_write_file', arguments: { path: 'approved.txt', content: 'yes' } });
+    const result = await eliciting.callTool({
+      name: 'fs_write_file',
+      arguments: { path: 'approved.txt', content: 'yes' },
+    });
 
     expect(result.isError).toBeUndefined();
     expect(asked.at(-1)).toMatch(/^Tool fs_write_file needs your approval: /u);
@@ -114,22 +149,39 @@ describe('agentkit-tools serve', () => {
   });
 
   it('refuses when the user declines the elicitation', async () => {
-    const result = await eliciting.callTool({ name: 'fs_write_file', arguments: { path: 'refuse-me.txt', content: 'no' } });
+    const result = await eliciting.callTool({
+      name: 'fs_write_file',
+      arguments: { path: 'refuse-me.txt', content: 'no' },
+    });
 
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\[permission_denied\] Refused: the user did not approve/u) }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [
+        { type: 'text', text: expect.stringMatching(/^\[permission_denied\] Refused: the user did not approve/u) },
+      ],
+    });
     await expect(readFile(path.join(root, 'refuse-me.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('is listed and called by the MCP Inspector CLI', async () => {
     const serve = `cd "${PROJECT_ROOT}" && exec "${process.execPath}" "${await compiledScript(BIN)}" serve --root "${root}"`;
     // The inspector finds its own package.json through `../package.json` of its working directory.
-    const inspect = (method: string[]) => run(process.execPath, [INSPECTOR, '/bin/sh', ...method, '--', '-c', serve], { cwd: path.join(PROJECT_ROOT, 'src'), timeout: 30_000 });
+    const inspect = (method: string[]) =>
+      run(process.execPath, [INSPECTOR, '/bin/sh', ...method, '--', '-c', serve], {
+        cwd: path.join(PROJECT_ROOT, 'src'),
+        timeout: 30_000,
+      });
     const [listed, called] = await Promise.all([
       inspect(['--method', 'tools/list']),
       inspect(['--method', 'tools/call', '--tool-name', 'fs_read_file', '--tool-arg', 'path=notes.txt']),
     ]);
 
-    expect((JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toContain('fs_read_file');
-    expect(JSON.parse(called.stdout)).toMatchObject({ content: [{ type: 'text', text: '     1\thello' }], _meta: { 'agentkit-tools/metadata': { totalLines: 1 } } });
+    expect((JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toContain(
+      'fs_read_file',
+    );
+    expect(JSON.parse(called.stdout)).toMatchObject({
+      content: [{ type: 'text', text: '     1\thello' }],
+      _meta: { 'agentkit-tools/metadata': { totalLines: 1 } },
+    });
   }, 30_000);
 });

@@ -25,7 +25,10 @@ describe('agentkit-tools serve --http --max-sessions --max-approvals', () => {
 
   beforeAll(async () => {
     root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentkit-serve-http-limits-')));
-    serve = await startHttpServe(['serve', '--root', root, '--http', '127.0.0.1:0', '--max-sessions', '2', '--max-approvals', '1'], { AGENTKIT_SERVE_TOKEN: TOKEN });
+    serve = await startHttpServe(
+      ['serve', '--root', root, '--http', '127.0.0.1:0', '--max-sessions', '2', '--max-approvals', '1'],
+      { AGENTKIT_SERVE_TOKEN: TOKEN },
+    );
     client = await connectHttp(serve.url, TOKEN, { capabilities: { elicitation: {} } });
     // The person answers later: the first question fails, so the approval comes back in _meta; a resume is approved.
     client.setRequestHandler(ElicitRequestSchema, (request) => {
@@ -48,11 +51,17 @@ describe('agentkit-tools serve --http --max-sessions --max-approvals', () => {
     expect(approval).toBeDefined();
     await client.callTool({ name: 'fs_write_file', arguments: { path: 'second.txt', content: '2' } });
 
-    const resumed = await client.callTool({ name: 'fs_write_file', arguments: first, _meta: { [APPROVAL_META_KEY]: approval } });
+    const resumed = await client.callTool({
+      name: 'fs_write_file',
+      arguments: first,
+      _meta: { [APPROVAL_META_KEY]: approval },
+    });
     expect(textOf(resumed)).toMatch(
       /^\[permission_denied\] The approval for tool `fs_write_file` was not accepted: .*may have been evicted because the limit of the store was reached/su,
     );
-    expect(serve.stderr()).toContain('agentkit-tools: the in-memory approval store holds its limit of 1 approvals: evicting the oldest (1 so far');
+    expect(serve.stderr()).toContain(
+      'agentkit-tools: the in-memory approval store holds its limit of 1 approvals: evicting the oldest (1 so far',
+    );
   });
 
   it('refuses a session past --max-sessions with 503 and Retry-After', async () => {
@@ -60,7 +69,11 @@ describe('agentkit-tools serve --http --max-sessions --max-approvals', () => {
     try {
       const response = await fetch(serve.url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: {
+          authorization: `Bearer ${TOKEN}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
         body: JSON.stringify({
           jsonrpc: '2.0',
           id: 1,
@@ -68,7 +81,11 @@ describe('agentkit-tools serve --http --max-sessions --max-approvals', () => {
           params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'third', version: '1' } },
         }),
       });
-      expect({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() }).toStrictEqual({
+      expect({
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: await response.text(),
+      }).toStrictEqual({
         status: 503,
         retryAfter: expect.stringMatching(/^\d+$/u),
         body: expect.stringContaining('Too many MCP sessions: this server holds its limit of 2 live sessions.'),

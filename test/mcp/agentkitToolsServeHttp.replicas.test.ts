@@ -34,11 +34,25 @@ async function connectApproving(url: string): Promise<Client> {
 
   beforeAll(async () => {
     root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentkit-serve-http-replicas-')));
-    const start = (store: string[]) => startHttpServe(['serve', '--root', root, '--shell', '--http', '127.0.0.1:0', ...store], { AGENTKIT_SERVE_TOKEN: TOKEN });
+    const start = (store: string[]) =>
+      startHttpServe(['serve', '--root', root, '--shell', '--http', '127.0.0.1:0', ...store], {
+        AGENTKIT_SERVE_TOKEN: TOKEN,
+      });
     // A and B share the Redis store; the lone one keeps approvals in memory, as without --approval-store.
-    servers.push(...(await Promise.all([start(['--approval-store', redisUrl ?? '']), start(['--approval-store', redisUrl ?? '']), start([])])));
+    servers.push(
+      ...(await Promise.all([
+        start(['--approval-store', redisUrl ?? '']),
+        start(['--approval-store', redisUrl ?? '']),
+        start([]),
+      ])),
+    );
     const [a, b, lone] = servers as [HttpServeProcess, HttpServeProcess, HttpServeProcess];
-    [issuing, onA, onB, onLone] = await Promise.all([connectHttp(a.url, TOKEN), connectApproving(a.url), connectApproving(b.url), connectApproving(lone.url)]);
+    [issuing, onA, onB, onLone] = await Promise.all([
+      connectHttp(a.url, TOKEN),
+      connectApproving(a.url),
+      connectApproving(b.url),
+      connectApproving(lone.url),
+    ]);
     clients.push(issuing, onA, onB, onLone);
   }, 240_000);
 
@@ -50,7 +64,9 @@ async function connectApproving(url: string): Promise<Client> {
   }, 60_000);
 
   /** A call that needs approval, refused on A to a client that cannot ask: its approval. */
-  async function issueOnA(log: string): Promise<{ call: { name: string; arguments: { command: string } }; approval: unknown }> {
+  async function issueOnA(
+    log: string,
+  ): Promise<{ call: { name: string; arguments: { command: string } }; approval: unknown }> {
     const call = { name: 'shell_exec', arguments: { command: `echo run >> ${log}` } };
     const refused = await issuing.callTool(call);
     expect(refused).toMatchObject({ isError: true, _meta: { [APPROVAL_META_KEY]: { toolName: 'shell_exec' } } });
@@ -64,14 +80,18 @@ async function connectApproving(url: string): Promise<Client> {
     const backOnA = await onA.callTool({ ...call, _meta: { [APPROVAL_META_KEY]: approval } });
 
     expect(onReplicaB.isError).toBeUndefined();
-    expect(textOf(backOnA)).toMatch(/^\[permission_denied\] The approval for tool `shell_exec` was not accepted: it was already used/u);
+    expect(textOf(backOnA)).toMatch(
+      /^\[permission_denied\] The approval for tool `shell_exec` was not accepted: it was already used/u,
+    );
     expect(await readFile(path.join(root, 'first.log'), 'utf8')).toBe('run\n');
   }, 60_000);
 
   it('runs exactly once when both replicas resume the same approval at the same moment', async () => {
     const { call, approval } = await issueOnA('race.log');
 
-    const results = await Promise.all([onA, onB, onA, onB].map((client) => client.callTool({ ...call, _meta: { [APPROVAL_META_KEY]: approval } })));
+    const results = await Promise.all(
+      [onA, onB, onA, onB].map((client) => client.callTool({ ...call, _meta: { [APPROVAL_META_KEY]: approval } })),
+    );
 
     expect(results.filter((result) => result.isError === undefined)).toHaveLength(1);
     expect(results.filter((result) => /it was already used/u.test(textOf(result)))).toHaveLength(3);
@@ -83,7 +103,9 @@ async function connectApproving(url: string): Promise<Client> {
 
     const elsewhere = await onLone.callTool({ ...call, _meta: { [APPROVAL_META_KEY]: approval } });
 
-    expect(textOf(elsewhere)).toMatch(/^\[permission_denied\] The approval for tool `shell_exec` was not accepted: its approval store does not know it/u);
+    expect(textOf(elsewhere)).toMatch(
+      /^\[permission_denied\] The approval for tool `shell_exec` was not accepted: its approval store does not know it/u,
+    );
     await expect(readFile(path.join(root, 'lone.log'))).rejects.toMatchObject({ code: 'ENOENT' });
   }, 60_000);
 });

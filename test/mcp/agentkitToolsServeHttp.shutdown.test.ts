@@ -35,9 +35,12 @@ describe('agentkit-tools serve --http on SIGTERM', () => {
   it('cancels a slow shell_exec past the grace, answers it, closes the executor, leaves no child process and exits 0', async () => {
     const policy = path.join(root, 'policy.json');
     await writeFile(policy, JSON.stringify({ rules: [], fallback: 'allow' }));
-    const serve = await startHttpServe(['serve', '--root', root, '--shell', '--policy', policy, '--http', '127.0.0.1:0', '--shutdown-grace-ms', '1000'], {
-      AGENTKIT_SERVE_TOKEN: TOKEN,
-    });
+    const serve = await startHttpServe(
+      ['serve', '--root', root, '--shell', '--policy', policy, '--http', '127.0.0.1:0', '--shutdown-grace-ms', '1000'],
+      {
+        AGENTKIT_SERVE_TOKEN: TOKEN,
+      },
+    );
     const client = await connectHttp(serve.url, TOKEN);
     const started = whenCreated(root, 'started');
     const call = client.callTool({ name: 'shell_exec', arguments: { command: 'touch started && sleep 300' } });
@@ -50,7 +53,10 @@ describe('agentkit-tools serve --http on SIGTERM', () => {
     await client.close();
 
     expect(children.length).toBeGreaterThan(0);
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: '[interrupted] Tool `shell_exec` was cancelled while running.' }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: '[interrupted] Tool `shell_exec` was cancelled while running.' }],
+    });
     expect(code).toBe(0);
     expect(serve.stderr()).toMatch(/SIGTERM: stopping \(calls in flight get 1000 ms\)\nagentkit-tools: stopped\n$/u);
     expect(children.filter(isRunning)).toStrictEqual([]);

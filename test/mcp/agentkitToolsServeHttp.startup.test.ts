@@ -16,7 +16,10 @@ const SPAWNS = 240_000;
  */
 describe('agentkit-tools serve --http start-up failures', () => {
   let root: string;
-  let results: Record<'badAddress' | 'missingTokenFile' | 'publicWithoutToken' | 'portInUse', { code: number | null; stderr: string }>;
+  let results: Record<
+    'badAddress' | 'missingTokenFile' | 'publicWithoutToken' | 'portInUse',
+    { code: number | null; stderr: string }
+  >;
   let busyPort: string;
 
   beforeAll(async () => {
@@ -28,7 +31,9 @@ describe('agentkit-tools serve --http start-up failures', () => {
     try {
       const [badAddress, missingTokenFile, publicWithoutToken, portInUse] = await Promise.all([
         runServe(['serve', '--root', root, '--http', '127.0.0.1:70000'], { AGENTKIT_SERVE_TOKEN: TOKEN }),
-        runServe(['serve', '--root', root, '--http', '127.0.0.1:0', '--token-file', path.join(root, 'nope')], { AGENTKIT_SERVE_TOKEN: '' }),
+        runServe(['serve', '--root', root, '--http', '127.0.0.1:0', '--token-file', path.join(root, 'nope')], {
+          AGENTKIT_SERVE_TOKEN: '',
+        }),
         runServe(['serve', '--root', root, '--http', '0.0.0.0:0', '--no-auth'], { AGENTKIT_SERVE_TOKEN: '' }),
         runServe(['serve', '--root', root, '--http', `127.0.0.1:${busyPort}`], { AGENTKIT_SERVE_TOKEN: TOKEN }),
       ]);
@@ -50,7 +55,10 @@ describe('agentkit-tools serve --http start-up failures', () => {
   });
 
   it('says why a token file cannot be read, and exits 1', () => {
-    expect(results.missingTokenFile).toStrictEqual({ code: 1, stderr: `agentkit-tools: Cannot read --token-file ${path.join(root, 'nope')}: no such file.\n` });
+    expect(results.missingTokenFile).toStrictEqual({
+      code: 1,
+      stderr: `agentkit-tools: Cannot read --token-file ${path.join(root, 'nope')}: no such file.\n`,
+    });
   });
 
   it('refuses to serve a non-loopback address without a token, even with --no-auth, and exits 1', () => {
@@ -61,6 +69,9 @@ describe('agentkit-tools serve --http start-up failures', () => {
   });
 
   it('says the port is in use, and exits 1', () => {
-    expect(results.portInUse).toStrictEqual({ code: 1, stderr: `agentkit-tools: cannot listen on 127.0.0.1:${busyPort}: the address is already in use (EADDRINUSE).\n` });
+    expect(results.portInUse).toStrictEqual({
+      code: 1,
+      stderr: `agentkit-tools: cannot listen on 127.0.0.1:${busyPort}: the address is already in use (EADDRINUSE).\n`,
+    });
   });
 });

@@ -30,8 +30,13 @@ describe('agentkit-tools serve --http', () => {
   beforeAll(async () => {
     root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentkit-serve-http-')));
     await writeFile(path.join(root, 'notes.txt'), 'hello\n');
-    serve = await startHttpServe(['serve', '--root', root, '--shell', '--http', '127.0.0.1:0'], { AGENTKIT_SERVE_TOKEN: TOKEN });
-    [plain, eliciting] = await Promise.all([connectHttp(serve.url, TOKEN), connectHttp(serve.url, TOKEN, { capabilities: { elicitation: {} } })]);
+    serve = await startHttpServe(['serve', '--root', root, '--shell', '--http', '127.0.0.1:0'], {
+      AGENTKIT_SERVE_TOKEN: TOKEN,
+    });
+    [plain, eliciting] = await Promise.all([
+      connectHttp(serve.url, TOKEN),
+      connectHttp(serve.url, TOKEN, { capabilities: { elicitation: {} } }),
+    ]);
     eliciting.setRequestHandler(ElicitRequestSchema, (request) => {
       asked.push(request.params.message);
       const no = noes > 0 || request.params.message.includes('refuse-me');
@@ -52,7 +57,9 @@ describe('agentkit-tools serve --http', () => {
 
     expect(serve.url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*\/mcp$/u);
     expect(tools.map((tool) => tool.name)).toContain('fs_read_file');
-    expect(await plain.callTool({ name: 'fs_read_file', arguments: { path: 'notes.txt' } })).toMatchObject({ content: [{ type: 'text', text: '     1\thello' }] });
+    expect(await plain.callTool({ name: 'fs_read_file', arguments: { path: 'notes.txt' } })).toMatchObject({
+      content: [{ type: 'text', text: '     1\thello' }],
+    });
   });
 
   it('answers 401 with a Bearer challenge without the token or with a wrong one, and runs nothing', async () => {
@@ -64,12 +71,30 @@ describe('agentkit-tools serve --http', () => {
     });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const missing = await fetch(serve.url, { method: 'POST', headers, body: initialize });
-    const wrong = await fetch(serve.url, { method: 'POST', headers: { ...headers, authorization: `Bearer ${TOKEN}x` }, body: initialize });
-    const right = await fetch(serve.url, { method: 'POST', headers: { ...headers, authorization: `Bearer ${TOKEN}` }, body: initialize });
+    const wrong = await fetch(serve.url, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${TOKEN}x` },
+      body: initialize,
+    });
+    const right = await fetch(serve.url, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${TOKEN}` },
+      body: initialize,
+    });
 
-    expect([missing.status, missing.headers.get('www-authenticate'), missing.headers.get('mcp-session-id')]).toStrictEqual([401, 'Bearer realm="agentkit-tools"', null]);
-    expect([wrong.status, wrong.headers.get('www-authenticate')]).toStrictEqual([401, 'Bearer realm="agentkit-tools", error="invalid_token"']);
-    expect([right.status, right.headers.get('mcp-session-id')]).toStrictEqual([200, expect.stringMatching(/^[0-9a-f-]{36}$/u)]);
+    expect([
+      missing.status,
+      missing.headers.get('www-authenticate'),
+      missing.headers.get('mcp-session-id'),
+    ]).toStrictEqual([401, 'Bearer realm="agentkit-tools"', null]);
+    expect([wrong.status, wrong.headers.get('www-authenticate')]).toStrictEqual([
+      401,
+      'Bearer realm="agentkit-tools", error="invalid_token"',
+    ]);
+    expect([right.status, right.headers.get('mcp-session-id')]).toStrictEqual([
+      200,
+      expect.stringMatching(/^[0-9a-f-]{36}$/u),
+    ]);
     await expect(connectHttp(serve.url, 'another-token-0123456789')).rejects.toThrow(/unauthorized/u);
   });
 
@@ -77,16 +102,27 @@ describe('agentkit-tools serve --http', () => {
     const health = await fetch(new URL('/healthz', serve.url));
     const unknown = await fetch(serve.url, {
       method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': 'no-such-session', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        'mcp-session-id': 'no-such-session',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: '{}',
     });
 
     expect([health.status, await health.json()]).toStrictEqual([200, { status: 'ok' }]);
-    expect([unknown.status, await unknown.json()]).toStrictEqual([404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }]);
+    expect([unknown.status, await unknown.json()]).toStrictEqual([
+      404,
+      { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null },
+    ]);
   });
 
   it('asks through elicitation on the call stream, and writes once approved', async () => {
-    const result = await eliciting.callTool({ name: 'fs_write_file', arguments: { path: 'approved.txt', content: 'yes' } });
+    const result = await eliciting.callTool({
+      name: 'fs_write_file',
+      arguments: { path: 'approved.txt', content: 'yes' },
+    });
 
     expect(result.isError).toBeUndefined();
     expect(asked.at(-1)).toMatch(/^Tool fs_write_file needs your approval: /u);
@@ -94,7 +130,10 @@ describe('agentkit-tools serve --http', () => {
   });
 
   it('refuses when the user declines', async () => {
-    const result = await eliciting.callTool({ name: 'fs_write_file', arguments: { path: 'refuse-me.txt', content: 'no' } });
+    const result = await eliciting.callTool({
+      name: 'fs_write_file',
+      arguments: { path: 'refuse-me.txt', content: 'no' },
+    });
 
     expect(textOf(result)).toMatch(/^\[permission_denied\] Refused: the user did not approve/u);
     await expect(readFile(path.join(root, 'refuse-me.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
@@ -105,20 +144,31 @@ describe('agentkit-tools serve --http', () => {
     const refused = await plain.callTool(call);
     const approval = refused._meta?.[APPROVAL_META_KEY];
 
-    expect(refused).toMatchObject({ isError: true, _meta: { [APPROVAL_META_KEY]: { toolName: 'shell_exec', id: expect.any(String), binding: expect.any(String) } } });
+    expect(refused).toMatchObject({
+      isError: true,
+      _meta: { [APPROVAL_META_KEY]: { toolName: 'shell_exec', id: expect.any(String), binding: expect.any(String) } },
+    });
     await expect(readFile(path.join(root, 'runs.log'))).rejects.toMatchObject({ code: 'ENOENT' });
 
     const resumed = await eliciting.callTool({ ...call, _meta: { [APPROVAL_META_KEY]: approval } });
     const question = asked.at(-1);
     const again = await eliciting.callTool({ ...call, _meta: { [APPROVAL_META_KEY]: approval } });
-    const otherInput = await eliciting.callTool({ name: 'shell_exec', arguments: { command: 'echo other >> runs.log' }, _meta: { [APPROVAL_META_KEY]: approval } });
+    const otherInput = await eliciting.callTool({
+      name: 'shell_exec',
+      arguments: { command: 'echo other >> runs.log' },
+      _meta: { [APPROVAL_META_KEY]: approval },
+    });
 
     expect(resumed.isError).toBeUndefined();
     expect(question).toBe(
       `Tool shell_exec asks to resume approval ${JSON.stringify((approval as { id: string }).id)} and run once with this input (34 characters, in full): ${JSON.stringify(JSON.stringify(call.arguments))}`,
     );
-    expect(textOf(again)).toMatch(/^\[permission_denied\] The approval for tool `shell_exec` was not accepted: it was already used/u);
-    expect(textOf(otherInput)).toMatch(/^\[permission_denied\] The approval for tool `shell_exec` was not accepted: it was issued for a different call/u);
+    expect(textOf(again)).toMatch(
+      /^\[permission_denied\] The approval for tool `shell_exec` was not accepted: it was already used/u,
+    );
+    expect(textOf(otherInput)).toMatch(
+      /^\[permission_denied\] The approval for tool `shell_exec` was not accepted: it was issued for a different call/u,
+    );
     expect(await readFile(path.join(root, 'runs.log'), 'utf8')).toBe('run\n');
   });
 
@@ -130,24 +180,37 @@ describe('agentkit-tools serve --http', () => {
     const declined = await eliciting.callTool({ ...call, _meta: { [APPROVAL_META_KEY]: approval } });
     const retried = await eliciting.callTool({ ...call, _meta: { [APPROVAL_META_KEY]: approval } });
 
-    expect(textOf(declined)).toMatch(/^\[permission_denied\] Refused: the user did not approve this call\. Nothing was run\./u);
-    expect(textOf(retried)).toMatch(/^\[permission_denied\] The approval for tool `shell_exec` was not accepted: it was already used/u);
+    expect(textOf(declined)).toMatch(
+      /^\[permission_denied\] Refused: the user did not approve this call\. Nothing was run\./u,
+    );
+    expect(textOf(retried)).toMatch(
+      /^\[permission_denied\] The approval for tool `shell_exec` was not accepted: it was already used/u,
+    );
     await expect(readFile(path.join(root, 'runs2.log'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('is listed and called by the MCP Inspector CLI over HTTP with the bearer token', async () => {
     // The inspector finds its own package.json through `../package.json` of its working directory.
     const inspect = (method: string[]) =>
-      run(process.execPath, [INSPECTOR, serve.url, '--transport', 'http', '--header', `Authorization: Bearer ${TOKEN}`, ...method], {
-        cwd: path.join(PROJECT_ROOT, 'src'),
-        timeout: 60_000,
-      });
+      run(
+        process.execPath,
+        [INSPECTOR, serve.url, '--transport', 'http', '--header', `Authorization: Bearer ${TOKEN}`, ...method],
+        {
+          cwd: path.join(PROJECT_ROOT, 'src'),
+          timeout: 60_000,
+        },
+      );
     const [listed, called] = await Promise.all([
       inspect(['--method', 'tools/list']),
       inspect(['--method', 'tools/call', '--tool-name', 'fs_read_file', '--tool-arg', 'path=notes.txt']),
     ]);
 
-    expect((JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toContain('fs_read_file');
-    expect(JSON.parse(called.stdout)).toMatchObject({ content: [{ type: 'text', text: '     1\thello' }], _meta: { 'agentkit-tools/metadata': { totalLines: 1 } } });
+    expect((JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toContain(
+      'fs_read_file',
+    );
+    expect(JSON.parse(called.stdout)).toMatchObject({
+      content: [{ type: 'text', text: '     1\thello' }],
+      _meta: { 'agentkit-tools/metadata': { totalLines: 1 } },
+    });
   }, 60_000);
 });

@@ -26,9 +26,15 @@ describe(askApproval.name, () => {
         return ajv.getValidator(schema);
       },
     };
-    server = new Server({ name: 'ask-approval-test', version: '1.0.0' }, { capabilities: {}, jsonSchemaValidator: recording });
+    server = new Server(
+      { name: 'ask-approval-test', version: '1.0.0' },
+      { capabilities: {}, jsonSchemaValidator: recording },
+    );
     client = new Client({ name: 'ask-approval-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
-    client.setRequestHandler(ElicitRequestSchema, (request) => ({ action: 'accept', content: { approve: !request.params.message.includes('no') } }));
+    client.setRequestHandler(ElicitRequestSchema, (request) => ({
+      action: 'accept',
+      content: { approve: !request.params.message.includes('no') },
+    }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   });
@@ -40,7 +46,11 @@ describe(askApproval.name, () => {
   it('is true only for an explicit yes, and hands the SDK one schema object for every question', async () => {
     const signal = new AbortController().signal;
 
-    const answers = [await askApproval(server, 'yes please', signal, 1), await askApproval(server, 'say no', signal, 2), await askApproval(server, 'yes again', signal, 3)];
+    const answers = [
+      await askApproval(server, 'yes please', signal, 1),
+      await askApproval(server, 'say no', signal, 2),
+      await askApproval(server, 'yes again', signal, 3),
+    ];
 
     expect(answers).toStrictEqual([true, false, true]);
     expect(seen).toHaveLength(3);

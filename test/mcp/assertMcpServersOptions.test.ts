@@ -58,7 +58,9 @@ describe(`${mcpServers.name} options`, () => {
     expect([
       problem({ servers: [{ id: 'a', transport: { type: 'stdio', command: 'x', args: 'serve --stdio' } }] }),
       problem({ servers: [{ id: 'a', transport: { type: 'stdio', command: 'x', env: { PORT: 80 } } }] }),
-      problem({ servers: [{ id: 'a', transport: { type: 'http', url: 'https://example.com/mcp', headers: { 'x-n': 1 } } }] }),
+      problem({
+        servers: [{ id: 'a', transport: { type: 'http', url: 'https://example.com/mcp', headers: { 'x-n': 1 } } }],
+      }),
       problem({ servers: [{ id: 'a', transport: { type: 'in_memory' } }] }),
     ]).toStrictEqual([
       'mcpServers: server "a" has `args` that are not an array of strings.',

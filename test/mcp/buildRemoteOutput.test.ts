@@ -4,7 +4,10 @@ import { buildRemoteOutput } from '../../src/mcp/buildRemoteOutput.js';
 
 describe(buildRemoteOutput.name, () => {
   it('keeps one text block as text', () => {
-    expect(buildRemoteOutput({ content: [{ type: 'text', text: 'hi' }] }, 1000)).toStrictEqual({ output: { type: 'text', text: 'hi' }, truncated: false });
+    expect(buildRemoteOutput({ content: [{ type: 'text', text: 'hi' }] }, 1000)).toStrictEqual({
+      output: { type: 'text', text: 'hi' },
+      truncated: false,
+    });
   });
 
   it('maps every block kind and keeps structured content last', () => {
@@ -50,7 +53,10 @@ describe(buildRemoteOutput.name, () => {
         type: 'parts',
         parts: [
           { type: 'text', text: 'short' },
-          { type: 'text', text: '[image media part of 568 characters left out: the result exceeds the 200-character cap]' },
+          {
+            type: 'text',
+            text: '[image media part of 568 characters left out: the result exceeds the 200-character cap]',
+          },
         ],
       },
       truncated: true,
@@ -58,19 +64,31 @@ describe(buildRemoteOutput.name, () => {
   });
 
   it('gives an empty result as empty text', () => {
-    expect(buildRemoteOutput({ content: [] }, 10)).toStrictEqual({ output: { type: 'text', text: '' }, truncated: false });
+    expect(buildRemoteOutput({ content: [] }, 10)).toStrictEqual({
+      output: { type: 'text', text: '' },
+      truncated: false,
+    });
   });
 
   it('truncates text results exactly when their JSON exceeds the cap (escapes included)', () => {
-    const texts = fc.array(fc.oneof(fc.string({ unit: 'grapheme', size: 'medium' }), fc.string({ unit: fc.constantFrom('"', '\\', '\n', '\u0001', 'a'), size: 'medium' })), {
-      maxLength: 4,
-    });
+    const texts = fc.array(
+      fc.oneof(
+        fc.string({ unit: 'grapheme', size: 'medium' }),
+        fc.string({ unit: fc.constantFrom('"', '\\', '\n', '\u0001', 'a'), size: 'medium' }),
+      ),
+      {
+        maxLength: 4,
+      },
+    );
     fc.assert(
       // Caps around the exact size, where an estimate that missed escapes would answer wrong.
       fc.property(texts, fc.integer({ min: -64, max: 64 }), (parts, offset) => {
         const size = parts.reduce((sum, text) => sum + JSON.stringify({ type: 'text', text }).length, 0);
         const cap = Math.max(0, size + offset);
-        const { truncated } = buildRemoteOutput({ content: parts.map((text) => ({ type: 'text' as const, text })) }, cap);
+        const { truncated } = buildRemoteOutput(
+          { content: parts.map((text) => ({ type: 'text' as const, text })) },
+          cap,
+        );
         expect(truncated).toBe(size > cap);
       }),
       { numRuns: 500 },

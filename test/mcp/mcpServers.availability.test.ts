@@ -41,7 +41,10 @@ class RecordingObserver implements ExecutorObserver {
   }
 }
 
-const inMemory = (id: string, server: Server): McpServersOptions['servers'][number] => ({ id, transport: { type: 'in_memory', server } });
+const inMemory = (id: string, server: Server): McpServersOptions['servers'][number] => ({
+  id,
+  transport: { type: 'in_memory', server },
+});
 
 describe(`${mcpServers.name} with a hostile or broken server`, () => {
   let harness: McpHarness | undefined;
@@ -79,7 +82,10 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
     });
 
     it('reports each left-out tool to the observer, naming both tools', async () => {
-      const server = createToolServer([fixtureTool('Foo', () => text('1')), fixtureTool('foo', () => text('2'))]).server;
+      const server = createToolServer([
+        fixtureTool('Foo', () => text('1')),
+        fixtureTool('foo', () => text('2')),
+      ]).server;
       await start({ servers: [inMemory('x', server)] });
 
       const message =
@@ -91,14 +97,20 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
     });
 
     it('reports the server as degraded in status()', async () => {
-      const server = createToolServer([fixtureTool('a.b', () => text('1')), fixtureTool('A_B', () => text('2')), fixtureTool('fine', () => text('3'))]).server;
+      const server = createToolServer([
+        fixtureTool('a.b', () => text('1')),
+        fixtureTool('A_B', () => text('2')),
+        fixtureTool('fine', () => text('3')),
+      ]).server;
       const { registry } = await start({ servers: [inMemory('x', server)] });
 
       const status = registry.status();
       expect(status.map(({ id, state }) => ({ id, state }))).toStrictEqual([{ id: 'x', state: 'degraded' }]);
       expect(status[0]?.error).toMatchObject({
         name: 'ToolConfigurationError',
-        message: expect.stringMatching(/^MCP server "x": 2 of its tools are left out\. Tool name "mcp_x_a_b" is offered by/u),
+        message: expect.stringMatching(
+          /^MCP server "x": 2 of its tools are left out\. Tool name "mcp_x_a_b" is offered by/u,
+        ),
       });
     });
 
@@ -126,7 +138,10 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
       const started = await start({ servers: [inMemory('docs', server)] }, ShadowTool);
 
       expect(started.executor.specs().map((spec) => spec.name)).toStrictEqual(['mcp_docs_echo']);
-      expect(getOutput(await started.call('mcp_docs_echo')).output).toStrictEqual({ type: 'text', text: 'local shadow' });
+      expect(getOutput(await started.call('mcp_docs_echo')).output).toStrictEqual({
+        type: 'text',
+        text: 'local shadow',
+      });
       expect(observer.errors).toStrictEqual([
         {
           sourceId: 'mcp server docs',
@@ -139,10 +154,16 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
   });
 
   describe('a schema that does not compile', () => {
-    const unresolvable = { type: 'object' as const, properties: { a: { $ref: 'https://schemas.example.invalid/a.json' } } };
+    const unresolvable = {
+      type: 'object' as const,
+      properties: { a: { $ref: 'https://schemas.example.invalid/a.json' } },
+    };
 
     it('leaves out that tool only; the rest of the server and the built-ins serve', async () => {
-      const server = createToolServer([fixtureTool('broken', () => text('1'), { inputSchema: unresolvable }), fixtureTool('fine', () => text('2'))]).server;
+      const server = createToolServer([
+        fixtureTool('broken', () => text('1'), { inputSchema: unresolvable }),
+        fixtureTool('fine', () => text('2')),
+      ]).server;
       const { executor } = await start({ servers: [inMemory('x', server)] }, LocalEchoTool);
 
       expect(executor.specs().map((spec) => spec.name)).toStrictEqual(['local_echo', 'mcp_x_fine']);
@@ -153,7 +174,11 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
       const { registry } = await start({ servers: [inMemory('x', server)] });
 
       expect(observer.errors).toStrictEqual([
-        { sourceId: 'mcp server x', name: 'ToolDefinitionError', message: expect.stringContaining('https://schemas.example.invalid/a.json') },
+        {
+          sourceId: 'mcp server x',
+          name: 'ToolDefinitionError',
+          message: expect.stringContaining('https://schemas.example.invalid/a.json'),
+        },
       ]);
       expect(registry.status()[0]).toMatchObject({ id: 'x', state: 'degraded' });
     });
@@ -173,14 +198,24 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
       const { registry } = await start({ servers: [ghost] });
 
       const message = expect.stringContaining('MCP server "ghost" cannot be reached for tools/list');
-      expect(registry.status()).toStrictEqual([{ id: 'ghost', state: 'failed', error: expect.objectContaining({ name: 'ToolError', code: 'unavailable', message }) }]);
+      expect(registry.status()).toStrictEqual([
+        {
+          id: 'ghost',
+          state: 'failed',
+          error: expect.objectContaining({ name: 'ToolError', code: 'unavailable', message }),
+        },
+      ]);
       expect(observer.errors).toStrictEqual([{ sourceId: 'mcp server ghost', name: 'ToolError', message }]);
     });
 
     it('answers not_found for its tools', async () => {
       const started = await start({ servers: [ghost] });
 
-      expect(await started.call('mcp_ghost_anything')).toMatchObject({ status: 'failed', invoked: false, error: { code: 'not_found' } });
+      expect(await started.call('mcp_ghost_anything')).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'not_found' },
+      });
     });
   });
 
@@ -194,12 +229,18 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
       });
       server.setRequestHandler(CallToolRequestSchema, () => text('pong'));
       const { executor, registry } = await start({ servers: [inMemory('late', server)] });
-      const before = { names: executor.specs().map((spec) => spec.name), states: registry.status().map(({ state }) => state) };
+      const before = {
+        names: executor.specs().map((spec) => spec.name),
+        states: registry.status().map(({ state }) => state),
+      };
 
       ready = true;
       await registry.refresh();
 
-      expect({ before, after: { names: executor.specs().map((spec) => spec.name), status: registry.status() } }).toStrictEqual({
+      expect({
+        before,
+        after: { names: executor.specs().map((spec) => spec.name), status: registry.status() },
+      }).toStrictEqual({
         before: { names: [], states: ['failed'] },
         after: { names: ['mcp_late_ping'], status: [{ id: 'late', state: 'ready' }] },
       });
@@ -212,7 +253,10 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
       await tools.setTools([fixtureTool('foo', () => text('2'))]);
       await registry.refresh();
 
-      expect({ names: executor.specs().map((spec) => spec.name), status: registry.status() }).toStrictEqual({ names: ['mcp_x_foo'], status: [{ id: 'x', state: 'ready' }] });
+      expect({ names: executor.specs().map((spec) => spec.name), status: registry.status() }).toStrictEqual({
+        names: ['mcp_x_foo'],
+        status: [{ id: 'x', state: 'ready' }],
+      });
     });
   });
 
@@ -231,7 +275,9 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
         if (gated) await gate;
         return { tools: [] };
       });
-      const { registry } = await start({ servers: [inMemory('storm', storm.server), inMemory('bystander', bystander)] });
+      const { registry } = await start({
+        servers: [inMemory('storm', storm.server), inMemory('bystander', bystander)],
+      });
       lists = 0;
       // the first reload cannot finish until every notification has arrived
       gated = true;
@@ -249,7 +295,11 @@ describe(`${mcpServers.name} with a hostile or broken server`, () => {
       const tools = createToolServer([fixtureTool('one', () => text('1'))]);
       const { executor, registry } = await start({ servers: [inMemory('x', tools.server)] });
 
-      await tools.setTools([fixtureTool('one', () => text('1')), fixtureTool('Two', () => text('2')), fixtureTool('two', () => text('2'))]);
+      await tools.setTools([
+        fixtureTool('one', () => text('1')),
+        fixtureTool('Two', () => text('2')),
+        fixtureTool('two', () => text('2')),
+      ]);
       await observer.waitFor(2);
 
       expect({

@@ -8,7 +8,9 @@ import { createMcpHarness, type McpHarness } from './fixtures/createMcpHarness.j
 function createSlowServer(seen: { cancelled: number; completed: number }): Server {
   const server = new Server({ name: 'slow', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [{ name: 'slow', description: 'Answers after two seconds.', inputSchema: { type: 'object', properties: {} } }],
+    tools: [
+      { name: 'slow', description: 'Answers after two seconds.', inputSchema: { type: 'object', properties: {} } },
+    ],
   }));
   server.setRequestHandler(
     CallToolRequestSchema,
@@ -34,7 +36,9 @@ describe(mcpServers.name, () => {
     let harness: McpHarness;
 
     beforeAll(async () => {
-      harness = await createMcpHarness({ servers: [{ id: 'slow', transport: { type: 'in_memory', server: createSlowServer(seen) } }] });
+      harness = await createMcpHarness({
+        servers: [{ id: 'slow', transport: { type: 'in_memory', server: createSlowServer(seen) } }],
+      });
     });
 
     afterAll(() => harness.close());
@@ -45,7 +49,11 @@ describe(mcpServers.name, () => {
       setTimeout(() => {
         controller.abort();
       }, 50);
-      expect(await pending).toMatchObject({ status: 'failed', invoked: true, error: { code: 'interrupted', details: { reason: 'cancelled' } } });
+      expect(await pending).toMatchObject({
+        status: 'failed',
+        invoked: true,
+        error: { code: 'interrupted', details: { reason: 'cancelled' } },
+      });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(seen).toStrictEqual({ cancelled: 1, completed: 0 });
     });

@@ -39,10 +39,17 @@ describe(`${mcpServers.name} against server-everything over stdio`, () => {
     });
 
     it('maps annotations as hints and keeps the title and output schema', () => {
-      const spec = harness.executor.specs().find((candidate) => candidate.name === 'mcp_everything_get-structured-content');
+      const spec = harness.executor
+        .specs()
+        .find((candidate) => candidate.name === 'mcp_everything_get-structured-content');
 
       expect(spec?.annotations).toStrictEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
-      expect(spec?.metadata).toStrictEqual({ mcpServer: 'everything', mcpTool: 'get-structured-content', title: 'Get Structured Content Tool', openWorldHint: false });
+      expect(spec?.metadata).toStrictEqual({
+        mcpServer: 'everything',
+        mcpTool: 'get-structured-content',
+        title: 'Get Structured Content Tool',
+        openWorldHint: false,
+      });
       expect(spec?.outputSchema).toMatchObject({ type: 'object', required: ['temperature', 'conditions', 'humidity'] });
       expect(spec?.inputSchema['$schema']).toBeUndefined();
     });
@@ -50,13 +57,19 @@ describe(`${mcpServers.name} against server-everything over stdio`, () => {
 
   describe('calls', () => {
     it('returns text', async () => {
-      expect(getOutput(await harness.call('mcp_everything_echo', { message: 'hi' }))).toStrictEqual({ output: { type: 'text', text: 'Echo: hi' }, isError: false });
+      expect(getOutput(await harness.call('mcp_everything_echo', { message: 'hi' }))).toStrictEqual({
+        output: { type: 'text', text: 'Echo: hi' },
+        isError: false,
+      });
     });
 
     it('returns an image as a media part', async () => {
       const { output } = getOutput(await harness.call('mcp_everything_get-tiny-image'));
 
-      expect(output).toMatchObject({ type: 'parts', parts: [{ type: 'text' }, { type: 'media', mimeType: 'image/png', modality: 'image' }, { type: 'text' }] });
+      expect(output).toMatchObject({
+        type: 'parts',
+        parts: [{ type: 'text' }, { type: 'media', mimeType: 'image/png', modality: 'image' }, { type: 'text' }],
+      });
     });
 
     it('returns resource links as file references, never fetched', async () => {
@@ -73,26 +86,47 @@ describe(`${mcpServers.name} against server-everything over stdio`, () => {
     });
 
     it('returns an embedded text resource as its text', async () => {
-      const { output } = getOutput(await harness.call('mcp_everything_get-resource-reference', { resourceType: 'Text', resourceId: 1 }));
+      const { output } = getOutput(
+        await harness.call('mcp_everything_get-resource-reference', { resourceType: 'Text', resourceId: 1 }),
+      );
 
       expect(output).toMatchObject({
         type: 'parts',
-        parts: [{ type: 'text' }, { type: 'text', text: expect.stringContaining('Resource 1: This is a plaintext resource') }, { type: 'text' }],
+        parts: [
+          { type: 'text' },
+          { type: 'text', text: expect.stringContaining('Resource 1: This is a plaintext resource') },
+          { type: 'text' },
+        ],
       });
     });
 
     it('returns an embedded blob resource as a file reference', async () => {
-      const outcome = await harness.call('mcp_everything_gzip-file-as-resource', { name: 'x.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resource' });
+      const outcome = await harness.call('mcp_everything_gzip-file-as-resource', {
+        name: 'x.gz',
+        data: 'data:text/plain;base64,aGVsbG8=',
+        outputType: 'resource',
+      });
 
-      expect(getOutput(outcome).output).toStrictEqual({ type: 'parts', parts: [{ type: 'file', uri: 'demo://resource/session/x.gz', mimeType: 'application/gzip', size: 25 }] });
+      expect(getOutput(outcome).output).toStrictEqual({
+        type: 'parts',
+        parts: [{ type: 'file', uri: 'demo://resource/session/x.gz', mimeType: 'application/gzip', size: 25 }],
+      });
     });
 
     it('keeps both the content blocks and the structured content', async () => {
-      const { output } = getOutput(await harness.call('mcp_everything_get-structured-content', { location: 'Chicago' }));
+      const { output } = getOutput(
+        await harness.call('mcp_everything_get-structured-content', { location: 'Chicago' }),
+      );
 
       expect(output).toMatchObject({
         type: 'parts',
-        parts: [{ type: 'text' }, { type: 'json', value: { temperature: expect.any(Number), conditions: expect.any(String), humidity: expect.any(Number) } }],
+        parts: [
+          { type: 'text' },
+          {
+            type: 'json',
+            value: { temperature: expect.any(Number), conditions: expect.any(String), humidity: expect.any(Number) },
+          },
+        ],
       });
     });
 
@@ -116,9 +150,13 @@ describe(`${mcpServers.name} against server-everything over stdio`, () => {
         'mcp_everything_toggle-subscriber-updates': {},
         'mcp_everything_trigger-long-running-operation': { duration: 0.1, steps: 1 },
       };
-      const outcomes = await Promise.all(Object.entries(inputs).map(async ([name, input]) => [name, (await harness.call(name, input as never)).status]));
+      const outcomes = await Promise.all(
+        Object.entries(inputs).map(async ([name, input]) => [name, (await harness.call(name, input as never)).status]),
+      );
 
-      expect(Object.fromEntries(outcomes)).toStrictEqual(Object.fromEntries(Object.keys(inputs).map((name) => [name, 'completed'])));
+      expect(Object.fromEntries(outcomes)).toStrictEqual(
+        Object.fromEntries(Object.keys(inputs).map((name) => [name, 'completed'])),
+      );
     });
 
     it('starts the server with the environment allow-list plus its configured env', async () => {

@@ -12,7 +12,14 @@ function createEchoServer() {
 }
 
 function echoRequest(callId: string): ToolRequest {
-  return { callId, toolName: 'mcp_secure_echo', input: { message: 'hi' }, sessionId: 'session-1', turnId: 'turn-1', metadata: {} };
+  return {
+    callId,
+    toolName: 'mcp_secure_echo',
+    input: { message: 'hi' },
+    sessionId: 'session-1',
+    turnId: 'turn-1',
+    metadata: {},
+  };
 }
 
 function waitForSpecs(harness: McpHarness, present: boolean): Promise<void> {
@@ -30,7 +37,11 @@ describe(`${mcpServers.name} over Streamable HTTP with bearer auth`, () => {
 
   beforeAll(async () => {
     server = await startAuthHttpServer(createEchoServer, ['token-1']);
-    options = { servers: [{ id: 'secure', transport: { type: 'http', url: server.url, headers: { 'x-client': 'agentkit-test' } } }] };
+    options = {
+      servers: [
+        { id: 'secure', transport: { type: 'http', url: server.url, headers: { 'x-client': 'agentkit-test' } } },
+      ],
+    };
   });
 
   afterAll(() => server.close());
@@ -58,13 +69,18 @@ describe(`${mcpServers.name} over Streamable HTTP with bearer auth`, () => {
     beforeAll(async () => {
       const credentials: CredentialStore = new InMemoryCredentialStore();
       await credentials.set(PROVIDER, { bearerToken: 'token-1' });
-      harness = await createMcpHarness(options, { bind: (container) => container.bind(CREDENTIAL_STORE).toConstantValue(credentials) });
+      harness = await createMcpHarness(options, {
+        bind: (container) => container.bind(CREDENTIAL_STORE).toConstantValue(credentials),
+      });
     });
 
     afterAll(() => harness.close());
 
     it('completes with the bearer token of the stored credentials and the configured headers', async () => {
-      expect(getOutput(await harness.executor.execute(echoRequest('ok-1')))).toStrictEqual({ output: { type: 'text', text: 'echo: hi' }, isError: false });
+      expect(getOutput(await harness.executor.execute(echoRequest('ok-1')))).toStrictEqual({
+        output: { type: 'text', text: 'echo: hi' },
+        isError: false,
+      });
       expect(server.lastHeaders()).toMatchObject({ authorization: 'Bearer token-1', 'x-client': 'agentkit-test' });
     });
 
@@ -78,7 +94,10 @@ describe(`${mcpServers.name} over Streamable HTTP with bearer auth`, () => {
 
       await harness.container.get(CREDENTIAL_STORE).set(PROVIDER, { bearerToken: 'token-1' });
 
-      expect(getOutput(await harness.executor.execute(request))).toStrictEqual({ output: { type: 'text', text: 'echo: hi' }, isError: false });
+      expect(getOutput(await harness.executor.execute(request))).toStrictEqual({
+        output: { type: 'text', text: 'echo: hi' },
+        isError: false,
+      });
     });
 
     it('is interrupted auth_required when the server revokes the token, and completes with the rotated one', async () => {
@@ -90,7 +109,10 @@ describe(`${mcpServers.name} over Streamable HTTP with bearer auth`, () => {
 
       await harness.container.get(CREDENTIAL_STORE).set(PROVIDER, { bearerToken: 'token-2' });
 
-      expect(getOutput(await harness.executor.execute(request)).output).toStrictEqual({ type: 'text', text: 'echo: hi' });
+      expect(getOutput(await harness.executor.execute(request)).output).toStrictEqual({
+        type: 'text',
+        text: 'echo: hi',
+      });
     });
   });
 
@@ -119,7 +141,9 @@ describe(`${mcpServers.name} over Streamable HTTP with bearer auth`, () => {
     });
 
     it('reports the server auth_required in status()', () => {
-      expect(harness.registry.status()).toStrictEqual([{ id: 'secure', state: 'auth_required', error: harness.registry.source('secure').authRequired }]);
+      expect(harness.registry.status()).toStrictEqual([
+        { id: 'secure', state: 'auth_required', error: harness.registry.source('secure').authRequired },
+      ]);
     });
 
     it('loads the tools once the host stores credentials and refreshes the source', async () => {
@@ -129,13 +153,19 @@ describe(`${mcpServers.name} over Streamable HTTP with bearer auth`, () => {
 
       expect(harness.executor.specs().map((spec) => spec.name)).toStrictEqual(['mcp_secure_echo']);
       expect(harness.registry.source('secure').authRequired).toBeUndefined();
-      expect(getOutput(await harness.executor.execute(echoRequest('loaded-1'))).output).toStrictEqual({ type: 'text', text: 'echo: hi' });
+      expect(getOutput(await harness.executor.execute(echoRequest('loaded-1'))).output).toStrictEqual({
+        type: 'text',
+        text: 'echo: hi',
+      });
     });
 
     it('sends stored credential headers as they are', async () => {
       await harness.container.get(CREDENTIAL_STORE).set(PROVIDER, { headers: { authorization: 'Bearer token-3' } });
 
-      expect(getOutput(await harness.executor.execute(echoRequest('headers-1'))).output).toStrictEqual({ type: 'text', text: 'echo: hi' });
+      expect(getOutput(await harness.executor.execute(echoRequest('headers-1'))).output).toStrictEqual({
+        type: 'text',
+        text: 'echo: hi',
+      });
     });
   });
 });

@@ -8,7 +8,11 @@ import { createToolServer, fixtureTool, text } from './fixtures/createToolServer
 
 function createHighLevelServer(): McpServer {
   const server = new McpServer({ name: 'high', version: '1.0.0' });
-  server.registerTool('Add.Numbers', { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => text(String(a + b)));
+  server.registerTool(
+    'Add.Numbers',
+    { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } },
+    ({ a, b }) => text(String(a + b)),
+  );
   return server;
 }
 
@@ -36,9 +40,21 @@ describe(`${mcpServers.name} with in-memory servers`, () => {
         }),
         fixtureTool('slow', () => new Promise(() => undefined)),
         fixtureTool('big', () => text('x'.repeat(5000))),
-        fixtureTool('weather', (args) => ({ content: [], structuredContent: args['valid'] === true ? { celsius: 20 } : { celsius: 'warm' } }), {
-          outputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] },
-        }),
+        fixtureTool(
+          'weather',
+          (args) => ({
+            content: [],
+            structuredContent: args['valid'] === true ? { celsius: 20 } : { celsius: 'warm' },
+          }),
+          {
+            outputSchema: {
+              $schema: 'https://json-schema.org/draft/2020-12/schema',
+              type: 'object',
+              properties: { celsius: { type: 'number' } },
+              required: ['celsius'],
+            },
+          },
+        ),
       ],
       2,
     );
@@ -68,16 +84,29 @@ describe(`${mcpServers.name} with in-memory servers`, () => {
   });
 
   it('calls a zod-declared tool of an McpServer', async () => {
-    expect(getOutput(await harness.call('mcp_high_add_numbers', { a: 2, b: 3 }))).toStrictEqual({ output: { type: 'text', text: '5' }, isError: false });
+    expect(getOutput(await harness.call('mcp_high_add_numbers', { a: 2, b: 3 }))).toStrictEqual({
+      output: { type: 'text', text: '5' },
+      isError: false,
+    });
   });
 
   it('compiles and enforces a draft 2020-12 schema with $defs', async () => {
-    expect(getOutput(await harness.call('mcp_low_point', { point: { x: 1 } })).output).toStrictEqual({ type: 'text', text: '{"point":{"x":1}}' });
-    expect(await harness.call('mcp_low_point', { point: { x: 1.5 } })).toMatchObject({ status: 'failed', invoked: false, error: { code: 'invalid_input' } });
+    expect(getOutput(await harness.call('mcp_low_point', { point: { x: 1 } })).output).toStrictEqual({
+      type: 'text',
+      text: '{"point":{"x":1}}',
+    });
+    expect(await harness.call('mcp_low_point', { point: { x: 1.5 } })).toMatchObject({
+      status: 'failed',
+      invoked: false,
+      error: { code: 'invalid_input' },
+    });
   });
 
   it('completes an isError result with isError: true', async () => {
-    expect(getOutput(await harness.call('mcp_low_fails'))).toStrictEqual({ output: { type: 'text', text: 'no such city' }, isError: true });
+    expect(getOutput(await harness.call('mcp_low_fails'))).toStrictEqual({
+      output: { type: 'text', text: 'no such city' },
+      isError: true,
+    });
   });
 
   it('fails invalid_input when the server refuses the params', async () => {
@@ -93,18 +122,29 @@ describe(`${mcpServers.name} with in-memory servers`, () => {
   it('fails execution_failed when the server answers with another error', async () => {
     const outcome = await harness.call('mcp_low_crashes');
 
-    expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'execution_failed', details: { server: 'low', reason: 'remote_error', mcpCode: -32603 } } });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      invoked: true,
+      error: { code: 'execution_failed', details: { server: 'low', reason: 'remote_error', mcpCode: -32603 } },
+    });
   });
 
   it('fails unavailable on a call timeout, and the next call reconnects', async () => {
     const outcome = await harness.call('mcp_low_slow');
 
-    expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'unavailable', details: { server: 'low', reason: 'timeout' } } });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      invoked: true,
+      error: { code: 'unavailable', details: { server: 'low', reason: 'timeout' } },
+    });
     expect(getOutput(await harness.call('mcp_low_fails')).isError).toBe(true);
   });
 
   it('checks structured content against the output schema', async () => {
-    expect(getOutput(await harness.call('mcp_low_weather', { valid: true })).output).toStrictEqual({ type: 'parts', parts: [{ type: 'json', value: { celsius: 20 } }] });
+    expect(getOutput(await harness.call('mcp_low_weather', { valid: true })).output).toStrictEqual({
+      type: 'parts',
+      parts: [{ type: 'json', value: { celsius: 20 } }],
+    });
     expect(await harness.call('mcp_low_weather', { valid: false })).toMatchObject({
       status: 'failed',
       invoked: true,
@@ -117,7 +157,12 @@ describe(`${mcpServers.name} with in-memory servers`, () => {
     const { output } = getOutput(outcome);
 
     expect(JSON.stringify(output).length).toBeLessThanOrEqual(1100);
-    expect(output).toMatchObject({ type: 'text', text: expect.stringMatching(/^x+\n\[text part of 5\d{3} characters left out: the result exceeds the 1000-character cap\]$/) });
+    expect(output).toMatchObject({
+      type: 'text',
+      text: expect.stringMatching(
+        /^x+\n\[text part of 5\d{3} characters left out: the result exceeds the 1000-character cap\]$/,
+      ),
+    });
     expect(outcome).toMatchObject({ result: { metadata: { mcpServer: 'low', mcpTool: 'big', truncated: true } } });
   });
 });

@@ -39,7 +39,10 @@ beforeAll(async () => {
 
 /** Runs the host fixture in `mode` and waits for it to exit on its own (jest's timeout bounds it). */
 async function runHost(mode: string): Promise<HostRun> {
-  const child = spawn(process.execPath, [hostScript, EVERYTHING_ENTRY, mode], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [hostScript, EVERYTHING_ENTRY, mode], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running = child;
   let stdout = '';
   let stderr = '';
@@ -56,26 +59,38 @@ describe(`${mcpServers.name} lifecycle`, () => {
     if (running?.pid !== undefined && running.exitCode === null) running.kill('SIGKILL');
   });
 
-  describe.each(['unbindAll', 'unbindAllAsync', 'close', 'asyncDispose'])('a host process that releases its container with %s', (mode) => {
-    it('exits on its own with code 0, and the MCP server process is gone', async () => {
-      const run = await runHost(mode);
+  describe.each(['unbindAll', 'unbindAllAsync', 'close', 'asyncDispose'])(
+    'a host process that releases its container with %s',
+    (mode) => {
+      it('exits on its own with code 0, and the MCP server process is gone', async () => {
+        const run = await runHost(mode);
 
-      expect({ exitCode: run.exitCode, signal: run.signal, text: run.report.text, stderr: run.stderr, serverAlive: isAlive(run.report.pid) }).toStrictEqual({
-        exitCode: 0,
-        signal: null,
-        text: 'Echo: hi',
-        stderr: '',
-        serverAlive: false,
-      });
-    }, 60_000);
-  });
+        expect({
+          exitCode: run.exitCode,
+          signal: run.signal,
+          text: run.report.text,
+          stderr: run.stderr,
+          serverAlive: isAlive(run.report.pid),
+        }).toStrictEqual({
+          exitCode: 0,
+          signal: null,
+          text: 'Echo: hi',
+          stderr: '',
+          serverAlive: false,
+        });
+      }, 60_000);
+    },
+  );
 
   describe('in process', () => {
     async function build(): Promise<Container> {
       const container = new Container();
       container.bind(PERMISSION_CHECKER).toConstantValue(ALLOW_ALL);
       const server = createToolServer([fixtureTool('ping', () => text('pong'))]).server;
-      container.load(agentkitModule(), mcpServers({ servers: [{ id: 'x', transport: { type: 'in_memory', server } }] }));
+      container.load(
+        agentkitModule(),
+        mcpServers({ servers: [{ id: 'x', transport: { type: 'in_memory', server } }] }),
+      );
       await container.getAsync(TOOL_EXECUTOR);
       return container;
     }
@@ -86,10 +101,21 @@ describe(`${mcpServers.name} lifecycle`, () => {
       const registry = container.get(MCP_CLIENT_REGISTRY);
 
       await executor.close();
-      const outcome = await executor.execute({ callId: 'c', toolName: 'mcp_x_ping', input: {}, sessionId: 's', turnId: 't', metadata: {} });
+      const outcome = await executor.execute({
+        callId: 'c',
+        toolName: 'mcp_x_ping',
+        input: {},
+        sessionId: 's',
+        turnId: 't',
+        metadata: {},
+      });
 
       expect(registry.status()).toStrictEqual([{ id: 'x', state: 'closed' }]);
-      expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'unavailable', message: expect.stringContaining('is closed') } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: true,
+        error: { code: 'unavailable', message: expect.stringContaining('is closed') },
+      });
       expect(registry.connection('x').transport).toBeUndefined();
     });
 

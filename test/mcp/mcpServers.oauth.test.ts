@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { ToolConfigurationError, type ToolRequest } from '../../src/index.js';
 import { mcpServers } from '../../src/mcp/index.js';
 import { createMcpHarness, getOutput, type McpHarness } from './fixtures/createMcpHarness.js';
@@ -61,7 +65,14 @@ class RecordingOAuthProvider implements OAuthClientProvider {
 }
 
 function echoRequest(callId: string): ToolRequest {
-  return { callId, toolName: 'mcp_secure_echo', input: { message: 'hi' }, sessionId: 'session-1', turnId: 'turn-1', metadata: {} };
+  return {
+    callId,
+    toolName: 'mcp_secure_echo',
+    input: { message: 'hi' },
+    sessionId: 'session-1',
+    turnId: 'turn-1',
+    metadata: {},
+  };
 }
 
 async function waitForEcho(harness: McpHarness): Promise<boolean> {
@@ -79,9 +90,14 @@ describe(`${mcpServers.name} with the SDK's OAuth client provider`, () => {
 
   beforeAll(async () => {
     // No token is valid until the authorization server issues one.
-    server = await startAuthHttpServer(() => createToolServer([fixtureTool('echo', (args) => text(`echo: ${String(args['message'])}`))]).server, []);
+    server = await startAuthHttpServer(
+      () => createToolServer([fixtureTool('echo', (args) => text(`echo: ${String(args['message'])}`))]).server,
+      [],
+    );
     provider = new RecordingOAuthProvider(server.oauth.clientId);
-    harness = await createMcpHarness({ servers: [{ id: 'secure', transport: { type: 'http', url: server.url, authProvider: provider } }] });
+    harness = await createMcpHarness({
+      servers: [{ id: 'secure', transport: { type: 'http', url: server.url, authProvider: provider } }],
+    });
   });
 
   afterAll(async () => {
@@ -111,7 +127,10 @@ describe(`${mcpServers.name} with the SDK's OAuth client provider`, () => {
 
     expect(server.oauth.grants()).toStrictEqual(['authorization_code']);
     expect(await waitForEcho(harness)).toBe(true);
-    expect(getOutput(await harness.executor.execute(echoRequest('oauth-1')))).toStrictEqual({ output: { type: 'text', text: 'echo: hi' }, isError: false });
+    expect(getOutput(await harness.executor.execute(echoRequest('oauth-1')))).toStrictEqual({
+      output: { type: 'text', text: 'echo: hi' },
+      isError: false,
+    });
     expect(server.lastHeaders().authorization).toBe(`Bearer ${provider.tokens()?.access_token ?? 'none'}`);
   });
 
@@ -119,7 +138,10 @@ describe(`${mcpServers.name} with the SDK's OAuth client provider`, () => {
     const revoked = provider.tokens()?.access_token;
     server.validTokens.clear();
 
-    expect(getOutput(await harness.executor.execute(echoRequest('oauth-2')))).toStrictEqual({ output: { type: 'text', text: 'echo: hi' }, isError: false });
+    expect(getOutput(await harness.executor.execute(echoRequest('oauth-2')))).toStrictEqual({
+      output: { type: 'text', text: 'echo: hi' },
+      isError: false,
+    });
     expect(server.oauth.grants()).toStrictEqual(['authorization_code', 'refresh_token']);
     expect(provider.tokens()?.access_token).not.toBe(revoked);
     expect(provider.authorizationUrls).toHaveLength(1);
@@ -132,19 +154,32 @@ describe(`${mcpServers.name} with the SDK's OAuth client provider`, () => {
 
     expect(await harness.executor.execute(request)).toMatchObject({
       status: 'interrupted',
-      interruption: { type: 'auth_required', auth: { callId: 'oauth-3', toolName: 'mcp_secure_echo', provider: 'mcp:secure', metadata: { server: 'secure' } } },
+      interruption: {
+        type: 'auth_required',
+        auth: {
+          callId: 'oauth-3',
+          toolName: 'mcp_secure_echo',
+          provider: 'mcp:secure',
+          metadata: { server: 'secure' },
+        },
+      },
     });
     expect(provider.authorizationUrls).toHaveLength(2);
 
     await harness.registry.finishAuth('secure', server.oauth.authorize(provider.authorizationUrls[1] as URL));
 
-    expect(getOutput(await harness.executor.execute(request))).toStrictEqual({ output: { type: 'text', text: 'echo: hi' }, isError: false });
+    expect(getOutput(await harness.executor.execute(request))).toStrictEqual({
+      output: { type: 'text', text: 'echo: hi' },
+      isError: false,
+    });
   });
 
   it('reports a code the authorization server refuses as an error naming the server and the OAuth error', async () => {
     const exchanges = server.oauth.grants().length;
 
-    await expect(harness.registry.finishAuth('secure', 'code-forged')).rejects.toThrow('MCP server "secure": the authorization server refused the code exchange (invalid_grant)');
+    await expect(harness.registry.finishAuth('secure', 'code-forged')).rejects.toThrow(
+      'MCP server "secure": the authorization server refused the code exchange (invalid_grant)',
+    );
     expect(server.oauth.grants().length).toBeGreaterThan(exchanges);
     expect(
       server.oauth
@@ -155,7 +190,9 @@ describe(`${mcpServers.name} with the SDK's OAuth client provider`, () => {
   });
 
   it('refuses finishAuth for a server without an OAuth provider', async () => {
-    const other = await createMcpHarness({ servers: [{ id: 'plain', transport: { type: 'in_memory', server: createToolServer([]).server } }] });
+    const other = await createMcpHarness({
+      servers: [{ id: 'plain', transport: { type: 'in_memory', server: createToolServer([]).server } }],
+    });
     try {
       await expect(other.registry.finishAuth('plain', 'code')).rejects.toThrow(ToolConfigurationError);
     } finally {

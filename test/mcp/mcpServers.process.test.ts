@@ -16,13 +16,15 @@ function listGroup(group: number): number[] {
 
 /** The live processes of `group` after up to 2 s of waiting for them to go. */
 async function waitForGroupGone(group: number): Promise<number[]> {
-  for (let attempt = 0; attempt < 40 && listGroup(group).length > 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 40 && listGroup(group).length > 0; attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   return listGroup(group);
 }
 
 function getPid(harness: McpHarness): number {
   const transport = harness.registry.connection('proc').transport;
-  if (!(transport instanceof ProcessClientTransport) || transport.pid === undefined) throw new Error('no server process');
+  if (!(transport instanceof ProcessClientTransport) || transport.pid === undefined)
+    throw new Error('no server process');
   return transport.pid;
 }
 
@@ -32,7 +34,9 @@ describe(`${mcpServers.name} with a server process`, () => {
   beforeAll(async () => {
     // The shell leaves a `sleep` behind in the server's process group, then becomes the server.
     const script = `sleep 60 & exec "${process.execPath}" "${EVERYTHING_ENTRY}" stdio`;
-    harness = await createMcpHarness({ servers: [{ id: 'proc', transport: { type: 'stdio', command: '/bin/sh', args: ['-c', script] } }] });
+    harness = await createMcpHarness({
+      servers: [{ id: 'proc', transport: { type: 'stdio', command: '/bin/sh', args: ['-c', script] } }],
+    });
   });
 
   afterAll(() => harness.close());
@@ -43,8 +47,15 @@ describe(`${mcpServers.name} with a server process`, () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     process.kill(first, 'SIGKILL');
 
-    expect(await pending).toMatchObject({ status: 'failed', invoked: true, error: { code: 'unavailable', details: { server: 'proc', reason: 'connection_closed' } } });
-    expect(getOutput(await harness.call('mcp_proc_echo', { message: 'back' })).output).toStrictEqual({ type: 'text', text: 'Echo: back' });
+    expect(await pending).toMatchObject({
+      status: 'failed',
+      invoked: true,
+      error: { code: 'unavailable', details: { server: 'proc', reason: 'connection_closed' } },
+    });
+    expect(getOutput(await harness.call('mcp_proc_echo', { message: 'back' })).output).toStrictEqual({
+      type: 'text',
+      text: 'Echo: back',
+    });
     expect(getPid(harness)).not.toBe(first);
   });
 
@@ -59,10 +70,19 @@ describe(`${mcpServers.name} with a server process`, () => {
 
   // Issue 9 changed this: an unreachable server no longer rejects the executor; it is reported.
   it('reports a server whose command cannot start as failed, unavailable', async () => {
-    const ghost = await createMcpHarness({ servers: [{ id: 'ghost', transport: { type: 'stdio', command: '/nonexistent/mcp-server' } }] });
+    const ghost = await createMcpHarness({
+      servers: [{ id: 'ghost', transport: { type: 'stdio', command: '/nonexistent/mcp-server' } }],
+    });
     try {
       expect(ghost.registry.status()).toStrictEqual([
-        { id: 'ghost', state: 'failed', error: expect.objectContaining({ code: 'unavailable', message: expect.stringContaining('MCP server "ghost" cannot be reached') }) },
+        {
+          id: 'ghost',
+          state: 'failed',
+          error: expect.objectContaining({
+            code: 'unavailable',
+            message: expect.stringContaining('MCP server "ghost" cannot be reached'),
+          }),
+        },
       ]);
     } finally {
       await ghost.close();

@@ -49,11 +49,17 @@ describe(McpRemoteTool.name, () => {
     beforeAll(async () => {
       const server = createToolServer([
         fixtureTool('lookup', () => text('found'), {
-          inputSchema: { type: 'object', properties: { key: { type: 'string', pattern: '^[a-z]+$' } }, required: ['key'] },
+          inputSchema: {
+            type: 'object',
+            properties: { key: { type: 'string', pattern: '^[a-z]+$' } },
+            required: ['key'],
+          },
           outputSchema: { type: 'object', properties: { value: { type: 'string' } } },
         }),
       ]);
-      harness = await createMcpHarness({ servers: [{ id: 'live', transport: { type: 'in_memory', server: server.server } }] });
+      harness = await createMcpHarness({
+        servers: [{ id: 'live', transport: { type: 'in_memory', server: server.server } }],
+      });
       source = harness.container.getAll(TOOL_SOURCE)[0] as ToolSource;
     });
 
@@ -66,7 +72,9 @@ describe(McpRemoteTool.name, () => {
         const registry = await buildRegistry([], [source]);
         expect(registry.names()).toStrictEqual(['mcp_live_lookup']);
       }
-      expect({ strict: countCompiled(getAjv('strict')), lenient: countCompiled(getAjv('lenient')) }).toStrictEqual(before);
+      expect({ strict: countCompiled(getAjv('strict')), lenient: countCompiled(getAjv('lenient')) }).toStrictEqual(
+        before,
+      );
     });
 
     it('lets the validators of a replaced registry be collected', async () => {

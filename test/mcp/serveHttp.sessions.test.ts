@@ -15,7 +15,11 @@ const TOKEN = 'in-process-token-0123456789';
 async function initialize(url: string): Promise<{ status: number; retryAfter: string | null; message: unknown }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -24,7 +28,8 @@ async function initialize(url: string): Promise<{ status: number; retryAfter: st
     }),
   });
   const text = await response.text();
-  const message = response.status === 503 ? (JSON.parse(text) as { error: { message: string } }).error.message : undefined;
+  const message =
+    response.status === 503 ? (JSON.parse(text) as { error: { message: string } }).error.message : undefined;
   return { status: response.status, retryAfter: response.headers.get('retry-after'), message };
 }
 
@@ -45,14 +50,22 @@ describe('serveHttp session limit', () => {
   });
 
   it('refuses a session past maxSessions with 503 and Retry-After, and opens one once a session ends', async () => {
-    const served = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN, maxSessions: 2, sessionIdleMs: 60_000 });
+    const served = await serveHttp(executor, {
+      host: '127.0.0.1',
+      port: 0,
+      token: TOKEN,
+      maxSessions: 2,
+      sessionIdleMs: 60_000,
+    });
     try {
       const [first, second] = await Promise.all([connectHttp(served.url, TOKEN), connectHttp(served.url, TOKEN)]);
       const refused = await initialize(served.url);
       expect(refused).toStrictEqual({
         status: 503,
         retryAfter: expect.stringMatching(/^\d+$/u),
-        message: expect.stringContaining('Too many MCP sessions: this server holds its limit of 2 live sessions. Retry in '),
+        message: expect.stringContaining(
+          'Too many MCP sessions: this server holds its limit of 2 live sessions. Retry in ',
+        ),
       });
       expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
       expect(Number(refused.retryAfter)).toBeLessThanOrEqual(30);
@@ -70,7 +83,13 @@ describe('serveHttp session limit', () => {
   }, 30_000);
 
   it('tells a refused client to come back when the longest-idle session expires', async () => {
-    const served = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN, maxSessions: 1, sessionIdleMs: 5_000 });
+    const served = await serveHttp(executor, {
+      host: '127.0.0.1',
+      port: 0,
+      token: TOKEN,
+      maxSessions: 1,
+      sessionIdleMs: 5_000,
+    });
     try {
       // A session opened and left idle (no stream held open).
       expect((await initialize(served.url)).status).toBe(200);
@@ -84,7 +103,12 @@ describe('serveHttp session limit', () => {
   });
 
   it.each([0, -1, 1.5, 1_000_001, '10'])('refuses maxSessions %p at start-up, naming it', async (maxSessions) => {
-    const attempt = serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN, maxSessions: maxSessions as number });
+    const attempt = serveHttp(executor, {
+      host: '127.0.0.1',
+      port: 0,
+      token: TOKEN,
+      maxSessions: maxSessions as number,
+    });
     await expect(attempt).rejects.toThrow(ToolConfigurationError);
     await expect(attempt).rejects.toThrow('maxSessions must be a whole number from 1 to 1000000');
   });

@@ -6,7 +6,15 @@ import path from 'node:path';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Container } from 'inversify';
-import { agentkitModule, EXECUTOR_OBSERVER, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, ToolConfigurationError, type ToolExecutor } from '../../src/index.js';
+import {
+  agentkitModule,
+  EXECUTOR_OBSERVER,
+  PERMISSION_CHECKER,
+  PolicyPermissionChecker,
+  TOOL_EXECUTOR,
+  ToolConfigurationError,
+  type ToolExecutor,
+} from '../../src/index.js';
 import { serveHttp, type ServeHttpOptions } from '../../src/mcp/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import { connectHttp } from './fixtures/startHttpServe.js';
@@ -15,7 +23,12 @@ const TOKEN = 'in-process-token-0123456789';
 
 /** POSTs `{}` to `url` with `host` as the Host header (fetch does not let a caller set it) and an `Origin`, if given. */
 function postWithHost(url: string, host: string, origin?: string): Promise<number> {
-  const headers = { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(origin === undefined ? {} : { origin }) };
+  const headers = {
+    host,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    ...(origin === undefined ? {} : { origin }),
+  };
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method: 'POST', headers }, (response) => {
       response.resume();
@@ -33,7 +46,14 @@ describe(serveHttp.name, () => {
   beforeAll(async () => {
     root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentkit-serve-http-unit-')));
     const container = new Container();
-    container.bind(PERMISSION_CHECKER).toConstantValue(new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'sleep' }], fallback: 'deny' }));
+    container
+      .bind(PERMISSION_CHECKER)
+      .toConstantValue(
+        new PolicyPermissionChecker({
+          rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'sleep' }],
+          fallback: 'deny',
+        }),
+      );
     container.bind(EXECUTOR_OBSERVER).toConstantValue({ onStart: () => started.shift()?.() });
     container.load(agentkitModule({ roots: [{ path: root }] }), shellTools());
     executor = await container.getAsync(TOOL_EXECUTOR);
@@ -52,10 +72,22 @@ describe(serveHttp.name, () => {
     ['noAuth on a public address', { host: '0.0.0.0', noAuth: true }, 'refusing to serve "0.0.0.0" without a token'],
     ['noAuth on a host name', { host: 'example.com', noAuth: true }, 'refusing to serve "example.com" without a token'],
     ['a short token', { host: '127.0.0.1', token: 'short' }, 'token must be at least 16 printable ASCII characters'],
-    ['a token with a space', { host: '127.0.0.1', token: 'with a space 0123456789' }, 'token must be at least 16 printable ASCII characters'],
+    [
+      'a token with a space',
+      { host: '127.0.0.1', token: 'with a space 0123456789' },
+      'token must be at least 16 printable ASCII characters',
+    ],
     ['a token and noAuth', { host: '127.0.0.1', token: TOKEN, noAuth: true }, 'give a token or noAuth: true, not both'],
-    ['a bad port', { host: '127.0.0.1', port: 65_536, token: TOKEN }, 'port must be a whole number from 0 to 65535; got 65536'],
-    ['a session idle time of 0', { host: '127.0.0.1', token: TOKEN, sessionIdleMs: 0 }, 'sessionIdleMs must be a whole number of milliseconds from 1 to 2147483647; got 0'],
+    [
+      'a bad port',
+      { host: '127.0.0.1', port: 65_536, token: TOKEN },
+      'port must be a whole number from 0 to 65535; got 65536',
+    ],
+    [
+      'a session idle time of 0',
+      { host: '127.0.0.1', token: TOKEN, sessionIdleMs: 0 },
+      'sessionIdleMs must be a whole number of milliseconds from 1 to 2147483647; got 0',
+    ],
     ['an unknown option', { host: '127.0.0.1', token: TOKEN, tls: true } as Partial<ServeHttpOptions>, 'tls'],
   ])('refuses %s with a ToolConfigurationError naming it, before listening', async (_label, options, message) => {
     const attempt = serveHttp(executor, { port: 0, ...options } as ServeHttpOptions);
@@ -76,7 +108,9 @@ describe(serveHttp.name, () => {
       expect(await postWithHost(served.url, `localhost:${served.port}`)).not.toBe(403);
       expect(await postWithHost(served.url, `localhost:${served.port}`, 'https://attacker.example')).toBe(403);
       expect(await postWithHost(served.url, `localhost:${served.port}`, 'not a url')).toBe(403);
-      expect(await postWithHost(served.url, `localhost:${served.port}`, `http://127.0.0.1:${served.port}`)).not.toBe(403);
+      expect(await postWithHost(served.url, `localhost:${served.port}`, `http://127.0.0.1:${served.port}`)).not.toBe(
+        403,
+      );
     } finally {
       await served.close();
     }
@@ -150,6 +184,9 @@ describe(serveHttp.name, () => {
     await client.close();
 
     expect(Date.now() - began).toBeLessThan(10_000);
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: '[interrupted] Tool `shell_exec` was cancelled while running.' }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: '[interrupted] Tool `shell_exec` was cancelled while running.' }],
+    });
   }, 30_000);
 });

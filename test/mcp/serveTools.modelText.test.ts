@@ -35,23 +35,36 @@ describe(`${serveTools.name} model text`, () => {
   });
 
   it('sends the shell text of the provider adapters, a flood kept within the budget as head + tail', async () => {
-    const result = (await client.callTool({ name: 'shell_exec', arguments: { command: 'seq 1 300000' } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: 'shell_exec',
+      arguments: { command: 'seq 1 300000' },
+    })) as CallToolResult;
 
     expect(result.isError).toBeUndefined();
     expect(result.content).toHaveLength(1);
     const [block] = result.content;
     const text = block?.type === 'text' ? block.text : '';
     expect(text.length).toBeLessThanOrEqual(DEFAULT_MAX_CHARS);
-    expect(text.split('\n').slice(0, 4)).toStrictEqual(['exit code 0', '[truncated: the output passed the size limit and was cut]', '--- stdout ---', '1']);
+    expect(text.split('\n').slice(0, 4)).toStrictEqual([
+      'exit code 0',
+      '[truncated: the output passed the size limit and was cut]',
+      '--- stdout ---',
+      '1',
+    ]);
     expect(text.split('\n').slice(-2)).toStrictEqual(['299999', '300000']);
-    expect(text).toMatch(/\n\[\.\.\. [\d,]+ characters \([\d,]+ line breaks\) cut from the middle of this result to fit [\d,]+ characters \.\.\.\]\n/u);
+    expect(text).toMatch(
+      /\n\[\.\.\. [\d,]+ characters \([\d,]+ line breaks\) cut from the middle of this result to fit [\d,]+ characters \.\.\.\]\n/u,
+    );
     expect(result.structuredContent).toMatchObject({ exitCode: 0, timedOut: false });
   }, 30_000);
 
   it('sends a failure as the error text the provider adapters send', async () => {
     const result = await client.callTool({ name: 'shell_exec', arguments: { command: 1 } });
 
-    expect(result).toStrictEqual({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\[invalid_input\] /u) }] });
+    expect(result).toStrictEqual({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringMatching(/^\[invalid_input\] /u) }],
+    });
   });
 
   it('keeps results within the budget the host gives (render.maxChars)', async () => {
@@ -61,10 +74,17 @@ describe(`${serveTools.name} model text`, () => {
     small.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { approve: true } }));
     await small.connect(clientSide);
     try {
-      const result = (await small.callTool({ name: 'shell_exec', arguments: { command: 'seq 1 3000' } })) as CallToolResult;
+      const result = (await small.callTool({
+        name: 'shell_exec',
+        arguments: { command: 'seq 1 3000' },
+      })) as CallToolResult;
       const [block] = result.content;
       const text = block?.type === 'text' ? block.text : '';
-      expect({ length: text.length <= 2_000, head: text.split('\n').slice(0, 3), tail: text.split('\n').slice(-1) }).toStrictEqual({
+      expect({
+        length: text.length <= 2_000,
+        head: text.split('\n').slice(0, 3),
+        tail: text.split('\n').slice(-1),
+      }).toStrictEqual({
         length: true,
         head: ['exit code 0', '--- stdout ---', '1'],
         tail: ['3000'],

@@ -58,7 +58,10 @@ describe(`${serveTools.name} with a server-wide signal`, () => {
   });
 
   it('leaves no listener on the server-wide signal once calls are done', async () => {
-    const results = await Promise.all([client.callTool({ name: 'quick', arguments: {} }), client.callTool({ name: 'quick', arguments: {} })]);
+    const results = await Promise.all([
+      client.callTool({ name: 'quick', arguments: {} }),
+      client.callTool({ name: 'quick', arguments: {} }),
+    ]);
 
     expect(results.map((result) => (result as CallToolResult).isError)).toStrictEqual([undefined, undefined]);
     expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);

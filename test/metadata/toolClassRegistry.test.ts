@@ -14,8 +14,11 @@ async function loadSecondCopy(): Promise<typeof toolClassRegistry> {
   const folder = mkdtempSync(join(tmpdir(), 'agentkit-second-copy-'));
   copies.push(folder);
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'agentkit-tools-core', type: 'module' }));
-  for (const file of ['toolClassRegistry.ts', 'TOOL_CLASS_REGISTRY.ts']) copyFileSync(join(METADATA, file), join(folder, file));
-  const module = (await import(join(folder, 'toolClassRegistry.ts'))) as { toolClassRegistry: typeof toolClassRegistry };
+  for (const file of ['toolClassRegistry.ts', 'TOOL_CLASS_REGISTRY.ts'])
+    copyFileSync(join(METADATA, file), join(folder, file));
+  const module = (await import(join(folder, 'toolClassRegistry.ts'))) as {
+    toolClassRegistry: typeof toolClassRegistry;
+  };
   return module.toolClassRegistry;
 }
 

@@ -37,31 +37,50 @@ describe('the packed package', () => {
       'assets/tree-sitter-bash.wasm',
       'package.json',
     ]);
-    expect(packed.files.filter((file) => /(^|\/)(src|test)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')))).toStrictEqual([]);
+    expect(
+      packed.files.filter(
+        (file) => /(^|\/)(src|test)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')),
+      ),
+    ).toStrictEqual([]);
   });
 
   it('ships source maps that carry their sources (src/ is not in the package)', () => {
     const maps = packed.files.filter((file) => file.endsWith('.js.map'));
     expect(maps.length).toBeGreaterThan(0);
     const withoutSources = maps.filter((file) => {
-      const map = JSON.parse(readFileSync(path.join(packed.app, 'node_modules', manifest.name, file), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
-      return map.sourcesContent?.length !== map.sources.length || map.sourcesContent.some((content) => typeof content !== 'string' || content.length === 0);
+      const map = JSON.parse(readFileSync(path.join(packed.app, 'node_modules', manifest.name, file), 'utf8')) as {
+        sources: string[];
+        sourcesContent?: (string | null)[];
+      };
+      return (
+        map.sourcesContent?.length !== map.sources.length ||
+        map.sourcesContent.some((content) => typeof content !== 'string' || content.length === 0)
+      );
     });
     expect(withoutSources).toStrictEqual([]);
   });
 
   it('passes publint', async () => {
-    const { stdout } = await run(path.join(BIN, 'publint'), ['run', packed.tarball, '--pack', 'false', '--strict'], { cwd: packed.dir });
+    const { stdout } = await run(path.join(BIN, 'publint'), ['run', packed.tarball, '--pack', 'false', '--strict'], {
+      cwd: packed.dir,
+    });
     expect(stdout).toContain('All good!');
   }, 60_000);
 
   it('passes are-the-types-wrong for every entry point (ESM only: node10 and require() are out of scope)', async () => {
     // attw exits non-zero on any problem that is not ignored; its report is then in the rejection's message.
-    const { stdout } = await run(path.join(BIN, 'attw'), [packed.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color', '--no-emoji'], { cwd: packed.dir });
+    const { stdout } = await run(
+      path.join(BIN, 'attw'),
+      [packed.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color', '--no-emoji'],
+      { cwd: packed.dir },
+    );
     const entries = stdout.split('*'.repeat(35)).filter((block) => block.includes('node16 (from ESM)'));
-    const resolved = (block: string): boolean => block.includes('node16 (from ESM): OK (ESM)') && block.includes('bundler: OK');
+    const resolved = (block: string): boolean =>
+      block.includes('node16 (from ESM): OK (ESM)') && block.includes('bundler: OK');
     // attw lists the JSON Schema entry too (it has no types to check; attw exited 0, so it found no problem there).
-    const code = entries.map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)]).filter(([name]) => typeof name === 'string' && !name.endsWith('.json'));
+    const code = entries
+      .map((block) => [block.match(/"([^"]+)"/)?.[1], resolved(block)])
+      .filter(([name]) => typeof name === 'string' && !name.endsWith('.json'));
     expect(code).toStrictEqual(CODE_ENTRIES.map((key) => [path.posix.join(manifest.name, key), true]));
   }, 120_000);
 
@@ -74,18 +93,46 @@ describe('the packed package', () => {
 
   it("ships the internal entry the built-ins import at run time, out of users' reach (not in the exports map)", async () => {
     expect(packed.files).toContain('dist/internal/index.js');
-    const script = "await import('agentkit-tools-core/internal').then(() => console.log('imported'), (error) => console.log(error.code));";
+    const script =
+      "await import('agentkit-tools-core/internal').then(() => console.log('imported'), (error) => console.log(error.code));";
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
     expect(stdout.trim()).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
   }, 60_000);
 
   it('type-checks a consumer of every entry point against the shipped declarations (skipLibCheck off)', async () => {
-    const specifiers = Object.keys(manifest.exports).map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
-    const source = specifiers.map((specifier, index) => `import * as entry${String(index)} from '${specifier}';\nexport { entry${String(index)} };`).join('\n');
+    const specifiers = Object.keys(manifest.exports).map((key) =>
+      key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`,
+    );
+    const source = specifiers
+      .map(
+        (specifier, index) =>
+          `import * as entry${String(index)} from '${specifier}';\nexport { entry${String(index)} };`,
+      )
+      .join('\n');
     writeFileSync(path.join(packed.app, 'consumer.ts'), `${source}\n`);
-    const args = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--experimentalDecorators'];
-    args.push('--skipLibCheck', 'false', '--types', 'node', '--typeRoots', path.join(ROOT, 'node_modules/@types'), 'consumer.ts');
-    const result = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: packed.app }).then(
+    const args = [
+      '--noEmit',
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--experimentalDecorators',
+    ];
+    args.push(
+      '--skipLibCheck',
+      'false',
+      '--types',
+      'node',
+      '--typeRoots',
+      path.join(ROOT, 'node_modules/@types'),
+      'consumer.ts',
+    );
+    const result = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], {
+      cwd: packed.app,
+    }).then(
       () => '',
       (error: unknown) => String((error as { stdout?: unknown }).stdout),
     );
@@ -94,18 +141,37 @@ describe('the packed package', () => {
 
   it("type-checks every entry in a consumer project with the README's tsconfig, strict and skipLibCheck: false", async () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const tsconfig = JSON.parse(/needs:\n\n```json\n([\s\S]*?)```/u.exec(readme)?.[1] ?? '{}') as { compilerOptions: Record<string, unknown> };
+    const tsconfig = JSON.parse(/needs:\n\n```json\n([\s\S]*?)```/u.exec(readme)?.[1] ?? '{}') as {
+      compilerOptions: Record<string, unknown>;
+    };
     expect(tsconfig.compilerOptions['emitDecoratorMetadata']).toBe(true);
     const project = path.join(packed.dir, 'typed');
     mkdirSync(project);
     const specifiers = CODE_ENTRIES.map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
-    writeFileSync(path.join(project, 'main.ts'), specifiers.map((specifier) => `export * from '${specifier}';\n`).join(''));
-    const compilerOptions = { ...tsconfig.compilerOptions, strict: true, skipLibCheck: false, noEmit: true, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules/@types')] };
+    writeFileSync(
+      path.join(project, 'main.ts'),
+      specifiers.map((specifier) => `export * from '${specifier}';\n`).join(''),
+    );
+    const compilerOptions = {
+      ...tsconfig.compilerOptions,
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      types: ['node'],
+      typeRoots: [path.join(ROOT, 'node_modules/@types')],
+    };
     writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['main.ts'] }));
-    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'typed-consumer', private: true, type: 'module' }));
+    writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'typed-consumer', private: true, type: 'module' }),
+    );
     symlinkSync(path.join(packed.app, 'node_modules'), path.join(project, 'node_modules'));
     // tsc exits non-zero on any error, which rejects with its report; web-tree-sitter's declarations (Emscripten globals) must not be reached.
-    const { stdout } = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--explainFiles'], { cwd: project });
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--explainFiles'],
+      { cwd: project },
+    );
     expect(stdout).not.toContain('web-tree-sitter');
   }, 120_000);
 
@@ -139,12 +205,15 @@ describe('the packed package', () => {
   }, 60_000);
 
   it("exports the policy file's JSON Schema, and the bin answers --version and --help", async () => {
-    const script = "const { default: schema } = await import('agentkit-tools-core/policy.schema.json', { with: { type: 'json' } }); console.log(schema.title);";
+    const script =
+      "const { default: schema } = await import('agentkit-tools-core/policy.schema.json', { with: { type: 'json' } }); console.log(schema.title);";
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
     expect(stdout.trim()).toBe('agentkit-tools policy file');
     const bin = path.join(packed.app, 'node_modules/.bin/agentkit-tools');
     expect((await run(bin, ['--version'], { cwd: packed.app })).stdout).toBe(`${manifest.version}\n`);
-    expect((await run(bin, ['--help'], { cwd: packed.app })).stdout).toContain('Usage: agentkit-tools <command> [options]');
+    expect((await run(bin, ['--help'], { cwd: packed.app })).stdout).toContain(
+      'Usage: agentkit-tools <command> [options]',
+    );
     expect((await run(bin, ['serve', '--help'], { cwd: packed.app })).stdout).toContain('--policy <file>');
   }, 60_000);
 
@@ -155,13 +224,28 @@ describe('the packed package', () => {
     writeFileSync(path.join(root, 'hello.txt'), 'hello from the tarball\n');
     const client = new Client({ name: 'packed-package-test', version: '1.0.0' });
     await client.connect(
-      new StdioClientTransport({ command: path.join(packed.app, 'node_modules/.bin/agentkit-tools'), args: ['serve', '--root', root, '--shell'], cwd: packed.app }),
+      new StdioClientTransport({
+        command: path.join(packed.app, 'node_modules/.bin/agentkit-tools'),
+        args: ['serve', '--root', root, '--shell'],
+        cwd: packed.app,
+      }),
     );
     try {
       const { tools } = await client.listTools();
       const read = await client.callTool({ name: 'fs_read_file', arguments: { path: 'hello.txt' } });
       expect({ tools: tools.map((tool) => tool.name).sort(), read: read.content }).toStrictEqual({
-        tools: ['fs_create_directory', 'fs_delete', 'fs_edit_file', 'fs_glob', 'fs_grep', 'fs_list_directory', 'fs_move', 'fs_read_file', 'fs_write_file', 'shell_exec'],
+        tools: [
+          'fs_create_directory',
+          'fs_delete',
+          'fs_edit_file',
+          'fs_glob',
+          'fs_grep',
+          'fs_list_directory',
+          'fs_move',
+          'fs_read_file',
+          'fs_write_file',
+          'shell_exec',
+        ],
         read: [{ type: 'text', text: '     1\thello from the tarball' }],
       });
     } finally {

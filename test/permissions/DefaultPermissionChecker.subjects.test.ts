@@ -22,19 +22,26 @@ describe(DefaultPermissionChecker.name, () => {
       const builtIn = new FileSystemPermissionRequest('fs.read', '/etc/passwd');
 
       expect([checker.evaluate(acme), typeAndCode(checker.evaluate(builtIn))]).toStrictEqual([
-        PermissionDecision.deny('acme.sync "nightly sync" is denied: "/etc/passwd" is outside every workspace root. Use a path inside the workspace.', 'outside_roots'),
+        PermissionDecision.deny(
+          'acme.sync "nightly sync" is denied: "/etc/passwd" is outside every workspace root. Use a path inside the workspace.',
+          'outside_roots',
+        ),
         'deny outside_roots',
       ]);
     });
 
     it('denies a request whose path list is empty: it cannot be checked against the roots', () => {
-      expect(typeAndCode(checker.evaluate(new AcmeRequest('acme.sync', 'x', { paths: [] })))).toBe('deny outside_roots');
+      expect(typeAndCode(checker.evaluate(new AcmeRequest('acme.sync', 'x', { paths: [] })))).toBe(
+        'deny outside_roots',
+      );
     });
 
     it("ignores any claim to be inside the roots: containment is the checker's own answer", () => {
       const claim = { path: '/etc/passwd', access: 'read', inside: true, insideRoots: true, root: '/w' } as PathSubject;
 
-      expect(typeAndCode(checker.evaluate(new AcmeRequest('acme.sync', '/w/a', { paths: [claim] })))).toBe('deny outside_roots');
+      expect(typeAndCode(checker.evaluate(new AcmeRequest('acme.sync', '/w/a', { paths: [claim] })))).toBe(
+        'deny outside_roots',
+      );
     });
 
     it('reads the subjects once per check, so a request cannot show an inside path first and an outside one later', () => {
@@ -50,7 +57,8 @@ describe(DefaultPermissionChecker.name, () => {
     });
 
     it('allows reads inside the roots and asks for writes, protected paths, hard-linked files and risks', () => {
-      const decide = (subjects: PolicySubjects): string => typeAndCode(checker.evaluate(new AcmeRequest('acme.sync', 'x', subjects)));
+      const decide = (subjects: PolicySubjects): string =>
+        typeAndCode(checker.evaluate(new AcmeRequest('acme.sync', 'x', subjects)));
 
       expect({
         read: decide({ paths: [read('/w/a')] }),
@@ -58,11 +66,19 @@ describe(DefaultPermissionChecker.name, () => {
         protected: decide({ paths: [read('/w/.env', { protected: true })] }),
         hardLinked: decide({ paths: [read('/w/h', { hardLinked: true })] }),
         risky: decide({ paths: [read('/w/a')], risks: ['fifo'] }),
-      }).toStrictEqual({ read: 'allow', write: 'require_approval', protected: 'require_approval', hardLinked: 'require_approval', risky: 'require_approval' });
+      }).toStrictEqual({
+        read: 'allow',
+        write: 'require_approval',
+        protected: 'require_approval',
+        hardLinked: 'require_approval',
+        risky: 'require_approval',
+      });
     });
 
     it('names the reasons a built-in fs request would get', () => {
-      const request = new AcmeRequest('acme.sync', 'x', { paths: [{ path: '/w/.git/config', access: 'write', protected: true, hardLinked: true }] });
+      const request = new AcmeRequest('acme.sync', 'x', {
+        paths: [{ path: '/w/.git/config', access: 'write', protected: true, hardLinked: true }],
+      });
 
       expect(checker.evaluate(request)).toStrictEqual(
         PermissionDecision.requireApproval(
@@ -72,7 +88,10 @@ describe(DefaultPermissionChecker.name, () => {
     });
 
     it('asks before a command with shell-like risks, like a built-in shell request', () => {
-      const acme = new AcmeRequest('acme.run', 'deploy script', { command: { subcommands: [['make', 'deploy']] }, risks: ['command_substitution'] });
+      const acme = new AcmeRequest('acme.run', 'deploy script', {
+        command: { subcommands: [['make', 'deploy']] },
+        risks: ['command_substitution'],
+      });
       const builtIn = new ShellPermissionRequest({
         command: 'echo $(id)',
         form: 'command',
@@ -82,7 +101,8 @@ describe(DefaultPermissionChecker.name, () => {
         envKeys: [],
         redirections: [],
       });
-      const why = 'it runs a shell command, which can do anything the user running this process can; it carries risk flags (command_substitution).';
+      const why =
+        'it runs a shell command, which can do anything the user running this process can; it carries risk flags (command_substitution).';
 
       expect([checker.evaluate(acme), checker.evaluate(builtIn)]).toStrictEqual([
         PermissionDecision.requireApproval(`acme.run "deploy script" needs approval: ${why}`),
@@ -91,7 +111,8 @@ describe(DefaultPermissionChecker.name, () => {
     });
 
     it('weighs destructive and approval hints, and allows a plain tool call without them', () => {
-      const decide = (subjects: PolicySubjects): string => typeAndCode(checker.evaluate(new AcmeRequest('acme.call', 'x', subjects)));
+      const decide = (subjects: PolicySubjects): string =>
+        typeAndCode(checker.evaluate(new AcmeRequest('acme.call', 'x', subjects)));
 
       expect({
         plain: decide({ tool: { name: 'x' } }),
@@ -99,7 +120,13 @@ describe(DefaultPermissionChecker.name, () => {
         needsApproval: decide({ tool: { name: 'x' }, hints: { needsApproval: true } }),
         mcp: decide({ mcp: { server: 'github', name: 'search' } }),
         custom: decide({}),
-      }).toStrictEqual({ plain: 'allow', destructive: 'require_approval', needsApproval: 'require_approval', mcp: 'require_approval', custom: 'require_approval' });
+      }).toStrictEqual({
+        plain: 'allow',
+        destructive: 'require_approval',
+        needsApproval: 'require_approval',
+        mcp: 'require_approval',
+        custom: 'require_approval',
+      });
     });
 
     it('lets no metadata key change a decision by itself', () => {
@@ -118,22 +145,31 @@ describe(DefaultPermissionChecker.name, () => {
     it.each([
       ['fs.read', 'its kind fs.read is a filesystem kind, but its policySubjects() list no paths'],
       ['shell.exec', 'its kind shell.exec runs a command, but its policySubjects() give no command'],
-    ])('refuses a %s request that describes itself by metadata alone, instead of judging its target', (kind, problem) => {
-      const request = new AcmeRequest(kind, '/w/a', {}, OLD_METADATA_KEYS);
+    ])(
+      'refuses a %s request that describes itself by metadata alone, instead of judging its target',
+      (kind, problem) => {
+        const request = new AcmeRequest(kind, '/w/a', {}, OLD_METADATA_KEYS);
 
-      expect(checker.evaluate(request)).toStrictEqual(
-        PermissionDecision.deny(
-          `${kind} "/w/a" is denied: the request cannot be checked because ${problem}. The tool that raised it must fix its permission request.`,
-          'malformed_request',
-        ),
-      );
-    });
+        expect(checker.evaluate(request)).toStrictEqual(
+          PermissionDecision.deny(
+            `${kind} "/w/a" is denied: the request cannot be checked because ${problem}. The tool that raised it must fix its permission request.`,
+            'malformed_request',
+          ),
+        );
+      },
+    );
 
     it.each([
       [{ paths: '/etc/passwd' }, 'policySubjects().paths must be an array'],
       [{ paths: [{ path: '/w/a', access: 'exec' }] }, 'policySubjects().paths[0].access must be "read" or "write"'],
-      [{ paths: [{ path: '/w/a', access: 'read', protected: 'yes' }] }, 'policySubjects().paths[0].protected must be a boolean'],
-      [{ command: { subcommands: [['ls', 1]] } }, 'policySubjects().command.subcommands[0] must be an array of strings'],
+      [
+        { paths: [{ path: '/w/a', access: 'read', protected: 'yes' }] },
+        'policySubjects().paths[0].protected must be a boolean',
+      ],
+      [
+        { command: { subcommands: [['ls', 1]] } },
+        'policySubjects().command.subcommands[0] must be an array of strings',
+      ],
       [{ risks: 'substitution' }, 'policySubjects().risks must be an array of strings'],
       [null, 'policySubjects() must return an object'],
     ])('denies a request whose subjects are malformed: %j', (subjects, problem) => {

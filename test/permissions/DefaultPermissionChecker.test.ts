@@ -16,7 +16,9 @@ const CHANGE = 'it changes the workspace, and the default policy asks before eve
 describe(DefaultPermissionChecker.name, () => {
   describe('.evaluate', () => {
     it.each(['fs.read', 'fs.list'])('allows %s inside the roots', (kind) => {
-      expect(checker.evaluate(buildRequest(kind, '/data/a.csv'), TEST_CONTEXT)).toStrictEqual(PermissionDecision.allow());
+      expect(checker.evaluate(buildRequest(kind, '/data/a.csv'), TEST_CONTEXT)).toStrictEqual(
+        PermissionDecision.allow(),
+      );
     });
 
     it('allows a read naming a root itself', () => {
@@ -25,19 +27,28 @@ describe(DefaultPermissionChecker.name, () => {
 
     it('denies a read outside every root', () => {
       expect(checker.evaluate(buildRequest('fs.read', '/etc/passwd'))).toStrictEqual(
-        PermissionDecision.deny('fs.read "/etc/passwd" is denied: "/etc/passwd" is outside every workspace root. Use a path inside the workspace.', 'outside_roots'),
+        PermissionDecision.deny(
+          'fs.read "/etc/passwd" is denied: "/etc/passwd" is outside every workspace root. Use a path inside the workspace.',
+          'outside_roots',
+        ),
       );
     });
 
     it('denies a sibling folder that only shares the root as a prefix', () => {
       expect(checker.evaluate(buildRequest('fs.read', '/w_evil/a'))).toStrictEqual(
-        PermissionDecision.deny('fs.read "/w_evil/a" is denied: "/w_evil/a" is outside every workspace root. Use a path inside the workspace.', 'outside_roots'),
+        PermissionDecision.deny(
+          'fs.read "/w_evil/a" is denied: "/w_evil/a" is outside every workspace root. Use a path inside the workspace.',
+          'outside_roots',
+        ),
       );
     });
 
     it('denies a write outside every root rather than asking', () => {
       expect(checker.evaluate(buildRequest('fs.write', '/etc/cron.d/job', { protected: true }))).toStrictEqual(
-        PermissionDecision.deny('fs.write "/etc/cron.d/job" is denied: "/etc/cron.d/job" is outside every workspace root. Use a path inside the workspace.', 'outside_roots'),
+        PermissionDecision.deny(
+          'fs.write "/etc/cron.d/job" is denied: "/etc/cron.d/job" is outside every workspace root. Use a path inside the workspace.',
+          'outside_roots',
+        ),
       );
     });
 
@@ -45,24 +56,37 @@ describe(DefaultPermissionChecker.name, () => {
       const move = buildRequest('fs.move', '/w/a', { paths: ['/w/a', '/tmp/a', '/var/a'] });
 
       expect(checker.evaluate(move)).toStrictEqual(
-        PermissionDecision.deny('fs.move "/w/a" is denied: "/tmp/a", "/var/a" are outside every workspace root. Use a path inside the workspace.', 'outside_roots'),
+        PermissionDecision.deny(
+          'fs.move "/w/a" is denied: "/tmp/a", "/var/a" are outside every workspace root. Use a path inside the workspace.',
+          'outside_roots',
+        ),
       );
     });
 
     it('denies an fs request that names no path', () => {
       expect(checker.evaluate(buildRequest('fs.read'))).toStrictEqual(
-        PermissionDecision.deny('fs.read (no target) is denied: it names no path, so it cannot be checked against the workspace roots.', 'outside_roots'),
+        PermissionDecision.deny(
+          'fs.read (no target) is denied: it names no path, so it cannot be checked against the workspace roots.',
+          'outside_roots',
+        ),
       );
     });
 
-    it.each(['fs.write', 'fs.edit', 'fs.delete', 'fs.mkdir', 'fs.chmod'])('requires approval for %s inside the roots', (kind) => {
-      expect(checker.evaluate(buildRequest(kind, '/w/a.txt'))).toStrictEqual(PermissionDecision.requireApproval(`${kind} "/w/a.txt" needs approval: ${CHANGE}.`));
-    });
+    it.each(['fs.write', 'fs.edit', 'fs.delete', 'fs.mkdir', 'fs.chmod'])(
+      'requires approval for %s inside the roots',
+      (kind) => {
+        expect(checker.evaluate(buildRequest(kind, '/w/a.txt'))).toStrictEqual(
+          PermissionDecision.requireApproval(`${kind} "/w/a.txt" needs approval: ${CHANGE}.`),
+        );
+      },
+    );
 
     it('requires approval for a move inside the roots', () => {
       const move = buildRequest('fs.move', '/w/a', { paths: ['/w/a', '/data/a'] });
 
-      expect(checker.evaluate(move)).toStrictEqual(PermissionDecision.requireApproval(`fs.move "/w/a" needs approval: ${CHANGE}.`));
+      expect(checker.evaluate(move)).toStrictEqual(
+        PermissionDecision.requireApproval(`fs.move "/w/a" needs approval: ${CHANGE}.`),
+      );
     });
 
     it('requires approval to read a protected path', () => {
@@ -73,7 +97,9 @@ describe(DefaultPermissionChecker.name, () => {
 
     it('requires approval to read a hard-linked file', () => {
       expect(checker.evaluate(buildRequest('fs.read', '/w/hard.txt', { hardLinked: true }))).toStrictEqual(
-        PermissionDecision.requireApproval('fs.read "/w/hard.txt" needs approval: the file has more than one hard link, so it may be a window onto a file outside the workspace.'),
+        PermissionDecision.requireApproval(
+          'fs.read "/w/hard.txt" needs approval: the file has more than one hard link, so it may be a window onto a file outside the workspace.',
+        ),
       );
     });
 
@@ -91,7 +117,9 @@ describe(DefaultPermissionChecker.name, () => {
 
     it('names every reason a write to a protected path needs approval', () => {
       expect(checker.evaluate(buildRequest('fs.write', '/w/.git/config', { protected: true }))).toStrictEqual(
-        PermissionDecision.requireApproval(`fs.write "/w/.git/config" needs approval: ${CHANGE}; it touches a protected path.`),
+        PermissionDecision.requireApproval(
+          `fs.write "/w/.git/config" needs approval: ${CHANGE}; it touches a protected path.`,
+        ),
       );
     });
 
@@ -102,17 +130,38 @@ describe(DefaultPermissionChecker.name, () => {
     });
 
     it.each<[PermissionRequest, string]>([
-      [buildRequest('shell.exec', 'ls -la'), 'shell.exec "ls -la" needs approval: it runs a shell command, which can do anything the user running this process can.'],
-      [buildRequest('mcp.invoke_tool', 'github/create_issue'), 'mcp.invoke_tool "github/create_issue" needs approval: it talks to an MCP server outside this process.'],
-      [buildRequest('mcp.connect', 'github'), 'mcp.connect "github" needs approval: it talks to an MCP server outside this process.'],
-      [new ToolInvokePermissionRequest('deploy_app', { needsApprovalHint: true }), 'tool.invoke "deploy_app" needs approval: the tool is marked as needing approval.'],
-      [new ToolInvokePermissionRequest('wipe', { destructiveHint: true }), 'tool.invoke "wipe" needs approval: the tool is marked as destructive.'],
+      [
+        buildRequest('shell.exec', 'ls -la'),
+        'shell.exec "ls -la" needs approval: it runs a shell command, which can do anything the user running this process can.',
+      ],
+      [
+        buildRequest('mcp.invoke_tool', 'github/create_issue'),
+        'mcp.invoke_tool "github/create_issue" needs approval: it talks to an MCP server outside this process.',
+      ],
+      [
+        buildRequest('mcp.connect', 'github'),
+        'mcp.connect "github" needs approval: it talks to an MCP server outside this process.',
+      ],
+      [
+        new ToolInvokePermissionRequest('deploy_app', { needsApprovalHint: true }),
+        'tool.invoke "deploy_app" needs approval: the tool is marked as needing approval.',
+      ],
+      [
+        new ToolInvokePermissionRequest('wipe', { destructiveHint: true }),
+        'tool.invoke "wipe" needs approval: the tool is marked as destructive.',
+      ],
       [
         new ToolInvokePermissionRequest('wipe', { destructiveHint: true, needsApprovalHint: true }),
         'tool.invoke "wipe" needs approval: the tool is marked as destructive; the tool is marked as needing approval.',
       ],
-      [buildRequest('custom.deploy', 'prod'), 'custom.deploy "prod" needs approval: the default policy asks before every kind of request other than reads inside the workspace.'],
-      [buildRequest('net.fetch'), 'net.fetch (no target) needs approval: the default policy asks before every kind of request other than reads inside the workspace.'],
+      [
+        buildRequest('custom.deploy', 'prod'),
+        'custom.deploy "prod" needs approval: the default policy asks before every kind of request other than reads inside the workspace.',
+      ],
+      [
+        buildRequest('net.fetch'),
+        'net.fetch (no target) needs approval: the default policy asks before every kind of request other than reads inside the workspace.',
+      ],
     ])('requires approval for %j', (request, reason) => {
       expect(checker.evaluate(request)).toStrictEqual(PermissionDecision.requireApproval(reason));
     });
@@ -120,7 +169,10 @@ describe(DefaultPermissionChecker.name, () => {
     it.each([
       ['no annotations', new ToolInvokePermissionRequest('echo')],
       ['read-only hints', new ToolInvokePermissionRequest('echo', { readOnlyHint: true, idempotentHint: true })],
-      ['hints that are false', new ToolInvokePermissionRequest('echo', { destructiveHint: false, needsApprovalHint: false })],
+      [
+        'hints that are false',
+        new ToolInvokePermissionRequest('echo', { destructiveHint: false, needsApprovalHint: false }),
+      ],
     ])('allows tool.invoke for a tool with %s', (_label, request) => {
       expect(checker.evaluate(request)).toStrictEqual(PermissionDecision.allow());
     });
@@ -177,7 +229,10 @@ describe(ToolInvokePermissionRequest.name, () => {
       expect([
         new ToolInvokePermissionRequest('echo', { readOnlyHint: true }).policySubjects(),
         new ToolInvokePermissionRequest('wipe', { destructiveHint: true }).policySubjects(),
-      ]).toStrictEqual([{ tool: { name: 'echo' } }, { tool: { name: 'wipe' }, hints: { destructive: true, needsApproval: false } }]);
+      ]).toStrictEqual([
+        { tool: { name: 'echo' } },
+        { tool: { name: 'wipe' }, hints: { destructive: true, needsApproval: false } },
+      ]);
     });
   });
 });

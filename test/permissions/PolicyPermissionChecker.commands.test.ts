@@ -14,16 +14,28 @@ function askFallback(command: string, uncovered: string): PermissionDecision {
 
 describe(PolicyPermissionChecker.name, () => {
   describe('.evaluate', () => {
-    it.each(['git status', 'git status -s', 'git status --porcelain src'])('allows %j with the prefix "git status"', (command) => {
-      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', command))).toStrictEqual(PermissionDecision.allow());
-    });
+    it.each(['git status', 'git status -s', 'git status --porcelain src'])(
+      'allows %j with the prefix "git status"',
+      (command) => {
+        expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', command))).toStrictEqual(
+          PermissionDecision.allow(),
+        );
+      },
+    );
 
-    it.each(['git statusx', 'git', 'git log', 'gitstatus', 'xgit status'])('does not allow %j with the prefix "git status"', (command) => {
-      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', command))).toStrictEqual(askFallback(command, command));
-    });
+    it.each(['git statusx', 'git', 'git log', 'gitstatus', 'xgit status'])(
+      'does not allow %j with the prefix "git status"',
+      (command) => {
+        expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', command))).toStrictEqual(
+          askFallback(command, command),
+        );
+      },
+    );
 
     it('normalizes whitespace in commands', () => {
-      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', '  git \t status   -s\n'))).toStrictEqual(PermissionDecision.allow());
+      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', '  git \t status   -s\n'))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
     });
 
     it('normalizes whitespace in patterns', () => {
@@ -56,7 +68,12 @@ describe(PolicyPermissionChecker.name, () => {
       ]);
       const request = buildRequest('shell.exec', 'ls; rm -rf build', { subcommands: ['ls', 'rm -rf build'] });
 
-      expect(checker.evaluate(request)).toStrictEqual(PermissionDecision.deny('shell.exec "ls; rm -rf build" is denied by policy rule deny shell.exec "rm".', 'policy_denied'));
+      expect(checker.evaluate(request)).toStrictEqual(
+        PermissionDecision.deny(
+          'shell.exec "ls; rm -rf build" is denied by policy rule deny shell.exec "rm".',
+          'policy_denied',
+        ),
+      );
     });
 
     it('reads subcommands given as arrays of words', () => {
@@ -84,7 +101,9 @@ describe(PolicyPermissionChecker.name, () => {
 
     it('never allows by pattern a shell request with neither subcommands nor target', () => {
       expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec'))).toStrictEqual(
-        PermissionDecision.requireApproval('shell.exec (no target) needs approval: no policy rule allows it, and the policy fallback is "ask".'),
+        PermissionDecision.requireApproval(
+          'shell.exec (no target) needs approval: no policy rule allows it, and the policy fallback is "ask".',
+        ),
       );
     });
 
@@ -92,7 +111,9 @@ describe(PolicyPermissionChecker.name, () => {
       const request = buildRequest('shell.exec', 'git status > out.txt', { risks: ['redirection'] });
 
       expect(ALLOW_GIT_STATUS.evaluate(request)).toStrictEqual(
-        PermissionDecision.requireApproval('shell.exec "git status > out.txt" needs approval: it carries risk flags (redirection) that an allow rule does not cover.'),
+        PermissionDecision.requireApproval(
+          'shell.exec "git status > out.txt" needs approval: it carries risk flags (redirection) that an allow rule does not cover.',
+        ),
       );
     });
 
@@ -101,7 +122,9 @@ describe(PolicyPermissionChecker.name, () => {
       const request = buildRequest('shell.exec', 'echo $(id)', { risks: ['substitution', 'wrapper'] });
 
       expect(checker.evaluate(request)).toStrictEqual(
-        PermissionDecision.requireApproval('shell.exec "echo $(id)" needs approval: it carries risk flags (substitution, wrapper) that an allow rule does not cover.'),
+        PermissionDecision.requireApproval(
+          'shell.exec "echo $(id)" needs approval: it carries risk flags (substitution, wrapper) that an allow rule does not cover.',
+        ),
       );
     });
 
@@ -109,16 +132,26 @@ describe(PolicyPermissionChecker.name, () => {
       const checker = buildPolicyChecker([{ effect: 'deny', kind: 'shell.exec', pattern: 'curl' }], 'allow');
       const request = buildRequest('shell.exec', 'curl x | sh', { subcommands: ['curl x', 'sh'], risks: ['pipe'] });
 
-      expect(checker.evaluate(request)).toStrictEqual(PermissionDecision.deny('shell.exec "curl x | sh" is denied by policy rule deny shell.exec "curl".', 'policy_denied'));
+      expect(checker.evaluate(request)).toStrictEqual(
+        PermissionDecision.deny(
+          'shell.exec "curl x | sh" is denied by policy rule deny shell.exec "curl".',
+          'policy_denied',
+        ),
+      );
     });
 
     it('allows an empty risks array', () => {
-      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', 'git status', { risks: [] }))).toStrictEqual(PermissionDecision.allow());
+      expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', 'git status', { risks: [] }))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
     });
 
     it.each([
       [{ subcommands: 'git status' }, 'metadata.subcommands must be an array'],
-      [{ subcommands: ['git status', 7] }, 'every entry of metadata.subcommands must be a string or an array of strings'],
+      [
+        { subcommands: ['git status', 7] },
+        'every entry of metadata.subcommands must be a string or an array of strings',
+      ],
       [{ risks: 'substitution' }, 'metadata.risks must be an array of strings'],
     ])('denies a request with malformed metadata %j', (metadata, problem) => {
       expect(ALLOW_GIT_STATUS.evaluate(buildRequest('shell.exec', 'git status', metadata))).toStrictEqual(

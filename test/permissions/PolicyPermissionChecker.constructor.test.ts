@@ -47,11 +47,17 @@ describe(PolicyPermissionChecker.name, () => {
     });
 
     it('rejects options that are not an object', () => {
-      expectConfigurationError(null, 'options is null. Give an object { rules, fallback } with fallback one of "allow", "deny", "ask".');
+      expectConfigurationError(
+        null,
+        'options is null. Give an object { rules, fallback } with fallback one of "allow", "deny", "ask".',
+      );
     });
 
     it('rejects an unknown option key', () => {
-      expectConfigurationError({ rules: [], fallback: 'deny', fallBack: 'allow' }, 'options has an unknown key "fallBack". Use only "rules", "fallback" (check the spelling).');
+      expectConfigurationError(
+        { rules: [], fallback: 'deny', fallBack: 'allow' },
+        'options has an unknown key "fallBack". Use only "rules", "fallback" (check the spelling).',
+      );
     });
 
     it('rejects rules that are not an array', () => {
@@ -62,15 +68,24 @@ describe(PolicyPermissionChecker.name, () => {
     });
 
     it('rejects an unknown fallback', () => {
-      expectConfigurationError({ rules: [], fallback: 'maybe' }, 'options.fallback is "maybe". Use one of "allow", "deny", "ask": the decision when no rule decides.');
+      expectConfigurationError(
+        { rules: [], fallback: 'maybe' },
+        'options.fallback is "maybe". Use one of "allow", "deny", "ask": the decision when no rule decides.',
+      );
     });
 
     it('rejects a rule that is not an object', () => {
-      expectConfigurationError(withRule('allow fs.*'), 'rules[1] is "allow fs.*". Give an object { effect, kind, pattern? }.');
+      expectConfigurationError(
+        withRule('allow fs.*'),
+        'rules[1] is "allow fs.*". Give an object { effect, kind, pattern? }.',
+      );
     });
 
     it('rejects an unknown effect', () => {
-      expectConfigurationError(withRule({ effect: 'permit', kind: 'fs.*' }), 'rules[1].effect is "permit". Use one of "allow", "deny", "ask".');
+      expectConfigurationError(
+        withRule({ effect: 'permit', kind: 'fs.*' }),
+        'rules[1].effect is "permit". Use one of "allow", "deny", "ask".',
+      );
     });
 
     it('rejects an unknown rule key, so a misspelled pattern never widens a rule', () => {

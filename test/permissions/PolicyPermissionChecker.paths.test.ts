@@ -15,7 +15,9 @@ describe(PolicyPermissionChecker.name, () => {
     it('matches dotfiles and dot folders with globs', () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'fs.read', pattern: '/w/**' }]);
 
-      expect(checker.evaluate(buildRequest('fs.read', '/w/.config/app/.env'))).toStrictEqual(PermissionDecision.allow());
+      expect(checker.evaluate(buildRequest('fs.read', '/w/.config/app/.env'))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
     });
 
     it('denies a dotfile anywhere with a ** deny glob', () => {
@@ -36,7 +38,10 @@ describe(PolicyPermissionChecker.name, () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'fs.read', pattern: '/w/*' }]);
 
       expect(checker.evaluate(buildRequest('fs.read', '/w/sub/a.txt'))).toStrictEqual(
-        PermissionDecision.deny('fs.read "/w/sub/a.txt" is denied: no policy allow rule covers "/w/sub/a.txt", and the policy fallback is "deny".', 'policy_denied'),
+        PermissionDecision.deny(
+          'fs.read "/w/sub/a.txt" is denied: no policy allow rule covers "/w/sub/a.txt", and the policy fallback is "deny".',
+          'policy_denied',
+        ),
       );
     });
 
@@ -44,15 +49,21 @@ describe(PolicyPermissionChecker.name, () => {
       const checker = buildPolicyChecker([{ effect: 'deny', kind: 'fs.*', pattern: '/etc/**' }], 'allow');
       const move = buildRequest('fs.move', '/w/a.txt', { paths: ['/w/a.txt', '/etc/cron.d/job'] });
 
-      expect(checker.evaluate(move)).toStrictEqual(PermissionDecision.deny('fs.move "/w/a.txt" is denied by policy rule deny fs.* "/etc/**".', 'policy_denied'));
+      expect(checker.evaluate(move)).toStrictEqual(
+        PermissionDecision.deny('fs.move "/w/a.txt" is denied by policy rule deny fs.* "/etc/**".', 'policy_denied'),
+      );
     });
 
     it('allows a move only when allow rules cover both ends', () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'fs.move', pattern: '/w/**' }], 'ask');
 
-      expect(checker.evaluate(buildRequest('fs.move', '/w/a', { paths: ['/w/a', '/w/b'] }))).toStrictEqual(PermissionDecision.allow());
+      expect(checker.evaluate(buildRequest('fs.move', '/w/a', { paths: ['/w/a', '/w/b'] }))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
       expect(checker.evaluate(buildRequest('fs.move', '/w/a', { paths: ['/w/a', '/tmp/b'] }))).toStrictEqual(
-        PermissionDecision.requireApproval('fs.move "/w/a" needs approval: no policy allow rule covers "/tmp/b", and the policy fallback is "ask".'),
+        PermissionDecision.requireApproval(
+          'fs.move "/w/a" needs approval: no policy allow rule covers "/tmp/b", and the policy fallback is "ask".',
+        ),
       );
     });
 
@@ -62,14 +73,18 @@ describe(PolicyPermissionChecker.name, () => {
         { effect: 'allow', kind: 'fs.*', pattern: '/tmp/**' },
       ]);
 
-      expect(checker.evaluate(buildRequest('fs.move', '/w/a', { paths: ['/w/a', '/tmp/b'] }))).toStrictEqual(PermissionDecision.allow());
+      expect(checker.evaluate(buildRequest('fs.move', '/w/a', { paths: ['/w/a', '/tmp/b'] }))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
     });
 
     it('checks metadata.paths when the request has no target', () => {
       const checker = buildPolicyChecker([{ effect: 'ask', kind: 'fs.*', pattern: '/w/secret/**' }], 'allow');
 
       expect(checker.evaluate(buildRequest('fs.delete', undefined, { paths: ['/w/secret/k'] }))).toStrictEqual(
-        PermissionDecision.requireApproval('fs.delete (no target) needs approval: policy rule ask fs.* "/w/secret/**" asks for it.'),
+        PermissionDecision.requireApproval(
+          'fs.delete (no target) needs approval: policy rule ask fs.* "/w/secret/**" asks for it.',
+        ),
       );
     });
 
@@ -77,7 +92,9 @@ describe(PolicyPermissionChecker.name, () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'fs.*', pattern: '/w/**' }]);
 
       expect(checker.evaluate(buildRequest('fs.write', '/w/.env', { protected: true }))).toStrictEqual(
-        PermissionDecision.requireApproval('fs.write "/w/.env" needs approval: it touches a protected path, and no allow rule names that exact target.'),
+        PermissionDecision.requireApproval(
+          'fs.write "/w/.env" needs approval: it touches a protected path, and no allow rule names that exact target.',
+        ),
       );
     });
 
@@ -87,7 +104,9 @@ describe(PolicyPermissionChecker.name, () => {
         { effect: 'allow', kind: 'fs.write', pattern: '/w/.env' },
       ]);
 
-      expect(checker.evaluate(buildRequest('fs.write', '/w/.env', { protected: true }))).toStrictEqual(PermissionDecision.allow());
+      expect(checker.evaluate(buildRequest('fs.write', '/w/.env', { protected: true }))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
     });
 
     it('does not count an exact rule of another kind as naming a protected path', () => {
@@ -97,7 +116,9 @@ describe(PolicyPermissionChecker.name, () => {
       ]);
 
       expect(checker.evaluate(buildRequest('fs.write', '/w/.env', { protected: true }))).toStrictEqual(
-        PermissionDecision.requireApproval('fs.write "/w/.env" needs approval: it touches a protected path, and no allow rule names that exact target.'),
+        PermissionDecision.requireApproval(
+          'fs.write "/w/.env" needs approval: it touches a protected path, and no allow rule names that exact target.',
+        ),
       );
     });
 
@@ -106,7 +127,9 @@ describe(PolicyPermissionChecker.name, () => {
       const move = buildRequest('fs.move', '/w/a', { paths: ['/w/a', '/w/.git/config'], protected: true });
 
       expect(checker.evaluate(move)).toStrictEqual(
-        PermissionDecision.requireApproval('fs.move "/w/a" needs approval: it touches a protected path, and no allow rule names that exact target.'),
+        PermissionDecision.requireApproval(
+          'fs.move "/w/a" needs approval: it touches a protected path, and no allow rule names that exact target.',
+        ),
       );
     });
 
@@ -114,7 +137,9 @@ describe(PolicyPermissionChecker.name, () => {
       const checker = buildPolicyChecker([], 'allow');
 
       expect(checker.evaluate(buildRequest('fs.edit', '/w/.npmrc', { protected: true }))).toStrictEqual(
-        PermissionDecision.requireApproval('fs.edit "/w/.npmrc" needs approval: it touches a protected path, and no allow rule names that exact target.'),
+        PermissionDecision.requireApproval(
+          'fs.edit "/w/.npmrc" needs approval: it touches a protected path, and no allow rule names that exact target.',
+        ),
       );
     });
 
@@ -137,7 +162,9 @@ describe(PolicyPermissionChecker.name, () => {
         { effect: 'allow', kind: 'fs.read', pattern: '/w/hard.txt' },
       ]);
 
-      expect(checker.evaluate(buildRequest('fs.read', '/w/hard.txt', { hardLinked: true }))).toStrictEqual(PermissionDecision.allow());
+      expect(checker.evaluate(buildRequest('fs.read', '/w/hard.txt', { hardLinked: true }))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
     });
 
     it('names both reasons for a hard-linked file at a protected path', () => {
@@ -153,7 +180,9 @@ describe(PolicyPermissionChecker.name, () => {
     it('treats protected only when it is exactly true', () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'fs.*' }]);
 
-      expect(checker.evaluate(buildRequest('fs.write', '/w/a', { protected: 'no' }))).toStrictEqual(PermissionDecision.allow());
+      expect(checker.evaluate(buildRequest('fs.write', '/w/a', { protected: 'no' }))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
     });
 
     it('denies a request whose metadata.paths is not an array of strings', () => {

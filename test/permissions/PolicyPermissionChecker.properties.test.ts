@@ -33,7 +33,11 @@ function referenceSubjects(request: PermissionRequest): { items: string[]; isCom
 }
 
 /** A deliberately naive, independent reading of the policy contract. */
-function decideByReference(rules: readonly PolicyRule[], fallback: PolicyEffect, request: PermissionRequest): DecisionType {
+function decideByReference(
+  rules: readonly PolicyRule[],
+  fallback: PolicyEffect,
+  request: PermissionRequest,
+): DecisionType {
   const { items, isCommand } = referenceSubjects(request);
   const matches = (pattern: string, item: string): boolean => {
     if (!isCommand) {
@@ -42,8 +46,11 @@ function decideByReference(rules: readonly PolicyRule[], fallback: PolicyEffect,
     const prefix = normalize(pattern);
     return item === prefix || item.startsWith(`${prefix} `);
   };
-  const names = (pattern: string, item: string): boolean => (isCommand ? normalize(pattern) === item : pattern === item && !/[*?[\]{}()!+@]/.test(pattern));
-  const applicable = rules.filter((rule) => (rule.kind.endsWith('*') ? request.kind.startsWith(rule.kind.slice(0, -1)) : rule.kind === request.kind));
+  const names = (pattern: string, item: string): boolean =>
+    isCommand ? normalize(pattern) === item : pattern === item && !/[*?[\]{}()!+@]/.test(pattern);
+  const applicable = rules.filter((rule) =>
+    rule.kind.endsWith('*') ? request.kind.startsWith(rule.kind.slice(0, -1)) : rule.kind === request.kind,
+  );
   const hits = (effect: PolicyEffect): boolean =>
     applicable.some(({ effect: ruleEffect, pattern }) => {
       if (ruleEffect !== effect) {
@@ -59,7 +66,8 @@ function decideByReference(rules: readonly PolicyRule[], fallback: PolicyEffect,
   }
   const allowRules = applicable.filter((rule) => rule.effect === 'allow');
   const coveredBy = (test: (pattern: string, item: string) => boolean): boolean =>
-    items.length > 0 && items.every((item) => allowRules.some((rule) => rule.pattern !== undefined && test(rule.pattern, item)));
+    items.length > 0 &&
+    items.every((item) => allowRules.some((rule) => rule.pattern !== undefined && test(rule.pattern, item)));
   const allowed = allowRules.some((rule) => rule.pattern === undefined) || coveredBy(matches);
   const effect = allowed ? 'allow' : fallback;
   if (effect !== 'allow') {
@@ -67,7 +75,10 @@ function decideByReference(rules: readonly PolicyRule[], fallback: PolicyEffect,
   }
   const risks = (request.metadata?.['risks'] as string[] | undefined) ?? [];
   // Protected and hard-linked are facts about paths: they count for requests that name paths.
-  const needsExactName = request.kind.startsWith('fs.') && items.length > 0 && (request.metadata?.['protected'] === true || request.metadata?.['hardLinked'] === true);
+  const needsExactName =
+    request.kind.startsWith('fs.') &&
+    items.length > 0 &&
+    (request.metadata?.['protected'] === true || request.metadata?.['hardLinked'] === true);
   if (risks.length > 0 || (needsExactName && !coveredBy(names))) {
     return 'require_approval';
   }
@@ -76,7 +87,11 @@ function decideByReference(rules: readonly PolicyRule[], fallback: PolicyEffect,
 
 const RANK: Record<DecisionType, number> = { allow: 0, require_approval: 1, deny: 2 };
 
-function evaluate(rules: readonly PolicyRule[], fallback: PolicyEffect, request: PermissionRequest): PermissionDecision {
+function evaluate(
+  rules: readonly PolicyRule[],
+  fallback: PolicyEffect,
+  request: PermissionRequest,
+): PermissionDecision {
   return buildPolicyChecker(rules, fallback).evaluate(request);
 }
 
@@ -84,10 +99,14 @@ function evaluate(rules: readonly PolicyRule[], fallback: PolicyEffect, request:
 function matchingRuleArbitrary(effect: 'deny' | 'ask', request: PermissionRequest): fc.Arbitrary<PolicyRule> {
   const kinds = [request.kind, '*', `${request.kind.slice(0, 3)}*`];
   const { items, isCommand } = referenceSubjects(request);
-  const patterns = items.filter((item) => item !== '').map((item) => (isCommand ? item.split(' ').slice(0, 2).join(' ') : item));
+  const patterns = items
+    .filter((item) => item !== '')
+    .map((item) => (isCommand ? item.split(' ').slice(0, 2).join(' ') : item));
   return fc.oneof(
     fc.constantFrom(...kinds).map((kind): PolicyRule => ({ effect, kind })),
-    ...(patterns.length === 0 ? [] : [fc.constantFrom(...patterns).map((pattern): PolicyRule => ({ effect, kind: request.kind, pattern }))]),
+    ...(patterns.length === 0
+      ? []
+      : [fc.constantFrom(...patterns).map((pattern): PolicyRule => ({ effect, kind: request.kind, pattern }))]),
   );
 }
 
@@ -137,7 +156,9 @@ describe(PolicyPermissionChecker.name, () => {
     it('never changes a decision a deny or ask rule made by adding allow rules', () => {
       fc.assert(
         fc.property(
-          scenarioWith(([, , request]) => fc.constantFrom<'deny' | 'ask'>('deny', 'ask').chain((effect) => matchingRuleArbitrary(effect, request))),
+          scenarioWith(([, , request]) =>
+            fc.constantFrom<'deny' | 'ask'>('deny', 'ask').chain((effect) => matchingRuleArbitrary(effect, request)),
+          ),
           fc.array(ruleArbitrary(fc.constant<PolicyEffect>('allow')), { minLength: 1, maxLength: 4 }),
           ([[rules, fallback, request], decisive], allows) => {
             const before = evaluate([decisive, ...rules], fallback, request);
@@ -151,24 +172,34 @@ describe(PolicyPermissionChecker.name, () => {
 
     it('never makes a decision less strict by adding a deny rule', () => {
       fc.assert(
-        fc.property(scenarioArbitrary, ruleArbitrary(fc.constant<PolicyEffect>('deny')), fc.nat(), ([rules, fallback, request], added, position) => {
-          const before = evaluate(rules, fallback, request);
-          const after = evaluate(insertAt(rules, added, position), fallback, request);
+        fc.property(
+          scenarioArbitrary,
+          ruleArbitrary(fc.constant<PolicyEffect>('deny')),
+          fc.nat(),
+          ([rules, fallback, request], added, position) => {
+            const before = evaluate(rules, fallback, request);
+            const after = evaluate(insertAt(rules, added, position), fallback, request);
 
-          expect(RANK[after.type]).toBeGreaterThanOrEqual(RANK[before.type]);
-        }),
+            expect(RANK[after.type]).toBeGreaterThanOrEqual(RANK[before.type]);
+          },
+        ),
         { numRuns: 300 },
       );
     });
 
     it('never turns a decision into allow by adding an ask rule', () => {
       fc.assert(
-        fc.property(scenarioArbitrary, ruleArbitrary(fc.constant<PolicyEffect>('ask')), fc.nat(), ([rules, fallback, request], added, position) => {
-          const before = evaluate(rules, fallback, request);
-          const after = evaluate(insertAt(rules, added, position), fallback, request);
+        fc.property(
+          scenarioArbitrary,
+          ruleArbitrary(fc.constant<PolicyEffect>('ask')),
+          fc.nat(),
+          ([rules, fallback, request], added, position) => {
+            const before = evaluate(rules, fallback, request);
+            const after = evaluate(insertAt(rules, added, position), fallback, request);
 
-          expect(after.type !== 'allow' || before.type === 'allow').toBe(true);
-        }),
+            expect(after.type !== 'allow' || before.type === 'allow').toBe(true);
+          },
+        ),
         { numRuns: 300 },
       );
     });

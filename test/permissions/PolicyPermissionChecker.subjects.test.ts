@@ -21,7 +21,12 @@ describe(PolicyPermissionChecker.name, () => {
             ],
           }),
         ),
-      ).toStrictEqual(PermissionDecision.deny('acme.sync "nightly sync" is denied by policy rule deny acme.* "/etc/**".', 'policy_denied'));
+      ).toStrictEqual(
+        PermissionDecision.deny(
+          'acme.sync "nightly sync" is denied by policy rule deny acme.* "/etc/**".',
+          'policy_denied',
+        ),
+      );
     });
 
     it('allows only when allow rules cover every path', () => {
@@ -39,7 +44,9 @@ describe(PolicyPermissionChecker.name, () => {
         ),
       ]).toStrictEqual([
         PermissionDecision.allow(),
-        PermissionDecision.requireApproval('acme.sync "nightly sync" needs approval: no policy allow rule covers "/tmp/b", and the policy fallback is "ask".'),
+        PermissionDecision.requireApproval(
+          'acme.sync "nightly sync" needs approval: no policy allow rule covers "/tmp/b", and the policy fallback is "ask".',
+        ),
       ]);
     });
 
@@ -49,9 +56,13 @@ describe(PolicyPermissionChecker.name, () => {
       expect([
         checker.evaluate(sync({ paths: [{ path: '/w/.env', access: 'read', protected: true }] })),
         checker.evaluate(sync({ paths: [{ path: '/w/h', access: 'read', hardLinked: true }] })).type,
-        buildPolicyChecker([{ effect: 'allow', kind: 'acme.*', pattern: '/w/.env' }]).evaluate(sync({ paths: [{ path: '/w/.env', access: 'read', protected: true }] })),
+        buildPolicyChecker([{ effect: 'allow', kind: 'acme.*', pattern: '/w/.env' }]).evaluate(
+          sync({ paths: [{ path: '/w/.env', access: 'read', protected: true }] }),
+        ),
       ]).toStrictEqual([
-        PermissionDecision.requireApproval('acme.sync "nightly sync" needs approval: it touches a protected path, and no allow rule names that exact target.'),
+        PermissionDecision.requireApproval(
+          'acme.sync "nightly sync" needs approval: it touches a protected path, and no allow rule names that exact target.',
+        ),
         'require_approval',
         PermissionDecision.allow(),
       ]);
@@ -76,8 +87,13 @@ describe(PolicyPermissionChecker.name, () => {
         checker.evaluate(run({ command: { subcommands: [['make', 'build']] }, risks: ['command_substitution'] })),
       ]).toStrictEqual([
         PermissionDecision.allow(),
-        PermissionDecision.deny('acme.run "deploy script" is denied: no policy allow rule covers "rm -rf /", and the policy fallback is "deny".', 'policy_denied'),
-        PermissionDecision.requireApproval('acme.run "deploy script" needs approval: it carries risk flags (command_substitution) that an allow rule does not cover.'),
+        PermissionDecision.deny(
+          'acme.run "deploy script" is denied: no policy allow rule covers "rm -rf /", and the policy fallback is "deny".',
+          'policy_denied',
+        ),
+        PermissionDecision.requireApproval(
+          'acme.run "deploy script" needs approval: it carries risk flags (command_substitution) that an allow rule does not cover.',
+        ),
       ]);
     });
 
@@ -95,13 +111,18 @@ describe(PolicyPermissionChecker.name, () => {
     it('refuses an fs.* request without paths rather than matching its target (a deny rule cannot be dodged)', () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'fs.*', pattern: '/w/**' }], 'allow');
 
-      expect(checker.evaluate(new AcmeRequest('fs.move', '/w/a', {}, { paths: ['/w/a', '/etc/cron.d/job'] })).type).toBe('deny');
+      expect(
+        checker.evaluate(new AcmeRequest('fs.move', '/w/a', {}, { paths: ['/w/a', '/etc/cron.d/job'] })).type,
+      ).toBe('deny');
     });
 
     it('matches the target of a request with neither paths nor command', () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'acme.*', pattern: 'nightly*' }]);
 
-      expect([checker.evaluate(sync({})), checker.evaluate(sync({ mcp: { server: 'acme' } }))]).toStrictEqual([PermissionDecision.allow(), PermissionDecision.allow()]);
+      expect([checker.evaluate(sync({})), checker.evaluate(sync({ mcp: { server: 'acme' } }))]).toStrictEqual([
+        PermissionDecision.allow(),
+        PermissionDecision.allow(),
+      ]);
     });
   });
 });

@@ -12,7 +12,10 @@ describe(PolicyPermissionChecker.name, () => {
 
       expect(checker.evaluate(buildRequest('fs.read', '/w/a'), TEST_CONTEXT)).toStrictEqual(PermissionDecision.allow());
       expect(checker.evaluate(buildRequest('fs.readx', '/w/a'), TEST_CONTEXT)).toStrictEqual(
-        PermissionDecision.deny('fs.readx "/w/a" is denied: no policy allow rule covers "/w/a", and the policy fallback is "deny".', 'policy_denied'),
+        PermissionDecision.deny(
+          'fs.readx "/w/a" is denied: no policy allow rule covers "/w/a", and the policy fallback is "deny".',
+          'policy_denied',
+        ),
       );
     });
 
@@ -21,7 +24,10 @@ describe(PolicyPermissionChecker.name, () => {
 
       expect(checker.evaluate(buildRequest('fs.write', '/w/a'))).toStrictEqual(PermissionDecision.allow());
       expect(checker.evaluate(buildRequest('shell.exec', 'ls'))).toStrictEqual(
-        PermissionDecision.deny('shell.exec "ls" is denied: no policy allow rule covers "ls", and the policy fallback is "deny".', 'policy_denied'),
+        PermissionDecision.deny(
+          'shell.exec "ls" is denied: no policy allow rule covers "ls", and the policy fallback is "deny".',
+          'policy_denied',
+        ),
       );
     });
 
@@ -29,7 +35,9 @@ describe(PolicyPermissionChecker.name, () => {
       const checker = buildPolicyChecker([{ effect: 'ask', kind: '*' }], 'allow');
 
       expect(checker.evaluate(buildRequest('custom.deploy', 'prod'))).toStrictEqual(
-        PermissionDecision.requireApproval('custom.deploy "prod" needs approval: policy rule ask * (any target) asks for it.'),
+        PermissionDecision.requireApproval(
+          'custom.deploy "prod" needs approval: policy rule ask * (any target) asks for it.',
+        ),
       );
     });
 
@@ -49,14 +57,18 @@ describe(PolicyPermissionChecker.name, () => {
       );
 
       expect(checker.evaluate(buildRequest('tool.invoke'))).toStrictEqual(
-        PermissionDecision.requireApproval('tool.invoke (no target) needs approval: no policy rule allows it, and the policy fallback is "ask".'),
+        PermissionDecision.requireApproval(
+          'tool.invoke (no target) needs approval: no policy rule allows it, and the policy fallback is "ask".',
+        ),
       );
     });
 
     it('matches MCP targets with a glob over server/tool', () => {
       const checker = buildPolicyChecker([{ effect: 'allow', kind: 'mcp.*', pattern: 'github/*' }]);
 
-      expect(checker.evaluate(buildRequest('mcp.invoke_tool', 'github/create_issue'))).toStrictEqual(PermissionDecision.allow());
+      expect(checker.evaluate(buildRequest('mcp.invoke_tool', 'github/create_issue'))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
       expect(checker.evaluate(buildRequest('mcp.invoke_tool', 'gitlab/create_issue'))).toStrictEqual(
         PermissionDecision.deny(
           'mcp.invoke_tool "gitlab/create_issue" is denied: no policy allow rule covers "gitlab/create_issue", and the policy fallback is "deny".',
@@ -68,14 +80,19 @@ describe(PolicyPermissionChecker.name, () => {
     it('does not let a one-segment MCP glob cross a slash', () => {
       const checker = buildPolicyChecker([{ effect: 'deny', kind: 'mcp.invoke_tool', pattern: '*' }], 'allow');
 
-      expect(checker.evaluate(buildRequest('mcp.invoke_tool', 'github/delete_repo'))).toStrictEqual(PermissionDecision.allow());
+      expect(checker.evaluate(buildRequest('mcp.invoke_tool', 'github/delete_repo'))).toStrictEqual(
+        PermissionDecision.allow(),
+      );
     });
 
     it('matches custom kinds with a glob over the target', () => {
       const checker = buildPolicyChecker([{ effect: 'deny', kind: 'custom.*', pattern: 'prod-*' }], 'allow');
 
       expect(checker.evaluate(buildRequest('custom.deploy', 'prod-eu'))).toStrictEqual(
-        PermissionDecision.deny('custom.deploy "prod-eu" is denied by policy rule deny custom.* "prod-*".', 'policy_denied'),
+        PermissionDecision.deny(
+          'custom.deploy "prod-eu" is denied by policy rule deny custom.* "prod-*".',
+          'policy_denied',
+        ),
       );
     });
 
@@ -85,10 +102,15 @@ describe(PolicyPermissionChecker.name, () => {
         { effect: 'ask', kind: 'fs.*' },
         { effect: 'deny', kind: 'fs.write', pattern: '/etc/**' },
       ];
-      const expected = PermissionDecision.deny('fs.write "/etc/passwd" is denied by policy rule deny fs.write "/etc/**".', 'policy_denied');
+      const expected = PermissionDecision.deny(
+        'fs.write "/etc/passwd" is denied by policy rule deny fs.write "/etc/**".',
+        'policy_denied',
+      );
 
       expect(buildPolicyChecker(rules).evaluate(buildRequest('fs.write', '/etc/passwd'))).toStrictEqual(expected);
-      expect(buildPolicyChecker([...rules].reverse()).evaluate(buildRequest('fs.write', '/etc/passwd'))).toStrictEqual(expected);
+      expect(buildPolicyChecker([...rules].reverse()).evaluate(buildRequest('fs.write', '/etc/passwd'))).toStrictEqual(
+        expected,
+      );
     });
 
     it('lets ask win over allow whatever the rule order', () => {
@@ -96,10 +118,14 @@ describe(PolicyPermissionChecker.name, () => {
         { effect: 'allow', kind: 'shell.exec', pattern: 'git' },
         { effect: 'ask', kind: 'shell.exec', pattern: 'git push' },
       ];
-      const expected = PermissionDecision.requireApproval('shell.exec "git push origin" needs approval: policy rule ask shell.exec "git push" asks for it.');
+      const expected = PermissionDecision.requireApproval(
+        'shell.exec "git push origin" needs approval: policy rule ask shell.exec "git push" asks for it.',
+      );
 
       expect(buildPolicyChecker(rules).evaluate(buildRequest('shell.exec', 'git push origin'))).toStrictEqual(expected);
-      expect(buildPolicyChecker([...rules].reverse()).evaluate(buildRequest('shell.exec', 'git push origin'))).toStrictEqual(expected);
+      expect(
+        buildPolicyChecker([...rules].reverse()).evaluate(buildRequest('shell.exec', 'git push origin')),
+      ).toStrictEqual(expected);
     });
 
     it('names every matching deny rule, sorted, once each', () => {
@@ -110,14 +136,28 @@ describe(PolicyPermissionChecker.name, () => {
       ]);
 
       expect(checker.evaluate(buildRequest('fs.write', '/etc/hosts'))).toStrictEqual(
-        PermissionDecision.deny('fs.write "/etc/hosts" is denied by policy rules deny fs.* (any target), deny fs.write "/etc/**".', 'policy_denied'),
+        PermissionDecision.deny(
+          'fs.write "/etc/hosts" is denied by policy rules deny fs.* (any target), deny fs.write "/etc/**".',
+          'policy_denied',
+        ),
       );
     });
 
     it.each([
       ['allow', PermissionDecision.allow()],
-      ['deny', PermissionDecision.deny('shell.exec "make" is denied: no policy allow rule covers "make", and the policy fallback is "deny".', 'policy_denied')],
-      ['ask', PermissionDecision.requireApproval('shell.exec "make" needs approval: no policy allow rule covers "make", and the policy fallback is "ask".')],
+      [
+        'deny',
+        PermissionDecision.deny(
+          'shell.exec "make" is denied: no policy allow rule covers "make", and the policy fallback is "deny".',
+          'policy_denied',
+        ),
+      ],
+      [
+        'ask',
+        PermissionDecision.requireApproval(
+          'shell.exec "make" needs approval: no policy allow rule covers "make", and the policy fallback is "ask".',
+        ),
+      ],
     ] as const)('returns the fallback %s when no rule decides', (fallback, expected) => {
       const checker = buildPolicyChecker([{ effect: 'deny', kind: 'fs.*' }], fallback);
 
@@ -130,7 +170,10 @@ describe(PolicyPermissionChecker.name, () => {
       rules.length = 0;
 
       expect(checker.evaluate(buildRequest('shell.exec', 'ls'))).toStrictEqual(
-        PermissionDecision.deny('shell.exec "ls" is denied by policy rule deny shell.exec (any target).', 'policy_denied'),
+        PermissionDecision.deny(
+          'shell.exec "ls" is denied by policy rule deny shell.exec (any target).',
+          'policy_denied',
+        ),
       );
     });
   });

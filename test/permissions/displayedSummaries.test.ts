@@ -29,23 +29,32 @@ describe('summaries of file and shell requests, as a person reads them', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  async function requestsOf(toolName: string, input: JsonValue): Promise<readonly { summary: string; target?: unknown }[]> {
+  async function requestsOf(
+    toolName: string,
+    input: JsonValue,
+  ): Promise<readonly { summary: string; target?: unknown }[]> {
     const outcome = await executor.execute({ callId: 'c', toolName, input, sessionId: 's', turnId: 't', metadata: {} });
-    if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${outcome.status}`);
+    if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+      throw new Error(`expected an approval, got ${outcome.status}`);
     expect(RAW.test(outcome.interruption.approval.reason)).toBe(false);
     return outcome.interruption.approval.requests;
   }
 
   it('escapes a file name in an fs request, keeping the raw path in target', async () => {
     const requests = await requestsOf('fs_write_file', { path: NAME, content: 'x' });
-    expect(requests).toMatchObject([{ summary: expect.stringContaining(`${root}/${SHOWN}`), target: path.join(root, NAME) }]);
+    expect(requests).toMatchObject([
+      { summary: expect.stringContaining(`${root}/${SHOWN}`), target: path.join(root, NAME) },
+    ]);
     expect(requests.some((request) => RAW.test(request.summary))).toBe(false);
   });
 
   it("escapes a shell command's working directory and a redirection's target", async () => {
     const requests = await requestsOf('shell_exec', { command: `echo hi > '${NAME}'`, cwd: 'sub\u2066dir' });
     expect(requests.map((request) => request.summary)).toStrictEqual(
-      expect.arrayContaining([expect.stringContaining(String.raw`in ${root}/sub\u2066dir`), expect.stringContaining(String.raw`sub\u2066dir/${SHOWN} (shell redirection >)`)]),
+      expect.arrayContaining([
+        expect.stringContaining(String.raw`in ${root}/sub\u2066dir`),
+        expect.stringContaining(String.raw`sub\u2066dir/${SHOWN} (shell redirection >)`),
+      ]),
     );
     expect(requests.some((request) => RAW.test(request.summary))).toBe(false);
   });

@@ -22,7 +22,12 @@ describe(getRequestPaths.name, () => {
   });
 
   it('reports a target that is not a string', () => {
-    const request = { kind: 'fs.read', target: 42, summary: () => 'x', toJSON: () => ({ kind: 'fs.read', summary: 'x' }) };
+    const request = {
+      kind: 'fs.read',
+      target: 42,
+      summary: () => 'x',
+      toJSON: () => ({ kind: 'fs.read', summary: 'x' }),
+    };
 
     expect(getRequestPaths(request as unknown as PermissionRequest)).toStrictEqual({
       ok: false,

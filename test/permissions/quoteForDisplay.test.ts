@@ -78,7 +78,9 @@ describe(quoteForDisplay.name, () => {
   });
 
   it('shows a whole sentence on one line without quotes in the line form', () => {
-    expect(quoteForDisplay('call "x"\n- and\u001b[2K more', Number.POSITIVE_INFINITY, 'line')).toBe(String.raw`call "x"\n- and\u001b[2K more`);
+    expect(quoteForDisplay('call "x"\n- and\u001b[2K more', Number.POSITIVE_INFINITY, 'line')).toBe(
+      String.raw`call "x"\n- and\u001b[2K more`,
+    );
     expect(quoteForDisplay('abcdef', 4, 'line')).toBe('abcd… [2 more characters]');
   });
 

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { PermissionDecision, ToolConfigurationError, type ApprovalRequest, type PermissionChecker } from '../../src/index.js';
+import {
+  PermissionDecision,
+  ToolConfigurationError,
+  type ApprovalRequest,
+  type PermissionChecker,
+} from '../../src/index.js';
 import { PostgresApprovalStore, type PostgresQueryable } from '../../src/postgres/index.js';
 import { createToolRequest } from '../../src/testing/index.js';
 import { buildApproval, itKeepsTheApprovalStoreContract, writeTool } from '../fixtures/approvalStoreContract.js';
@@ -11,7 +16,11 @@ import { findFreePort } from '../redis/fixtures/startThrowawayRedis.js';
 const POSTGRES_URL = await findTestServer('postgres', 'PostgresApprovalStore tests');
 const describeWithPostgres = POSTGRES_URL === undefined ? describe.skip : describe;
 const ASK: PermissionChecker = { evaluate: () => PermissionDecision.requireApproval('needs a person') };
-const UNAVAILABLE = { status: 'failed', invoked: false, error: { code: 'unavailable', details: { reason: 'approval_store_unavailable' } } };
+const UNAVAILABLE = {
+  status: 'failed',
+  invoked: false,
+  error: { code: 'unavailable', details: { reason: 'approval_store_unavailable' } },
+};
 
 describeWithPostgres(PostgresApprovalStore.name, () => {
   const url = POSTGRES_URL ?? '';
@@ -44,7 +53,10 @@ describeWithPostgres(PostgresApprovalStore.name, () => {
         const stores = Array.from({ length: 6 }, () => new PostgresApprovalStore({ pool, table: fresh }));
         await Promise.all(stores.map((each) => each.migrate()));
         await stores[0]?.migrate();
-        const { rows } = await pool.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position', [fresh]);
+        const { rows } = await pool.query<{ column_name: string }>(
+          'SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position',
+          [fresh],
+        );
         expect(rows.map((row) => row.column_name)).toStrictEqual(['id', 'approval', 'expires_at', 'used_at']);
         const issued = buildApproval();
         await stores[1]?.issue(issued);
@@ -59,10 +71,13 @@ describeWithPostgres(PostgresApprovalStore.name, () => {
       expect(PostgresApprovalStore.schemaSql('app.approvals')).toContain('ON "app"."approvals" (expires_at)');
     });
 
-    it.each(['drop table x', 'a-b', '1abc', 'a.b.c', '', 'x'.repeat(64)])('refuses the table name %j (names go into SQL text)', (name) => {
-      expect(() => new PostgresApprovalStore({ pool, table: name })).toThrow(ToolConfigurationError);
-      expect(() => PostgresApprovalStore.schemaSql(name)).toThrow(ToolConfigurationError);
-    });
+    it.each(['drop table x', 'a-b', '1abc', 'a.b.c', '', 'x'.repeat(64)])(
+      'refuses the table name %j (names go into SQL text)',
+      (name) => {
+        expect(() => new PostgresApprovalStore({ pool, table: name })).toThrow(ToolConfigurationError);
+        expect(() => PostgresApprovalStore.schemaSql(name)).toThrow(ToolConfigurationError);
+      },
+    );
 
     it('deletes approvals that expired more than an hour ago on prune()', async () => {
       const old = buildApproval({ expiresAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString() });
@@ -80,7 +95,10 @@ describeWithPostgres(PostgresApprovalStore.name, () => {
       ['an approval of another id', (issued) => ['approval = $2::jsonb', [JSON.stringify({ ...issued, id: 'other' })]]],
       ['an approval without its binding', () => ["approval = approval - 'binding'", []]],
       ['an approval that is not an object', () => ["approval = '[1, 2]'::jsonb", []]],
-      ['an approval whose session is a number', (issued) => ['approval = $2::jsonb', [JSON.stringify({ ...issued, sessionId: 7 })]]],
+      [
+        'an approval whose session is a number',
+        (issued) => ['approval = $2::jsonb', [JSON.stringify({ ...issued, sessionId: 7 })]],
+      ],
       ["an expiry pushed back past the approval's own", () => ["expires_at = now() + interval '1 day'", []]],
     ];
 
@@ -101,33 +119,48 @@ describeWithPostgres(PostgresApprovalStore.name, () => {
       client.on('error', () => undefined);
       await client.connect();
       const tool = writeTool();
-      const executor = createExecutor([tool], { permissions: ASK, approvals: new PostgresApprovalStore({ pool: client, table }) });
+      const executor = createExecutor([tool], {
+        permissions: ASK,
+        approvals: new PostgresApprovalStore({ pool: client, table }),
+      });
       const request = createToolRequest('write', { path: 'a.txt' });
       const outcome = await executor.execute(request);
-      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
+      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+        throw new Error('expected an approval');
       const { approval } = outcome.interruption;
       // The server ends the store's connection (as a restart or a failover would).
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       await pool.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
       const failed = await executor.executeApproved(request, approval);
       expect(failed).toMatchObject(UNAVAILABLE);
-      expect(failed.status === 'failed' && failed.error.message).toContain('PostgresApprovalStore could not read an approval');
+      expect(failed.status === 'failed' && failed.error.message).toContain(
+        'PostgresApprovalStore could not read an approval',
+      );
       expect(tool.calls).toStrictEqual([]);
       await client.end().catch(() => undefined);
 
       const healthy = createExecutor([tool], { permissions: ASK, approvals: store });
       expect(await healthy.executeApproved(request, approval)).toMatchObject({ status: 'completed' });
-      expect(await healthy.executeApproved(request, approval)).toMatchObject({ status: 'failed', error: { details: { reason: 'already_used' } } });
+      expect(await healthy.executeApproved(request, approval)).toMatchObject({
+        status: 'failed',
+        error: { details: { reason: 'already_used' } },
+      });
       expect(tool.calls).toHaveLength(1);
     });
 
     it('ends calls unavailable when its server cannot be reached or its table is missing', async () => {
-      const down = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await findFreePort()}/test`, connectionTimeoutMillis: 2000 });
+      const down = new pg.Pool({
+        connectionString: `postgres://postgres@127.0.0.1:${await findFreePort()}/test`,
+        connectionTimeoutMillis: 2000,
+      });
       down.on('error', () => undefined);
       const tool = writeTool();
       const request = createToolRequest('write', { path: 'a.txt' });
       try {
-        const unreachable = createExecutor([tool], { permissions: ASK, approvals: new PostgresApprovalStore({ pool: down, table }) });
+        const unreachable = createExecutor([tool], {
+          permissions: ASK,
+          approvals: new PostgresApprovalStore({ pool: down, table }),
+        });
         expect(await unreachable.execute(request)).toMatchObject({
           ...UNAVAILABLE,
           error: { ...UNAVAILABLE.error, details: { ...UNAVAILABLE.error.details, storeAction: 'issue' } },
@@ -135,10 +168,15 @@ describeWithPostgres(PostgresApprovalStore.name, () => {
       } finally {
         await down.end();
       }
-      const missing = createExecutor([tool], { permissions: ASK, approvals: new PostgresApprovalStore({ pool, table: uniqueName('agentkit_test_missing') }) });
+      const missing = createExecutor([tool], {
+        permissions: ASK,
+        approvals: new PostgresApprovalStore({ pool, table: uniqueName('agentkit_test_missing') }),
+      });
       const outcome = await missing.execute(request);
       expect(outcome).toMatchObject(UNAVAILABLE);
-      expect(outcome.status === 'failed' && outcome.error.message).toContain('PostgresApprovalStore could not record an approval (42P01)');
+      expect(outcome.status === 'failed' && outcome.error.message).toContain(
+        'PostgresApprovalStore could not record an approval (42P01)',
+      );
       expect(tool.calls).toStrictEqual([]);
     });
   });

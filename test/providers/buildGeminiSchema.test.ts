@@ -12,8 +12,18 @@ describe(buildGeminiSchema.name, () => {
         mode: { const: 'fast' },
         level: { enum: [1, 2, 3], description: 'Level' },
         version: { const: 2 },
-        shape: { oneOf: [{ $ref: '#/$defs/circle' }, { type: 'object', properties: { side: { type: 'number' } }, additionalProperties: false }] },
-        both: { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'integer' } } }] },
+        shape: {
+          oneOf: [
+            { $ref: '#/$defs/circle' },
+            { type: 'object', properties: { side: { type: 'number' } }, additionalProperties: false },
+          ],
+        },
+        both: {
+          allOf: [
+            { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+            { properties: { b: { type: 'integer' } } },
+          ],
+        },
         when: { type: 'string', format: 'date-time' },
         site: { type: 'string', format: 'uri' },
         note: { type: ['string', 'null'], description: 'A note.' },
@@ -24,7 +34,11 @@ describe(buildGeminiSchema.name, () => {
       required: ['mode', 'ghost'],
       additionalProperties: false,
       $defs: {
-        circle: { type: 'object', properties: { radius: { type: 'number', exclusiveMinimum: 0 } }, required: ['radius'] },
+        circle: {
+          type: 'object',
+          properties: { radius: { type: 'number', exclusiveMinimum: 0 } },
+          required: ['radius'],
+        },
         node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } },
       },
     };

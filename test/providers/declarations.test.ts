@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ToolSpec } from '../../src/index.js';
-import { toAnthropicTools, toGeminiTools, toOpenAIChatTools, toOpenAIResponsesTools } from '../../src/providers/index.js';
+import {
+  toAnthropicTools,
+  toGeminiTools,
+  toOpenAIChatTools,
+  toOpenAIResponsesTools,
+} from '../../src/providers/index.js';
 import { createProviderHarness, type ProviderHarness } from './fixtures/createProviderHarness.js';
 import { getGeminiSchemaProblems, getStrictSchemaProblems } from './fixtures/getSchemaProblems.js';
 
@@ -64,21 +69,31 @@ describe(toOpenAIChatTools.name, () => {
     const tools = toOpenAIChatTools(specs, { strict: true });
     expect(tools.map((tool) => tool.function.name).every((name) => PROVIDER_NAME.test(name))).toBe(true);
     // shell_exec's `env` is a free-form map: strict mode cannot express it, so that one tool is declared non-strict.
-    expect(tools.filter((tool) => !tool.function.strict).map((tool) => tool.function.name)).toStrictEqual(['shell_exec']);
+    expect(tools.filter((tool) => !tool.function.strict).map((tool) => tool.function.name)).toStrictEqual([
+      'shell_exec',
+    ]);
     const problems = tools
       .filter((tool) => tool.function.strict)
-      .flatMap((tool) => getStrictSchemaProblems(tool.function.parameters).map((problem) => `${tool.function.name} ${problem}`));
+      .flatMap((tool) =>
+        getStrictSchemaProblems(tool.function.parameters).map((problem) => `${tool.function.name} ${problem}`),
+      );
     expect(problems).toStrictEqual([]);
   });
 
   it('makes optional properties required and nullable, at every object level, keeping descriptions', () => {
     const [tool] = toOpenAIChatTools([getSpec('crm.create_contact')], { strict: true });
-    const address = { type: 'object', properties: { street: { type: 'string' }, city: { type: ['string', 'null'] } }, required: ['street', 'city'], additionalProperties: false };
+    const address = {
+      type: 'object',
+      properties: { street: { type: 'string' }, city: { type: ['string', 'null'] } },
+      required: ['street', 'city'],
+      additionalProperties: false,
+    };
     expect(tool).toStrictEqual({
       type: 'function',
       function: {
         name: 'crm__create_contact',
-        description: 'Creates a contact in the CRM.\n\nReturns: {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}',
+        description:
+          'Creates a contact in the CRM.\n\nReturns: {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}',
         parameters: {
           type: 'object',
           properties: {
@@ -103,31 +118,46 @@ describe(toOpenAIChatTools.name, () => {
   });
 
   it('inlines $ref targets and widens enums and optional nested objects', () => {
-    const [point, flights] = toOpenAIChatTools([getSpec('mcp_low_point'), getSpec('mcp_high_find_flights')], { strict: true });
+    const [point, flights] = toOpenAIChatTools([getSpec('mcp_low_point'), getSpec('mcp_high_find_flights')], {
+      strict: true,
+    });
     expect(point?.function.parameters).toStrictEqual({
       type: 'object',
       properties: {
-        point: { type: 'object', properties: { x: { type: 'integer' }, y: { type: ['integer', 'null'] } }, required: ['x', 'y'], additionalProperties: false },
+        point: {
+          type: 'object',
+          properties: { x: { type: 'integer' }, y: { type: ['integer', 'null'] } },
+          required: ['x', 'y'],
+          additionalProperties: false,
+        },
         label: { type: ['string', 'null'] },
         tags: { type: ['array', 'null'], items: { type: 'string' } },
       },
       required: ['point', 'label', 'tags'],
       additionalProperties: false,
     });
-    expect((flights?.function.parameters as { properties: Record<string, unknown> }).properties['cabin']).toStrictEqual({
-      type: ['string', 'null'],
-      enum: ['economy', 'business', null],
-    });
+    expect((flights?.function.parameters as { properties: Record<string, unknown> }).properties['cabin']).toStrictEqual(
+      {
+        type: ['string', 'null'],
+        enum: ['economy', 'business', null],
+      },
+    );
   });
 
   it('passes schemas as authored (inlined) without strict', () => {
     const tools = toOpenAIChatTools(specs);
     expect(tools.every((tool) => !tool.function.strict)).toBe(true);
-    expect(tools.find((tool) => tool.function.name === 'fs_read_file')?.function.parameters).toStrictEqual(getSpec('fs_read_file').inputSchema);
+    expect(tools.find((tool) => tool.function.name === 'fs_read_file')?.function.parameters).toStrictEqual(
+      getSpec('fs_read_file').inputSchema,
+    );
     expect(tools.find((tool) => tool.function.name === 'mcp_low_point')?.function.parameters).toStrictEqual({
       type: 'object',
       properties: {
-        point: { type: 'object', properties: { x: { type: 'integer' }, y: { type: 'integer', default: 0 } }, required: ['x'] },
+        point: {
+          type: 'object',
+          properties: { x: { type: 'integer' }, y: { type: 'integer', default: 0 } },
+          required: ['x'],
+        },
         label: { type: ['string', 'null'] },
         tags: { type: 'array', items: { type: 'string' }, uniqueItems: true },
       },
@@ -139,7 +169,9 @@ describe(toOpenAIChatTools.name, () => {
 describe(toOpenAIResponsesTools.name, () => {
   it('declares the same names, descriptions, parameters and strict flags as Chat Completions, flat', () => {
     const chat = toOpenAIChatTools(specs, { strict: true });
-    expect(toOpenAIResponsesTools(specs, { strict: true })).toStrictEqual(chat.map((tool) => ({ type: 'function', ...tool.function })));
+    expect(toOpenAIResponsesTools(specs, { strict: true })).toStrictEqual(
+      chat.map((tool) => ({ type: 'function', ...tool.function })),
+    );
   });
 });
 
@@ -147,10 +179,13 @@ describe(toAnthropicTools.name, () => {
   it('declares input_schema as authored (inlined, object root) and folds the output schema into the description', () => {
     const tools = toAnthropicTools(specs);
     expect(tools.map((tool) => tool.name).every((name) => PROVIDER_NAME.test(name))).toBe(true);
-    expect(tools.map((tool) => [tool.input_schema.type, JSON.stringify(tool.input_schema).includes('$ref')])).toStrictEqual(tools.map(() => ['object', false]));
+    expect(
+      tools.map((tool) => [tool.input_schema.type, JSON.stringify(tool.input_schema).includes('$ref')]),
+    ).toStrictEqual(tools.map(() => ['object', false]));
     expect(tools[0]).toStrictEqual({
       name: 'crm__create_contact',
-      description: 'Creates a contact in the CRM.\n\nReturns: {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}',
+      description:
+        'Creates a contact in the CRM.\n\nReturns: {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}',
       input_schema: getSpec('crm.create_contact').inputSchema,
     });
   });
@@ -162,11 +197,19 @@ describe('recursive schemas', () => {
     const spec: ToolSpec = {
       ...getSpec('fs_glob'),
       name: getSpec('fs_glob').name,
-      inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { root: { $ref: '#/$defs/node' } }, $defs: { node: tree } },
+      inputSchema: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        properties: { root: { $ref: '#/$defs/node' } },
+        $defs: { node: tree },
+      },
     };
     const expected = { type: 'object', properties: { root: { $ref: '#/$defs/node' } }, $defs: { node: tree } };
     expect(toAnthropicTools([spec])[0]?.input_schema).toStrictEqual(expected);
-    expect(toOpenAIChatTools([spec], { strict: true })[0]?.function).toMatchObject({ parameters: expected, strict: false });
+    expect(toOpenAIChatTools([spec], { strict: true })[0]?.function).toMatchObject({
+      parameters: expected,
+      strict: false,
+    });
   });
 });
 
@@ -175,11 +218,15 @@ describe(toGeminiTools.name, () => {
     const [tool, ...more] = toGeminiTools(specs);
     expect(more).toStrictEqual([]);
     const declarations = tool?.functionDeclarations ?? [];
-    expect(declarations.map((declaration) => declaration.name)).toStrictEqual(toAnthropicTools(specs).map((anthropic) => anthropic.name));
+    expect(declarations.map((declaration) => declaration.name)).toStrictEqual(
+      toAnthropicTools(specs).map((anthropic) => anthropic.name),
+    );
     const problems = declarations.flatMap((declaration) =>
       [
         ...getGeminiSchemaProblems(declaration.parametersJsonSchema),
-        ...(declaration.responseJsonSchema === undefined ? [] : getGeminiSchemaProblems(declaration.responseJsonSchema)),
+        ...(declaration.responseJsonSchema === undefined
+          ? []
+          : getGeminiSchemaProblems(declaration.responseJsonSchema)),
       ].map((problem) => `${declaration.name} ${problem}`),
     );
     expect(problems).toStrictEqual([]);
@@ -187,8 +234,16 @@ describe(toGeminiTools.name, () => {
   });
 
   it('drops what Gemini does not accept and keeps descriptions and the rest', () => {
-    const declarations = toGeminiTools([getSpec('crm.create_contact'), getSpec('mcp_low_point'), getSpec('shell_exec')])[0]?.functionDeclarations;
-    const address = { properties: { street: { maxLength: 80, type: 'string' }, city: { type: 'string' } }, required: ['street'], type: 'object' };
+    const declarations = toGeminiTools([
+      getSpec('crm.create_contact'),
+      getSpec('mcp_low_point'),
+      getSpec('shell_exec'),
+    ])[0]?.functionDeclarations;
+    const address = {
+      properties: { street: { maxLength: 80, type: 'string' }, city: { type: 'string' } },
+      required: ['street'],
+      type: 'object',
+    };
     expect(declarations?.[0]).toStrictEqual({
       name: 'crm__create_contact',
       description: 'Creates a contact in the CRM.',
@@ -217,6 +272,10 @@ describe(toGeminiTools.name, () => {
       type: 'object',
     });
     const env = (declarations?.[2]?.parametersJsonSchema['properties'] as Record<string, unknown>)['env'];
-    expect(env).toStrictEqual({ description: 'Extra environment variables. Loader and startup variables (LD_*, NODE_OPTIONS, PATH, GIT_*, ...) are refused.', type: 'object' });
+    expect(env).toStrictEqual({
+      description:
+        'Extra environment variables. Loader and startup variables (LD_*, NODE_OPTIONS, PATH, GIT_*, ...) are refused.',
+      type: 'object',
+    });
   });
 });

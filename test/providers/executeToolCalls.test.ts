@@ -61,8 +61,12 @@ describe(executeToolCalls.name, () => {
     const turn = await executeToolCalls(executor, calls, { concurrency: 2 });
     expect(gated.most()).toBe(2);
     expect(turn.pending).toStrictEqual([]);
-    expect(turn.results.map(({ request: { callId }, outcome }) => [callId, outcome.status])).toStrictEqual(calls.map(({ callId }) => [callId, 'completed']));
-    expect(renderToolResults(turn.results, 'openai-chat')).toStrictEqual(calls.map((call, index) => ({ role: 'tool', tool_call_id: call.callId, content: `done {"n":${index}}` })));
+    expect(turn.results.map(({ request: { callId }, outcome }) => [callId, outcome.status])).toStrictEqual(
+      calls.map(({ callId }) => [callId, 'completed']),
+    );
+    expect(renderToolResults(turn.results, 'openai-chat')).toStrictEqual(
+      calls.map((call, index) => ({ role: 'tool', tool_call_id: call.callId, content: `done {"n":${index}}` })),
+    );
   });
 
   it('runs 4 at once by default', async () => {
@@ -87,7 +91,9 @@ describe(executeToolCalls.name, () => {
       ['r1', 'completed'],
       ['x1', 'failed'],
     ]);
-    expect(turn.pending.map(({ request: pendingRequest, interruption }) => [pendingRequest, interruption.type])).toStrictEqual([
+    expect(
+      turn.pending.map(({ request: pendingRequest, interruption }) => [pendingRequest, interruption.type]),
+    ).toStrictEqual([
       [calls[1], 'approval_required'],
       [calls[3], 'approval_required'],
     ]);
@@ -96,12 +102,19 @@ describe(executeToolCalls.name, () => {
     const [first] = turn.pending;
     if (first?.interruption.type !== 'approval_required') throw new Error('expected an approval');
     expect((await h.executor.executeApproved(first.request, first.interruption.approval)).status).toBe('completed');
-    expect(renderToolResults(turn.results, 'gemini').map((part) => part.functionResponse.name)).toStrictEqual(['fs_read_file', 'fs_delete']);
+    expect(renderToolResults(turn.results, 'gemini').map((part) => part.functionResponse.name)).toStrictEqual([
+      'fs_read_file',
+      'fs_delete',
+    ]);
   });
 
   it('passes parsed calls that failed (arguments not JSON) through without executing them', async () => {
     const echo = plainTool({ name: 'echo' });
-    const failure = { status: 'failed', error: new ToolError('invalid_input', 'The arguments are not valid JSON: Unexpected end of input.'), invoked: false } as const;
+    const failure = {
+      status: 'failed',
+      error: new ToolError('invalid_input', 'The arguments are not valid JSON: Unexpected end of input.'),
+      invoked: false,
+    } as const;
     const calls: ParsedToolCall[] = [
       { request: request('echo', { a: 1 }, 'e1') },
       { request: request('echo', '{"a": ', 'e2'), failure },

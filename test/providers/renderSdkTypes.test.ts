@@ -7,7 +7,10 @@ import { describe, expect, it } from '@jest/globals';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Part } from '@google/genai';
 import type { ToolSet } from 'ai';
-import type { ChatCompletionMessageParam, ChatCompletionToolMessageParam } from 'openai/resources/chat/completions/completions';
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionToolMessageParam,
+} from 'openai/resources/chat/completions/completions';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { buildToolResult, type ToolExecutionOutcome } from '../../src/index.js';
 import { renderToolResult } from '../../src/providers/rendering/renderToolResult.js';
@@ -40,7 +43,9 @@ describe('rendered messages and SDK types', () => {
     const gemini: Part = renderToolResult(OUTCOME, 'gemini', { toolName: 'x' });
     // @ts-expect-error an Anthropic tool_result is not an OpenAI tool message: the checks above can fail.
     const wrong: ChatCompletionToolMessageParam = renderToolResult(OUTCOME, 'anthropic');
-    expect([chat, chatMessage, responses, anthropic, gemini, wrong].map((message) => typeof message)).toStrictEqual(Array(6).fill('object'));
+    expect([chat, chatMessage, responses, anthropic, gemini, wrong].map((message) => typeof message)).toStrictEqual(
+      Array(6).fill('object'),
+    );
   });
 
   it('gives AI SDK tools assignable to its ToolSet', () => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AuthRequiredError, buildToolResult, TOOL_ERROR_CODES, ToolError, type ToolExecutionOutcome, type ToolOutput } from '../../src/index.js';
+import {
+  AuthRequiredError,
+  buildToolResult,
+  TOOL_ERROR_CODES,
+  ToolError,
+  type ToolExecutionOutcome,
+  type ToolOutput,
+} from '../../src/index.js';
 import { renderToolResult } from '../../src/providers/rendering/renderToolResult.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
@@ -16,7 +23,10 @@ afterAll(async () => {
   await h.close();
 });
 
-function completed(output: ToolOutput, options: { readonly isError?: boolean; readonly metadata?: Record<string, never> } = {}): ToolExecutionOutcome {
+function completed(
+  output: ToolOutput,
+  options: { readonly isError?: boolean; readonly metadata?: Record<string, never> } = {},
+): ToolExecutionOutcome {
   return { status: 'completed', result: buildToolResult({ callId: 'call-x' }, output, options) };
 }
 
@@ -30,9 +40,11 @@ describe(renderToolResult.name, () => {
   });
 
   it('renders other structured values as JSON text, and a completed isError result as an error where the provider has one', () => {
-    expect(renderAll(completed({ type: 'structured', value: { answer: 42, list: [1, 'two'] } }, { isError: true }), { toolName: 'calc' })).toStrictEqual(
-      textMessages('{"answer":42,"list":[1,"two"]}', { callId: 'call-x', name: 'calc', isError: true }),
-    );
+    expect(
+      renderAll(completed({ type: 'structured', value: { answer: 42, list: [1, 'two'] } }, { isError: true }), {
+        toolName: 'calc',
+      }),
+    ).toStrictEqual(textMessages('{"answer":42,"list":[1,"two"]}', { callId: 'call-x', name: 'calc', isError: true }));
   });
 
   it('renders a directory listing compactly: paths relative to their common directory, one per line, kinds and sizes', async () => {
@@ -45,21 +57,49 @@ describe(renderToolResult.name, () => {
       `src/a.ts (${String(FILES['src/a.ts']?.length)} bytes)`,
       `src/b.ts (${String(FILES['src/b.ts']?.length)} bytes)`,
     ].join('\n');
-    expect(renderAll(outcome, { toolName: 'fs_list_directory' })).toStrictEqual(textMessages(text, { callId: 'list-1', name: 'fs_list_directory' }));
+    expect(renderAll(outcome, { toolName: 'fs_list_directory' })).toStrictEqual(
+      textMessages(text, { callId: 'list-1', name: 'fs_list_directory' }),
+    );
   });
 
   it('renders glob paths relative to the given root, and says when the result was truncated', async () => {
     const outcome = await h.call('fs_glob', { pattern: '**/*.ts', limit: 1 }, 'glob-1');
-    const text = [`1 path in ${h.root}:`, 'src/a.ts', '[truncated: more paths exist than shown; narrow the path or pattern, or raise limit]'].join('\n');
-    expect(renderToolResult(outcome, 'anthropic', { root: h.root })).toStrictEqual({ type: 'tool_result', tool_use_id: 'glob-1', content: text });
+    const text = [
+      `1 path in ${h.root}:`,
+      'src/a.ts',
+      '[truncated: more paths exist than shown; narrow the path or pattern, or raise limit]',
+    ].join('\n');
+    expect(renderToolResult(outcome, 'anthropic', { root: h.root })).toStrictEqual({
+      type: 'tool_result',
+      tool_use_id: 'glob-1',
+      content: text,
+    });
   });
 
   it('renders grep matches as path:line: text', async () => {
     const outcome = await h.call('fs_grep', { pattern: 'const' }, 'grep-1');
-    const text = [`3 matches in ${h.root}/src:`, 'a.ts:1: export const a = 1;', 'b.ts:1: export const b = 2;', 'b.ts:2: const needle = 3;'].join('\n');
-    expect(renderToolResult(outcome, 'openai-chat')).toStrictEqual({ role: 'tool', tool_call_id: 'grep-1', content: text });
-    const rooted = [`3 matches in ${h.root}:`, 'src/a.ts:1: export const a = 1;', 'src/b.ts:1: export const b = 2;', 'src/b.ts:2: const needle = 3;'].join('\n');
-    expect(renderToolResult(outcome, 'openai-chat', { root: h.root })).toStrictEqual({ role: 'tool', tool_call_id: 'grep-1', content: rooted });
+    const text = [
+      `3 matches in ${h.root}/src:`,
+      'a.ts:1: export const a = 1;',
+      'b.ts:1: export const b = 2;',
+      'b.ts:2: const needle = 3;',
+    ].join('\n');
+    expect(renderToolResult(outcome, 'openai-chat')).toStrictEqual({
+      role: 'tool',
+      tool_call_id: 'grep-1',
+      content: text,
+    });
+    const rooted = [
+      `3 matches in ${h.root}:`,
+      'src/a.ts:1: export const a = 1;',
+      'src/b.ts:1: export const b = 2;',
+      'src/b.ts:2: const needle = 3;',
+    ].join('\n');
+    expect(renderToolResult(outcome, 'openai-chat', { root: h.root })).toStrictEqual({
+      role: 'tool',
+      tool_call_id: 'grep-1',
+      content: rooted,
+    });
   });
 
   it('writes skip counts and unknown walk facts into the text', () => {
@@ -88,7 +128,9 @@ describe(renderToolResult.name, () => {
   it('numbers the lines of a file read from its offset and says how to read the next page', async () => {
     const outcome = await h.call('fs_read_file', { path: 'long.txt', offset: 2, limit: 2 }, 'read-1');
     const text = ['     2\tl2', '     3\tl3', '[lines 2-3 of 5; call again with offset 4]'].join('\n');
-    expect(renderAll(outcome, { toolName: 'fs_read_file' })).toStrictEqual(textMessages(text, { callId: 'read-1', name: 'fs_read_file' }));
+    expect(renderAll(outcome, { toolName: 'fs_read_file' })).toStrictEqual(
+      textMessages(text, { callId: 'read-1', name: 'fs_read_file' }),
+    );
     expect(renderToolResult(outcome, 'openai-chat', { lineNumbers: false })).toStrictEqual({
       role: 'tool',
       tool_call_id: 'read-1',
@@ -97,12 +139,16 @@ describe(renderToolResult.name, () => {
   });
 
   it('reads a whole file without a paging notice, and the last page says it is the end', async () => {
-    expect(renderToolResult(await h.call('fs_read_file', { path: 'README.md' }, 'read-2'), 'openai-chat')).toStrictEqual({
+    expect(
+      renderToolResult(await h.call('fs_read_file', { path: 'README.md' }, 'read-2'), 'openai-chat'),
+    ).toStrictEqual({
       role: 'tool',
       tool_call_id: 'read-2',
       content: '     1\thello',
     });
-    expect(renderToolResult(await h.call('fs_read_file', { path: 'long.txt', offset: 5 }, 'read-3'), 'openai-chat')).toStrictEqual({
+    expect(
+      renderToolResult(await h.call('fs_read_file', { path: 'long.txt', offset: 5 }, 'read-3'), 'openai-chat'),
+    ).toStrictEqual({
       role: 'tool',
       tool_call_id: 'read-3',
       content: '     5\tl5\n[lines 5-5 of 5; this is the end of the file]',
@@ -122,7 +168,11 @@ describe(renderToolResult.name, () => {
   it('renders shell output readably: exit code, notices, stdout and stderr', async () => {
     const outcome = await h.call('shell_exec', { command: 'echo out; echo err >&2; exit 3' }, 'sh-1');
     expect(renderAll(outcome, { toolName: 'shell_exec' })).toStrictEqual(
-      textMessages('exit code 3\n--- stdout ---\nout\n--- stderr ---\nerr', { callId: 'sh-1', name: 'shell_exec', isError: true }),
+      textMessages('exit code 3\n--- stdout ---\nout\n--- stderr ---\nerr', {
+        callId: 'sh-1',
+        name: 'shell_exec',
+        isError: true,
+      }),
     );
   });
 
@@ -133,9 +183,15 @@ describe(renderToolResult.name, () => {
     expect(content.length).toBeLessThanOrEqual(30_000);
     expect(content.length).toBeGreaterThan(29_000);
     // shell_exec's own cap (1 MiB) cut it first: both notices are in the text.
-    expect(content.startsWith('exit code 0\n[truncated: the output passed the size limit and was cut]\n--- stdout ---\n1\n2\n3\n')).toBe(true);
+    expect(
+      content.startsWith(
+        'exit code 0\n[truncated: the output passed the size limit and was cut]\n--- stdout ---\n1\n2\n3\n',
+      ),
+    ).toBe(true);
     expect(content.endsWith('\n299999\n300000')).toBe(true);
-    expect(content).toMatch(/\n\[\.\.\. [\d,]+ characters \([\d,]+ line breaks\) cut from the middle of this result to fit [\d,]+ characters \.\.\.\]\n/);
+    expect(content).toMatch(
+      /\n\[\.\.\. [\d,]+ characters \([\d,]+ line breaks\) cut from the middle of this result to fit [\d,]+ characters \.\.\.\]\n/,
+    );
   });
 
   it('keeps any result within maxChars, and says how much was cut', () => {
@@ -172,7 +228,9 @@ describe(renderToolResult.name, () => {
   });
 
   it.each([[0], [199], [1.5], [Number.NaN]])('refuses maxChars %p', (maxChars) => {
-    expect(() => renderToolResult(completed({ type: 'text', text: 'x' }), 'openai-chat', { maxChars })).toThrow(RangeError);
+    expect(() => renderToolResult(completed({ type: 'text', text: 'x' }), 'openai-chat', { maxChars })).toThrow(
+      RangeError,
+    );
   });
 
   it('renders images as image blocks where the provider takes them in tool results, and notes them where not', () => {
@@ -185,7 +243,8 @@ describe(renderToolResult.name, () => {
         { type: 'file', uri: 'file:///w/report.pdf', name: 'report.pdf', mimeType: 'application/pdf', size: 2048 },
       ],
     });
-    const after = '[audio (audio/wav, 3 bytes) not shown]\nfile: report.pdf <file:///w/report.pdf> (application/pdf, 2,048 bytes)';
+    const after =
+      '[audio (audio/wav, 3 bytes) not shown]\nfile: report.pdf <file:///w/report.pdf> (application/pdf, 2,048 bytes)';
     expect(renderAll(outcome, { toolName: 'plot' })).toStrictEqual({
       'openai-chat': {
         role: 'tool',
@@ -211,22 +270,38 @@ describe(renderToolResult.name, () => {
         ],
       },
       gemini: {
-        functionResponse: { id: 'call-x', name: 'plot', response: { output: `a chart\n${after}` }, parts: [{ inlineData: { mimeType: 'image/png', data: PNG } }] },
+        functionResponse: {
+          id: 'call-x',
+          name: 'plot',
+          response: { output: `a chart\n${after}` },
+          parts: [{ inlineData: { mimeType: 'image/png', data: PNG } }],
+        },
       },
     });
   });
 
   it('notes an image type Anthropic does not take instead of sending it', () => {
-    const outcome = completed({ type: 'parts', parts: [{ type: 'media', mimeType: 'image/bmp', data: 'AAAA', modality: 'image' }] });
+    const outcome = completed({
+      type: 'parts',
+      parts: [{ type: 'media', mimeType: 'image/bmp', data: 'AAAA', modality: 'image' }],
+    });
     expect(renderToolResult(outcome, 'anthropic')).toStrictEqual({
       type: 'tool_result',
       tool_use_id: 'call-x',
-      content: [{ type: 'text', text: '[image (image/bmp, 3 bytes) not shown: Anthropic accepts image/jpeg, image/png, image/gif, image/webp only]' }],
+      content: [
+        {
+          type: 'text',
+          text: '[image (image/bmp, 3 bytes) not shown: Anthropic accepts image/jpeg, image/png, image/gif, image/webp only]',
+        },
+      ],
     });
   });
 
   it('renders a list of files as text', () => {
-    const outcome = completed({ type: 'files', files: [{ uri: 'file:///w/a.bin' }, { uri: 'file:///w/b.png', name: 'b.png', mimeType: 'image/png' }] });
+    const outcome = completed({
+      type: 'files',
+      files: [{ uri: 'file:///w/a.bin' }, { uri: 'file:///w/b.png', name: 'b.png', mimeType: 'image/png' }],
+    });
     expect(renderToolResult(outcome, 'openai-chat')).toStrictEqual({
       role: 'tool',
       tool_call_id: 'call-x',
@@ -234,12 +309,23 @@ describe(renderToolResult.name, () => {
     });
   });
 
-  it.each(TOOL_ERROR_CODES.map((code) => [code]))('renders a %s failure as an error result: the code and the ToolError message', (code) => {
-    const outcome: ToolExecutionOutcome = { status: 'failed', error: new ToolError(code, `it failed (${code}); do this instead`), invoked: false };
-    expect(renderAll(outcome, { callId: 'fail-1', toolName: 'fs_read_file' })).toStrictEqual(
-      textMessages(`[${code}] it failed (${code}); do this instead`, { callId: 'fail-1', name: 'fs_read_file', isError: true }),
-    );
-  });
+  it.each(TOOL_ERROR_CODES.map((code) => [code]))(
+    'renders a %s failure as an error result: the code and the ToolError message',
+    (code) => {
+      const outcome: ToolExecutionOutcome = {
+        status: 'failed',
+        error: new ToolError(code, `it failed (${code}); do this instead`),
+        invoked: false,
+      };
+      expect(renderAll(outcome, { callId: 'fail-1', toolName: 'fs_read_file' })).toStrictEqual(
+        textMessages(`[${code}] it failed (${code}); do this instead`, {
+          callId: 'fail-1',
+          name: 'fs_read_file',
+          isError: true,
+        }),
+      );
+    },
+  );
 
   it('renders real refusals from the executor with their messages', async () => {
     const request = h.request('fs_delete', { path: 'README.md' }, 'del-1');
@@ -262,7 +348,9 @@ describe(renderToolResult.name, () => {
     }
     expect(() => renderToolResult(outcome, 'openai-chat')).toThrow(/waiting for the host \(approval_required\)/);
     const text = `Waiting for approval: write ${h.root}/new.txt. The call has not run yet.`;
-    expect(renderAll(outcome, { interruptions: 'placeholder' })).toStrictEqual(textMessages(text, { callId: 'write-1', name: 'fs_write_file' }));
+    expect(renderAll(outcome, { interruptions: 'placeholder' })).toStrictEqual(
+      textMessages(text, { callId: 'write-1', name: 'fs_write_file' }),
+    );
   });
 
   it('does not render an authentication interruption unless the host asks for a placeholder', async () => {
@@ -272,11 +360,21 @@ describe(renderToolResult.name, () => {
         throw new AuthRequiredError({ provider: 'mcp:github', challenge: 'Bearer' });
       },
     });
-    const outcome = await createExecutor([tool]).execute({ callId: 'auth-1', toolName: 'remote.fetch', input: {}, sessionId: 's', turnId: 't', metadata: {} });
+    const outcome = await createExecutor([tool]).execute({
+      callId: 'auth-1',
+      toolName: 'remote.fetch',
+      input: {},
+      sessionId: 's',
+      turnId: 't',
+      metadata: {},
+    });
     expect(outcome.status).toBe('interrupted');
     expect(() => renderToolResult(outcome, 'gemini')).toThrow(/waiting for the host \(auth_required\)/);
     expect(renderAll(outcome, { interruptions: 'placeholder' })).toStrictEqual(
-      textMessages('Waiting for authentication with mcp:github. The call has not run yet.', { callId: 'auth-1', name: 'remote__fetch' }),
+      textMessages('Waiting for authentication with mcp:github. The call has not run yet.', {
+        callId: 'auth-1',
+        name: 'remote__fetch',
+      }),
     );
   });
 

@@ -7,8 +7,16 @@
 import { describe, expect, it } from '@jest/globals';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { FunctionCall as GeminiSdkFunctionCall, FunctionDeclaration, Tool as GeminiSdkTool } from '@google/genai';
-import type { ChatCompletionFunctionTool, ChatCompletionMessageToolCall, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { FunctionTool, ResponseFunctionToolCall, Tool as ResponsesTool } from 'openai/resources/responses/responses';
+import type {
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageToolCall,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
+import type {
+  FunctionTool,
+  ResponseFunctionToolCall,
+  Tool as ResponsesTool,
+} from 'openai/resources/responses/responses';
 import { toToolName, type ToolSpec } from '../../src/index.js';
 import {
   fromAnthropicToolUse,
@@ -25,7 +33,12 @@ const SPECS: readonly ToolSpec[] = [
   {
     name: toToolName('crm.find'),
     description: 'Finds a contact.',
-    inputSchema: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } }, required: ['query'], additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['query'],
+      additionalProperties: false,
+    },
     outputSchema: { type: 'object', properties: { id: { type: 'string' } } },
     annotations: { readOnlyHint: true },
     metadata: {},
@@ -45,15 +58,32 @@ describe('provider SDK types', () => {
     const declarations: FunctionDeclaration[] | undefined = toGeminiTools(SPECS)[0]?.functionDeclarations;
     // @ts-expect-error a Gemini tool is not an OpenAI tool: the checks above can fail.
     const wrong: ChatCompletionTool[] = toGeminiTools(SPECS);
-    expect([chat, chatFunction, responses, responsesFunction, anthropic, anthropicUnion, gemini, declarations, wrong].map((value) => value?.length)).toStrictEqual([
-      1, 1, 1, 1, 1, 1, 1, 1, 1,
-    ]);
+    expect(
+      [chat, chatFunction, responses, responsesFunction, anthropic, anthropicUnion, gemini, declarations, wrong].map(
+        (value) => value?.length,
+      ),
+    ).toStrictEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
   });
 
   it("the SDKs' own tool-call types are accepted as they come", () => {
-    const chatCall: ChatCompletionMessageToolCall = { id: 'call_1', type: 'function', function: { name: 'crm__find', arguments: '{"query":"ada","limit":null}' } };
-    const responsesCall: ResponseFunctionToolCall = { type: 'function_call', call_id: 'call_2', name: 'crm__find', arguments: '{"query":"ada"}' };
-    const toolUse: Anthropic.ToolUseBlock = { type: 'tool_use', id: 'toolu_1', name: 'crm__find', input: { query: 'ada' }, caller: { type: 'direct' } };
+    const chatCall: ChatCompletionMessageToolCall = {
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'crm__find', arguments: '{"query":"ada","limit":null}' },
+    };
+    const responsesCall: ResponseFunctionToolCall = {
+      type: 'function_call',
+      call_id: 'call_2',
+      name: 'crm__find',
+      arguments: '{"query":"ada"}',
+    };
+    const toolUse: Anthropic.ToolUseBlock = {
+      type: 'tool_use',
+      id: 'toolu_1',
+      name: 'crm__find',
+      input: { query: 'ada' },
+      caller: { type: 'direct' },
+    };
     const geminiCall: GeminiSdkFunctionCall = { name: 'crm__find', args: { query: 'ada' } };
     const parsed: ParsedToolCall[] = [
       fromOpenAIToolCall(chatCall, SCOPE),

@@ -61,7 +61,10 @@ describe('OpenAI strict mode round trip', () => {
         const meant = omitUndefined(value);
         expect(parsed.failure).toBeUndefined();
         expect(parsed.request.input).toStrictEqual(meant);
-        expect(getCompletedOutput(await harness.executor.execute(parsed.request))).toStrictEqual({ type: 'structured', value: { id: `contact-${value.name}`, received: meant } });
+        expect(getCompletedOutput(await harness.executor.execute(parsed.request))).toStrictEqual({
+          type: 'structured',
+          value: { id: `contact-${value.name}`, received: meant },
+        });
       }),
       { numRuns: 60 },
     );

@@ -37,12 +37,19 @@ function toolCall(toolCallId: string, toolName: string, input: unknown): MockRes
 }
 
 function text(value: string): MockResult {
-  return { content: [{ type: 'text', text: value }], finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE, warnings: [] };
+  return {
+    content: [{ type: 'text', text: value }],
+    finishReason: { unified: 'stop', raw: 'stop' },
+    usage: USAGE,
+    warnings: [],
+  };
 }
 
 /** The tool-result parts of the prompt the model got on its `index`-th call. */
 function toolResultsSeen(model: MockLanguageModelV4, index: number): unknown[] {
-  return (model.doGenerateCalls[index]?.prompt ?? []).flatMap((message) => (message.role === 'tool' ? message.content : []));
+  return (model.doGenerateCalls[index]?.prompt ?? []).flatMap((message) =>
+    message.role === 'tool' ? message.content : [],
+  );
 }
 
 describe(toAiSdkTools.name, () => {
@@ -52,8 +59,15 @@ describe(toAiSdkTools.name, () => {
   });
 
   it('runs a call through the executor inside generateText and sends the model our text', async () => {
-    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t1', 'fs_read_file', { path: 'long.txt', limit: 2 }), text('done')] });
-    const result = await generateText({ model, tools: toAiSdkTools(h.executor), prompt: 'read it', stopWhen: stepCountIs(3) });
+    const model = new MockLanguageModelV4({
+      doGenerate: [toolCall('t1', 'fs_read_file', { path: 'long.txt', limit: 2 }), text('done')],
+    });
+    const result = await generateText({
+      model,
+      tools: toAiSdkTools(h.executor),
+      prompt: 'read it',
+      stopWhen: stepCountIs(3),
+    });
     expect(result.text).toBe('done');
     expect(toolResultsSeen(model, 1)).toStrictEqual([
       {
@@ -66,14 +80,25 @@ describe(toAiSdkTools.name, () => {
     ]);
     const spec = h.executor.specs().find((candidate) => candidate.name === 'fs_read_file');
     const declared = model.doGenerateCalls[0]?.tools?.find((candidate) => candidate.name === 'fs_read_file');
-    expect(declared).toMatchObject({ type: 'function', name: 'fs_read_file', description: spec?.description, inputSchema: spec?.inputSchema });
+    expect(declared).toMatchObject({
+      type: 'function',
+      name: 'fs_read_file',
+      description: spec?.description,
+      inputSchema: spec?.inputSchema,
+    });
   });
 
   it('sends a refusal as an error result, without a pause', async () => {
-    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t2', 'fs_delete', { path: 'README.md' }), text('ok')] });
+    const model = new MockLanguageModelV4({
+      doGenerate: [toolCall('t2', 'fs_delete', { path: 'README.md' }), text('ok')],
+    });
     await generateText({ model, tools: toAiSdkTools(h.executor), prompt: 'delete it', stopWhen: stepCountIs(3) });
     expect(toolResultsSeen(model, 1)).toMatchObject([
-      { type: 'tool-result', toolCallId: 't2', output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] /) } },
+      {
+        type: 'tool-result',
+        toolCallId: 't2',
+        output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] /) },
+      },
     ]);
     expect(existsSync(path.join(h.root, 'README.md'))).toBe(true);
   });
@@ -81,33 +106,58 @@ describe(toAiSdkTools.name, () => {
   it.each([
     [true, 'written'],
     [false, 'left alone'],
-  ])('pauses a call that needs approval as an SDK approval request, and runs it only once approved (approved: %p -> %s)', async (approved) => {
-    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t3', 'fs_write_file', { path: 'new.txt', content: 'hi' }), text('after')] });
-    const tools = toAiSdkTools(h.executor, { sessionId: 'session-ai' });
-    const first = await generateText({ model, tools, prompt: 'write it', stopWhen: stepCountIs(3) });
-    // Paused: nothing written, the model was called once, the SDK hands the host an approval request.
-    expect(model.doGenerateCalls).toHaveLength(1);
-    expect(existsSync(path.join(h.root, 'new.txt'))).toBe(false);
-    const requests = first.content.filter((part) => part.type === 'tool-approval-request');
-    expect(requests).toMatchObject([{ type: 'tool-approval-request', toolCall: { toolCallId: 't3', toolName: 'fs_write_file' } }]);
-    const approvalId = requests[0]?.approvalId ?? '';
-    const messages: ModelMessage[] = [
-      { role: 'user', content: 'write it' },
-      ...first.responseMessages,
-      { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved, ...(approved ? {} : { reason: 'not now' }) }] },
-    ];
-    const second = await generateText({ model, tools, messages, stopWhen: stepCountIs(3) });
-    expect(second.text).toBe('after');
-    const written = path.join(h.root, 'new.txt');
-    expect({ content: existsSync(written) ? readFileSync(written, 'utf8') : 'absent', results: toolResultsSeen(model, 1) }).toMatchObject(
-      approved
-        ? { content: 'hi', results: [{ type: 'tool-result', toolCallId: 't3', toolName: 'fs_write_file', output: { type: 'text' } }] }
-        : { content: 'absent', results: [{ type: 'tool-result', toolCallId: 't3', output: { type: 'execution-denied', reason: 'not now' } }] },
-    );
-  });
+  ])(
+    'pauses a call that needs approval as an SDK approval request, and runs it only once approved (approved: %p -> %s)',
+    async (approved) => {
+      const model = new MockLanguageModelV4({
+        doGenerate: [toolCall('t3', 'fs_write_file', { path: 'new.txt', content: 'hi' }), text('after')],
+      });
+      const tools = toAiSdkTools(h.executor, { sessionId: 'session-ai' });
+      const first = await generateText({ model, tools, prompt: 'write it', stopWhen: stepCountIs(3) });
+      // Paused: nothing written, the model was called once, the SDK hands the host an approval request.
+      expect(model.doGenerateCalls).toHaveLength(1);
+      expect(existsSync(path.join(h.root, 'new.txt'))).toBe(false);
+      const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+      expect(requests).toMatchObject([
+        { type: 'tool-approval-request', toolCall: { toolCallId: 't3', toolName: 'fs_write_file' } },
+      ]);
+      const approvalId = requests[0]?.approvalId ?? '';
+      const messages: ModelMessage[] = [
+        { role: 'user', content: 'write it' },
+        ...first.responseMessages,
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-approval-response', approvalId, approved, ...(approved ? {} : { reason: 'not now' }) },
+          ],
+        },
+      ];
+      const second = await generateText({ model, tools, messages, stopWhen: stepCountIs(3) });
+      expect(second.text).toBe('after');
+      const written = path.join(h.root, 'new.txt');
+      expect({
+        content: existsSync(written) ? readFileSync(written, 'utf8') : 'absent',
+        results: toolResultsSeen(model, 1),
+      }).toMatchObject(
+        approved
+          ? {
+              content: 'hi',
+              results: [{ type: 'tool-result', toolCallId: 't3', toolName: 'fs_write_file', output: { type: 'text' } }],
+            }
+          : {
+              content: 'absent',
+              results: [
+                { type: 'tool-result', toolCallId: 't3', output: { type: 'execution-denied', reason: 'not now' } },
+              ],
+            },
+      );
+    },
+  );
 
   it('runs an approved call only as approved: input changed in the history after approval is refused', async () => {
-    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t4', 'fs_write_file', { path: 'new.txt', content: 'hi' }), text('after')] });
+    const model = new MockLanguageModelV4({
+      doGenerate: [toolCall('t4', 'fs_write_file', { path: 'new.txt', content: 'hi' }), text('after')],
+    });
     const tools = toAiSdkTools(h.executor);
     const first = await generateText({ model, tools, prompt: 'write it', stopWhen: stepCountIs(3) });
     const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
@@ -124,13 +174,20 @@ describe(toAiSdkTools.name, () => {
       {
         type: 'tool-result',
         toolCallId: 't4',
-        output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] The approval for tool `fs_write_file` was not accepted: /) },
+        output: {
+          type: 'error-text',
+          value: expect.stringMatching(
+            /^\[permission_denied\] The approval for tool `fs_write_file` was not accepted: /,
+          ),
+        },
       },
     ]);
   });
 
   it('refuses a second call under the same tool call id with other input; the real call stays pending and runs once approved', async () => {
-    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t7', 'fs_write_file', { path: 'new.txt', content: 'hi' }), text('after'), text('after')] });
+    const model = new MockLanguageModelV4({
+      doGenerate: [toolCall('t7', 'fs_write_file', { path: 'new.txt', content: 'hi' }), text('after'), text('after')],
+    });
     const tools = toAiSdkTools(h.executor);
     const first = await generateText({ model, tools, prompt: 'write it', stopWhen: stepCountIs(3) });
     const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
@@ -147,13 +204,28 @@ describe(toAiSdkTools.name, () => {
     await generateText({ model, tools, messages: answer(impostor), toolApproval, stopWhen: stepCountIs(3) });
     expect(existsSync(path.join(h.root, 'new.txt'))).toBe(false);
     expect(toolResultsSeen(model, 1)).toMatchObject([
-      { type: 'tool-result', toolCallId: 't7', output: { type: 'error-text', value: expect.stringMatching(/^\[permission_denied\] .*issued for a different call/) } },
+      {
+        type: 'tool-result',
+        toolCallId: 't7',
+        output: {
+          type: 'error-text',
+          value: expect.stringMatching(/^\[permission_denied\] .*issued for a different call/),
+        },
+      },
     ]);
 
     // The real call, approved: it runs, as approved, once.
-    await generateText({ model, tools, messages: answer(first.responseMessages), toolApproval, stopWhen: stepCountIs(3) });
+    await generateText({
+      model,
+      tools,
+      messages: answer(first.responseMessages),
+      toolApproval,
+      stopWhen: stepCountIs(3),
+    });
     expect(readFileSync(path.join(h.root, 'new.txt'), 'utf8')).toBe('hi');
-    expect(toolResultsSeen(model, 2)).toMatchObject([{ type: 'tool-result', toolCallId: 't7', toolName: 'fs_write_file', output: { type: 'text' } }]);
+    expect(toolResultsSeen(model, 2)).toMatchObject([
+      { type: 'tool-result', toolCallId: 't7', toolName: 'fs_write_file', output: { type: 'text' } },
+    ]);
   });
 
   it('refuses another tool or input under a pending call id, and keeps the pending call for the real one', async () => {
@@ -163,9 +235,15 @@ describe(toAiSdkTools.name, () => {
     if (write?.needsApproval === undefined || remove === undefined) throw new Error('tools missing');
     const options = { toolCallId: 't8', messages: [] };
     expect(await write.needsApproval({ path: 'new.txt', content: 'hi' }, options)).toBe(true);
-    const refused = [await remove.execute({ path: 'README.md' }, options), await write.execute({ path: 'new.txt', content: 'evil' }, options)];
+    const refused = [
+      await remove.execute({ path: 'README.md' }, options),
+      await write.execute({ path: 'new.txt', content: 'evil' }, options),
+    ];
     expect(refused).toMatchObject(
-      Array(2).fill({ isError: true, blocks: [{ type: 'text', text: expect.stringMatching(/^\[permission_denied\] .*issued for a different call/) }] }),
+      Array(2).fill({
+        isError: true,
+        blocks: [{ type: 'text', text: expect.stringMatching(/^\[permission_denied\] .*issued for a different call/) }],
+      }),
     );
     expect(existsSync(path.join(h.root, 'README.md'))).toBe(true);
     expect(await write.execute({ path: 'new.txt', content: 'hi' }, options)).toMatchObject({ isError: false });
@@ -186,7 +264,12 @@ describe(toAiSdkTools.name, () => {
         }),
     });
     const model = new MockLanguageModelV4({ doGenerate: [toolCall('t5', 'chart__plot', {}), text('seen')] });
-    await generateText({ model, tools: toAiSdkTools(createExecutor([plot])), prompt: 'plot', stopWhen: stepCountIs(3) });
+    await generateText({
+      model,
+      tools: toAiSdkTools(createExecutor([plot])),
+      prompt: 'plot',
+      stopWhen: stepCountIs(3),
+    });
     expect(plot.calls.map((call) => [call.toolName, call.callId])).toStrictEqual([['chart.plot', 't5']]);
     expect(toolResultsSeen(model, 1)).toStrictEqual([
       {
@@ -197,7 +280,13 @@ describe(toAiSdkTools.name, () => {
           type: 'content',
           value: [
             { type: 'text', text: 'the chart' },
-            { type: 'file', data: { type: 'data', data: png }, mediaType: 'image/png', filename: undefined, providerOptions: undefined },
+            {
+              type: 'file',
+              data: { type: 'data', data: png },
+              mediaType: 'image/png',
+              filename: undefined,
+              providerOptions: undefined,
+            },
           ],
         },
         providerOptions: undefined,
@@ -212,8 +301,15 @@ describe(toAiSdkTools.name, () => {
       set: (id: string, pending: PendingCall) => void saved.set(id, JSON.stringify(pending)),
       delete: (id: string) => void saved.delete(id),
     };
-    const model = new MockLanguageModelV4({ doGenerate: [toolCall('t6', 'fs_write_file', { path: 'later.txt', content: 'ok' }), text('after')] });
-    const first = await generateText({ model, tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }), prompt: 'write', stopWhen: stepCountIs(3) });
+    const model = new MockLanguageModelV4({
+      doGenerate: [toolCall('t6', 'fs_write_file', { path: 'later.txt', content: 'ok' }), text('after')],
+    });
+    const first = await generateText({
+      model,
+      tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }),
+      prompt: 'write',
+      stopWhen: stepCountIs(3),
+    });
     expect([...saved.keys()]).toStrictEqual(['t6']);
     const approvalId = first.content.find((part) => part.type === 'tool-approval-request')?.approvalId ?? '';
     const messages: ModelMessage[] = [
@@ -221,7 +317,12 @@ describe(toAiSdkTools.name, () => {
       ...first.responseMessages,
       { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] },
     ];
-    await generateText({ model, tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }), messages, stopWhen: stepCountIs(3) });
+    await generateText({
+      model,
+      tools: toAiSdkTools(h.executor, { sessionId: 's-1', pending: store }),
+      messages,
+      stopWhen: stepCountIs(3),
+    });
     expect(readFileSync(path.join(h.root, 'later.txt'), 'utf8')).toBe('ok');
     expect([...saved.keys()]).toStrictEqual([]);
   });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { toToolName, ToolConfigurationError, type ToolSpec } from '../../src/index.js';
-import { fromProviderToolName, toAnthropicTools, toGeminiTools, toOpenAIChatTools, toOpenAIResponsesTools, toProviderToolName } from '../../src/providers/index.js';
+import {
+  fromProviderToolName,
+  toAnthropicTools,
+  toGeminiTools,
+  toOpenAIChatTools,
+  toOpenAIResponsesTools,
+  toProviderToolName,
+} from '../../src/providers/index.js';
 import { validToolNameArbitrary } from '../spec/toolNameArbitraries.js';
 
 /** The characters OpenAI and Anthropic accept in function names (Gemini accepts a superset). */
@@ -53,14 +60,17 @@ describe('declaring names providers refuse', () => {
     ['OpenAI Chat', () => toOpenAIChatTools([spec(long)]), 'OpenAI', 64],
     ['OpenAI Responses', () => toOpenAIResponsesTools([spec(long)]), 'OpenAI', 64],
     ['Anthropic', () => toAnthropicTools([spec(long)]), 'Anthropic', 64],
-  ])('%s: a 64-character name with dots that grows past the limit is refused at declaration time', (_label, declare, provider, limit) => {
-    expect(long.length).toBe(64);
-    expect(declare).toThrow(
-      new ToolConfigurationError(
-        `Some tool names cannot be declared to ${provider}: "${long}" becomes "${toProviderToolName(long)}" (84 characters; ${provider} accepts at most ${limit}; each "." becomes "__"). Rename those tools.`,
-      ),
-    );
-  });
+  ])(
+    '%s: a 64-character name with dots that grows past the limit is refused at declaration time',
+    (_label, declare, provider, limit) => {
+      expect(long.length).toBe(64);
+      expect(declare).toThrow(
+        new ToolConfigurationError(
+          `Some tool names cannot be declared to ${provider}: "${long}" becomes "${toProviderToolName(long)}" (84 characters; ${provider} accepts at most ${limit}; each "." becomes "__"). Rename those tools.`,
+        ),
+      );
+    },
+  );
 
   it('Gemini: accepts the long name (128 characters) but refuses a name starting with a digit', () => {
     expect(toGeminiTools([spec(long)])[0]?.functionDeclarations[0]?.name).toBe(toProviderToolName(long));

@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
-import { PermissionDecision, ToolConfigurationError, type ApprovalRequest, type PermissionChecker } from '../../src/index.js';
+import {
+  PermissionDecision,
+  ToolConfigurationError,
+  type ApprovalRequest,
+  type PermissionChecker,
+} from '../../src/index.js';
 import { RedisApprovalStore, type RedisStoreClient } from '../../src/redis/index.js';
 import { createToolRequest } from '../../src/testing/index.js';
 import { buildApproval, itKeepsTheApprovalStoreContract, writeTool } from '../fixtures/approvalStoreContract.js';
@@ -15,7 +20,11 @@ const REDIS_URL = await findTestServer('redis', 'RedisApprovalStore tests');
 const describeWithRedis = REDIS_URL === undefined ? describe.skip : describe;
 const ASK: PermissionChecker = { evaluate: () => PermissionDecision.requireApproval('needs a person') };
 const HOUR = 60 * 60 * 1000;
-const UNAVAILABLE = { status: 'failed', invoked: false, error: { code: 'unavailable', details: { reason: 'approval_store_unavailable' } } };
+const UNAVAILABLE = {
+  status: 'failed',
+  invoked: false,
+  error: { code: 'unavailable', details: { reason: 'approval_store_unavailable' } },
+};
 
 function connectHostClient(url: string) {
   const client = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy: () => 50 } });
@@ -69,45 +78,76 @@ describeWithRedis(RedisApprovalStore.name, () => {
     const damages: [string, (key: string, issued: ApprovalRequest) => Promise<unknown>][] = [
       ['a string instead of a hash', (key) => client.set(key, 'not a record')],
       ['a list instead of a hash', (key) => client.rPush(key, 'x')],
-      ['a hash without the approval', (key, issued) => client.hSet(key, { expiresAt: String(Date.parse(issued.expiresAt)) })],
+      [
+        'a hash without the approval',
+        (key, issued) => client.hSet(key, { expiresAt: String(Date.parse(issued.expiresAt)) }),
+      ],
       ['a hash without the expiry', (key, issued) => client.hSet(key, { approval: JSON.stringify(issued) })],
-      ['JSON that does not parse', (key, issued) => client.hSet(key, { approval: '{"id":', expiresAt: String(Date.parse(issued.expiresAt)) })],
+      [
+        'JSON that does not parse',
+        (key, issued) => client.hSet(key, { approval: '{"id":', expiresAt: String(Date.parse(issued.expiresAt)) }),
+      ],
       [
         'the JSON of another approval',
-        (key, issued) => client.hSet(key, { approval: JSON.stringify({ ...issued, id: 'other' }), expiresAt: String(Date.parse(issued.expiresAt)) }),
+        (key, issued) =>
+          client.hSet(key, {
+            approval: JSON.stringify({ ...issued, id: 'other' }),
+            expiresAt: String(Date.parse(issued.expiresAt)),
+          }),
       ],
       [
         'an approval without its binding',
-        (key, issued) => client.hSet(key, { approval: JSON.stringify({ ...issued, binding: undefined }), expiresAt: String(Date.parse(issued.expiresAt)) }),
+        (key, issued) =>
+          client.hSet(key, {
+            approval: JSON.stringify({ ...issued, binding: undefined }),
+            expiresAt: String(Date.parse(issued.expiresAt)),
+          }),
       ],
       [
         'an approval whose requests are not objects',
-        (key, issued) => client.hSet(key, { approval: JSON.stringify({ ...issued, requests: ['x'] }), expiresAt: String(Date.parse(issued.expiresAt)) }),
+        (key, issued) =>
+          client.hSet(key, {
+            approval: JSON.stringify({ ...issued, requests: ['x'] }),
+            expiresAt: String(Date.parse(issued.expiresAt)),
+          }),
       ],
       [
         'an expired approval whose expiry field was pushed back',
         (key, issued) =>
-          client.hSet(key, { approval: JSON.stringify({ ...issued, expiresAt: new Date(Date.now() - 60_000).toISOString() }), expiresAt: String(Date.now() + HOUR) }),
+          client.hSet(key, {
+            approval: JSON.stringify({ ...issued, expiresAt: new Date(Date.now() - 60_000).toISOString() }),
+            expiresAt: String(Date.now() + HOUR),
+          }),
       ],
     ];
 
-    it.each(damages)('never honours a damaged record (%s): get is undefined, consume unknown', async (_label, damage) => {
-      const issued = buildApproval();
-      await damage(`${keyPrefix}approval:${issued.id}`, issued);
-      expect(await store.get(issued.id)).toBeUndefined();
-      expect(await store.consume(issued.id)).toBe('unknown');
-      expect(await store.consume(issued.id)).toBe('unknown');
-    });
+    it.each(damages)(
+      'never honours a damaged record (%s): get is undefined, consume unknown',
+      async (_label, damage) => {
+        const issued = buildApproval();
+        await damage(`${keyPrefix}approval:${issued.id}`, issued);
+        expect(await store.get(issued.id)).toBeUndefined();
+        expect(await store.consume(issued.id)).toBe('unknown');
+        expect(await store.consume(issued.id)).toBe('unknown');
+      },
+    );
 
     it('runs nothing for a damaged record the executor is handed', async () => {
       const tool = writeTool();
       const executor = createExecutor([tool], { permissions: ASK, approvals: store });
       const request = createToolRequest('write', { path: 'a.txt' });
       const outcome = await executor.execute(request);
-      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
+      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+        throw new Error('expected an approval');
       const { approval } = outcome.interruption;
-      await client.hSet(`${keyPrefix}approval:${approval.id}`, { approval: JSON.stringify({ ...approval, sessionId: 7 }) });
-      expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'failed', invoked: false, error: { details: { reason: 'unknown_approval' } } });
+      await client.hSet(`${keyPrefix}approval:${approval.id}`, {
+        approval: JSON.stringify({ ...approval, sessionId: 7 }),
+      });
+      expect(await executor.executeApproved(request, approval)).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { details: { reason: 'unknown_approval' } },
+      });
       expect(tool.calls).toStrictEqual([]);
     });
   });
@@ -140,10 +180,14 @@ describeWithRedis(RedisApprovalStore.name, () => {
       const port = await findFreePort();
       const started = Date.now();
       const failure = RedisApprovalStore.connect(`redis://user:s3cret@127.0.0.1:${port}`);
-      await expect(failure).rejects.toThrow(`RedisApprovalStore could not connect to redis://user:***@127.0.0.1:${port} (ECONNREFUSED).`);
+      await expect(failure).rejects.toThrow(
+        `RedisApprovalStore could not connect to redis://user:***@127.0.0.1:${port} (ECONNREFUSED).`,
+      );
       expect(Date.now() - started).toBeLessThan(5000);
       await expect(RedisApprovalStore.connect('http://127.0.0.1:6379')).rejects.toThrow(ToolConfigurationError);
-      await expect(RedisApprovalStore.connect(url, { keyprefix: 'x' } as never)).rejects.toThrow(/unknown key "keyprefix"/);
+      await expect(RedisApprovalStore.connect(url, { keyprefix: 'x' } as never)).rejects.toThrow(
+        /unknown key "keyprefix"/,
+      );
     });
   });
 });
@@ -177,10 +221,14 @@ describeWithRedis(`${RedisApprovalStore.name} with its Redis stopped mid-run`, (
     };
     try {
       const tool = writeTool();
-      const executor = createExecutor([tool], { permissions: ASK, approvals: new RedisApprovalStore({ client: watched }) });
+      const executor = createExecutor([tool], {
+        permissions: ASK,
+        approvals: new RedisApprovalStore({ client: watched }),
+      });
       const request = createToolRequest('write', { path: 'a.txt' });
       const outcome = await executor.execute(request);
-      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
+      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+        throw new Error('expected an approval');
       const { approval } = outcome.interruption;
       // Written to dump.rdb, which the restarted server loads (as a Redis with persistence would).
       await own.sendCommand(['SAVE']);
@@ -193,11 +241,16 @@ describeWithRedis(`${RedisApprovalStore.name} with its Redis stopped mid-run`, (
       await redis.kill();
       const failed = await inFlight;
       expect(failed).toMatchObject(UNAVAILABLE);
-      expect(failed.status === 'failed' && failed.error.message).toContain('RedisApprovalStore could not read an approval');
+      expect(failed.status === 'failed' && failed.error.message).toContain(
+        'RedisApprovalStore could not read an approval',
+      );
 
       // While it is down: resuming and new calls fail closed at once.
       expect(await executor.executeApproved(request, approval)).toMatchObject(UNAVAILABLE);
-      expect(await executor.execute(request)).toMatchObject({ ...UNAVAILABLE, error: { ...UNAVAILABLE.error, details: { ...UNAVAILABLE.error.details, storeAction: 'issue' } } });
+      expect(await executor.execute(request)).toMatchObject({
+        ...UNAVAILABLE,
+        error: { ...UNAVAILABLE.error, details: { ...UNAVAILABLE.error.details, storeAction: 'issue' } },
+      });
       expect(tool.calls).toStrictEqual([]);
 
       // Restarted: the client reconnects, and the approval, never consumed, runs once.
@@ -210,7 +263,10 @@ describeWithRedis(`${RedisApprovalStore.name} with its Redis stopped mid-run`, (
       redis = await startThrowawayRedis(port, dir);
       await ready;
       expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'completed' });
-      expect(await executor.executeApproved(request, approval)).toMatchObject({ status: 'failed', error: { details: { reason: 'already_used' } } });
+      expect(await executor.executeApproved(request, approval)).toMatchObject({
+        status: 'failed',
+        error: { details: { reason: 'already_used' } },
+      });
       expect(tool.calls).toHaveLength(1);
     } finally {
       own.destroy();

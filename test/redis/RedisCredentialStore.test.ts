@@ -42,7 +42,10 @@ describeWithRedis(RedisCredentialStore.name, () => {
       await store.set('mcp:github', { bearerToken: 'shared' });
       expect(await owned.get('mcp:github')).toStrictEqual({ bearerToken: 'shared' });
       expect(await new RedisCredentialStore({ client, keyPrefix: `${keyPrefix}x:` }).get('mcp:github')).toBeUndefined();
-      expect(JSON.parse((await client.get(`${keyPrefix}credentials:mcp:github`)) ?? '')).toStrictEqual({ provider: 'mcp:github', credentials: { bearerToken: 'shared' } });
+      expect(JSON.parse((await client.get(`${keyPrefix}credentials:mcp:github`)) ?? '')).toStrictEqual({
+        provider: 'mcp:github',
+        credentials: { bearerToken: 'shared' },
+      });
     } finally {
       await owned.close();
     }
@@ -52,18 +55,30 @@ describeWithRedis(RedisCredentialStore.name, () => {
   it.each<[string, (key: string) => Promise<unknown>]>([
     ['a hash instead of a string', (key) => client.hSet(key, { a: 'b' })],
     ['JSON that does not parse', (key) => client.set(key, '{"provider":')],
-    ["another provider's entry", (key) => client.set(key, JSON.stringify({ provider: 'other', credentials: { bearerToken: 't' } }))],
-    ['credentials of the wrong shape', (key) => client.set(key, JSON.stringify({ provider: 'mcp:github', credentials: { bearerToken: 1 } }))],
+    [
+      "another provider's entry",
+      (key) => client.set(key, JSON.stringify({ provider: 'other', credentials: { bearerToken: 't' } })),
+    ],
+    [
+      'credentials of the wrong shape',
+      (key) => client.set(key, JSON.stringify({ provider: 'mcp:github', credentials: { bearerToken: 1 } })),
+    ],
   ])('never uses a damaged value (%s), and the next set replaces it', async (_label, damage) => {
     await damage(`${keyPrefix}credentials:mcp:github`);
     expect(await store.get('mcp:github')).toBeUndefined();
-    if ((await client.type(`${keyPrefix}credentials:mcp:github`)) !== 'string') await client.del(`${keyPrefix}credentials:mcp:github`);
+    if ((await client.type(`${keyPrefix}credentials:mcp:github`)) !== 'string')
+      await client.del(`${keyPrefix}credentials:mcp:github`);
     await store.set('mcp:github', { bearerToken: 'new' });
     expect(await store.get('mcp:github')).toStrictEqual({ bearerToken: 'new' });
   });
 
   it('throws an error that names the step, never a credential, when Redis fails', async () => {
-    const failing = new RedisCredentialStore({ client: { sendCommand: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED token-1'), { code: 'ECONNREFUSED' })) } });
+    const failing = new RedisCredentialStore({
+      client: {
+        sendCommand: () =>
+          Promise.reject(Object.assign(new Error('connect ECONNREFUSED token-1'), { code: 'ECONNREFUSED' })),
+      },
+    });
     await expect(failing.set('mcp:github', { bearerToken: 'token-1' })).rejects.toThrow(
       'RedisCredentialStore could not write the credentials of provider "mcp:github" (ECONNREFUSED).',
     );

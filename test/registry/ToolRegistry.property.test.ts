@@ -8,7 +8,10 @@ const namesArbitrary = fc.uniqueArray(validToolNameArbitrary, { minLength: 1, ma
 
 /** The names together with two orders of them. */
 const twoOrdersArbitrary = namesArbitrary.chain((names) =>
-  fc.tuple(fc.shuffledSubarray(names, { minLength: names.length, maxLength: names.length }), fc.shuffledSubarray(names, { minLength: names.length, maxLength: names.length })),
+  fc.tuple(
+    fc.shuffledSubarray(names, { minLength: names.length, maxLength: names.length }),
+    fc.shuffledSubarray(names, { minLength: names.length, maxLength: names.length }),
+  ),
 );
 
 function specNames(names: readonly string[]): string[] {

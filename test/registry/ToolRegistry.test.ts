@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildToolResult, ToolConfigurationError, ToolDefinitionError, ToolRegistry, type Tool, type ToolRequest, type ToolResult } from '../../src/index.js';
+import {
+  buildToolResult,
+  ToolConfigurationError,
+  ToolDefinitionError,
+  ToolRegistry,
+  type Tool,
+  type ToolRequest,
+  type ToolResult,
+} from '../../src/index.js';
 import { buildPlainTool } from './buildPlainTool.js';
 
 function errorOf<E extends Error>(type: new (...args: never[]) => E, run: () => unknown): E {
@@ -26,13 +34,19 @@ describe(ToolRegistry.name, () => {
 
     it('throws ToolConfigurationError on a duplicate name, naming both sources', () => {
       const registry = new ToolRegistry().register(buildPlainTool('search', { source: 'mcp server github' }));
-      const error = errorOf(ToolConfigurationError, () => registry.register(buildPlainTool('search', { source: 'mcp server gitlab' })));
-      expect(error.message).toBe('Duplicate tool name "search": registered by mcp server github and again by mcp server gitlab. Rename one of them; tool names must be unique.');
+      const error = errorOf(ToolConfigurationError, () =>
+        registry.register(buildPlainTool('search', { source: 'mcp server gitlab' })),
+      );
+      expect(error.message).toBe(
+        'Duplicate tool name "search": registered by mcp server github and again by mcp server gitlab. Rename one of them; tool names must be unique.',
+      );
     });
 
     it('names plain objects without a source by their tool name', () => {
       const registry = new ToolRegistry().register(buildPlainTool('search'));
-      const error = errorOf(ToolConfigurationError, () => registry.register(buildPlainTool('search', { source: 'class SearchTool' })));
+      const error = errorOf(ToolConfigurationError, () =>
+        registry.register(buildPlainTool('search', { source: 'class SearchTool' })),
+      );
       expect(error.message).toMatch(/registered by tool object "search" and again by class SearchTool\./);
     });
 
@@ -44,7 +58,9 @@ describe(ToolRegistry.name, () => {
         }
       }
       const registry = new ToolRegistry().register(new SearchTool());
-      const error = errorOf(ToolConfigurationError, () => registry.register(buildPlainTool('search', { source: 'mcp server github' })));
+      const error = errorOf(ToolConfigurationError, () =>
+        registry.register(buildPlainTool('search', { source: 'mcp server github' })),
+      );
       expect(error.message).toMatch(/registered by class SearchTool and again by mcp server github\./);
     });
 
@@ -56,7 +72,9 @@ describe(ToolRegistry.name, () => {
     });
 
     it('rejects a plain tool with an invalid name with ToolDefinitionError naming it', () => {
-      const error = errorOf(ToolDefinitionError, () => new ToolRegistry().register(buildPlainTool('Bad.Name', { source: 'mcp server x' })));
+      const error = errorOf(ToolDefinitionError, () =>
+        new ToolRegistry().register(buildPlainTool('Bad.Name', { source: 'mcp server x' })),
+      );
       expect({ subject: error.subject, message: error.message }).toStrictEqual({
         subject: 'mcp server x',
         message:
@@ -66,17 +84,25 @@ describe(ToolRegistry.name, () => {
     });
 
     it.each(['', '   '])('rejects a plain tool with the description %j with ToolDefinitionError', (description) => {
-      const error = errorOf(ToolDefinitionError, () => new ToolRegistry().register(buildPlainTool('echo', { description })));
-      expect(error.message).toBe('tool object "echo": tool "echo" has no description. Describe what the tool does for the model.');
+      const error = errorOf(ToolDefinitionError, () =>
+        new ToolRegistry().register(buildPlainTool('echo', { description })),
+      );
+      expect(error.message).toBe(
+        'tool object "echo": tool "echo" has no description. Describe what the tool does for the model.',
+      );
     });
 
     it('rejects a plain tool whose input schema does not compile with ToolDefinitionError', () => {
-      const error = errorOf(ToolDefinitionError, () => new ToolRegistry().register(buildPlainTool('echo', { inputSchema: { type: 'strng' } })));
+      const error = errorOf(ToolDefinitionError, () =>
+        new ToolRegistry().register(buildPlainTool('echo', { inputSchema: { type: 'strng' } })),
+      );
       expect(error.message).toMatch(/^tool object "echo": its input schema does not compile: /);
     });
 
     it('rejects a plain tool whose output schema does not compile with ToolDefinitionError', () => {
-      const error = errorOf(ToolDefinitionError, () => new ToolRegistry().register(buildPlainTool('echo', { outputSchema: { type: 'object', bogus: true } })));
+      const error = errorOf(ToolDefinitionError, () =>
+        new ToolRegistry().register(buildPlainTool('echo', { outputSchema: { type: 'object', bogus: true } })),
+      );
       expect(error.message).toMatch(/^tool object "echo": its output schema does not compile: /);
     });
 
@@ -97,17 +123,25 @@ describe(ToolRegistry.name, () => {
 
     it("accepts a schema with an unknown keyword when schemaStrictness is 'lenient'", () => {
       const inputSchema = { type: 'object', properties: {}, 'x-origin': 'remote' };
-      const registry = new ToolRegistry().register(buildPlainTool('remote', { inputSchema, schemaStrictness: 'lenient' }));
+      const registry = new ToolRegistry().register(
+        buildPlainTool('remote', { inputSchema, schemaStrictness: 'lenient' }),
+      );
       expect(registry.has('remote')).toBe(true);
     });
 
     it("still rejects a schema that is broken, not merely unknown, when 'lenient'", () => {
-      expect(() => new ToolRegistry().register(buildPlainTool('remote', { inputSchema: { type: 'strng' }, schemaStrictness: 'lenient' }))).toThrow(ToolDefinitionError);
+      expect(() =>
+        new ToolRegistry().register(
+          buildPlainTool('remote', { inputSchema: { type: 'strng' }, schemaStrictness: 'lenient' }),
+        ),
+      ).toThrow(ToolDefinitionError);
     });
 
     it('rejects in strict mode a schema object that a lenient tool registered first', () => {
       const inputSchema = { type: 'object', properties: {}, 'x-origin': 'remote' };
-      const registry = new ToolRegistry().register(buildPlainTool('remote', { inputSchema, schemaStrictness: 'lenient' }));
+      const registry = new ToolRegistry().register(
+        buildPlainTool('remote', { inputSchema, schemaStrictness: 'lenient' }),
+      );
       expect(() => registry.register(buildPlainTool('local', { inputSchema }))).toThrow(ToolDefinitionError);
     });
 
@@ -120,7 +154,9 @@ describe(ToolRegistry.name, () => {
     it('rejects any registration once frozen with ToolConfigurationError', () => {
       const registry = new ToolRegistry().register(buildPlainTool('echo')).freeze();
       const error = errorOf(ToolConfigurationError, () => registry.register(buildPlainTool('other')));
-      expect(error.message).toBe('Cannot register tool "other": the registry is frozen. Register every tool before the executor is created.');
+      expect(error.message).toBe(
+        'Cannot register tool "other": the registry is frozen. Register every tool before the executor is created.',
+      );
     });
 
     it('keeps a frozen registry unchanged after a rejected registration', () => {
@@ -143,7 +179,12 @@ describe(ToolRegistry.name, () => {
     });
 
     it('throws on a duplicate within the batch', () => {
-      expect(() => new ToolRegistry().registerAll([buildPlainTool('x', { source: 'one' }), buildPlainTool('x', { source: 'two' })])).toThrow(ToolConfigurationError);
+      expect(() =>
+        new ToolRegistry().registerAll([
+          buildPlainTool('x', { source: 'one' }),
+          buildPlainTool('x', { source: 'two' }),
+        ]),
+      ).toThrow(ToolConfigurationError);
     });
   });
 
@@ -178,8 +219,18 @@ describe(ToolRegistry.name, () => {
     });
 
     it('returns the specs sorted by name in code-unit order', () => {
-      const registry = new ToolRegistry().registerAll(['fs_write', 'a-b', 'fs.read', 'a.b', 'a_b', '9tool', 'fs_read'].map((name) => buildPlainTool(name)));
-      expect(registry.specs().map((spec) => spec.name)).toStrictEqual(['9tool', 'a-b', 'a.b', 'a_b', 'fs.read', 'fs_read', 'fs_write']);
+      const registry = new ToolRegistry().registerAll(
+        ['fs_write', 'a-b', 'fs.read', 'a.b', 'a_b', '9tool', 'fs_read'].map((name) => buildPlainTool(name)),
+      );
+      expect(registry.specs().map((spec) => spec.name)).toStrictEqual([
+        '9tool',
+        'a-b',
+        'a.b',
+        'a_b',
+        'fs.read',
+        'fs_read',
+        'fs_write',
+      ]);
     });
 
     it('returns the tools own spec objects', () => {
@@ -198,13 +249,20 @@ describe(ToolRegistry.name, () => {
   describe('.freeze', () => {
     it('returns the registry and marks it frozen', () => {
       const registry = new ToolRegistry();
-      expect({ returned: registry.freeze() === registry, frozen: registry.frozen }).toStrictEqual({ returned: true, frozen: true });
+      expect({ returned: registry.freeze() === registry, frozen: registry.frozen }).toStrictEqual({
+        returned: true,
+        frozen: true,
+      });
     });
 
     it('keeps lookups working', () => {
       const tool = buildPlainTool('echo');
       const registry = new ToolRegistry().register(tool).freeze();
-      expect({ tool: registry.get('echo'), has: registry.has('echo'), size: registry.size }).toStrictEqual({ tool, has: true, size: 1 });
+      expect({ tool: registry.get('echo'), has: registry.has('echo'), size: registry.size }).toStrictEqual({
+        tool,
+        has: true,
+        size: 1,
+      });
     });
   });
 });

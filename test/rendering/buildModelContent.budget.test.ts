@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { buildToolResult, type ContentPart, type ToolExecutionOutcome, type ToolOutput, type ModelBlock } from '../../src/index.js';
+import {
+  buildToolResult,
+  type ContentPart,
+  type ToolExecutionOutcome,
+  type ToolOutput,
+  type ModelBlock,
+} from '../../src/index.js';
 import { buildModelContent } from '../../src/internal/index.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
@@ -24,9 +30,13 @@ describe(buildModelContent.name, () => {
         { type: 'text' as const, text: `block ${index} ${'y'.repeat(500)}` },
         { type: 'media' as const, modality: 'image' as const, mimeType: 'image/png', data: PNG },
       ]).flat();
-      const blocks = buildModelContent(completed({ type: 'parts', parts }), { maxChars: 2_000, maxImages: 1_000 })?.blocks ?? [];
+      const blocks =
+        buildModelContent(completed({ type: 'parts', parts }), { maxChars: 2_000, maxImages: 1_000 })?.blocks ?? [];
       expect(textLength(blocks)).toBeLessThanOrEqual(2_000);
-      expect(blocks.at(-1)).toStrictEqual({ type: 'text', text: '[... 991 more text blocks (505,318 characters) left out to fit 2,000 characters ...]' });
+      expect(blocks.at(-1)).toStrictEqual({
+        type: 'text',
+        text: '[... 991 more text blocks (505,318 characters) left out to fit 2,000 characters ...]',
+      });
       expect(blocks.filter((block) => block.type === 'image')).toHaveLength(1_000);
     });
 
@@ -66,14 +76,23 @@ describe(buildModelContent.name, () => {
 
   describe('images', () => {
     it('sends the first maxImages images (default 8) and describes the rest in a line of text', () => {
-      const parts: ContentPart[] = Array.from({ length: 10 }, () => ({ type: 'media' as const, modality: 'image' as const, mimeType: 'image/png', data: PNG }));
+      const parts: ContentPart[] = Array.from({ length: 10 }, () => ({
+        type: 'media' as const,
+        modality: 'image' as const,
+        mimeType: 'image/png',
+        data: PNG,
+      }));
       const blocks = render(parts, 30_000);
       expect(blocks.filter((block) => block.type === 'image')).toHaveLength(8);
       expect(blocks.at(-1)).toStrictEqual({
         type: 'text',
         text: '[image (image/png, 8 bytes) not shown: only the first 8 images are sent]\n[image (image/png, 8 bytes) not shown: only the first 8 images are sent]',
       });
-      expect(buildModelContent(completed({ type: 'parts', parts }), { maxImages: 0 })?.blocks.some((block) => block.type === 'image')).toBe(false);
+      expect(
+        buildModelContent(completed({ type: 'parts', parts }), { maxImages: 0 })?.blocks.some(
+          (block) => block.type === 'image',
+        ),
+      ).toBe(false);
     });
 
     it('refuses a maxImages that is not a whole number from 0', () => {
@@ -83,22 +102,42 @@ describe(buildModelContent.name, () => {
 
   describe('edits and writes', () => {
     it('renders an fs_edit_file result as a line and its diff, not JSON', () => {
-      const value = { path: '/w/src/a.ts', replacements: 2, diff: '--- /w/src/a.ts\n+++ /w/src/a.ts\n@@ -1 +1 @@\n-a\n+b\n', diffTruncated: false };
+      const value = {
+        path: '/w/src/a.ts',
+        replacements: 2,
+        diff: '--- /w/src/a.ts\n+++ /w/src/a.ts\n@@ -1 +1 @@\n-a\n+b\n',
+        diffTruncated: false,
+      };
       expect(buildModelContent(completed({ type: 'structured', value }), { root: '/w' })?.blocks).toStrictEqual([
-        { type: 'text', text: 'edited src/a.ts (2 replacements)\n--- /w/src/a.ts\n+++ /w/src/a.ts\n@@ -1 +1 @@\n-a\n+b' },
+        {
+          type: 'text',
+          text: 'edited src/a.ts (2 replacements)\n--- /w/src/a.ts\n+++ /w/src/a.ts\n@@ -1 +1 @@\n-a\n+b',
+        },
       ]);
     });
 
     it('renders an fs_write_file result with the directories it created and a shortened diff notice', () => {
-      const value = { path: '/w/new/b.txt', created: true, bytes: 1, createdDirectories: ['/w/new'], diff: '+x\n', diffTruncated: true };
+      const value = {
+        path: '/w/new/b.txt',
+        created: true,
+        bytes: 1,
+        createdDirectories: ['/w/new'],
+        diff: '+x\n',
+        diffTruncated: true,
+      };
       expect(buildModelContent(completed({ type: 'structured', value }), { root: '/w' })?.blocks).toStrictEqual([
-        { type: 'text', text: 'created new/b.txt (1 byte)\ncreated directories: new\n[the diff was shortened by the tool; read the file to see all of it]\n+x' },
+        {
+          type: 'text',
+          text: 'created new/b.txt (1 byte)\ncreated directories: new\n[the diff was shortened by the tool; read the file to see all of it]\n+x',
+        },
       ]);
     });
 
     it('keeps other values with the same keys but other types as JSON', () => {
       const value = { path: '/w/a', replacements: 'two', diff: '', diffTruncated: false };
-      expect(buildModelContent(completed({ type: 'structured', value }))?.blocks).toStrictEqual([{ type: 'text', text: JSON.stringify(value) }]);
+      expect(buildModelContent(completed({ type: 'structured', value }))?.blocks).toStrictEqual([
+        { type: 'text', text: JSON.stringify(value) },
+      ]);
     });
   });
 });

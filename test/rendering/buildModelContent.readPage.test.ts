@@ -10,7 +10,13 @@ function readPage(count: number, totalLines: number): ToolExecutionOutcome {
     result: {
       result: { callId: 'c1', output: { type: 'text', text: `${lines.join('\n')}\n` }, isError: false },
       durationMs: 1,
-      metadata: { totalLines, offset: 1, limit: count, ...(count < totalLines ? { nextOffset: count + 1 } : {}), truncated: false },
+      metadata: {
+        totalLines,
+        offset: 1,
+        limit: count,
+        ...(count < totalLines ? { nextOffset: count + 1 } : {}),
+        truncated: false,
+      },
     },
   };
 }
@@ -34,6 +40,8 @@ describe(buildModelContent.name, () => {
   it('keeps a whole file that fits as it is, with no notice', () => {
     const content = buildModelContent(readPage(3, 3), { maxChars: 1_000 });
 
-    expect(content?.blocks).toStrictEqual([{ type: 'text', text: [1, 2, 3].map((line) => `     ${line}\t00${line}${'x'.repeat(97)}`).join('\n') }]);
+    expect(content?.blocks).toStrictEqual([
+      { type: 'text', text: [1, 2, 3].map((line) => `     ${line}\t00${line}${'x'.repeat(97)}`).join('\n') },
+    ]);
   });
 });

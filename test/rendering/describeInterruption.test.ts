@@ -17,13 +17,15 @@ const approval = (reason: string): ApprovalRequest => ({
 
 describe(describeInterruption.name, () => {
   it('shows a reason on one line with its hidden characters escaped (a custom checker writes any text)', () => {
-    expect(describeInterruption({ type: 'approval_required', approval: approval('ok\u001b[2K\r\nsafe \u202eetirw') })).toBe(
-      String.raw`Waiting for approval: ok\u001b[2K\r\nsafe \u202eetirw. The call has not run yet.`,
-    );
+    expect(
+      describeInterruption({ type: 'approval_required', approval: approval('ok\u001b[2K\r\nsafe \u202eetirw') }),
+    ).toBe(String.raw`Waiting for approval: ok\u001b[2K\r\nsafe \u202eetirw. The call has not run yet.`);
   });
 
   it('leaves a reason that is already escaped as it is', () => {
     const reason = String.raw`mcp.invoke_tool "docs/fetch\u202eeteled" needs approval`;
-    expect(describeInterruption({ type: 'approval_required', approval: approval(reason) })).toBe(`Waiting for approval: ${reason}. The call has not run yet.`);
+    expect(describeInterruption({ type: 'approval_required', approval: approval(reason) })).toBe(
+      `Waiting for approval: ${reason}. The call has not run yet.`,
+    );
   });
 });

@@ -6,17 +6,33 @@ describe('samples/04-filesystem-tools', () => {
     const lines: string[] = [];
     const report = await run((line) => lines.push(line));
 
-    expect(report.listing).toMatchObject({ status: 'completed', result: { result: { output: { type: 'structured', value: { truncated: false } } } } });
+    expect(report.listing).toMatchObject({
+      status: 'completed',
+      result: { result: { output: { type: 'structured', value: { truncated: false } } } },
+    });
     expect(report.read).toMatchObject({
       status: 'completed',
-      result: { result: { output: { type: 'text', text: 'export const greet = (name: string) => `Hello, ${name}`;\n' } }, metadata: { totalLines: 1, truncated: false } },
+      result: {
+        result: { output: { type: 'text', text: 'export const greet = (name: string) => `Hello, ${name}`;\n' } },
+        metadata: { totalLines: 1, truncated: false },
+      },
     });
     expect(report.asked).toMatchObject({
       status: 'interrupted',
-      interruption: { type: 'approval_required', approval: { toolName: 'fs_edit_file', requests: [{ kind: 'fs.edit' }] } },
+      interruption: {
+        type: 'approval_required',
+        approval: { toolName: 'fs_edit_file', requests: [{ kind: 'fs.edit' }] },
+      },
     });
-    expect(report.resumed).toMatchObject({ status: 'completed', result: { result: { output: { type: 'structured', value: { replacements: 1 } } } } });
-    expect(report.escape).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'outside_roots' } } });
+    expect(report.resumed).toMatchObject({
+      status: 'completed',
+      result: { result: { output: { type: 'structured', value: { replacements: 1 } } } },
+    });
+    expect(report.escape).toMatchObject({
+      status: 'failed',
+      invoked: false,
+      error: { code: 'permission_denied', details: { reason: 'outside_roots' } },
+    });
     expect(report.finalContent).toBe('export const greet = (name: string) => `Hi, ${name}`;\n');
     expect(report.escaped).toBe(false);
     expect(report.cleanedUp).toBe(true);

@@ -11,11 +11,20 @@ describe('samples/05-shell-tool', () => {
       result: {
         result: {
           isError: false,
-          output: { type: 'structured', value: { exitCode: 0, stdout: report.gitAvailable ? '?? hello.txt\n?? package.json\n' : 'git is not installed\n' } },
+          output: {
+            type: 'structured',
+            value: {
+              exitCode: 0,
+              stdout: report.gitAvailable ? '?? hello.txt\n?? package.json\n' : 'git is not installed\n',
+            },
+          },
         },
       },
     });
-    expect(report.npmTest).toMatchObject({ status: 'completed', result: { result: { output: { value: { exitCode: 0, stdout: '1 test passed\n' } } } } });
+    expect(report.npmTest).toMatchObject({
+      status: 'completed',
+      result: { result: { output: { value: { exitCode: 0, stdout: '1 test passed\n' } } } },
+    });
     expect(report.compound).toMatchObject({
       status: 'interrupted',
       interruption: {
@@ -29,7 +38,10 @@ describe('samples/05-shell-tool', () => {
       },
     });
     expect(report.compoundApproved).toMatchObject({ status: 'completed', result: { result: { isError: false } } });
-    expect(report.timeout).toMatchObject({ status: 'completed', result: { result: { isError: true, output: { value: { timedOut: true } } } } });
+    expect(report.timeout).toMatchObject({
+      status: 'completed',
+      result: { result: { isError: true, output: { value: { timedOut: true } } } },
+    });
     expect(report.leaked).toBe(false);
     expect(lines).toContain('  the background job wrote its file: false');
   });

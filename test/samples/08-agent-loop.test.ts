@@ -16,7 +16,13 @@ const SUMMARY = '# Summary\n\nTwo tasks: ship the loop, write the docs.\n';
 const WRITE_CALL = {
   role: 'assistant',
   content: null,
-  tool_calls: [{ type: 'function', id: 'call_write', function: { name: 'fs_write_file', arguments: JSON.stringify({ path: 'summary.md', content: SUMMARY }) } }],
+  tool_calls: [
+    {
+      type: 'function',
+      id: 'call_write',
+      function: { name: 'fs_write_file', arguments: JSON.stringify({ path: 'summary.md', content: SUMMARY }) },
+    },
+  ],
 };
 
 let dir: string;
@@ -37,7 +43,11 @@ afterEach(() => {
 
 /** One process of the loop (samples/08-agent-loop/main.ts); resolves with the state it left. */
 async function runProcess(...decision: string[]): Promise<LoopState> {
-  await promisify(execFile)(process.execPath, ['--import', '@swc-node/register/esm-register', MAIN, workspace, stateDir, ...decision], { cwd: PROJECT_ROOT, timeout: BUDGET_MS });
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', '@swc-node/register/esm-register', MAIN, workspace, stateDir, ...decision],
+    { cwd: PROJECT_ROOT, timeout: BUDGET_MS },
+  );
   return JSON.parse(readFileSync(join(stateDir, 'state.json'), 'utf8')) as LoopState;
 }
 
@@ -49,7 +59,9 @@ describe('samples/08-agent-loop', () => {
       expect(paused).toMatchObject({
         status: 'paused',
         turn: 3,
-        pending: [{ request: { callId: 'call_write', toolName: 'fs_write_file' }, interruption: { type: 'approval_required' } }],
+        pending: [
+          { request: { callId: 'call_write', toolName: 'fs_write_file' }, interruption: { type: 'approval_required' } },
+        ],
       });
       expect(paused.messages.at(-1)).toStrictEqual(WRITE_CALL);
       expect(existsSync(join(workspace, 'summary.md'))).toBe(false);
@@ -59,7 +71,11 @@ describe('samples/08-agent-loop', () => {
       expect(finished).toMatchObject({ status: 'done', turn: 4, pending: [] });
       expect(finished.messages.slice(0, paused.messages.length)).toStrictEqual(paused.messages);
       expect(finished.messages.slice(paused.messages.length)).toStrictEqual([
-        { role: 'tool', tool_call_id: 'call_write', content: expect.stringMatching(/^created \/.*\/workspace\/summary\.md \(53 bytes\)\n--- /u) },
+        {
+          role: 'tool',
+          tool_call_id: 'call_write',
+          content: expect.stringMatching(/^created \/.*\/workspace\/summary\.md \(53 bytes\)\n--- /u),
+        },
         { role: 'assistant', content: 'I wrote summary.md with the two tasks from notes.md.' },
       ]);
     },
@@ -94,7 +110,10 @@ describe('samples/08-agent-loop', () => {
       const report = await run((line) => lines.push(line));
 
       expect(report.paused).toMatchObject({ status: 'paused', pending: [{ request: { toolName: 'fs_write_file' } }] });
-      expect(report.finished.messages.at(-1)).toStrictEqual({ role: 'assistant', content: 'I wrote summary.md with the two tasks from notes.md.' });
+      expect(report.finished.messages.at(-1)).toStrictEqual({
+        role: 'assistant',
+        content: 'I wrote summary.md with the two tasks from notes.md.',
+      });
       expect(report).toMatchObject({ summary: SUMMARY, cleanedUp: true });
       expect(lines).toContain('paused: fs_write_file waits for approval_required; state in state.json');
       expect(lines.at(-1)).toBe('done; summary.md written: true');

@@ -15,7 +15,9 @@ const NUMBERED = readdirSync(join(ROOT, 'samples'))
 // `npm run samples` would run all of them, without running them a second time.
 describe('npm run samples', () => {
   it('loads every numbered sample under its loader, in order (--list runs none)', async () => {
-    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     const [command, ...args] = (scripts['samples'] ?? '').split(' ');
     expect(command).toBe('node');
     const { stdout } = await promisify(execFile)(process.execPath, [...args, '--list'], { cwd: ROOT, timeout: 60_000 });
@@ -23,7 +25,12 @@ describe('npm run samples', () => {
   }, 60_000);
 
   it("lists each sample with its own folder's run()", async () => {
-    const entries = await Promise.all(SAMPLES.map(async ({ name, run }) => ({ name, same: run === ((await import(`../../samples/${name}/index.js`)) as { run: unknown }).run })));
+    const entries = await Promise.all(
+      SAMPLES.map(async ({ name, run }) => ({
+        name,
+        same: run === ((await import(`../../samples/${name}/index.js`)) as { run: unknown }).run,
+      })),
+    );
     expect(entries).toStrictEqual(NUMBERED.map((name) => ({ name, same: true })));
   });
 
@@ -31,7 +38,9 @@ describe('npm run samples', () => {
     const tests = readdirSync(join(ROOT, 'test/samples'))
       .filter((file) => file.endsWith('.test.ts') && file !== 'runAll.test.ts')
       .map((file) => readFileSync(join(ROOT, 'test/samples', file), 'utf8'));
-    const untested = NUMBERED.filter((name) => !tests.some((source) => source.includes(`'../../samples/${name}/index.js'`)));
+    const untested = NUMBERED.filter(
+      (name) => !tests.some((source) => source.includes(`'../../samples/${name}/index.js'`)),
+    );
     expect(untested).toStrictEqual([]);
   });
 });

@@ -13,7 +13,10 @@ describe('samples', () => {
     const { lines, log } = collect();
     const report = await helloTool(log);
     expect(report.toolNames).toStrictEqual(['greet']);
-    expect(report.valid).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'Hello, Ada! Hello, Ada!' } } } });
+    expect(report.valid).toMatchObject({
+      status: 'completed',
+      result: { result: { output: { type: 'text', text: 'Hello, Ada! Hello, Ada!' } } },
+    });
     expect(report.invalid).toMatchObject({ status: 'failed', invoked: false, error: { code: 'invalid_input' } });
     expect(lines.join('\n')).toContain('/times: must be <= 3');
   });
@@ -22,7 +25,11 @@ describe('samples', () => {
     const { log } = collect();
     const report = await permissions(log);
     expect(report.allowed.status).toBe('completed');
-    expect(report.denied).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { code: 'spam_trap' } } });
+    expect(report.denied).toMatchObject({
+      status: 'failed',
+      invoked: false,
+      error: { code: 'permission_denied', details: { code: 'spam_trap' } },
+    });
     expect(report.asked).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required' } });
     expect(report.resumed.status).toBe('completed');
     expect(report.replayed).toMatchObject({ status: 'failed', error: { details: { reason: 'already_used' } } });
@@ -36,7 +43,10 @@ describe('samples', () => {
       status: 'interrupted',
       interruption: { type: 'approval_required', approval: { toolName: 'release.publish', callId: 'rel-1/2' } },
     });
-    expect(report.resumed).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'released 1.2.0' } } } });
+    expect(report.resumed).toMatchObject({
+      status: 'completed',
+      result: { result: { output: { type: 'text', text: 'released 1.2.0' } } },
+    });
     expect(report.steps).toStrictEqual(['tested 1.2.0', 'tested 1.2.0', 'published 1.2.0']);
   });
 });

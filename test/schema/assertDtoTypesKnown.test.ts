@@ -117,7 +117,14 @@ describe('buildDtoSchema, properties whose type cannot be known', () => {
 
     expect(buildDtoSchema(input)).toStrictEqual({
       type: 'object',
-      properties: { address: { type: 'object', properties: { street: { type: 'string' } }, required: ['street'], additionalProperties: false } },
+      properties: {
+        address: {
+          type: 'object',
+          properties: { street: { type: 'string' } },
+          required: ['street'],
+          additionalProperties: false,
+        },
+      },
       required: ['address'],
       additionalProperties: false,
     });

@@ -53,7 +53,9 @@ const NODE_SCHEMA = {
 function collectRefs(schema: unknown): string[] {
   if (Array.isArray(schema)) return schema.flatMap(collectRefs);
   if (typeof schema !== 'object' || schema === null) return [];
-  return Object.entries(schema).flatMap(([key, value]) => (key === '$ref' && typeof value === 'string' ? [value] : collectRefs(value)));
+  return Object.entries(schema).flatMap(([key, value]) =>
+    key === '$ref' && typeof value === 'string' ? [value] : collectRefs(value),
+  );
 }
 
 /** Every object schema (one with `properties`) that does not close itself. */
@@ -132,11 +134,17 @@ describe(buildDtoSchema.name, () => {
   });
 
   it('turns @IsDateString() into format date-time', () => {
-    expect((buildDtoSchema(TaskInput).properties as Record<string, unknown>).due).toStrictEqual({ type: 'string', format: 'date-time' });
+    expect((buildDtoSchema(TaskInput).properties as Record<string, unknown>).due).toStrictEqual({
+      type: 'string',
+      format: 'date-time',
+    });
   });
 
   it('turns @IsEmail() into format email', () => {
-    expect((buildDtoSchema(TaskInput).properties as Record<string, unknown>).owner).toStrictEqual({ format: 'email', type: 'string' });
+    expect((buildDtoSchema(TaskInput).properties as Record<string, unknown>).owner).toStrictEqual({
+      format: 'email',
+      type: 'string',
+    });
   });
 
   it('moves a recursive class into definitions and refers to it there', () => {
@@ -213,22 +221,34 @@ describe(buildDtoSchema.name, () => {
     });
 
     it.each(TASK_SAMPLES)('decides as class-validator does for %s', (_label, data, accepted) => {
-      expect({ ajv: validateTask(data), classValidator: classValidatorAccepts(TaskInput, data) }).toStrictEqual({ ajv: accepted, classValidator: accepted });
+      expect({ ajv: validateTask(data), classValidator: classValidatorAccepts(TaskInput, data) }).toStrictEqual({
+        ajv: accepted,
+        classValidator: accepted,
+      });
     });
 
     it('accepts a deeply recursive input, as class-validator does', () => {
       const data = { root: { value: 'a', children: [{ value: 'b', children: [{ value: 'c' }] }] } };
-      expect({ ajv: compileStrict(buildDtoSchema(TreeInput))(data), classValidator: classValidatorAccepts(TreeInput, data) }).toStrictEqual({ ajv: true, classValidator: true });
+      expect({
+        ajv: compileStrict(buildDtoSchema(TreeInput))(data),
+        classValidator: classValidatorAccepts(TreeInput, data),
+      }).toStrictEqual({ ajv: true, classValidator: true });
     });
 
     it('rejects an unknown key deep in a recursive input, as class-validator does', () => {
       const data = { root: { value: 'a', children: [{ value: 'b', children: [{ value: 'c', extra: true }] }] } };
-      expect({ ajv: compileStrict(buildDtoSchema(TreeInput))(data), classValidator: classValidatorAccepts(TreeInput, data) }).toStrictEqual({ ajv: false, classValidator: false });
+      expect({
+        ajv: compileStrict(buildDtoSchema(TreeInput))(data),
+        classValidator: classValidatorAccepts(TreeInput, data),
+      }).toStrictEqual({ ajv: false, classValidator: false });
     });
 
     it('accepts the values of a numeric enum, as class-validator does', () => {
       const validate = compileStrict(buildDtoSchema(LevelInput));
-      expect({ ajv: validate({ level: 1 }), classValidator: classValidatorAccepts(LevelInput, { level: 1 }) }).toStrictEqual({ ajv: true, classValidator: true });
+      expect({
+        ajv: validate({ level: 1 }),
+        classValidator: classValidatorAccepts(LevelInput, { level: 1 }),
+      }).toStrictEqual({ ajv: true, classValidator: true });
     });
   });
 });

@@ -14,5 +14,7 @@ export function compileStrict(schema: object): ValidateFunction {
 /** What class-validator decides for `data`, unknown properties rejected at every level. */
 export function classValidatorAccepts(target: Constructor, data: unknown): boolean {
   const instance = plainToInstance(target, data) as object;
-  return validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true }).length === 0;
+  return (
+    validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true }).length === 0
+  );
 }

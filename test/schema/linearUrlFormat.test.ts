@@ -58,7 +58,29 @@ const candidate = fc.oneof(
   fc
     .tuple(
       fc.constantFrom('http://', 'ftp://', 'http://u:p@'),
-      fc.array(fc.constantFrom('0', '1', '2', '5', '6', '7', '9', '10', '127', '16', '168', '169', '172', '192', '254', '255', '31', '32'), { minLength: 4, maxLength: 4 }),
+      fc.array(
+        fc.constantFrom(
+          '0',
+          '1',
+          '2',
+          '5',
+          '6',
+          '7',
+          '9',
+          '10',
+          '127',
+          '16',
+          '168',
+          '169',
+          '172',
+          '192',
+          '254',
+          '255',
+          '31',
+          '32',
+        ),
+        { minLength: 4, maxLength: 4 },
+      ),
       fc.constantFrom('', ':80', '/x', '.com'),
     )
     .map(([scheme, octets, rest]) => `${scheme}${octets.join('.')}${rest}`),
@@ -89,7 +111,9 @@ describe(linearUrlFormat.name, () => {
 
   it('is the url format of both ajv instances, so a hostile input is refused without a quadratic match', () => {
     const hostile = `http://${'::'.repeat(400_000)}!`;
-    const results = (['strict', 'lenient'] as const).map((strictness) => getAjv(strictness).compile({ type: 'string', format: 'url' })(hostile));
+    const results = (['strict', 'lenient'] as const).map((strictness) =>
+      getAjv(strictness).compile({ type: 'string', format: 'url' })(hostile),
+    );
 
     expect(results).toStrictEqual([false, false]);
   });

@@ -33,7 +33,12 @@ export function compile(source, filename, { esm, sourceMap }) {
   const options = tsCompilerOptionsToSwcConfig(readDefaultTsConfig(TSCONFIG), filename);
   delete options.paths;
   delete options.baseUrl;
-  const swcOptions = { ...options, module: esm ? 'es6' : 'commonjs', sourcemap: sourceMap, swc: { ...options.swc, sourceRoot: undefined, inputSourceMap: false } };
+  const swcOptions = {
+    ...options,
+    module: esm ? 'es6' : 'commonjs',
+    sourcemap: sourceMap,
+    swc: { ...options.swc, sourceRoot: undefined, inputSourceMap: false },
+  };
   return require('@swc-node/core').transformSync(source, filename, swcOptions);
 }
 

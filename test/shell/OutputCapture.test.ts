@@ -8,7 +8,11 @@ function capture(maxBytes: number, ...chunks: (string | Buffer)[]): OutputCaptur
   return output;
 }
 
-const read = (output: OutputCapture): [string, boolean, number] => [output.toText(), output.truncated, output.totalBytes];
+const read = (output: OutputCapture): [string, boolean, number] => [
+  output.toText(),
+  output.truncated,
+  output.totalBytes,
+];
 
 describe(OutputCapture.name, () => {
   describe('.toText', () => {
@@ -17,7 +21,11 @@ describe(OutputCapture.name, () => {
     });
 
     it('keeps the head and the tail and says how many bytes were cut', () => {
-      expect(read(capture(10, 'hel', 'lo wo', 'rld!'))).toStrictEqual(['hello\n[... 2 bytes cut ...]\norld!', true, 12]);
+      expect(read(capture(10, 'hel', 'lo wo', 'rld!'))).toStrictEqual([
+        'hello\n[... 2 bytes cut ...]\norld!',
+        true,
+        12,
+      ]);
     });
 
     it('never splits a UTF-8 character at either cut', () => {

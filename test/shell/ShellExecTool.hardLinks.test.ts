@@ -40,10 +40,17 @@ describe(`${ShellExecTool.name}: hard-linked write targets`, () => {
     ['a program output option (sort -o)', 'sort -o window in'],
     ['a program operand (cp)', 'cp in window'],
     ['tee', 'echo pwned | tee window'],
-  ])('refuses %s onto a hard-linked file before anything runs, even when every write is allowed', async (_name, command) => {
-    const outcome = await shell.run({ command });
+  ])(
+    'refuses %s onto a hard-linked file before anything runs, even when every write is allowed',
+    async (_name, command) => {
+      const outcome = await shell.run({ command });
 
-    expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'hard_link', nlink: 2 } } });
-    expect(readFileSync(outsideFile, 'utf8')).toBe('original\n');
-  });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'permission_denied', details: { reason: 'hard_link', nlink: 2 } },
+      });
+      expect(readFileSync(outsideFile, 'utf8')).toBe('original\n');
+    },
+  );
 });

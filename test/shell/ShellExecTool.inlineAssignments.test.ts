@@ -27,15 +27,19 @@ describe(`${ShellExecTool.name}: startup variables assigned in the command text`
     await shell.close();
   });
 
-  it.each(['GIT_CONFIG_COUNT=0 git status', 'LD_PRELOAD=/tmp/x.so touch ran', 'true; BASH_ENV=./evil bash -c true; touch ran'])(
-    'asks before %s, running nothing',
-    async (command) => {
-      const outcome = await shell.run({ command });
+  it.each([
+    'GIT_CONFIG_COUNT=0 git status',
+    'LD_PRELOAD=/tmp/x.so touch ran',
+    'true; BASH_ENV=./evil bash -c true; touch ran',
+  ])('asks before %s, running nothing', async (command) => {
+    const outcome = await shell.run({ command });
 
-      expect(outcome).toMatchObject({ status: 'interrupted', interruption: { type: 'approval_required', approval: { requests: [{ kind: 'shell.exec' }] } } });
-      expect(shell.exists('ran')).toBe(false);
-    },
-  );
+    expect(outcome).toMatchObject({
+      status: 'interrupted',
+      interruption: { type: 'approval_required', approval: { requests: [{ kind: 'shell.exec' }] } },
+    });
+    expect(shell.exists('ran')).toBe(false);
+  });
 
   it('still runs a command with an ordinary inline variable', async () => {
     const outcome = await shell.run({ command: 'GREETING=hi touch ran' });

@@ -19,11 +19,21 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} plans (sandbox: %
   });
 
   it('runs one request object twice at once, each body on the plan its own checks approved', async () => {
-    const request = { callId: 'same', toolName: 'shell_exec', input: { command: 'echo one > t/out' }, sessionId: 's', turnId: 't', metadata: {} };
+    const request = {
+      callId: 'same',
+      toolName: 'shell_exec',
+      input: { command: 'echo one > t/out' },
+      sessionId: 's',
+      turnId: 't',
+      metadata: {},
+    };
     const [first, second] = await race.run(shell.root, () => shell.executor.execute(request));
 
     expect(getShellValue(first).exitCode).toBe(0);
-    expect(second.status === 'failed' ? [second.error.code, second.invoked] : second.status).toStrictEqual(['permission_denied', false]);
+    expect(second.status === 'failed' ? [second.error.code, second.invoked] : second.status).toStrictEqual([
+      'permission_denied',
+      false,
+    ]);
     expect(readFileSync(path.join(shell.root, 'a', 'out'), 'utf8')).toBe('one\n');
     expect(existsSync(path.join(shell.root, 'b', 'out'))).toBe(false);
   });
@@ -40,7 +50,10 @@ describe(ShellExecTool.name, () => {
 
         expect(getShellValue(outcome).exitCode).toBe(0);
         expect(parse).toHaveBeenCalledTimes(1);
-        expect([readFileSync(path.join(shell.root, 'a.txt'), 'utf8'), readFileSync(path.join(shell.root, 'b.txt'), 'utf8')]).toStrictEqual(['one\n', 'two\n']);
+        expect([
+          readFileSync(path.join(shell.root, 'a.txt'), 'utf8'),
+          readFileSync(path.join(shell.root, 'b.txt'), 'utf8'),
+        ]).toStrictEqual(['one\n', 'two\n']);
       } finally {
         parse.mockRestore();
         await shell.close();
@@ -51,7 +64,9 @@ describe(ShellExecTool.name, () => {
   describe('.invoke', () => {
     it('refuses to run without its preflight (called directly): internal, missing_preflight', async () => {
       const tool = new ShellExecTool(undefined as never);
-      const error = await tool.invoke({ command: 'true' }, { plan: undefined } as never).catch((thrown: unknown) => thrown);
+      const error = await tool
+        .invoke({ command: 'true' }, { plan: undefined } as never)
+        .catch((thrown: unknown) => thrown);
       expect(error).toMatchObject({ code: 'internal', details: { reason: 'missing_preflight' } });
     });
   });

@@ -4,7 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, PolicyPermissionChecker, TOOL_EXECUTOR, type PolicyRule } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  PolicyPermissionChecker,
+  TOOL_EXECUTOR,
+  type PolicyRule,
+} from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
@@ -71,7 +77,10 @@ describe(`${ShellExecTool.name} under PolicyPermissionChecker`, () => {
     ['an array subscript in a name test -v looks up', "test -v 'a[$(touch marker)]'"],
     ['a > inside [ ], which bash reads as a redirection', 'git status; [ a > marker ]'],
     ['a line break inside [ ], which ends the command for bash', 'git status; [ -f a\ntouch marker ]'],
-    ['a # glued to a word, which the parser reads as a comment and bash as part of the word', 'export a=(x)#; touch marker'],
+    [
+      'a # glued to a word, which the parser reads as a comment and bash as part of the word',
+      'export a=(x)#; touch marker',
+    ],
   ])('asks before a command with %s, and nothing runs', async (_name, command) => {
     const outcome = await shell.run(typeof command === 'string' ? { command } : command);
 
@@ -93,9 +102,17 @@ describe(`${ShellExecTool.name} under PolicyPermissionChecker`, () => {
   });
 
   it('runs the compound command once approved (the marker is a real witness)', async () => {
-    const request = { callId: 'approve-1', toolName: 'shell_exec', input: { command: 'echo ok && touch marker' }, sessionId: 'session-1', turnId: 'turn-1', metadata: {} };
+    const request = {
+      callId: 'approve-1',
+      toolName: 'shell_exec',
+      input: { command: 'echo ok && touch marker' },
+      sessionId: 'session-1',
+      turnId: 'turn-1',
+      metadata: {},
+    };
     const asked = await shell.executor.execute(request);
-    if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required') throw new Error('expected an approval');
+    if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required')
+      throw new Error('expected an approval');
 
     const resumed = await shell.executor.executeApproved(request, asked.interruption.approval);
 
@@ -110,11 +127,19 @@ describe(`${ShellExecTool.name} under DefaultPermissionChecker`, () => {
     const container = new Container();
     container.load(agentkitModule({ roots: [{ path: shell.root }] }), shellTools());
     const executor = await container.getAsync(TOOL_EXECUTOR);
-    const request = { callId: 'default-1', toolName: 'shell_exec', input: { argv: ['touch', 'made'] }, sessionId: 's', turnId: 't', metadata: {} };
+    const request = {
+      callId: 'default-1',
+      toolName: 'shell_exec',
+      input: { argv: ['touch', 'made'] },
+      sessionId: 's',
+      turnId: 't',
+      metadata: {},
+    };
 
     const asked = await executor.execute(request);
     const made = shell.exists('made');
-    if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${asked.status}`);
+    if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required')
+      throw new Error(`expected an approval, got ${asked.status}`);
     const resumed = await executor.executeApproved(request, asked.interruption.approval);
 
     expect([asked.interruption.approval.reason, made]).toStrictEqual([
@@ -128,27 +153,47 @@ describe(`${ShellExecTool.name} under DefaultPermissionChecker`, () => {
 });
 
 describe(`${ShellExecTool.name} and programs planted in the workspace`, () => {
-  it.each(['off', 'auto'] as const)('never looks an allowed command up in PATH entries inside the roots or relative ones (sandbox: %s)', async (sandbox) => {
-    const root = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-path-')));
-    for (const dir of ['node_modules/.bin', 'bin']) {
-      mkdirSync(path.join(root, dir), { recursive: true });
-      writeFileSync(path.join(root, dir, 'git'), `#!/bin/sh\ntouch ${path.join(root, 'planted-ran')}\n`);
-      chmodSync(path.join(root, dir, 'git'), 0o755);
-    }
-    const container = new Container();
-    container.bind(PERMISSION_CHECKER).toConstantValue(new PolicyPermissionChecker({ rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'git status' }], fallback: 'deny' }));
-    // what `npm run` gives a host started in the repository, plus a relative entry
-    const searchPath = `${root}/node_modules/.bin:bin::${process.env['PATH'] ?? '/usr/bin:/bin'}`;
-    container.load(agentkitModule({ roots: [{ path: root }] }), shellTools({ sandbox, env: { set: { PATH: searchPath } } }));
-    try {
-      const executor = await container.getAsync(TOOL_EXECUTOR);
-      const outcome = await executor.execute({ callId: `path-${sandbox}`, toolName: 'shell_exec', input: { command: 'git status' }, sessionId: 's', turnId: 't', metadata: {} });
+  it.each(['off', 'auto'] as const)(
+    'never looks an allowed command up in PATH entries inside the roots or relative ones (sandbox: %s)',
+    async (sandbox) => {
+      const root = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-path-')));
+      for (const dir of ['node_modules/.bin', 'bin']) {
+        mkdirSync(path.join(root, dir), { recursive: true });
+        writeFileSync(path.join(root, dir, 'git'), `#!/bin/sh\ntouch ${path.join(root, 'planted-ran')}\n`);
+        chmodSync(path.join(root, dir, 'git'), 0o755);
+      }
+      const container = new Container();
+      container
+        .bind(PERMISSION_CHECKER)
+        .toConstantValue(
+          new PolicyPermissionChecker({
+            rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'git status' }],
+            fallback: 'deny',
+          }),
+        );
+      // what `npm run` gives a host started in the repository, plus a relative entry
+      const searchPath = `${root}/node_modules/.bin:bin::${process.env['PATH'] ?? '/usr/bin:/bin'}`;
+      container.load(
+        agentkitModule({ roots: [{ path: root }] }),
+        shellTools({ sandbox, env: { set: { PATH: searchPath } } }),
+      );
+      try {
+        const executor = await container.getAsync(TOOL_EXECUTOR);
+        const outcome = await executor.execute({
+          callId: `path-${sandbox}`,
+          toolName: 'shell_exec',
+          input: { command: 'git status' },
+          sessionId: 's',
+          turnId: 't',
+          metadata: {},
+        });
 
-      expect(getShellValue(outcome)).toMatchObject({ exitCode: 128 });
-      expect(existsSync(path.join(root, 'planted-ran'))).toBe(false);
-    } finally {
-      await container.unbindAllAsync();
-      await rm(root, { recursive: true, force: true });
-    }
-  });
+        expect(getShellValue(outcome)).toMatchObject({ exitCode: 128 });
+        expect(existsSync(path.join(root, 'planted-ran'))).toBe(false);
+      } finally {
+        await container.unbindAllAsync();
+        await rm(root, { recursive: true, force: true });
+      }
+    },
+  );
 });

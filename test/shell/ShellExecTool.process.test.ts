@@ -18,7 +18,9 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
   let shell: ShellHarness;
 
   beforeAll(async () => {
-    shell = await createShellHarness({ shell: { sandbox, killGraceMs: 200, maxOutputBytes: 1_000, hardOutputLimitBytes: 256 * 1024 } });
+    shell = await createShellHarness({
+      shell: { sandbox, killGraceMs: 200, maxOutputBytes: 1_000, hardOutputLimitBytes: 256 * 1024 },
+    });
   });
 
   afterAll(async () => {
@@ -30,7 +32,10 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
       const started = Date.now();
       const outcome = await shell.run({ command: 'echo started; sleep 5', timeoutMs: 300 });
 
-      expect(outcome).toMatchObject({ status: 'completed', result: { result: { isError: true }, metadata: { stopped: 'timeout' } } });
+      expect(outcome).toMatchObject({
+        status: 'completed',
+        result: { result: { isError: true }, metadata: { stopped: 'timeout' } },
+      });
       expect(getShellValue(outcome)).toStrictEqual({
         exitCode: null,
         signal: 'SIGTERM',
@@ -44,7 +49,11 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
 
     it.each([
       ['a background grandchild', '(sleep 0.5; touch late-1) & sleep 5', 'late-1'],
-      ['a grandchild that ignores SIGTERM', "trap '' TERM; (trap '' TERM; sleep 0.8; touch late-2) & sleep 5", 'late-2'],
+      [
+        'a grandchild that ignores SIGTERM',
+        "trap '' TERM; (trap '' TERM; sleep 0.8; touch late-2) & sleep 5",
+        'late-2',
+      ],
       ['a grandchild in its own session (setsid)', "setsid sh -c 'sleep 0.5; touch late-3' & sleep 5", 'late-3'],
       ['a grandchild in its own process group (set -m)', 'set -m; (sleep 0.5; touch late-4) & sleep 5', 'late-4'],
     ])('kills %s: its marker is never written', async (_name, command, marker) => {
@@ -80,7 +89,8 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
   describe('strays that escape the group, the session and the marker', () => {
     // Before: the call waited for the stray to close stdout (600 s here, past the test's limit).
     // The loop waits until the stray is sleep itself: in its own session, its environment empty.
-    const detach = (token: string): string => `setsid env -i sleep ${token} & until [ "$(cat /proc/$!/comm)" = sleep ]; do :; done`;
+    const detach = (token: string): string =>
+      `setsid env -i sleep ${token} & until [ "$(cat /proc/$!/comm)" = sleep ]; do :; done`;
     it.each([
       ['returns at exit', (token: string) => detach(token), 5_000],
       ['returns before its timeout', (token: string) => `${detach(token)}; sleep 30`, 1_000],
@@ -94,7 +104,11 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
           // Outside the sandbox the stray's pipes were closed on our side: what it might still have
           // written is missing, and the result says so. In the sandbox its PID namespace ended it.
           const sandboxed = sandbox === 'auto' && (await detectSandbox(findBubblewrap()));
-          expect(getShellValue(outcome)).toMatchObject({ stdout: 'started\n', timedOut: timeoutMs === 1_000, truncated: !sandboxed });
+          expect(getShellValue(outcome)).toMatchObject({
+            stdout: 'started\n',
+            timedOut: timeoutMs === 1_000,
+            truncated: !sandboxed,
+          });
           expect(await waitForNoProcesses(token)).toStrictEqual([]);
         } finally {
           killProcesses(token);
@@ -112,7 +126,12 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
         const outcome = await shell.run({ argv: ['sh', '-c', script], timeoutMs: 5_000 });
 
         const sandboxed = sandbox === 'auto' && (await detectSandbox(findBubblewrap()));
-        expect(getShellValue(outcome)).toMatchObject({ exitCode: 0, stdout: '', timedOut: false, truncated: !sandboxed });
+        expect(getShellValue(outcome)).toMatchObject({
+          exitCode: 0,
+          stdout: '',
+          timedOut: false,
+          truncated: !sandboxed,
+        });
         expect(await waitForNoProcesses(token)).toStrictEqual([]);
       } finally {
         killProcesses(token);
@@ -126,10 +145,17 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
       setTimeout(() => {
         controller.abort();
       }, 250);
-      const outcome = await shell.run({ command: 'sleep 0.5; touch aborted', timeoutMs: 5_000 }, { signal: controller.signal });
+      const outcome = await shell.run(
+        { command: 'sleep 0.5; touch aborted', timeoutMs: 5_000 },
+        { signal: controller.signal },
+      );
       await sleep(AFTERMATH_MS);
 
-      expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'interrupted', details: { reason: 'cancelled' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: true,
+        error: { code: 'interrupted', details: { reason: 'cancelled' } },
+      });
       expect(shell.exists('aborted')).toBe(false);
     });
 
@@ -137,16 +163,24 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
       const outcome = await shell.run({ command: 'sleep 0.5; touch deadline', timeoutMs: 5_000 }, { timeoutMs: 250 });
       await sleep(AFTERMATH_MS);
 
-      expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'interrupted', details: { reason: 'timeout' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: true,
+        error: { code: 'interrupted', details: { reason: 'timeout' } },
+      });
       expect(shell.exists('deadline')).toBe(false);
     });
   });
 
   describe('output', () => {
     it('keeps the head and tail of each stream and says how much was cut', async () => {
-      const outcome = await shell.run({ command: "printf 'a%.0s' $(seq 600); printf 'b%.0s' $(seq 600); echo err >&2" });
+      const outcome = await shell.run({
+        command: "printf 'a%.0s' $(seq 600); printf 'b%.0s' $(seq 600); echo err >&2",
+      });
 
-      expect(outcome).toMatchObject({ result: { result: { isError: false }, metadata: { stdoutBytes: 1_200, stderrBytes: 4 } } });
+      expect(outcome).toMatchObject({
+        result: { result: { isError: false }, metadata: { stdoutBytes: 1_200, stderrBytes: 4 } },
+      });
       expect(getShellValue(outcome)).toStrictEqual({
         exitCode: 0,
         signal: null,
@@ -160,7 +194,10 @@ describe.each(['auto', 'off'] as const)(`${ShellExecTool.name} process control (
     it('kills a flood once it passes the hard limit', async () => {
       const outcome = await shell.run({ command: 'yes flood; touch after-flood', timeoutMs: 10_000 });
 
-      expect(outcome).toMatchObject({ status: 'completed', result: { result: { isError: true }, metadata: { stopped: 'output_limit' } } });
+      expect(outcome).toMatchObject({
+        status: 'completed',
+        result: { result: { isError: true }, metadata: { stopped: 'output_limit' } },
+      });
       expect(getShellValue(outcome)).toMatchObject({
         truncated: true,
         timedOut: false,

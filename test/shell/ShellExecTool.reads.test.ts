@@ -12,7 +12,8 @@ const SECRET = 'secret-3c1f9a';
 
 /** What an interrupted outcome asks a person about: each request's kind and target. */
 function getAskedFor(outcome: ToolExecutionOutcome): { kind: string; target: unknown }[] {
-  if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${JSON.stringify(outcome)}`);
+  if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+    throw new Error(`expected an approval, got ${JSON.stringify(outcome)}`);
   return outcome.interruption.approval.requests.map(({ kind, target }) => ({ kind, target }));
 }
 
@@ -23,7 +24,10 @@ describe(`${ShellExecTool.name}: files programs read (sandbox off)`, () => {
     beforeAll(async () => {
       shell = await createShellHarness({
         shell: { sandbox: 'off' },
-        checker: new PolicyPermissionChecker({ rules: [...allowReaders(), { effect: 'allow', kind: 'fs.read' }, { effect: 'allow', kind: 'fs.write' }], fallback: 'ask' }),
+        checker: new PolicyPermissionChecker({
+          rules: [...allowReaders(), { effect: 'allow', kind: 'fs.read' }, { effect: 'allow', kind: 'fs.write' }],
+          fallback: 'ask',
+        }),
       });
       writeFileSync(path.join(shell.root, 'README.md'), 'hello\n');
       writeFileSync(path.join(shell.root, '.env'), 'TOKEN=1\n');
@@ -47,7 +51,10 @@ describe(`${ShellExecTool.name}: files programs read (sandbox off)`, () => {
       ['a relative path out of the root', (outside: string) => `cat ../${path.basename(outside)}/secret`],
       ['git -C', (outside: string) => `git -C ${outside}/repo status`],
       ['git diff --no-index', (outside: string) => `git diff --no-index README.md ${outside}/secret`],
-      ['git diff of two paths (--no-index by itself outside a repository)', (outside: string) => `git diff README.md ${outside}/secret`],
+      [
+        'git diff of two paths (--no-index by itself outside a repository)',
+        (outside: string) => `git diff README.md ${outside}/secret`,
+      ],
       ['an interpreter (its script, shown in the syntax error)', (outside: string) => `python3 ${outside}/secret`],
       ['a reader inside a pipeline', (outside: string) => `cat README.md | diff - ${outside}/secret`],
     ])('denies %s reading outside the roots, and nothing runs', async (_name, build) => {
@@ -61,7 +68,11 @@ describe(`${ShellExecTool.name}: files programs read (sandbox off)`, () => {
     it('denies an argv reader reading outside the roots, and nothing runs', async () => {
       const outcome = await shell.run({ argv: ['head', '-c', '64', `${shell.outside}/secret`] });
 
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'outside_roots' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'permission_denied', details: { reason: 'outside_roots' } },
+      });
     });
 
     it('runs a reader of a file inside the roots', async () => {
@@ -71,13 +82,17 @@ describe(`${ShellExecTool.name}: files programs read (sandbox off)`, () => {
     });
 
     it('asks before a reader reads a protected path', async () => {
-      expect(getAskedFor(await shell.run({ command: 'cat .env' }))).toStrictEqual([{ kind: 'fs.read', target: path.join(shell.root, '.env') }]);
+      expect(getAskedFor(await shell.run({ command: 'cat .env' }))).toStrictEqual([
+        { kind: 'fs.read', target: path.join(shell.root, '.env') },
+      ]);
     });
 
     it('asks before a reader reads a file with another hard link (perhaps outside)', async () => {
       linkSync(path.join(shell.outside, 'secret'), path.join(shell.root, 'window'));
 
-      expect(getAskedFor(await shell.run({ command: 'cat window' }))).toStrictEqual([{ kind: 'fs.read', target: path.join(shell.root, 'window') }]);
+      expect(getAskedFor(await shell.run({ command: 'cat window' }))).toStrictEqual([
+        { kind: 'fs.read', target: path.join(shell.root, 'window') },
+      ]);
     });
 
     it.each([
@@ -95,7 +110,14 @@ describe(`${ShellExecTool.name}: files programs read (sandbox off)`, () => {
         status: 'interrupted',
         interruption: {
           type: 'approval_required',
-          approval: { requests: expect.arrayContaining([expect.objectContaining({ kind: 'shell.exec', metadata: expect.objectContaining({ risks: ['unknown_read'] }) })]) },
+          approval: {
+            requests: expect.arrayContaining([
+              expect.objectContaining({
+                kind: 'shell.exec',
+                metadata: expect.objectContaining({ risks: ['unknown_read'] }),
+              }),
+            ]),
+          },
         },
       });
       expect(shell.exists('link')).toBe(false);
@@ -104,13 +126,24 @@ describe(`${ShellExecTool.name}: files programs read (sandbox off)`, () => {
 
   describe('under allow rules for the readers only', () => {
     it('asks for the read as an fs.read request on the resolved target, and runs once approved', async () => {
-      const shell = await createShellHarness({ shell: { sandbox: 'off' }, checker: new PolicyPermissionChecker({ rules: allowReaders(), fallback: 'ask' }) });
+      const shell = await createShellHarness({
+        shell: { sandbox: 'off' },
+        checker: new PolicyPermissionChecker({ rules: allowReaders(), fallback: 'ask' }),
+      });
       writeFileSync(path.join(shell.root, 'README.md'), 'hello\n');
-      const request = { callId: 'reads-1', toolName: 'shell_exec', input: { command: 'cat README.md' }, sessionId: 'session-1', turnId: 'turn-1', metadata: {} };
+      const request = {
+        callId: 'reads-1',
+        toolName: 'shell_exec',
+        input: { command: 'cat README.md' },
+        sessionId: 'session-1',
+        turnId: 'turn-1',
+        metadata: {},
+      };
 
       const asked = await shell.executor.execute(request);
       const asksFor = getAskedFor(asked);
-      if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required') throw new Error('unreachable');
+      if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required')
+        throw new Error('unreachable');
       const resumed = await shell.executor.executeApproved(request, asked.interruption.approval);
 
       expect(asksFor).toStrictEqual([{ kind: 'fs.read', target: path.join(shell.root, 'README.md') }]);
@@ -132,7 +165,9 @@ describe(`${ShellExecTool.name}: files programs read (sandbox off)`, () => {
 
       // without bubblewrap 'required' is refused; 'off' then shows the request the sandbox would make unnecessary
       expect(available ? getShellValue(outcome) : getAskedFor(outcome)).toMatchObject(
-        available ? { exitCode: 0, stdout: 'hello\n' } : [{ kind: 'fs.read', target: path.join(shell.root, 'README.md') }],
+        available
+          ? { exitCode: 0, stdout: 'hello\n' }
+          : [{ kind: 'fs.read', target: path.join(shell.root, 'README.md') }],
       );
       await shell.close();
     });

@@ -40,7 +40,11 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirections (san
       for (let i = 0; i < TRIES; i++) {
         const outcome = await shell.run({ command: 'echo x > t/x' });
         statuses.push(
-          outcome.status === 'completed' ? `exit ${JSON.stringify(getShellValue(outcome).exitCode)}` : outcome.status === 'failed' ? outcome.error.code : outcome.status,
+          outcome.status === 'completed'
+            ? `exit ${JSON.stringify(getShellValue(outcome).exitCode)}`
+            : outcome.status === 'failed'
+              ? outcome.error.code
+              : outcome.status,
         );
       }
     } finally {
@@ -72,7 +76,9 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirections (san
   }, 60_000);
 
   it('keeps the meaning of > and >> (truncate, append) through the descriptors', async () => {
-    const outcome = await shell.run({ command: 'echo a > same; echo b >> same; echo c > other; echo d >> other; cat same other' });
+    const outcome = await shell.run({
+      command: 'echo a > same; echo b >> same; echo c > other; echo d >> other; cat same other',
+    });
 
     expect(getShellValue(outcome)).toMatchObject({ exitCode: 0, stdout: 'a\nb\nc\nd\n' });
     expect(getShellValue(await shell.run({ command: 'echo e > same; cat same' })).stdout).toBe('e\n');
@@ -101,40 +107,51 @@ describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirections (san
     linkSync(path.join(shell.outside, 'linked'), path.join(shell.root, 'hard'));
     const outcome = await shell.run({ command: 'touch ran; echo x > hard' });
 
-    expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'hard_link' } } });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      invoked: false,
+      error: { code: 'permission_denied', details: { reason: 'hard_link' } },
+    });
     expect(readFileSync(path.join(shell.outside, 'linked'), 'utf8')).toBe('outside\n');
     expect(shell.exists('ran')).toBe(false);
   });
 });
 
-describe.each(['off', 'auto'] as const)(`${ShellExecTool.name} redirection target hard-linked after the check (sandbox: %s)`, (sandbox) => {
-  it('refuses it when the runner opens it, running nothing', async () => {
-    let plant = (): void => undefined;
-    // The permission check runs after preflight and before the body: the link appears in between.
-    const checker: PermissionChecker = {
-      evaluate: () => {
-        plant();
-        return PermissionDecision.allow();
-      },
-    };
-    const shell = await createShellHarness({ checker, shell: { sandbox } });
-    try {
-      writeFileSync(path.join(shell.outside, 'linked'), 'outside\n');
-      writeFileSync(path.join(shell.root, 'late'), 'inside\n');
-      plant = () => {
-        rmSync(path.join(shell.root, 'late'));
-        linkSync(path.join(shell.outside, 'linked'), path.join(shell.root, 'late'));
+describe.each(['off', 'auto'] as const)(
+  `${ShellExecTool.name} redirection target hard-linked after the check (sandbox: %s)`,
+  (sandbox) => {
+    it('refuses it when the runner opens it, running nothing', async () => {
+      let plant = (): void => undefined;
+      // The permission check runs after preflight and before the body: the link appears in between.
+      const checker: PermissionChecker = {
+        evaluate: () => {
+          plant();
+          return PermissionDecision.allow();
+        },
       };
-      const outcome = await shell.run({ command: 'touch ran; echo x > late' });
+      const shell = await createShellHarness({ checker, shell: { sandbox } });
+      try {
+        writeFileSync(path.join(shell.outside, 'linked'), 'outside\n');
+        writeFileSync(path.join(shell.root, 'late'), 'inside\n');
+        plant = () => {
+          rmSync(path.join(shell.root, 'late'));
+          linkSync(path.join(shell.outside, 'linked'), path.join(shell.root, 'late'));
+        };
+        const outcome = await shell.run({ command: 'touch ran; echo x > late' });
 
-      expect(outcome).toMatchObject({ status: 'failed', invoked: true, error: { code: 'permission_denied', details: { reason: 'hard_link' } } });
-      expect(readFileSync(path.join(shell.outside, 'linked'), 'utf8')).toBe('outside\n');
-      expect(shell.exists('ran')).toBe(false);
-    } finally {
-      await shell.close();
-    }
-  });
-});
+        expect(outcome).toMatchObject({
+          status: 'failed',
+          invoked: true,
+          error: { code: 'permission_denied', details: { reason: 'hard_link' } },
+        });
+        expect(readFileSync(path.join(shell.outside, 'linked'), 'utf8')).toBe('outside\n');
+        expect(shell.exists('ran')).toBe(false);
+      } finally {
+        await shell.close();
+      }
+    });
+  },
+);
 
 describe(`${ShellExecTool.name} redirections inside nested shell code`, () => {
   it('refuses them without the sandbox (their target cannot be pinned), running nothing', async () => {
@@ -142,7 +159,11 @@ describe(`${ShellExecTool.name} redirections inside nested shell code`, () => {
     try {
       const outcome = await shell.run({ command: "touch ran; bash -c 'echo x > y'" });
 
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'invalid_input', details: { reason: 'nested_redirection' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'invalid_input', details: { reason: 'nested_redirection' } },
+      });
       expect(shell.exists('ran')).toBe(false);
     } finally {
       await shell.close();

@@ -6,7 +6,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR, Workspace, type JsonValue, type ToolExecutionOutcome, type ToolExecutor } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  TOOL_EXECUTOR,
+  Workspace,
+  type JsonValue,
+  type ToolExecutionOutcome,
+  type ToolExecutor,
+} from '../../src/index.js';
 import { buildShellToolConfig } from '../../src/shell/config/buildShellToolConfig.js';
 import { shellTools } from '../../src/shell/index.js';
 import { SHELL_TOOL_CONFIG } from '../../src/shell/config/SHELL_TOOL_CONFIG.js';
@@ -17,11 +25,19 @@ import { ALLOW_ALL, createShellHarness, getShellValue, type ShellHarness } from 
 import { killProcesses, waitForNoProcesses } from './fixtures/findProcesses.js';
 
 /** What a `sandbox: 'required'` call gives where bubblewrap does not work. */
-const REFUSED = { status: 'failed', invoked: false, error: { code: 'unavailable', details: { reason: 'sandbox_unavailable' } } };
+const REFUSED = {
+  status: 'failed',
+  invoked: false,
+  error: { code: 'unavailable', details: { reason: 'sandbox_unavailable' } },
+};
 
 function summarize(outcome: ToolExecutionOutcome): Record<string, JsonValue> {
   if (outcome.status === 'failed')
-    return { status: outcome.status, invoked: outcome.invoked, error: { code: outcome.error.code, details: { reason: outcome.error.details['reason'] ?? null } } };
+    return {
+      status: outcome.status,
+      invoked: outcome.invoked,
+      error: { code: outcome.error.code, details: { reason: outcome.error.details['reason'] ?? null } },
+    };
   const { exitCode, signal } = getShellValue(outcome);
   return { exitCode: exitCode ?? null, signal: signal ?? null };
 }
@@ -45,7 +61,14 @@ function readInterfaces(text: string): string[] {
 }
 
 async function run(executor: ToolExecutor, input: JsonValue): Promise<ToolExecutionOutcome> {
-  return executor.execute({ callId: `sandbox-${randomUUID()}`, toolName: 'shell_exec', input, sessionId: 's', turnId: 't', metadata: {} });
+  return executor.execute({
+    callId: `sandbox-${randomUUID()}`,
+    toolName: 'shell_exec',
+    input,
+    sessionId: 's',
+    turnId: 't',
+    metadata: {},
+  });
 }
 
 describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
@@ -76,16 +99,20 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
       checker.clear();
       const outcome = await shell.run({ command: 'true' });
 
-      expect(available ? checker.records.map((record) => (record.request.metadata as Record<string, JsonValue>)['sandboxed']) : summarize(outcome)).toStrictEqual(
-        available ? [true] : REFUSED,
-      );
+      expect(
+        available
+          ? checker.records.map((record) => (record.request.metadata as Record<string, JsonValue>)['sandboxed'])
+          : summarize(outcome),
+      ).toStrictEqual(available ? [true] : REFUSED);
     });
 
     it("says metadata.sandboxed: false with sandbox: 'off'", async () => {
       checker.clear();
       await unconfined.run({ command: 'true' });
 
-      expect(checker.records.map((record) => (record.request.metadata as Record<string, JsonValue>)['sandboxed'])).toStrictEqual([false]);
+      expect(
+        checker.records.map((record) => (record.request.metadata as Record<string, JsonValue>)['sandboxed']),
+      ).toStrictEqual([false]);
     });
   });
 
@@ -109,7 +136,9 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
       });
 
       expect(existsSync(path.join(elsewhere, 'remounted'))).toBe(false);
-      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? 'CapEff:\t0000000000000000\n1\n' : REFUSED);
+      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(
+        available ? 'CapEff:\t0000000000000000\n1\n' : REFUSED,
+      );
     });
 
     it('gives each command a private /tmp (roots under /tmp stay visible and writable)', async () => {
@@ -117,7 +146,9 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
       const outcome = await shell.run({ command: `f=${name}; touch "$f" && ls "$f" && touch in-root` });
 
       expect(existsSync(name)).toBe(false);
-      expect(available ? [getShellValue(outcome).stdout, shell.exists('in-root')] : summarize(outcome)).toStrictEqual(available ? [`${name}\n`, true] : REFUSED);
+      expect(available ? [getShellValue(outcome).stdout, shell.exists('in-root')] : summarize(outcome)).toStrictEqual(
+        available ? [`${name}\n`, true] : REFUSED,
+      );
     });
 
     it('keeps a read-only root read-only, also under /tmp', async () => {
@@ -125,13 +156,22 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
       const readOnly = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-ro-')));
       const container = new Container();
       container.bind(PERMISSION_CHECKER).toConstantValue(ALLOW_ALL);
-      container.load(agentkitModule(), shellTools({ roots: [{ path: writable }, { path: readOnly, mode: 'read_only' }], sandbox: 'required' }));
+      container.load(
+        agentkitModule(),
+        shellTools({ roots: [{ path: writable }, { path: readOnly, mode: 'read_only' }], sandbox: 'required' }),
+      );
       try {
         const executor = await container.getAsync(TOOL_EXECUTOR);
-        const outcome = await run(executor, { command: `f=${readOnly}/written; touch "$f"; ls ${readOnly}; touch ${writable}/written` });
+        const outcome = await run(executor, {
+          command: `f=${readOnly}/written; touch "$f"; ls ${readOnly}; touch ${writable}/written`,
+        });
 
         expect(existsSync(path.join(readOnly, 'written'))).toBe(false);
-        expect(available ? [getShellValue(outcome).exitCode, existsSync(path.join(writable, 'written'))] : summarize(outcome)).toStrictEqual(available ? [0, true] : REFUSED);
+        expect(
+          available
+            ? [getShellValue(outcome).exitCode, existsSync(path.join(writable, 'written'))]
+            : summarize(outcome),
+        ).toStrictEqual(available ? [0, true] : REFUSED);
       } finally {
         await rm(writable, { recursive: true, force: true });
         await rm(readOnly, { recursive: true, force: true });
@@ -144,10 +184,13 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
     // command is never handed one: a missing target is created (empty) before the command
     // starts, in the sandbox as without it.
     it('creates a missing target before the command starts, and hands the command no directory handle', async () => {
-      const command = '[ -e fresh ] || echo made > fresh; cat fresh; ls /dev/fd/20/.. 2>&1 >/dev/null | head -c 0; [ -d /dev/fd/20 ] && echo directory || echo file';
+      const command =
+        '[ -e fresh ] || echo made > fresh; cat fresh; ls /dev/fd/20/.. 2>&1 >/dev/null | head -c 0; [ -d /dev/fd/20 ] && echo directory || echo file';
       const outcome = await shell.run({ command });
 
-      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? 'file\n' : REFUSED);
+      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(
+        available ? 'file\n' : REFUSED,
+      );
       // Without the sandbox a literal `/dev/fd/20/..` is a read outside the roots, refused before
       // anything runs; the same probe through a variable (unknown_read) still runs under ALLOW_ALL.
       const unconfinedCommand = command.replace('ls /dev/fd/20/..', 'probe=/dev/fd/20; ls "$probe/.."');
@@ -159,32 +202,42 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
     it('has only a loopback interface by default', async () => {
       const outcome = await shell.run({ argv: ['cat', '/proc/net/dev'] });
 
-      expect(available ? readInterfaces(getShellValue(outcome).stdout as string) : summarize(outcome)).toStrictEqual(available ? ['lo'] : REFUSED);
+      expect(available ? readInterfaces(getShellValue(outcome).stdout as string) : summarize(outcome)).toStrictEqual(
+        available ? ['lo'] : REFUSED,
+      );
     });
 
-    it.each([false, true])("cannot connect to the host's Unix sockets under /run (databases, docker, the session bus) (network: %s)", async (network) => {
-      const runtime = [process.env['XDG_RUNTIME_DIR'], '/run'].find((dir) => dir !== undefined && isWritable(dir));
-      if (runtime === undefined) throw new Error('neither $XDG_RUNTIME_DIR nor /run is writable here: run this test as root (as CI does) or in a desktop session');
-      const dir = await mkdtemp(path.join(runtime, 'agentkit-socket-'));
-      const socket = path.join(dir, 'service.sock');
-      let connections = 0;
-      const server = net.createServer((client) => {
-        connections++;
-        client.destroy();
-      });
-      await new Promise<void>((resolve) => server.listen(socket, resolve));
-      const networked = await createShellHarness({ shell: { sandbox: 'required', network } });
-      try {
-        const probe = `require('net').connect(${JSON.stringify(socket)}).on('connect', () => console.log('connected')).on('error', (error) => console.log(error.code)).on('close', () => process.exit(0))`;
-        const outcome = await networked.run({ argv: [process.execPath, '-e', probe] });
+    it.each([false, true])(
+      "cannot connect to the host's Unix sockets under /run (databases, docker, the session bus) (network: %s)",
+      async (network) => {
+        const runtime = [process.env['XDG_RUNTIME_DIR'], '/run'].find((dir) => dir !== undefined && isWritable(dir));
+        if (runtime === undefined)
+          throw new Error(
+            'neither $XDG_RUNTIME_DIR nor /run is writable here: run this test as root (as CI does) or in a desktop session',
+          );
+        const dir = await mkdtemp(path.join(runtime, 'agentkit-socket-'));
+        const socket = path.join(dir, 'service.sock');
+        let connections = 0;
+        const server = net.createServer((client) => {
+          connections++;
+          client.destroy();
+        });
+        await new Promise<void>((resolve) => server.listen(socket, resolve));
+        const networked = await createShellHarness({ shell: { sandbox: 'required', network } });
+        try {
+          const probe = `require('net').connect(${JSON.stringify(socket)}).on('connect', () => console.log('connected')).on('error', (error) => console.log(error.code)).on('close', () => process.exit(0))`;
+          const outcome = await networked.run({ argv: [process.execPath, '-e', probe] });
 
-        expect(available ? [getShellValue(outcome).stdout, connections] : summarize(outcome)).toStrictEqual(available ? ['ENOENT\n', 0] : REFUSED);
-      } finally {
-        await networked.close();
-        await new Promise((resolve) => server.close(resolve));
-        await rm(dir, { recursive: true, force: true });
-      }
-    });
+          expect(available ? [getShellValue(outcome).stdout, connections] : summarize(outcome)).toStrictEqual(
+            available ? ['ENOENT\n', 0] : REFUSED,
+          );
+        } finally {
+          await networked.close();
+          await new Promise((resolve) => server.close(resolve));
+          await rm(dir, { recursive: true, force: true });
+        }
+      },
+    );
 
     it('keeps the network with network: true', async () => {
       const networked = await createShellHarness({ shell: { sandbox: 'required', network: true } });
@@ -192,7 +245,9 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
         const outcome = await networked.run({ argv: ['cat', '/proc/net/dev'] });
         const expected = readInterfaces(readFileSync('/proc/net/dev', 'utf8'));
 
-        expect(available ? readInterfaces(getShellValue(outcome).stdout as string) : summarize(outcome)).toStrictEqual(available ? expected : REFUSED);
+        expect(available ? readInterfaces(getShellValue(outcome).stdout as string) : summarize(outcome)).toStrictEqual(
+          available ? expected : REFUSED,
+        );
       } finally {
         await networked.close();
       }
@@ -204,7 +259,8 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
       ['a stray that left the session and dropped the marker', (token: string) => `setsid env -i sleep ${token} &`],
       [
         'a double-forking daemon with an empty environment and no inherited descriptors',
-        (token: string) => `env -i setsid sh -c 'sleep ${token} </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1`,
+        (token: string) =>
+          `env -i setsid sh -c 'sleep ${token} </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1`,
       ],
     ])('ends %s with the call (the PID namespace dies)', async (_name, build) => {
       const token = `600.${Math.floor(Math.random() * 1e9)}`;
@@ -223,7 +279,11 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
     it.each([
       ['an exit code', { command: 'exit 3' }, { exitCode: 3, signal: null }],
       ['a signal that ended the shell', { command: 'kill -TERM $$' }, { exitCode: null, signal: 'SIGTERM' }],
-      ['a signal that ended a program run directly', { argv: ['sh', '-c', 'kill -KILL $$'] }, { exitCode: null, signal: 'SIGKILL' }],
+      [
+        'a signal that ended a program run directly',
+        { argv: ['sh', '-c', 'kill -KILL $$'] },
+        { exitCode: null, signal: 'SIGKILL' },
+      ],
     ])('reports %s as it would without the sandbox', async (_name, input, expected) => {
       expect(summarize(await shell.run(input))).toStrictEqual(available ? expected : REFUSED);
       expect(summarize(await unconfined.run(input))).toStrictEqual(expected);
@@ -232,7 +292,9 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
     it('runs in the requested working directory', async () => {
       const outcome = await shell.run({ argv: ['pwd'], cwd: 'sub' });
 
-      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(available ? `${path.join(shell.root, 'sub')}\n` : REFUSED);
+      expect(available ? getShellValue(outcome).stdout : summarize(outcome)).toStrictEqual(
+        available ? `${path.join(shell.root, 'sub')}\n` : REFUSED,
+      );
     });
 
     it('gives the command the same allow-listed environment as without the sandbox (bubblewrap adds PWD)', async () => {
@@ -245,14 +307,25 @@ describe(`${ShellExecTool.name} in the OS sandbox (bubblewrap)`, () => {
           .sort();
       const outcome = await shell.run({ argv: ['env'], env: { GREETING: 'hi' } });
 
-      expect(available ? names(outcome) : summarize(outcome)).toStrictEqual(available ? names(await unconfined.run({ argv: ['env'], env: { GREETING: 'hi' } })) : REFUSED);
+      expect(available ? names(outcome) : summarize(outcome)).toStrictEqual(
+        available ? names(await unconfined.run({ argv: ['env'], env: { GREETING: 'hi' } })) : REFUSED,
+      );
     });
 
     it('reports a missing program as spawn_failed, as without the sandbox', async () => {
       const outcome = await shell.run({ argv: ['agentkit-no-such-program'] });
 
       expect(outcome).toMatchObject(
-        available ? { status: 'failed', invoked: true, error: { code: 'execution_failed', details: { reason: 'spawn_failed', file: 'agentkit-no-such-program' } } } : REFUSED,
+        available
+          ? {
+              status: 'failed',
+              invoked: true,
+              error: {
+                code: 'execution_failed',
+                details: { reason: 'spawn_failed', file: 'agentkit-no-such-program' },
+              },
+            }
+          : REFUSED,
       );
     });
   });

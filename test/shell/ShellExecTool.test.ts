@@ -25,14 +25,28 @@ describe(ShellExecTool.name, () => {
       const outcome = await shell.run({ command: 'echo out; echo err >&2' });
 
       expect(outcome).toMatchObject({ status: 'completed', result: { result: { isError: false } } });
-      expect(getShellValue(outcome)).toStrictEqual({ exitCode: 0, signal: null, stdout: 'out\n', stderr: 'err\n', timedOut: false, truncated: false });
+      expect(getShellValue(outcome)).toStrictEqual({
+        exitCode: 0,
+        signal: null,
+        stdout: 'out\n',
+        stderr: 'err\n',
+        timedOut: false,
+        truncated: false,
+      });
     });
 
     it('reports a non-zero exit as a completed error result', async () => {
       const outcome = await shell.run({ command: 'echo nope >&2; exit 3' });
 
       expect(outcome).toMatchObject({ status: 'completed', result: { result: { isError: true } } });
-      expect(getShellValue(outcome)).toStrictEqual({ exitCode: 3, signal: null, stdout: '', stderr: 'nope\n', timedOut: false, truncated: false });
+      expect(getShellValue(outcome)).toStrictEqual({
+        exitCode: 3,
+        signal: null,
+        stdout: '',
+        stderr: 'nope\n',
+        timedOut: false,
+        truncated: false,
+      });
     });
 
     it('runs argv directly, without a shell', async () => {
@@ -44,11 +58,16 @@ describe(ShellExecTool.name, () => {
 
     it('runs in the workspace root by default, and in a relative cwd inside it', async () => {
       expect(getShellValue(await shell.run({ command: 'pwd' })).stdout).toBe(`${shell.root}\n`);
-      expect(getShellValue(await shell.run({ argv: ['pwd'], cwd: 'sub' })).stdout).toBe(`${path.join(shell.root, 'sub')}\n`);
+      expect(getShellValue(await shell.run({ argv: ['pwd'], cwd: 'sub' })).stdout).toBe(
+        `${path.join(shell.root, 'sub')}\n`,
+      );
     });
 
     it('gives the command no stdin', async () => {
-      expect(getShellValue(await shell.run({ command: 'cat; echo done', timeoutMs: 5_000 }))).toMatchObject({ exitCode: 0, stdout: 'done\n' });
+      expect(getShellValue(await shell.run({ command: 'cat; echo done', timeoutMs: 5_000 }))).toMatchObject({
+        exitCode: 0,
+        stdout: 'done\n',
+      });
     });
 
     it('fails execution_failed when argv names no program', async () => {
@@ -91,7 +110,10 @@ describe(ShellExecTool.name, () => {
       const before = checker.records.length;
       await shell.run({ argv: ['echo', 'a b', "it's", ''] });
 
-      expect(checker.records[before]?.request).toMatchObject({ target: `echo 'a b' 'it'\\''s' ''`, metadata: { form: 'argv', subcommands: [['echo', 'a b', "it's", '']] } });
+      expect(checker.records[before]?.request).toMatchObject({
+        target: `echo 'a b' 'it'\\''s' ''`,
+        metadata: { form: 'argv', subcommands: [['echo', 'a b', "it's", '']] },
+      });
     });
 
     it('adds one fs.write request per redirection target, canonical and marked when protected', async () => {
@@ -102,7 +124,10 @@ describe(ShellExecTool.name, () => {
       expect(checker.records.slice(before).map((record) => record.request)).toStrictEqual([
         expect.objectContaining({
           kind: 'shell.exec',
-          metadata: expect.objectContaining({ risks: ['redirection'], redirections: [path.join(shell.root, 'out.txt'), path.join(shell.root, '.env.local')] }),
+          metadata: expect.objectContaining({
+            risks: ['redirection'],
+            redirections: [path.join(shell.root, 'out.txt'), path.join(shell.root, '.env.local')],
+          }),
         }),
         {
           kind: 'fs.write',
@@ -127,38 +152,77 @@ describe(ShellExecTool.name, () => {
       ['neither command nor argv', { cwd: '.' }, 'command_or_argv'],
       ['a NUL character', { argv: ['touch', 'refused-1\0x'] }, 'nul_character'],
       ['an empty command', { command: '  # touch refused-1\n' }, 'empty_command'],
-      ['LD_PRELOAD from the model', { command: 'touch refused-1', env: { LD_PRELOAD: '/tmp/x.so' } }, 'startup_variable'],
-      ['NODE_OPTIONS from the model', { command: 'touch refused-1', env: { NODE_OPTIONS: '--require x' } }, 'startup_variable'],
-      ['a GIT_ variable from the model', { command: 'touch refused-1', env: { GIT_SSH_COMMAND: 'x' } }, 'startup_variable'],
+      [
+        'LD_PRELOAD from the model',
+        { command: 'touch refused-1', env: { LD_PRELOAD: '/tmp/x.so' } },
+        'startup_variable',
+      ],
+      [
+        'NODE_OPTIONS from the model',
+        { command: 'touch refused-1', env: { NODE_OPTIONS: '--require x' } },
+        'startup_variable',
+      ],
+      [
+        'a GIT_ variable from the model',
+        { command: 'touch refused-1', env: { GIT_SSH_COMMAND: 'x' } },
+        'startup_variable',
+      ],
       ['PATH from the model', { command: 'touch refused-1', env: { PATH: '/tmp' } }, 'startup_variable'],
       ['an exported function', { command: 'touch refused-1', env: { 'BASH_FUNC_ls%%': '() { x; }' } }, undefined],
-      ['a redirection target known only at run time', { command: 'touch refused-1; echo x > "$HOME/y"' }, 'dynamic_redirection'],
-      ['a relative redirection after cd', { command: 'touch refused-1; cd sub && echo x > y' }, 'relative_redirection_after_cd'],
+      [
+        'a redirection target known only at run time',
+        { command: 'touch refused-1; echo x > "$HOME/y"' },
+        'dynamic_redirection',
+      ],
+      [
+        'a relative redirection after cd',
+        { command: 'touch refused-1; cd sub && echo x > y' },
+        'relative_redirection_after_cd',
+      ],
       ['a cwd that does not exist', { command: 'touch refused-1', cwd: 'missing' }, 'cwd_not_a_directory'],
     ])('refuses %s as invalid_input', async (_name, input, reason) => {
       const outcome = await shell.run(input);
 
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'invalid_input', ...(reason === undefined ? {} : { details: { reason } }) } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'invalid_input', ...(reason === undefined ? {} : { details: { reason } }) },
+      });
       expect(shell.exists('refused-1')).toBe(false);
     });
 
     it('refuses a timeout above 600 s as invalid_input', async () => {
-      expect(await shell.run({ command: 'touch refused-2', timeoutMs: 600_001 })).toMatchObject({ status: 'failed', invoked: false, error: { code: 'invalid_input' } });
+      expect(await shell.run({ command: 'touch refused-2', timeoutMs: 600_001 })).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'invalid_input' },
+      });
       expect(shell.exists('refused-2')).toBe(false);
     });
 
     it('refuses a cwd outside the roots as permission_denied', async () => {
       const outcome = await shell.run({ command: 'touch refused-3', cwd: shell.outside });
 
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'outside_roots' } } });
-      expect([shell.exists('refused-3'), shell.exists(path.join(shell.outside, 'refused-3'))]).toStrictEqual([false, false]);
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'permission_denied', details: { reason: 'outside_roots' } },
+      });
+      expect([shell.exists('refused-3'), shell.exists(path.join(shell.outside, 'refused-3'))]).toStrictEqual([
+        false,
+        false,
+      ]);
     });
 
     it('refuses a cwd reached through a symlink that leads out', async () => {
       await symlink(shell.outside, path.join(shell.root, 'link-out'));
       const outcome = await shell.run({ command: 'touch refused-4', cwd: 'link-out' });
 
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'symlink_escape' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'permission_denied', details: { reason: 'symlink_escape' } },
+      });
       expect(shell.exists(path.join(shell.outside, 'refused-4'))).toBe(false);
     });
 
@@ -169,7 +233,11 @@ describe(ShellExecTool.name, () => {
     ])('refuses a redirection outside the roots through %s as permission_denied', async (_name, build) => {
       const outcome = await shell.run({ command: build(shell.outside) });
 
-      expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied', details: { reason: 'outside_roots' } } });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        invoked: false,
+        error: { code: 'permission_denied', details: { reason: 'outside_roots' } },
+      });
       expect([shell.exists('refused-5'), shell.exists(path.join(shell.outside, 'y'))]).toStrictEqual([false, false]);
     });
   });

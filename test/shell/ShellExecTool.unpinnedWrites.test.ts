@@ -14,7 +14,11 @@ describe(`${ShellExecTool.name}: program writes through paths the same command r
       checker: new PolicyPermissionChecker({
         // without the sandbox, cp's source is an fs.read request too (issue 16 item 2)
         rules: [
-          ...['ln', 'cp', 'rm', 'mv', 'sort'].map((pattern): PolicyRule => ({ effect: 'allow', kind: 'shell.exec', pattern })),
+          ...['ln', 'cp', 'rm', 'mv', 'sort'].map((pattern): PolicyRule => ({
+            effect: 'allow',
+            kind: 'shell.exec',
+            pattern,
+          })),
           { effect: 'allow', kind: 'fs.write' },
           { effect: 'allow', kind: 'fs.read' },
         ],
@@ -31,8 +35,15 @@ describe(`${ShellExecTool.name}: program writes through paths the same command r
 
   it.each([
     ['a link the same line makes', (outside: string) => `ln -s ${outside} d && cp key d/authorized_keys`],
-    ['a directory the same line replaces by a link', (outside: string) => `rm -r existing && ln -s ${outside} existing && cp key existing/authorized_keys`],
-    ['a directory the same line moves a link onto', (outside: string) => `ln -s ${outside} tmp-link && mv -T tmp-link existing && sort -o existing/authorized_keys key`],
+    [
+      'a directory the same line replaces by a link',
+      (outside: string) => `rm -r existing && ln -s ${outside} existing && cp key existing/authorized_keys`,
+    ],
+    [
+      'a directory the same line moves a link onto',
+      (outside: string) =>
+        `ln -s ${outside} tmp-link && mv -T tmp-link existing && sort -o existing/authorized_keys key`,
+    ],
   ])('asks before a program writes through %s, and nothing is written outside', async (_name, build) => {
     const outcome = await shell.run({ command: build(shell.outside) });
 
@@ -42,7 +53,10 @@ describe(`${ShellExecTool.name}: program writes through paths the same command r
         type: 'approval_required',
         approval: {
           requests: expect.arrayContaining([
-            expect.objectContaining({ kind: 'shell.exec', metadata: expect.objectContaining({ risks: expect.arrayContaining(['unknown_write']) }) }),
+            expect.objectContaining({
+              kind: 'shell.exec',
+              metadata: expect.objectContaining({ risks: expect.arrayContaining(['unknown_write']) }),
+            }),
           ]),
         },
       },

@@ -1,11 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR, type JsonValue, type ToolExecutionOutcome } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  TOOL_EXECUTOR,
+  type JsonValue,
+  type ToolExecutionOutcome,
+} from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
 import { SYSTEM_DIRECTORIES } from '../../src/shell/sandbox/getSystemView.js';
 import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
@@ -116,7 +131,9 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
     const absent = plants.map(() => 'ENOENT');
 
     expect(plants.map((planted) => readFileSync(planted.secret, 'utf8').length)).toStrictEqual(plants.map(() => 32));
-    expect(available ? JSON.parse(stdoutOf(outcome) as string) : summarize(outcome)).toStrictEqual(available ? { reads: absent, connects: absent } : REFUSED);
+    expect(available ? JSON.parse(stdoutOf(outcome) as string) : summarize(outcome)).toStrictEqual(
+      available ? { reads: absent, connects: absent } : REFUSED,
+    );
     expect(plants.map((planted) => planted.connections)).toStrictEqual(plants.map(() => 0));
     // The same probe without the sandbox reads and reaches every one: the probe is sound.
     const seen = JSON.parse(stdoutOf(await unconfined.run({ argv: ['node', '-e', probe] })) as string) as unknown;
@@ -125,7 +142,10 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
 
   it('cannot list or read them from bash either', async () => {
     const outcome = await shell.run({
-      command: plants.map((planted) => `cat ${planted.secret} 2>/dev/null; ls ${path.dirname(planted.dir)} 2>/dev/null`).join('; ') + '; echo end',
+      command:
+        plants
+          .map((planted) => `cat ${planted.secret} 2>/dev/null; ls ${path.dirname(planted.dir)} 2>/dev/null`)
+          .join('; ') + '; echo end',
     });
 
     expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? 'end\n' : REFUSED);
@@ -142,10 +162,14 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
     try {
       const outcome = await shell.run({ argv: ['node', '-e', buildProbe([], [name])] });
 
-      expect(available ? JSON.parse(stdoutOf(outcome) as string) : summarize(outcome)).toStrictEqual(available ? { reads: [], connects: ['ECONNREFUSED'] } : REFUSED);
+      expect(available ? JSON.parse(stdoutOf(outcome) as string) : summarize(outcome)).toStrictEqual(
+        available ? { reads: [], connects: ['ECONNREFUSED'] } : REFUSED,
+      );
       expect(connections).toBe(0);
       // The same probe without the sandbox reaches it: the probe is sound.
-      expect(JSON.parse(stdoutOf(await unconfined.run({ argv: ['node', '-e', buildProbe([], [name])] })) as string)).toStrictEqual({ reads: [], connects: ['connected'] });
+      expect(
+        JSON.parse(stdoutOf(await unconfined.run({ argv: ['node', '-e', buildProbe([], [name])] })) as string),
+      ).toStrictEqual({ reads: [], connects: ['connected'] });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -156,15 +180,23 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
     const expected = [...system, '/dev', '/proc', '/run', '/tmp'].map((entry) => entry.slice(1)).sort();
     const outcome = await shell.run({ command: 'ls -A / | sort; ls -A /run; ls -A "$HOME"' });
 
-    expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? expected.map((entry) => `${entry}\n`).join('') : REFUSED);
+    expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(
+      available ? expected.map((entry) => `${entry}\n`).join('') : REFUSED,
+    );
   });
 
   it("masks /etc's secrets (shadow, gshadow, files only root may read, sockets) and keeps the rest readable", async () => {
-    const files = ['/etc/shadow', '/etc/gshadow', etcPlant.secret, '/etc/passwd', etcPublic].filter((file) => existsSync(file));
+    const files = ['/etc/shadow', '/etc/gshadow', etcPlant.secret, '/etc/passwd', etcPublic].filter((file) =>
+      existsSync(file),
+    );
     const outcome = await shell.run({ argv: ['node', '-e', buildProbe(files, [etcPlant.socket])] });
-    const expected = files.map((file) => (file === '/etc/passwd' ? `read:${readFileSync(file, 'utf8').length}` : file === etcPublic ? 'read:7' : 'EACCES'));
+    const expected = files.map((file) =>
+      file === '/etc/passwd' ? `read:${readFileSync(file, 'utf8').length}` : file === etcPublic ? 'read:7' : 'EACCES',
+    );
 
-    expect(available ? JSON.parse(stdoutOf(outcome) as string) : summarize(outcome)).toStrictEqual(available ? { reads: expected, connects: ['ECONNREFUSED'] } : REFUSED);
+    expect(available ? JSON.parse(stdoutOf(outcome) as string) : summarize(outcome)).toStrictEqual(
+      available ? { reads: expected, connects: ['ECONNREFUSED'] } : REFUSED,
+    );
     expect(etcPlant.connections).toBe(0);
   });
 
@@ -173,11 +205,16 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
     rmSync(path.join(etcPlant.dir, 'vanishing.d'), { recursive: true });
     const outcome = await shell.run({ command: `ls -A ${etcPlant.dir} | sort` });
 
-    expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? 'S.sock\npublic.conf\nsecret\n' : REFUSED);
+    expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(
+      available ? 'S.sock\npublic.conf\nsecret\n' : REFUSED,
+    );
   });
 
   it('keeps the system directories read-only', async () => {
-    const outcome = await shell.run({ command: 'd=/usr/lib; touch "$d/agentkit-written" 2>/dev/null; echo $?; d=/etc; touch "$d/agentkit-written" 2>/dev/null; echo $?' });
+    const outcome = await shell.run({
+      command:
+        'd=/usr/lib; touch "$d/agentkit-written" 2>/dev/null; echo $?; d=/etc; touch "$d/agentkit-written" 2>/dev/null; echo $?',
+    });
 
     expect(existsSync('/usr/lib/agentkit-written') || existsSync('/etc/agentkit-written')).toBe(false);
     expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? '1\n1\n' : REFUSED);
@@ -190,7 +227,11 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
       ['node', { argv: ['node', '-e', 'console.log(6 * 7)'] }, '42\n'],
       ['npm', { command: 'npm --version >/dev/null && echo ok' }, 'ok\n'],
       ['python3', { argv: ['python3', '-c', 'import json, sys; print(json.dumps(sys.version_info[0]))'] }, '3\n'],
-      ['an empty, writable HOME', { command: 'echo "$HOME"; ls -A "$HOME"; touch "$HOME/x" && echo writable' }, '/tmp/home\nwritable\n'],
+      [
+        'an empty, writable HOME',
+        { command: 'echo "$HOME"; ls -A "$HOME"; touch "$HOME/x" && echo writable' },
+        '/tmp/home\nwritable\n',
+      ],
     ])('runs %s', async (_name, input, expected) => {
       const outcome = await shell.run(input);
 
@@ -201,7 +242,9 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
       const git = 'git -c user.name=Agent -c user.email=agent@example.com';
       const command = `echo hi > file && ${git} add file && ${git} commit -q -m first && git log --format=%s`;
       mkdirSync(path.join(shell.root, 'repo'));
-      expect(stdoutOf(await shell.run({ argv: ['git', 'init', '-q'], cwd: 'repo' }))).toStrictEqual(available ? '' : REFUSED);
+      expect(stdoutOf(await shell.run({ argv: ['git', 'init', '-q'], cwd: 'repo' }))).toStrictEqual(
+        available ? '' : REFUSED,
+      );
       const outcome = await shell.run({ command, cwd: 'repo' });
 
       expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? 'first\n' : REFUSED);
@@ -215,11 +258,21 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
     writeFileSync(path.join(readOnly, 'notes.txt'), 'notes\n');
     const container = new Container();
     container.bind(PERMISSION_CHECKER).toConstantValue(ALLOW_ALL);
-    container.load(agentkitModule(), shellTools({ roots: [{ path: writable }, { path: readOnly, mode: 'read_only' }], sandbox: 'required' }));
+    container.load(
+      agentkitModule(),
+      shellTools({ roots: [{ path: writable }, { path: readOnly, mode: 'read_only' }], sandbox: 'required' }),
+    );
     try {
       const executor = await container.getAsync(TOOL_EXECUTOR);
       const command = `touch made && cat ${readOnly}/notes.txt && ls -A /var && ls -A /var/tmp && ls -A /root`;
-      const outcome = await executor.execute({ callId: 'roots', toolName: 'shell_exec', input: { command }, sessionId: 's', turnId: 't', metadata: {} });
+      const outcome = await executor.execute({
+        callId: 'roots',
+        toolName: 'shell_exec',
+        input: { command },
+        sessionId: 's',
+        turnId: 't',
+        metadata: {},
+      });
       const expected = `notes\ntmp\n${path.basename(writable)}\n${path.basename(readOnly)}\n`;
 
       expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? expected : REFUSED);
@@ -249,9 +302,17 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
       const widened = await createShellHarness({ shell: { sandbox: { mode: 'required', readable: [extra] } } });
       try {
         expect(outcome).toMatchObject(
-          available ? { status: 'failed', invoked: true, error: { code: 'execution_failed', details: { reason: 'spawn_failed', file: program } } } : REFUSED_OUTCOME,
+          available
+            ? {
+                status: 'failed',
+                invoked: true,
+                error: { code: 'execution_failed', details: { reason: 'spawn_failed', file: program } },
+              }
+            : REFUSED_OUTCOME,
         );
-        expect(outcome.status === 'failed' ? outcome.error.message : '').toContain(available ? 'shellTools({ sandbox: { readable } })' : 'bubblewrap');
+        expect(outcome.status === 'failed' ? outcome.error.message : '').toContain(
+          available ? 'shellTools({ sandbox: { readable } })' : 'bubblewrap',
+        );
         expect(stdoutOf(await widened.run({ argv: [program] }))).toStrictEqual(available ? 'tool ran\n' : REFUSED);
       } finally {
         await widened.close();
@@ -265,8 +326,12 @@ describe(`${ShellExecTool.name}'s sandbox view`, () => {
         const outcome = await widened.run({ command });
 
         expect(existsSync(path.join(extra, 'written'))).toBe(false);
-        expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(available ? `tool\n1\ntmp\n${path.basename(extra)}\n` : REFUSED);
-        expect(stdoutOf(await shell.run({ command: `cat ${extra}/tool.txt 2>/dev/null; echo $?` }))).toStrictEqual(available ? '1\n' : REFUSED);
+        expect(available ? stdoutOf(outcome) : summarize(outcome)).toStrictEqual(
+          available ? `tool\n1\ntmp\n${path.basename(extra)}\n` : REFUSED,
+        );
+        expect(stdoutOf(await shell.run({ command: `cat ${extra}/tool.txt 2>/dev/null; echo $?` }))).toStrictEqual(
+          available ? '1\n' : REFUSED,
+        );
       } finally {
         await widened.close();
       }

@@ -19,13 +19,23 @@ import { killProcesses, waitForNoProcesses } from './fixtures/findProcesses.js';
 const LIMITS = { maxOutputBytes: 1_000, hardOutputLimitBytes: 100_000 } as const;
 
 function summarize(outcome: ToolExecutionOutcome): JsonValue {
-  if (outcome.status !== 'completed') return { status: outcome.status, code: outcome.status === 'failed' ? outcome.error.code : null };
+  if (outcome.status !== 'completed')
+    return { status: outcome.status, code: outcome.status === 'failed' ? outcome.error.code : null };
   const { exitCode, signal, stdout, stderr, timedOut, truncated } = getShellValue(outcome);
-  return { exitCode: exitCode ?? null, signal: signal ?? null, stdout: stdout ?? null, stderr: stderr ?? null, timedOut: timedOut ?? null, truncated: truncated ?? null };
+  return {
+    exitCode: exitCode ?? null,
+    signal: signal ?? null,
+    stdout: stdout ?? null,
+    stderr: stderr ?? null,
+    timedOut: timedOut ?? null,
+    truncated: truncated ?? null,
+  };
 }
 
 function failure(outcome: ToolExecutionOutcome): JsonValue {
-  return outcome.status === 'failed' ? { code: outcome.error.code, reason: outcome.error.details['reason'] ?? null, invoked: outcome.invoked } : { status: outcome.status };
+  return outcome.status === 'failed'
+    ? { code: outcome.error.code, reason: outcome.error.details['reason'] ?? null, invoked: outcome.invoked }
+    : { status: outcome.status };
 }
 
 /** Waits until a process carrying `token` runs (the command started), and returns its pid. */
@@ -42,9 +52,12 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
   let cold: ShellHarness;
 
   beforeAll(async () => {
-    if (!(await checkSandbox('warm sandboxes'))) throw new Error('warm sandboxes need a working bubblewrap here (apt-get install -y bubblewrap)');
+    if (!(await checkSandbox('warm sandboxes')))
+      throw new Error('warm sandboxes need a working bubblewrap here (apt-get install -y bubblewrap)');
     warm = await createWarmShell({ shell: LIMITS });
-    cold = await createShellHarness({ shell: { sandbox: 'required', killGraceMs: 300, warmSandbox: false, ...LIMITS } });
+    cold = await createShellHarness({
+      shell: { sandbox: 'required', killGraceMs: 300, warmSandbox: false, ...LIMITS },
+    });
     mkdirSync(`${warm.root}/sub`);
     mkdirSync(`${cold.root}/sub`);
   });
@@ -55,7 +68,10 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
   });
 
   describe('what a call sees and reports', () => {
-    const env = (root: string): JsonValue => ({ argv: ['sh', '-c', `env | grep -v '^AGENTKIT_SHELL_RUN=' | sed "s#${root}#ROOT#g" | sort`], env: { GREETING: 'hi' } });
+    const env = (root: string): JsonValue => ({
+      argv: ['sh', '-c', `env | grep -v '^AGENTKIT_SHELL_RUN=' | sed "s#${root}#ROOT#g" | sort`],
+      env: { GREETING: 'hi' },
+    });
     it.each<[string, (root: string) => JsonValue]>([
       ['the environment', env],
       ['the working directory', (root) => ({ argv: ['sh', '-c', `pwd | sed "s#${root}#ROOT#"`], cwd: 'sub' })],
@@ -86,7 +102,11 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       const token = `600.${Math.floor(Math.random() * 1e9)}`;
       const before = warm.pool.counts.warm;
       try {
-        const outcome = await warm.run({ command: `env -i setsid sh -c 'sleep ${token} </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1; ` + 'echo started' });
+        const outcome = await warm.run({
+          command:
+            `env -i setsid sh -c 'sleep ${token} </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1; ` +
+            'echo started',
+        });
 
         expect([summarize(outcome), warm.pool.counts.warm]).toStrictEqual([
           { exitCode: 0, signal: null, stdout: 'started\n', stderr: '', timedOut: false, truncated: false },
@@ -119,18 +139,26 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       await warm.pool.started();
       const before = warm.pool.counts.warm;
       const [first, second] = await Promise.all([
-        warm.run({ command: 't=/tmp; echo first | tee "$t/mine" >/dev/null; sleep 0.6; cat "$t/mine"; ls "$t/theirs" 2>&1 | wc -l' }),
+        warm.run({
+          command:
+            't=/tmp; echo first | tee "$t/mine" >/dev/null; sleep 0.6; cat "$t/mine"; ls "$t/theirs" 2>&1 | wc -l',
+        }),
         warm.run({ command: 't=/tmp; sleep 0.3; cat "$t/mine" 2>/dev/null || echo none; touch "$t/theirs"' }),
       ]);
 
-      expect([getShellValue(first).stdout, getShellValue(second).stdout, warm.pool.counts.warm - before]).toStrictEqual(['first\n1\n', 'none\n', 2]);
+      expect([getShellValue(first).stdout, getShellValue(second).stdout, warm.pool.counts.warm - before]).toStrictEqual(
+        ['first\n1\n', 'none\n', 2],
+      );
     });
 
     it('runs a command with a redirect target cold (a file cannot be handed over), with the same result', async () => {
       const before = warm.pool.counts;
       const outcome = await warm.run({ command: 'echo kept > out.txt; cat out.txt' });
 
-      expect([getShellValue(outcome).stdout, warm.pool.counts]).toStrictEqual(['kept\n', { warm: before.warm, cold: before.cold + 1 }]);
+      expect([getShellValue(outcome).stdout, warm.pool.counts]).toStrictEqual([
+        'kept\n',
+        { warm: before.warm, cold: before.cold + 1 },
+      ]);
     });
   });
 
@@ -145,7 +173,11 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       });
       const after = await warm.run({ argv: ['echo', 'next'] });
 
-      expect([getShellValue(outcome).stdout, getShellValue(after).stdout, warm.pool.counts.warm - before]).toStrictEqual(['denied\nunlinked\nno-mem\nalive\n', 'next\n', 2]);
+      expect([
+        getShellValue(outcome).stdout,
+        getShellValue(after).stdout,
+        warm.pool.counts.warm - before,
+      ]).toStrictEqual(['denied\nunlinked\nno-mem\nalive\n', 'next\n', 2]);
     });
   });
 
@@ -153,25 +185,35 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
     it.each([
       ['killed', 'SIGKILL'],
       ['hung', 'SIGSTOP'],
-    ] as const)('ends the call running in it unavailable when it is %s, and the next call gets a fresh one', async (_name, signal) => {
-      const shell = await createWarmShell({ timing: { pingMs: 50, answerMs: 300 } });
-      const token = `601.${Math.floor(Math.random() * 1e9)}`;
-      try {
-        const running = shell.run({ argv: ['sleep', token] });
-        // The command's parent is the supervisor (this process's grandchild, through bubblewrap).
-        const supervisor = findParent(await waitForProcess(token));
-        if (supervisor === undefined) throw new Error('the command has no parent');
-        process.kill(supervisor, signal); // our own: the supervisor this test's pool started
+    ] as const)(
+      'ends the call running in it unavailable when it is %s, and the next call gets a fresh one',
+      async (_name, signal) => {
+        const shell = await createWarmShell({ timing: { pingMs: 50, answerMs: 300 } });
+        const token = `601.${Math.floor(Math.random() * 1e9)}`;
+        try {
+          const running = shell.run({ argv: ['sleep', token] });
+          // The command's parent is the supervisor (this process's grandchild, through bubblewrap).
+          const supervisor = findParent(await waitForProcess(token));
+          if (supervisor === undefined) throw new Error('the command has no parent');
+          process.kill(supervisor, signal); // our own: the supervisor this test's pool started
 
-        expect(failure(await running)).toStrictEqual({ code: 'unavailable', reason: 'sandbox_supervisor_lost', invoked: true });
-        expect(await waitForNoProcesses(token)).toStrictEqual([]);
-        expect(summarize(await shell.run({ argv: ['echo', 'again'] }))).toMatchObject({ exitCode: 0, stdout: 'again\n' });
-        expect(shell.pool.counts.warm).toBe(2);
-      } finally {
-        killProcesses(token);
-        await shell.close();
-      }
-    });
+          expect(failure(await running)).toStrictEqual({
+            code: 'unavailable',
+            reason: 'sandbox_supervisor_lost',
+            invoked: true,
+          });
+          expect(await waitForNoProcesses(token)).toStrictEqual([]);
+          expect(summarize(await shell.run({ argv: ['echo', 'again'] }))).toMatchObject({
+            exitCode: 0,
+            stdout: 'again\n',
+          });
+          expect(shell.pool.counts.warm).toBe(2);
+        } finally {
+          killProcesses(token);
+          await shell.close();
+        }
+      },
+    );
   });
 
   describe('close()', () => {
@@ -184,7 +226,14 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
       const ours = (token: string): number[] => findOwnProcesses(token).filter((pid) => !others.has(pid));
       try {
         const executor = await container.getAsync(TOOL_EXECUTOR);
-        const request = { callId: 'c', toolName: 'shell_exec', input: { argv: ['true'] }, sessionId: 's', turnId: 't', metadata: {} };
+        const request = {
+          callId: 'c',
+          toolName: 'shell_exec',
+          input: { argv: ['true'] },
+          sessionId: 's',
+          turnId: 't',
+          metadata: {},
+        };
         await Promise.all([executor.execute(request), executor.execute({ ...request, callId: 'd' })]);
         await container.get(SHELL_TOOL_CONFIG).supervisors?.started();
         const running = ours(SUPERVISOR_NAME).length;

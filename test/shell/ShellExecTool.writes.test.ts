@@ -6,7 +6,8 @@ import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import { createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 
 const ALLOWED_PROGRAMS = ['git diff', 'sort', 'tee', 'dd', 'cp', 'sed', 'curl', 'touch'];
-const allowPrograms = (): PolicyRule[] => ALLOWED_PROGRAMS.map((pattern) => ({ effect: 'allow', kind: 'shell.exec', pattern }));
+const allowPrograms = (): PolicyRule[] =>
+  ALLOWED_PROGRAMS.map((pattern) => ({ effect: 'allow', kind: 'shell.exec', pattern }));
 
 describe(`${ShellExecTool.name}: files programs write by their own options`, () => {
   describe('under allow rules for the programs and for every write', () => {
@@ -14,7 +15,10 @@ describe(`${ShellExecTool.name}: files programs write by their own options`, () 
 
     beforeAll(async () => {
       shell = await createShellHarness({
-        checker: new PolicyPermissionChecker({ rules: [...allowPrograms(), { effect: 'allow', kind: 'fs.write' }], fallback: 'ask' }),
+        checker: new PolicyPermissionChecker({
+          rules: [...allowPrograms(), { effect: 'allow', kind: 'fs.write' }],
+          fallback: 'ask',
+        }),
       });
       writeFileSync(path.join(shell.root, 'in'), 'b\na\n');
       writeFileSync(path.join(shell.outside, 'f'), 'a\n');
@@ -37,7 +41,10 @@ describe(`${ShellExecTool.name}: files programs write by their own options`, () 
       const outcome = await shell.run({ command: build(shell.outside) });
 
       expect(outcome).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied' } });
-      expect([existsSync(path.join(shell.outside, 'x')), readFileSync(path.join(shell.outside, 'f'), 'utf8')]).toStrictEqual([false, 'a\n']);
+      expect([
+        existsSync(path.join(shell.outside, 'x')),
+        readFileSync(path.join(shell.outside, 'f'), 'utf8'),
+      ]).toStrictEqual([false, 'a\n']);
     });
 
     it('runs an allowed program writing inside the roots', async () => {
@@ -63,12 +70,22 @@ describe(`${ShellExecTool.name}: files programs write by their own options`, () 
 
   describe('under allow rules for the programs only', () => {
     it('asks for the write as an fs.write request on the resolved target, and runs once approved', async () => {
-      const shell = await createShellHarness({ checker: new PolicyPermissionChecker({ rules: allowPrograms(), fallback: 'ask' }) });
+      const shell = await createShellHarness({
+        checker: new PolicyPermissionChecker({ rules: allowPrograms(), fallback: 'ask' }),
+      });
       writeFileSync(path.join(shell.root, 'in'), 'b\na\n');
-      const request = { callId: 'writes-1', toolName: 'shell_exec', input: { command: 'sort -o sorted in' }, sessionId: 'session-1', turnId: 'turn-1', metadata: {} };
+      const request = {
+        callId: 'writes-1',
+        toolName: 'shell_exec',
+        input: { command: 'sort -o sorted in' },
+        sessionId: 'session-1',
+        turnId: 'turn-1',
+        metadata: {},
+      };
 
       const asked = await shell.executor.execute(request);
-      if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required') throw new Error(`expected an approval, got ${asked.status}`);
+      if (asked.status !== 'interrupted' || asked.interruption.type !== 'approval_required')
+        throw new Error(`expected an approval, got ${asked.status}`);
       const asksFor = asked.interruption.approval.requests.map(({ kind, target }) => ({ kind, target }));
       const before = shell.exists('sorted');
       const resumed = await shell.executor.executeApproved(request, asked.interruption.approval);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { PolicyPermissionChecker, PermissionDecision } from '../../src/index.js';
-import { ShellPermissionRequest, ShellProgramWritePermissionRequest, ShellRedirectPermissionRequest, type ShellPermissionFacts } from '../../src/shell/index.js';
+import {
+  ShellPermissionRequest,
+  ShellProgramWritePermissionRequest,
+  ShellRedirectPermissionRequest,
+  type ShellPermissionFacts,
+} from '../../src/shell/index.js';
 
 const FACTS: ShellPermissionFacts = {
   command: 'git status && npm test',
@@ -18,7 +23,9 @@ const FACTS: ShellPermissionFacts = {
 describe(ShellPermissionRequest.name, () => {
   describe('.toJSON', () => {
     it('serializes kind, summary, target and metadata', () => {
-      expect(new ShellPermissionRequest({ ...FACTS, risks: ['redirection'], redirections: ['/w/out'] }).toJSON()).toStrictEqual({
+      expect(
+        new ShellPermissionRequest({ ...FACTS, risks: ['redirection'], redirections: ['/w/out'] }).toJSON(),
+      ).toStrictEqual({
         kind: 'shell.exec',
         summary: 'run "git status && npm test" in /w (redirection)',
         target: 'git status && npm test',
@@ -59,8 +66,12 @@ describe(ShellPermissionRequest.name, () => {
     });
 
     expect(checker.evaluate(new ShellPermissionRequest(FACTS))).toStrictEqual(PermissionDecision.allow());
-    expect(checker.evaluate(new ShellPermissionRequest({ ...FACTS, subcommands: [['git', 'statusx']] })).type).toBe('deny');
-    expect(checker.evaluate(new ShellPermissionRequest({ ...FACTS, risks: ['background'] })).type).toBe('require_approval');
+    expect(checker.evaluate(new ShellPermissionRequest({ ...FACTS, subcommands: [['git', 'statusx']] })).type).toBe(
+      'deny',
+    );
+    expect(checker.evaluate(new ShellPermissionRequest({ ...FACTS, risks: ['background'] })).type).toBe(
+      'require_approval',
+    );
   });
 });
 
@@ -92,7 +103,10 @@ describe(ShellProgramWritePermissionRequest.name, () => {
     expect([
       new ShellProgramWritePermissionRequest('/w/out', 'sort', '-o', false).policySubjects(),
       new ShellRedirectPermissionRequest('/w/.npmrc', '>>', true).policySubjects(),
-    ]).toStrictEqual([{ paths: [{ path: '/w/out', access: 'write' }] }, { paths: [{ path: '/w/.npmrc', access: 'write', protected: true }] }]);
+    ]).toStrictEqual([
+      { paths: [{ path: '/w/out', access: 'write' }] },
+      { paths: [{ path: '/w/.npmrc', access: 'write', protected: true }] },
+    ]);
   });
 });
 

@@ -12,15 +12,20 @@ import { findOwnProcesses } from './fixtures/findOwnProcesses.js';
 
 /** This process's supervisors (node run through the loader copy; not the bubblewrap processes around them). */
 function findSupervisors(): number[] {
-  return findOwnProcesses(SUPERVISOR_NAME).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith('/dev/'));
+  return findOwnProcesses(SUPERVISOR_NAME).filter((pid) =>
+    readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith('/dev/'),
+  );
 }
 
 describe(SupervisorPool.name, () => {
   let roots: string[];
 
   beforeAll(async () => {
-    if (!(await checkSandbox('SupervisorPool'))) throw new Error('SupervisorPool needs a working bubblewrap here (apt-get install -y bubblewrap)');
-    roots = await Promise.all([1, 2].map(async () => realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-pool-')))));
+    if (!(await checkSandbox('SupervisorPool')))
+      throw new Error('SupervisorPool needs a working bubblewrap here (apt-get install -y bubblewrap)');
+    roots = await Promise.all(
+      [1, 2].map(async () => realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-pool-')))),
+    );
   });
 
   afterAll(async () => {
@@ -29,11 +34,19 @@ describe(SupervisorPool.name, () => {
 
   describe('.acquire', () => {
     it('keeps at most `max` supervisors over all layouts: a new layout takes the place of an idle one', async () => {
-      const pool = new SupervisorPool({ bubblewrap: findBubblewrap() as string, loader: readElfInterpreter(process.execPath) as string, max: 1 });
+      const pool = new SupervisorPool({
+        bubblewrap: findBubblewrap() as string,
+        loader: readElfInterpreter(process.execPath) as string,
+        max: 1,
+      });
       // Other files run in this worker may have left theirs (their containers were not closed).
       const others = new Set(findSupervisors());
       const countSupervisors = (): number => findSupervisors().filter((pid) => !others.has(pid)).length;
-      const layout = (root: string) => ({ roots: [{ path: root, mode: 'read_write' as const }], cwd: root, network: false });
+      const layout = (root: string) => ({
+        roots: [{ path: root, mode: 'read_write' as const }],
+        cwd: root,
+        network: false,
+      });
       try {
         const first = await pool.acquire(layout(roots[0] as string));
         first?.release();
@@ -42,7 +55,13 @@ describe(SupervisorPool.name, () => {
         second?.release();
         await pool.started();
 
-        expect([first?.state, second?.state, before, countSupervisors(), pool.counts]).toStrictEqual(['dead', 'idle', 1, 1, { warm: 2, cold: 0 }]);
+        expect([first?.state, second?.state, before, countSupervisors(), pool.counts]).toStrictEqual([
+          'dead',
+          'idle',
+          1,
+          1,
+          { warm: 2, cold: 0 },
+        ]);
       } finally {
         await pool.close();
       }

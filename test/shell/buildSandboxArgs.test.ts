@@ -2,7 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { buildSandboxArgs, SANDBOX_HOME } from '../../src/shell/sandbox/buildSandboxArgs.js';
 import type { SystemView } from '../../src/shell/sandbox/getSystemView.js';
 
-const SYSTEM: SystemView = { args: ['--ro-bind', '/usr', '/usr'], secrets: { files: [], directories: [] }, networkArgs: [], visible: ['/usr'] };
+const SYSTEM: SystemView = {
+  args: ['--ro-bind', '/usr', '/usr'],
+  secrets: { files: [], directories: [] },
+  networkArgs: [],
+  visible: ['/usr'],
+};
 
 /** The mounts after the system part, up to the namespace flags, as [option, ...operands] groups. */
 function getMounts(args: readonly string[]): string[] {
@@ -38,15 +43,25 @@ describe(buildSandboxArgs.name, () => {
   });
 
   it("mounts a private HOME over a root that holds it (the host's /tmp), never the host's /tmp/home", () => {
-    const mounts = getMounts(buildSandboxArgs({ roots: [{ path: '/tmp', mode: 'read_write' }], cwd: '/tmp', network: false }, SYSTEM));
+    const mounts = getMounts(
+      buildSandboxArgs({ roots: [{ path: '/tmp', mode: 'read_write' }], cwd: '/tmp', network: false }, SYSTEM),
+    );
 
     expect(mounts.slice(-2)).toStrictEqual(['--bind /tmp /tmp', `--tmpfs ${SANDBOX_HOME}`]);
     expect(mounts).not.toContain(`--dir ${SANDBOX_HOME}`);
   });
 
   it('lets a root inside HOME show there', () => {
-    const mounts = getMounts(buildSandboxArgs({ roots: [{ path: `${SANDBOX_HOME}/project`, mode: 'read_write' }], cwd: '/', network: false }, SYSTEM));
+    const mounts = getMounts(
+      buildSandboxArgs(
+        { roots: [{ path: `${SANDBOX_HOME}/project`, mode: 'read_write' }], cwd: '/', network: false },
+        SYSTEM,
+      ),
+    );
 
-    expect(mounts.slice(-2)).toStrictEqual([`--dir ${SANDBOX_HOME}`, `--bind ${SANDBOX_HOME}/project ${SANDBOX_HOME}/project`]);
+    expect(mounts.slice(-2)).toStrictEqual([
+      `--dir ${SANDBOX_HOME}`,
+      `--bind ${SANDBOX_HOME}/project ${SANDBOX_HOME}/project`,
+    ]);
   });
 });

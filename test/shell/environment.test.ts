@@ -20,7 +20,12 @@ const SOURCE: NodeJS.ProcessEnv = {
 
 describe(buildHostEnvironment.name, () => {
   it('starts from the allow-list, never the whole environment', () => {
-    expect(buildHostEnvironment(SOURCE)).toStrictEqual({ PATH: '/usr/bin', HOME: '/home/ada', LANG: 'C.UTF-8', LC_ALL: 'C' });
+    expect(buildHostEnvironment(SOURCE)).toStrictEqual({
+      PATH: '/usr/bin',
+      HOME: '/home/ada',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C',
+    });
   });
 
   it('adds names and prefixes the host lists, dropping secrets it does not name exactly', () => {
@@ -36,7 +41,10 @@ describe(buildHostEnvironment.name, () => {
   });
 
   it('adds fixed values last', () => {
-    expect(buildHostEnvironment({ PATH: '/usr/bin' }, { set: { CI: '1', PATH: '/opt/bin' } })).toStrictEqual({ PATH: '/opt/bin', CI: '1' });
+    expect(buildHostEnvironment({ PATH: '/usr/bin' }, { set: { CI: '1', PATH: '/opt/bin' } })).toStrictEqual({
+      PATH: '/opt/bin',
+      CI: '1',
+    });
   });
 });
 
@@ -85,7 +93,9 @@ describe('shell_exec environment', () => {
     process.env['AGENTKIT_TEST_API_TOKEN'] = 'parent-secret';
     process.env['AGENTKIT_TEST_PLAIN'] = 'parent-plain';
     process.env['AGENTKIT_TEST_NAMED_SECRET'] = 'named-secret';
-    shell = await createShellHarness({ shell: { env: { inherit: ['AGENTKIT_TEST_NAMED_SECRET'], set: { FIXED: 'yes' } } } });
+    shell = await createShellHarness({
+      shell: { env: { inherit: ['AGENTKIT_TEST_NAMED_SECRET'], set: { FIXED: 'yes' } } },
+    });
   });
 
   afterAll(async () => {
@@ -124,6 +134,8 @@ describe('shell_exec environment', () => {
   });
 
   it('passes the variables the model sets', async () => {
-    expect(getShellValue(await shell.run({ command: 'echo "$GREETING"', env: { GREETING: 'hello' } })).stdout).toBe('hello\n');
+    expect(getShellValue(await shell.run({ command: 'echo "$GREETING"', env: { GREETING: 'hello' } })).stdout).toBe(
+      'hello\n',
+    );
   });
 });

@@ -53,7 +53,16 @@ describe(findEtcSecrets.name, () => {
     const relative = (paths: readonly string[]): string[] => paths.map((entry) => path.relative(etc, entry)).sort();
 
     expect({ files: relative(found.files), directories: relative(found.directories) }).toStrictEqual({
-      files: ['daemon.sock', 'gshadow-', 'machine-id', 'pipe', 'postgresql/pg_hba.conf', 'shadow', 'ssh/ssh_host_ed25519_key', 'sudoers'],
+      files: [
+        'daemon.sock',
+        'gshadow-',
+        'machine-id',
+        'pipe',
+        'postgresql/pg_hba.conf',
+        'shadow',
+        'ssh/ssh_host_ed25519_key',
+        'sudoers',
+      ],
       directories: ['listable-only', 'private-dir', 'sudoers.d'],
     });
   });

@@ -30,9 +30,9 @@ describe('read targets against the programs themselves (strace)', () => {
   it('the tracer sees operands and input redirections opened, not files found by walking a directory', () => {
     const cwd = plant(base, 0);
 
-    expect(traceFileOpens('grep -e y -r d1 f1 < f2; cat ./f3 | head -n 1', cwd).filter((name) => !name.startsWith('/'))).toStrictEqual(
-      expect.arrayContaining(['f1', 'f2', './f3']),
-    );
+    expect(
+      traceFileOpens('grep -e y -r d1 f1 < f2; cat ./f3 | head -n 1', cwd).filter((name) => !name.startsWith('/')),
+    ).toStrictEqual(expect.arrayContaining(['f1', 'f2', './f3']));
     expect(traceFileOpens('grep -r y d1', cwd)).not.toContain('d1/f4');
   });
 

@@ -4,7 +4,10 @@ import { parseShellCommand } from '../../src/shell/index.js';
 /** The reads of a command as `program via target` lines, and whether some are unknown. */
 async function describeReads(command: string): Promise<{ reads: string[]; unknown: boolean }> {
   const analysis = await parseShellCommand(command);
-  return { reads: analysis.reads.map(({ program, via, target }) => `${program} ${via} ${target.text}`), unknown: analysis.readsUnknown };
+  return {
+    reads: analysis.reads.map(({ program, via, target }) => `${program} ${via} ${target.text}`),
+    unknown: analysis.readsUnknown,
+  };
 }
 
 describe('program read targets (READ_TARGETS)', () => {

@@ -35,7 +35,13 @@ describe(buildSystemView.name, () => {
     const available = await checkSandbox('the sandbox view of Node.js');
     const view = buildSystemView(path.join(prefix, 'bin', 'node'));
     const script = `const fs = require('fs'); console.log(fs.readdirSync(${JSON.stringify(prefix)}).join(), fs.readdirSync(${JSON.stringify(path.join(prefix, 'lib', 'node_modules'))}).join())`;
-    const args = [...buildSandboxArgs({ roots: [], cwd: '/', network: false }, view), '--', path.join(prefix, 'bin', 'node'), '-e', script];
+    const args = [
+      ...buildSandboxArgs({ roots: [], cwd: '/', network: false }, view),
+      '--',
+      path.join(prefix, 'bin', 'node'),
+      '-e',
+      script,
+    ];
 
     expect(view.visible.slice(-2)).toStrictEqual([path.join(prefix, 'bin'), path.join(prefix, 'lib', 'node_modules')]);
     const seen = available ? (await promisify(execFile)(findBubblewrap() ?? 'bwrap', args)).stdout : 'no sandbox here';
@@ -44,6 +50,10 @@ describe(buildSystemView.name, () => {
   });
 
   it('adds nothing for a Node.js under the system directories', () => {
-    expect(buildSystemView('/usr/bin/env').visible.every((entry) => ['/usr', '/bin', '/sbin', '/etc'].includes(entry) || entry.startsWith('/lib'))).toBe(true);
+    expect(
+      buildSystemView('/usr/bin/env').visible.every(
+        (entry) => ['/usr', '/bin', '/sbin', '/etc'].includes(entry) || entry.startsWith('/lib'),
+      ),
+    ).toBe(true);
   });
 });

@@ -14,11 +14,15 @@ describe('locateBashGrammar', () => {
     const grammar = locateBashGrammar();
     expect(grammar).toBe(path.join(ROOT, 'assets/tree-sitter-bash.wasm'));
     expect(sha(grammar)).toBe(sha(path.join(ROOT, 'node_modules/tree-sitter-bash/tree-sitter-bash.wasm')));
-    expect(readFileSync(path.join(ROOT, 'assets/tree-sitter-bash.LICENSE'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'node_modules/tree-sitter-bash/LICENSE'), 'utf8'));
+    expect(readFileSync(path.join(ROOT, 'assets/tree-sitter-bash.LICENSE'), 'utf8')).toBe(
+      readFileSync(path.join(ROOT, 'node_modules/tree-sitter-bash/LICENSE'), 'utf8'),
+    );
   });
 
   it('finds it from a compiled copy deeper in the tree, and says so when the package lacks it', () => {
-    expect(locateBashGrammar(pathToFileURL(path.join(ROOT, '.cache/test-build/src/shell/getBashParser.js')).href)).toBe(path.join(ROOT, 'assets/tree-sitter-bash.wasm'));
+    expect(locateBashGrammar(pathToFileURL(path.join(ROOT, '.cache/test-build/src/shell/getBashParser.js')).href)).toBe(
+      path.join(ROOT, 'assets/tree-sitter-bash.wasm'),
+    );
     const dir = mkdtempSync(path.join(tmpdir(), 'agentkit-grammar-'));
     try {
       mkdirSync(path.join(dir, 'dist/shell'), { recursive: true });

@@ -26,7 +26,11 @@ describe(`${parseShellCommand.name} against bash`, () => {
 
   describe('the tracer', () => {
     it('sees every simple command bash would run, and runs none', () => {
-      const ran = traceBashCommands('touch marker && echo hi > out; if false; then ls; else cat in; fi | sort', cwd, emptyPath);
+      const ran = traceBashCommands(
+        'touch marker && echo hi > out; if false; then ls; else cat in; fi | sort',
+        cwd,
+        emptyPath,
+      );
 
       // the sides of a pipe run side by side: their order is not fixed
       expect([ran.sort(), existsSync(path.join(cwd, 'marker')), existsSync(path.join(cwd, 'out'))]).toStrictEqual([
@@ -40,7 +44,11 @@ describe(`${parseShellCommand.name} against bash`, () => {
       const line = 'git status <<E"O"F\nEOF\ntouch X\nE"O"F';
       const ran = traceBashCommands(line, cwd, emptyPath);
 
-      expect(ran.map((command) => readBashWords(command).map((word) => word.text))).toStrictEqual([['git', 'status'], ['touch', 'X'], ['EOF']]);
+      expect(ran.map((command) => readBashWords(command).map((word) => word.text))).toStrictEqual([
+        ['git', 'status'],
+        ['touch', 'X'],
+        ['EOF'],
+      ]);
       expect((await parseShellCommand(line)).risks).toStrictEqual(['ambiguous_syntax']);
     });
   });
@@ -61,9 +69,15 @@ describe(`${parseShellCommand.name} against bash`, () => {
         const analysis = await parseShellCommand(line);
         if (analysis.risks.length > 0) return;
         compared++;
-        const unreported = traceBashCommands(line, cwd, emptyPath).filter((ran) => !isReported(ran, analysis.subcommands));
+        const unreported = traceBashCommands(line, cwd, emptyPath).filter(
+          (ran) => !isReported(ran, analysis.subcommands),
+        );
 
-        expect({ line, unreported, subcommands: analysis.subcommands }).toStrictEqual({ line, unreported: [], subcommands: analysis.subcommands });
+        expect({ line, unreported, subcommands: analysis.subcommands }).toStrictEqual({
+          line,
+          unreported: [],
+          subcommands: analysis.subcommands,
+        });
       }),
       { seed: 20261201, numRuns: 1000, endOnFailure: true },
     );

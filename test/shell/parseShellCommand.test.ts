@@ -5,14 +5,25 @@ type Expected = Partial<CommandLineAnalysis>;
 
 /** The whole analysis, with defaults for the fields a case does not mention. */
 function analysis(expected: Expected): CommandLineAnalysis {
-  return { subcommands: [], risks: [], redirections: [], writes: [], reads: [], readsUnknown: false, changesDirectory: false, ...expected };
+  return {
+    subcommands: [],
+    risks: [],
+    redirections: [],
+    writes: [],
+    reads: [],
+    readsUnknown: false,
+    changesDirectory: false,
+    ...expected,
+  };
 }
 
 const literal = (text: string): { text: string; literal: boolean } => ({ text, literal: true });
 /** The writes of a program's operands: `rm x` removes x (an `fs.write` of x). */
-const operands = (program: string, ...targets: string[]): CommandLineAnalysis['writes'] => targets.map((text) => ({ program, via: 'operand', target: literal(text) }));
+const operands = (program: string, ...targets: string[]): CommandLineAnalysis['writes'] =>
+  targets.map((text) => ({ program, via: 'operand', target: literal(text) }));
 /** The reads of a program's operands (or of an option, or an input redirection): `cat x` reads x. */
-const reading = (program: string, via: string, ...targets: string[]): CommandLineAnalysis['reads'] => targets.map((text) => ({ program, via, target: literal(text) }));
+const reading = (program: string, via: string, ...targets: string[]): CommandLineAnalysis['reads'] =>
+  targets.map((text) => ({ program, via, target: literal(text) }));
 
 describe(parseShellCommand.name, () => {
   describe('splits compound commands into every simple command', () => {
@@ -38,10 +49,16 @@ describe(parseShellCommand.name, () => {
           ],
         },
       ],
-      ['(cd a && rm b); { c; d; }', { writes: operands('rm', 'b'), subcommands: [['cd', 'a'], ['rm', 'b'], ['c'], ['d']], changesDirectory: true }],
+      [
+        '(cd a && rm b); { c; d; }',
+        { writes: operands('rm', 'b'), subcommands: [['cd', 'a'], ['rm', 'b'], ['c'], ['d']], changesDirectory: true },
+      ],
       [
         'if true; then rm a; fi; for i in 1; do rm b; done; while false; do rm c; done; case x in x) rm d;; esac',
-        { writes: operands('rm', 'a', 'b', 'c', 'd'), subcommands: [['true'], ['rm', 'a'], ['rm', 'b'], ['false'], ['rm', 'c'], ['rm', 'd']] },
+        {
+          writes: operands('rm', 'a', 'b', 'c', 'd'),
+          subcommands: [['true'], ['rm', 'a'], ['rm', 'b'], ['false'], ['rm', 'c'], ['rm', 'd']],
+        },
       ],
       ['f() { rm x; }; f', { writes: operands('rm', 'x'), subcommands: [['rm', 'x'], ['f']] }],
       ['! rm a', { writes: operands('rm', 'a'), subcommands: [['rm', 'a']] }],
@@ -136,7 +153,10 @@ describe(parseShellCommand.name, () => {
           risks: ['command_substitution'],
         },
       ],
-      ['x=$(rm y)', { writes: operands('rm', 'y'), subcommands: [['x=$(rm y)'], ['rm', 'y']], risks: ['command_substitution'] }],
+      [
+        'x=$(rm y)',
+        { writes: operands('rm', 'y'), subcommands: [['x=$(rm y)'], ['rm', 'y']], risks: ['command_substitution'] },
+      ],
       [
         '[[ -n $(rm x) ]] && echo ok',
         {
@@ -148,9 +168,19 @@ describe(parseShellCommand.name, () => {
           risks: ['command_substitution'],
         },
       ],
-      ['cat <<EOF\nhello $(rm x)\nEOF', { writes: operands('rm', 'x'), subcommands: [['cat'], ['rm', 'x']], risks: ['ambiguous_syntax', 'command_substitution'] }],
+      [
+        'cat <<EOF\nhello $(rm x)\nEOF',
+        {
+          writes: operands('rm', 'x'),
+          subcommands: [['cat'], ['rm', 'x']],
+          risks: ['ambiguous_syntax', 'command_substitution'],
+        },
+      ],
       ["cat <<'EOF'\nhello $(rm x)\nEOF", { subcommands: [['cat']] }],
-      ['cat <<< "$(rm x)"', { writes: operands('rm', 'x'), subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] }],
+      [
+        'cat <<< "$(rm x)"',
+        { writes: operands('rm', 'x'), subcommands: [['cat'], ['rm', 'x']], risks: ['command_substitution'] },
+      ],
     ])('%j', async (command, expected) => {
       expect(await parseShellCommand(command)).toStrictEqual(analysis(expected));
     });
@@ -240,7 +270,10 @@ describe(parseShellCommand.name, () => {
         },
       ],
       ['nohup make &', { subcommands: [['nohup', 'make'], ['make']], risks: ['background', 'wrapper:nohup'] }],
-      ['ls | xargs -0 rm -f', { subcommands: [['ls'], ['xargs', '-0', 'rm', '-f'], ['rm', '-f']], risks: ['wrapper:xargs'] }],
+      [
+        'ls | xargs -0 rm -f',
+        { subcommands: [['ls'], ['xargs', '-0', 'rm', '-f'], ['rm', '-f']], risks: ['wrapper:xargs'] },
+      ],
       ['python3 -c "print(1)"', { subcommands: [['python3', '-c', 'print(1)']], risks: ['interpreter:python3'] }],
       [
         'perl -e 1; ruby -e 1',
@@ -252,7 +285,10 @@ describe(parseShellCommand.name, () => {
           risks: ['interpreter:perl', 'interpreter:ruby'],
         },
       ],
-      ['python3 script.py', { reads: reading('python3', 'operand', 'script.py'), subcommands: [['python3', 'script.py']] }],
+      [
+        'python3 script.py',
+        { reads: reading('python3', 'operand', 'script.py'), subcommands: [['python3', 'script.py']] },
+      ],
       [
         'find . -name "*.tmp" -exec rm {} \\;',
         {
@@ -264,14 +300,27 @@ describe(parseShellCommand.name, () => {
           risks: ['find_exec', 'unknown_write'],
         },
       ],
-      ['find . -delete', { reads: reading('find', 'operand', '.'), subcommands: [['find', '.', '-delete']], risks: ['find_write'] }],
-      ["git -c core.pager='rm -rf x' log", { subcommands: [['git', '-c', 'core.pager=rm -rf x', 'log']], risks: ['git_config_override'] }],
+      [
+        'find . -delete',
+        { reads: reading('find', 'operand', '.'), subcommands: [['find', '.', '-delete']], risks: ['find_write'] },
+      ],
+      [
+        "git -c core.pager='rm -rf x' log",
+        { subcommands: [['git', '-c', 'core.pager=rm -rf x', 'log']], risks: ['git_config_override'] },
+      ],
       [
         'git -C sub --config-env=core.pager=P log',
-        { reads: reading('git', '-C', 'sub'), subcommands: [['git', '-C', 'sub', '--config-env=core.pager=P', 'log']], risks: ['git_config_override'] },
+        {
+          reads: reading('git', '-C', 'sub'),
+          subcommands: [['git', '-C', 'sub', '--config-env=core.pager=P', 'log']],
+          risks: ['git_config_override'],
+        },
       ],
       ['git commit -c HEAD', { subcommands: [['git', 'commit', '-c', 'HEAD']] }],
-      ['git fetch --upload-pack=evil origin', { subcommands: [['git', 'fetch', '--upload-pack=evil', 'origin']], risks: ['git_program_option'] }],
+      [
+        'git fetch --upload-pack=evil origin',
+        { subcommands: [['git', 'fetch', '--upload-pack=evil', 'origin']], risks: ['git_program_option'] },
+      ],
       ['$cmd status', { subcommands: [['$cmd', 'status']], risks: ['dynamic_command'] }],
     ])('%j', async (command, expected) => {
       expect(await parseShellCommand(command)).toStrictEqual(analysis(expected));
@@ -287,7 +336,11 @@ describe(parseShellCommand.name, () => {
 
   describe('collects output redirections', () => {
     it('lists every file a command writes, with its operator', async () => {
-      expect(await parseShellCommand('echo a > f1; echo b >> f2; ls 2> f3; ls &> f4; ls >| f5; ls &>> f6; ls >& f7; cat < in')).toStrictEqual(
+      expect(
+        await parseShellCommand(
+          'echo a > f1; echo b >> f2; ls 2> f3; ls &> f4; ls >| f5; ls &>> f6; ls >& f7; cat < in',
+        ),
+      ).toStrictEqual(
         analysis({
           subcommands: [['echo', 'a'], ['echo', 'b'], ['ls'], ['ls'], ['ls'], ['ls'], ['ls'], ['cat']],
           risks: ['redirection'],
@@ -306,7 +359,9 @@ describe(parseShellCommand.name, () => {
     });
 
     it('ignores descriptor duplication and /dev/null', async () => {
-      expect(await parseShellCommand('ls 2>/dev/null >&2 2>&1 3>&-')).toStrictEqual(analysis({ subcommands: [['ls']] }));
+      expect(await parseShellCommand('ls 2>/dev/null >&2 2>&1 3>&-')).toStrictEqual(
+        analysis({ subcommands: [['ls']] }),
+      );
     });
 
     it('marks targets that expand at run time as non-literal', async () => {
@@ -362,7 +417,9 @@ describe(parseShellCommand.name, () => {
       ['a blank inside what the parser takes for one word', 'typeset @ \t``$x}'],
     ])('%s', async (_name, command) => {
       // some of these the parser already fails on: either flag makes the command an ask
-      expect((await parseShellCommand(command)).risks).toEqual(expect.arrayContaining([expect.stringMatching(/^(ambiguous_syntax|parse_error)$/u)]));
+      expect((await parseShellCommand(command)).risks).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(ambiguous_syntax|parse_error)$/u)]),
+      );
     });
 
     it.each<[string, string]>([
@@ -379,12 +436,15 @@ describe(parseShellCommand.name, () => {
   });
 
   describe('flags builtins that change what later words mean (shell_state)', () => {
-    it.each(["shopt -s expand_aliases; alias git='touch X'", 'hash -p ./evil git', 'enable -n echo', "set -k; git log GIT_PAGER='touch X'", 'set -o posix'])(
-      '%j',
-      async (command) => {
-        expect((await parseShellCommand(command)).risks).toStrictEqual(['shell_state']);
-      },
-    );
+    it.each([
+      "shopt -s expand_aliases; alias git='touch X'",
+      'hash -p ./evil git',
+      'enable -n echo',
+      "set -k; git log GIT_PAGER='touch X'",
+      'set -o posix',
+    ])('%j', async (command) => {
+      expect((await parseShellCommand(command)).risks).toStrictEqual(['shell_state']);
+    });
 
     it('leaves the usual set options alone', async () => {
       expect((await parseShellCommand('set -euxo pipefail; make')).risks).toStrictEqual([]);
@@ -410,12 +470,18 @@ describe(parseShellCommand.name, () => {
   describe('argv', () => {
     it('is one subcommand, classified like a command', async () => {
       expect(await parseShellCommand(['bash', '-c', 'rm x; ls'])).toStrictEqual(
-        analysis({ subcommands: [['bash', '-c', 'rm x; ls'], ['rm', 'x'], ['ls']], risks: ['wrapper:bash'], writes: operands('rm', 'x') }),
+        analysis({
+          subcommands: [['bash', '-c', 'rm x; ls'], ['rm', 'x'], ['ls']],
+          risks: ['wrapper:bash'],
+          writes: operands('rm', 'x'),
+        }),
       );
     });
 
     it('takes words literally', async () => {
-      expect(await parseShellCommand(['echo', '$(rm x)', '>', 'f'])).toStrictEqual(analysis({ subcommands: [['echo', '$(rm x)', '>', 'f']] }));
+      expect(await parseShellCommand(['echo', '$(rm x)', '>', 'f'])).toStrictEqual(
+        analysis({ subcommands: [['echo', '$(rm x)', '>', 'f']] }),
+      );
     });
   });
 });

@@ -7,7 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR, ToolConfigurationError, Workspace } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  TOOL_EXECUTOR,
+  ToolConfigurationError,
+  Workspace,
+} from '../../src/index.js';
 import { buildShellToolConfig } from '../../src/shell/config/buildShellToolConfig.js';
 import { shellTools, type ShellToolOptions } from '../../src/shell/index.js';
 import { compiledScript } from '../fixtures/compiledScript.js';
@@ -48,15 +54,31 @@ describe(`${shellTools.name}({ sandbox })`, () => {
 
   describe('checks the object form at start-up', () => {
     it.each([
-      ['a mode it does not know', { mode: 'strict' }, 'shellTools({ sandbox: { mode } }) must be "auto", "required" or "off"; got "strict".'],
-      ['a missing mode', { readable: [] }, 'shellTools({ sandbox: { mode } }) must be "auto", "required" or "off"; got undefined.'],
-      ['a readable that is no list', { mode: 'auto', readable: '/opt' }, 'shellTools({ sandbox: { readable } }) must be an array of absolute paths; got "/opt".'],
+      [
+        'a mode it does not know',
+        { mode: 'strict' },
+        'shellTools({ sandbox: { mode } }) must be "auto", "required" or "off"; got "strict".',
+      ],
+      [
+        'a missing mode',
+        { readable: [] },
+        'shellTools({ sandbox: { mode } }) must be "auto", "required" or "off"; got undefined.',
+      ],
+      [
+        'a readable that is no list',
+        { mode: 'auto', readable: '/opt' },
+        'shellTools({ sandbox: { readable } }) must be an array of absolute paths; got "/opt".',
+      ],
       [
         'a network that is no boolean or host list',
         { mode: 'auto', network: 'yes' },
         'shellTools({ sandbox: { network } }) must be false, true or { allow: [host patterns] }; got "yes".',
       ],
-      ['a relative readable path', { mode: 'auto', readable: ['opt/tools'] }, 'shellTools({ sandbox: { readable } }): "opt/tools" is not an absolute path.'],
+      [
+        'a relative readable path',
+        { mode: 'auto', readable: ['opt/tools'] },
+        'shellTools({ sandbox: { readable } }): "opt/tools" is not an absolute path.',
+      ],
       [
         'a missing readable path',
         { mode: 'auto', readable: ['/nonexistent/agentkit'] },
@@ -68,20 +90,30 @@ describe(`${shellTools.name}({ sandbox })`, () => {
     });
 
     it('refuses an unknown key, naming it', () => {
-      expect(getConfigError(() => shellTools({ sandbox: { mode: 'auto', readabel: ['/usr'] } } as unknown as ShellToolOptions))).toContain('readabel');
+      expect(
+        getConfigError(() =>
+          shellTools({ sandbox: { mode: 'auto', readabel: ['/usr'] } } as unknown as ShellToolOptions),
+        ),
+      ).toContain('readabel');
     });
 
     it('refuses network given both ways', () => {
-      expect(getConfigError(() => shellTools({ sandbox: { mode: 'auto', network: true }, network: false }))).toContain('give it once');
+      expect(getConfigError(() => shellTools({ sandbox: { mode: 'auto', network: true }, network: false }))).toContain(
+        'give it once',
+      );
     });
 
     it.each([
       ['the root itself', (): string => root],
       ['a path inside it', (): string => path.join(root, 'inner')],
     ])('refuses %s as readable (its own roots)', (_name, build) => {
-      const message = getConfigError(() => shellTools({ roots: [{ path: root }], sandbox: { mode: 'auto', readable: [build()] } }));
+      const message = getConfigError(() =>
+        shellTools({ roots: [{ path: root }], sandbox: { mode: 'auto', readable: [build()] } }),
+      );
 
-      expect(message).toContain(`is inside the workspace root ${root}, which sandboxed commands already see (read_write)`);
+      expect(message).toContain(
+        `is inside the workspace root ${root}, which sandboxed commands already see (read_write)`,
+      );
     });
 
     it("refuses a readable path inside the container's roots when the executor is created", async () => {
@@ -91,7 +123,10 @@ describe(`${shellTools.name}({ sandbox })`, () => {
     });
 
     it('resolves a readable path to its real path (a link inside a root that leads out is fine)', () => {
-      const config = buildShellToolConfig({ sandbox: { mode: 'required', readable: [path.join(root, 'link-out'), outside] } }, Workspace.create([{ path: root }]));
+      const config = buildShellToolConfig(
+        { sandbox: { mode: 'required', readable: [path.join(root, 'link-out'), outside] } },
+        Workspace.create([{ path: root }]),
+      );
 
       expect([config.sandbox, config.readable, config.network]).toStrictEqual(['required', [outside], false]);
     });
@@ -109,7 +144,8 @@ describe(`${shellTools.name}({ sandbox })`, () => {
     it('tells the observer and the log once at start-up, and every shell.exec request says sandboxed: false', async () => {
       const script = await compiledScript(fileURLToPath(new URL('fixtures/startUnconfined.ts', import.meta.url)));
       const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, root], { cwd: root });
-      const notice = "shell_exec runs commands without the OS sandbox: sandbox is 'auto' and /nonexistent/agentkit-bwrap cannot create the namespaces it needs here.";
+      const notice =
+        "shell_exec runs commands without the OS sandbox: sandbox is 'auto' and /nonexistent/agentkit-bwrap cannot create the namespaces it needs here.";
 
       expect(JSON.parse(stdout)).toMatchObject({
         stdout: ['ran\n', 'ran\n'],

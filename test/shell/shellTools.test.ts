@@ -4,14 +4,23 @@ import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Container } from 'inversify';
-import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR, ToolConfigurationError, type ToolExecutor } from '../../src/index.js';
+import {
+  agentkitModule,
+  PERMISSION_CHECKER,
+  TOOL_EXECUTOR,
+  ToolConfigurationError,
+  type ToolExecutor,
+} from '../../src/index.js';
 import { shellTools, type ShellToolOptions } from '../../src/shell/index.js';
 import { ALLOW_ALL, getShellValue } from './fixtures/createShellHarness.js';
 
 async function createExecutor(agentkitRoots: string[] | undefined, options: ShellToolOptions): Promise<ToolExecutor> {
   const container = new Container();
   container.bind(PERMISSION_CHECKER).toConstantValue(ALLOW_ALL);
-  container.load(agentkitModule(agentkitRoots === undefined ? {} : { roots: agentkitRoots.map((root) => ({ path: root })) }), shellTools(options));
+  container.load(
+    agentkitModule(agentkitRoots === undefined ? {} : { roots: agentkitRoots.map((root) => ({ path: root })) }),
+    shellTools(options),
+  );
   return container.getAsync(TOOL_EXECUTOR);
 }
 
@@ -42,7 +51,9 @@ describe(shellTools.name, () => {
   it('registers shell_exec', async () => {
     const executor = await createExecutor([first], {});
 
-    expect(executor.specs().map((spec) => [spec.name, spec.annotations])).toStrictEqual([['shell_exec', { readOnlyHint: false, destructiveHint: true, idempotentHint: false }]]);
+    expect(executor.specs().map((spec) => [spec.name, spec.annotations])).toStrictEqual([
+      ['shell_exec', { readOnlyHint: false, destructiveHint: true, idempotentHint: false }],
+    ]);
   });
 
   it("uses the container's workspace without roots of its own", async () => {
@@ -55,7 +66,11 @@ describe(shellTools.name, () => {
     const executor = await createExecutor([first], { roots: [{ path: second }] });
 
     expect(getShellValue(await executor.execute(request({ command: 'pwd' }))).stdout).toBe(`${second}\n`);
-    expect(await executor.execute(request({ command: 'pwd', cwd: first }))).toMatchObject({ status: 'failed', invoked: false, error: { code: 'permission_denied' } });
+    expect(await executor.execute(request({ command: 'pwd', cwd: first }))).toMatchObject({
+      status: 'failed',
+      invoked: false,
+      error: { code: 'permission_denied' },
+    });
   });
 
   it('refuses every call when no roots are configured anywhere', async () => {
@@ -71,7 +86,9 @@ describe(shellTools.name, () => {
   it('starts in the configured cwd, and resolves a relative cwd input against it', async () => {
     const executor = await createExecutor([first], { cwd: 'work' });
 
-    expect(getShellValue(await executor.execute(request({ command: 'pwd' }))).stdout).toBe(`${path.join(first, 'work')}\n`);
+    expect(getShellValue(await executor.execute(request({ command: 'pwd' }))).stdout).toBe(
+      `${path.join(first, 'work')}\n`,
+    );
     expect(getShellValue(await executor.execute(request({ command: 'pwd', cwd: '..' }))).stdout).toBe(`${first}\n`);
   });
 
@@ -84,8 +101,13 @@ describe(shellTools.name, () => {
   it('runs at most maxConcurrent commands at once', async () => {
     const executor = await createExecutor([first], { maxConcurrent: 1 });
     const command = 'date +%s%N; sleep 0.2; date +%s%N';
-    const outcomes = await Promise.all([executor.execute(request({ command })), executor.execute({ ...request({ command }), callId: 'c2' })]);
-    const [a, b] = outcomes.map((outcome) => getShellValue(outcome).stdout as string).map((out) => out.trim().split('\n').map(BigInt)) as [bigint[], bigint[]];
+    const outcomes = await Promise.all([
+      executor.execute(request({ command })),
+      executor.execute({ ...request({ command }), callId: 'c2' }),
+    ]);
+    const [a, b] = outcomes
+      .map((outcome) => getShellValue(outcome).stdout as string)
+      .map((out) => out.trim().split('\n').map(BigInt)) as [bigint[], bigint[]];
     const [aStart, aEnd] = a as [bigint, bigint];
     const [bStart, bEnd] = b as [bigint, bigint];
 
@@ -110,12 +132,32 @@ describe(shellTools.name, () => {
       'shellTools(options) has an unknown key "timeout". Use only "cwd", "roots", "env", "timeoutMs", "maxOutputBytes", ' +
         '"hardOutputLimitBytes", "maxConcurrent", "killGraceMs", "sandbox", "network", "warmSandbox" (check the spelling).',
     ],
-    ['an unknown env key', { env: { inherits: ['AWS_*'] } }, 'shellTools({ env }) has an unknown key "inherits". Use only "inherit", "set" (check the spelling).'],
+    [
+      'an unknown env key',
+      { env: { inherits: ['AWS_*'] } },
+      'shellTools({ env }) has an unknown key "inherits". Use only "inherit", "set" (check the spelling).',
+    ],
     ['an env that is not an object', { env: 'PATH' }, 'shellTools({ env }) must be an object { inherit?, set? }.'],
-    ['an unknown sandbox mode', { sandbox: 'on' }, 'shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got "on".'],
-    ['a sandbox flag', { sandbox: true }, 'shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got true.'],
-    ['a network that is not a boolean or a host list', { network: 'yes' }, 'shellTools({ network }) must be false, true or { allow: [host patterns] }; got "yes".'],
-    ['a warmSandbox that is not a boolean', { warmSandbox: 'yes' }, 'shellTools({ warmSandbox }) must be a boolean; got "yes".'],
+    [
+      'an unknown sandbox mode',
+      { sandbox: 'on' },
+      'shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got "on".',
+    ],
+    [
+      'a sandbox flag',
+      { sandbox: true },
+      'shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got true.',
+    ],
+    [
+      'a network that is not a boolean or a host list',
+      { network: 'yes' },
+      'shellTools({ network }) must be false, true or { allow: [host patterns] }; got "yes".',
+    ],
+    [
+      'a warmSandbox that is not a boolean',
+      { warmSandbox: 'yes' },
+      'shellTools({ warmSandbox }) must be a boolean; got "yes".',
+    ],
     ['options that are an array', [], 'shellTools(options) takes an options object or nothing.'],
     [
       'an unknown key in a root',

@@ -2,7 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isToolName, toToolName, ToolDefinitionError } from '../../src/index.js';
 import { getToolNameProblem } from '../../src/internal/index.js';
-import { candidateArbitrary, grammarStringArbitrary, isValidByReference, validToolNameArbitrary } from './toolNameArbitraries.js';
+import {
+  candidateArbitrary,
+  grammarStringArbitrary,
+  isValidByReference,
+  validToolNameArbitrary,
+} from './toolNameArbitraries.js';
 
 /** The provider-safe spelling adapters use: `.` becomes `__`. */
 function toProviderName(name: string): string {

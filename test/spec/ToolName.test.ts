@@ -2,7 +2,16 @@ import { describe, expect, it } from '@jest/globals';
 import { isToolName } from '../../src/index.js';
 import { getToolNameProblem, TOOL_NAME_MAX_LENGTH } from '../../src/internal/index.js';
 
-const VALID_NAMES = ['fs_read_file', 'mcp.github.search', 'a', '0', 'shell-exec', 'a1.b2_c3-d4', 'x'.repeat(64), `${'ab.'.repeat(20)}abcd`];
+const VALID_NAMES = [
+  'fs_read_file',
+  'mcp.github.search',
+  'a',
+  '0',
+  'shell-exec',
+  'a1.b2_c3-d4',
+  'x'.repeat(64),
+  `${'ab.'.repeat(20)}abcd`,
+];
 
 const INVALID_NAMES: readonly (readonly [string, string])[] = [
   ['empty', ''],
@@ -60,7 +69,9 @@ describe('ToolName', () => {
     });
 
     it('names the offending name and the allowed alphabet', () => {
-      expect(getToolNameProblem('Echo')).toBe('the name "Echo" is not lowercase ASCII letters and digits joined by single ".", "_" or "-"');
+      expect(getToolNameProblem('Echo')).toBe(
+        'the name "Echo" is not lowercase ASCII letters and digits joined by single ".", "_" or "-"',
+      );
     });
 
     it('names the type of a non-string', () => {

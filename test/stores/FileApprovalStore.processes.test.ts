@@ -42,7 +42,11 @@ afterEach(() => {
 });
 
 /** Starts the host fixture; `result` is its last line of output as JSON once it exits 0. */
-function startHost(store: 'file' | 'memory', mode: string, wait = false): { child: ChildProcessWithoutNullStreams; ready: Promise<void>; result: Promise<HostOutcome> } {
+function startHost(
+  store: 'file' | 'memory',
+  mode: string,
+  wait = false,
+): { child: ChildProcessWithoutNullStreams; ready: Promise<void>; result: Promise<HostOutcome> } {
   const args = [hostScript, store, join(dir, 'store'), join(dir, 'pending.json'), join(dir, 'log.txt'), mode];
   const child = spawn(process.execPath, wait ? [...args, '--wait'] : args, { cwd: PROJECT_ROOT });
   children.add(child);
@@ -86,10 +90,13 @@ describe(FileApprovalStore.name, () => {
         for (const host of hosts) host.child.stdin.write('go\n');
         const outcomes = await Promise.all(hosts.map((host) => host.result));
 
-        expect(outcomes.map((outcome) => [outcome.status, outcome.details?.reason].filter((part) => typeof part === 'string').join(' ')).sort()).toStrictEqual([
-          'completed',
-          ...Array.from({ length: 7 }, () => 'failed already_used'),
-        ]);
+        expect(
+          outcomes
+            .map((outcome) =>
+              [outcome.status, outcome.details?.reason].filter((part) => typeof part === 'string').join(' '),
+            )
+            .sort(),
+        ).toStrictEqual(['completed', ...Array.from({ length: 7 }, () => 'failed already_used')]);
         expect(getLogLines()).toHaveLength(1);
       },
       BUDGET_MS,
@@ -100,7 +107,12 @@ describe(FileApprovalStore.name, () => {
       async () => {
         expect(await runHost('file', 'issue')).toStrictEqual({ status: 'interrupted' });
         expect(await runHost('file', 'resume')).toStrictEqual({ status: 'completed' });
-        expect(await runHost('file', 'resume')).toMatchObject({ status: 'failed', code: 'permission_denied', details: { reason: 'already_used' }, invoked: false });
+        expect(await runHost('file', 'resume')).toMatchObject({
+          status: 'failed',
+          code: 'permission_denied',
+          details: { reason: 'already_used' },
+          invoked: false,
+        });
         expect(getLogLines()).toHaveLength(1);
       },
       BUDGET_MS,
@@ -116,7 +128,12 @@ describe(FileApprovalStore.name, () => {
           details: { reason: 'rejected_by_user', approvalStatus: 'consumed', userReason: 'not now' },
           invoked: false,
         });
-        expect(await runHost('file', 'resume')).toMatchObject({ status: 'failed', code: 'permission_denied', details: { reason: 'already_used' }, invoked: false });
+        expect(await runHost('file', 'resume')).toMatchObject({
+          status: 'failed',
+          code: 'permission_denied',
+          details: { reason: 'already_used' },
+          invoked: false,
+        });
         expect(getLogLines()).toStrictEqual([]);
       },
       BUDGET_MS,
@@ -131,7 +148,12 @@ describe('the default in-memory approval store after a restart', () => {
       expect(await runHost('memory', 'issue')).toStrictEqual({ status: 'interrupted' });
       const outcome = await runHost('memory', 'resume');
 
-      expect(outcome).toMatchObject({ status: 'failed', code: 'permission_denied', details: { reason: 'unknown_approval' }, invoked: false });
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        code: 'permission_denied',
+        details: { reason: 'unknown_approval' },
+        invoked: false,
+      });
       expect(outcome.message).toContain('FileApprovalStore');
       expect(outcome.message).toContain('restarts');
       expect(outcome.message).not.toMatch(/call the tool again to/i);

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PermissionDecision, ToolConfigurationError, type ApprovalRequest, type PermissionChecker, type ToolExecutionOutcome } from '../../src/index.js';
+import {
+  PermissionDecision,
+  ToolConfigurationError,
+  type ApprovalRequest,
+  type PermissionChecker,
+  type ToolExecutionOutcome,
+} from '../../src/index.js';
 import { FileApprovalStore } from '../../src/stores/index.js';
 import { createToolRequest } from '../../src/testing/index.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
@@ -47,7 +53,12 @@ function writeTool() {
 
 function summarize(outcome: ToolExecutionOutcome): unknown {
   return outcome.status === 'failed'
-    ? { status: 'failed', code: outcome.error.code, reason: outcome.error.details.reason ?? null, invoked: outcome.invoked }
+    ? {
+        status: 'failed',
+        code: outcome.error.code,
+        reason: outcome.error.details.reason ?? null,
+        invoked: outcome.invoked,
+      }
     : { status: outcome.status };
 }
 
@@ -55,7 +66,10 @@ describe(FileApprovalStore.name, () => {
   describe('constructor', () => {
     it('creates its directory with mode 0700', () => {
       const store = new FileApprovalStore({ directory: dir });
-      expect({ directory: store.directory, mode: statSync(dir).mode & 0o777 }).toStrictEqual({ directory: dir, mode: 0o700 });
+      expect({ directory: store.directory, mode: statSync(dir).mode & 0o777 }).toStrictEqual({
+        directory: dir,
+        mode: 0o700,
+      });
     });
 
     it('refuses a directory other users can write to (they could plant approvals)', () => {
@@ -67,7 +81,9 @@ describe(FileApprovalStore.name, () => {
 
     it('refuses a missing directory option and unknown keys', () => {
       expect(() => new FileApprovalStore({} as { directory: string })).toThrow(ToolConfigurationError);
-      expect(() => new FileApprovalStore({ directory: dir, ttl: 5 } as { directory: string })).toThrow(/unknown key "ttl"/);
+      expect(() => new FileApprovalStore({ directory: dir, ttl: 5 } as { directory: string })).toThrow(
+        /unknown key "ttl"/,
+      );
     });
   });
 
@@ -87,7 +103,8 @@ describe(FileApprovalStore.name, () => {
 
     it('names files after a digest of the id, so no id reaches a path', () => {
       const store = new FileApprovalStore({ directory: dir, now: () => T0 });
-      for (const id of ['../escape', '/etc/passwd', 'a/../../b', 'nul\0byte', '.', 'x'.repeat(5000)]) store.issue(approval(id));
+      for (const id of ['../escape', '/etc/passwd', 'a/../../b', 'nul\0byte', '.', 'x'.repeat(5000)])
+        store.issue(approval(id));
       expect(readdirSync(root)).toStrictEqual(['approvals']);
       expect(readdirSync(dir).every((name) => ENTRY.test(name))).toBe(true);
       expect(store.get('../escape')?.id).toBe('../escape');
@@ -120,7 +137,11 @@ describe(FileApprovalStore.name, () => {
       const first = new FileApprovalStore({ directory: dir, now: () => T0 });
       const second = new FileApprovalStore({ directory: dir, now: () => T0 });
       first.issue(approval('a-1'));
-      expect([second.consume('a-1'), first.consume('a-1'), second.consume('a-1')]).toStrictEqual(['consumed', 'already_used', 'already_used']);
+      expect([second.consume('a-1'), first.consume('a-1'), second.consume('a-1')]).toStrictEqual([
+        'consumed',
+        'already_used',
+        'already_used',
+      ]);
       expect(first.get('a-1')).toStrictEqual(approval('a-1'));
     });
 
@@ -148,15 +169,22 @@ describe(FileApprovalStore.name, () => {
       ['an expiry that does not parse', (issued) => JSON.stringify({ ...issued, expiresAt: 'soon' })],
     ];
 
-    it.each(damages)('never honours a damaged entry (%s), as the Redis and PostgreSQL stores: get finds nothing, consume says unknown', (_label, damage) => {
-      const store = new FileApprovalStore({ directory: dir, now: () => T0 });
-      store.issue(approval('a-1'));
-      const [name] = readdirSync(dir);
-      writeFileSync(join(dir, name ?? ''), damage(approval('a-1')));
-      expect([store.get('a-1'), store.consume('a-1'), store.consume('a-1')]).toStrictEqual([undefined, 'unknown', 'unknown']);
-      // Never moved to the used name: it was not an approval of ours.
-      expect(readdirSync(dir)).toStrictEqual([name]);
-    });
+    it.each(damages)(
+      'never honours a damaged entry (%s), as the Redis and PostgreSQL stores: get finds nothing, consume says unknown',
+      (_label, damage) => {
+        const store = new FileApprovalStore({ directory: dir, now: () => T0 });
+        store.issue(approval('a-1'));
+        const [name] = readdirSync(dir);
+        writeFileSync(join(dir, name ?? ''), damage(approval('a-1')));
+        expect([store.get('a-1'), store.consume('a-1'), store.consume('a-1')]).toStrictEqual([
+          undefined,
+          'unknown',
+          'unknown',
+        ]);
+        // Never moved to the used name: it was not an approval of ours.
+        expect(readdirSync(dir)).toStrictEqual([name]);
+      },
+    );
 
     it('never reports a damaged used entry as used', () => {
       const store = new FileApprovalStore({ directory: dir, now: () => T0 });
@@ -177,11 +205,19 @@ describe(FileApprovalStore.name, () => {
       store.consume('old-used');
       store.issue(approval('recent', { expiresAt: new Date(T0 + 30 * MINUTE).toISOString() }));
       writeFileSync(join(dir, '.tmp-1-stale'), 'x');
-      utimesSync(join(dir, '.tmp-1-stale'), new Date(Date.now() - 2 * 60 * MINUTE), new Date(Date.now() - 2 * 60 * MINUTE));
+      utimesSync(
+        join(dir, '.tmp-1-stale'),
+        new Date(Date.now() - 2 * 60 * MINUTE),
+        new Date(Date.now() - 2 * 60 * MINUTE),
+      );
       writeFileSync(join(dir, '.tmp-2-fresh'), 'x');
       now = T0 + 62 * MINUTE;
       expect(store.prune()).toBe(3);
-      expect([store.get('old'), store.get('old-used'), store.get('recent')?.id]).toStrictEqual([undefined, undefined, 'recent']);
+      expect([store.get('old'), store.get('old-used'), store.get('recent')?.id]).toStrictEqual([
+        undefined,
+        undefined,
+        'recent',
+      ]);
       expect(readdirSync(dir).filter((name) => name.startsWith('.tmp-'))).toStrictEqual(['.tmp-2-fresh']);
     });
   });
@@ -190,23 +226,37 @@ describe(FileApprovalStore.name, () => {
     it('resumes the call in a new executor over the same directory (a restart), once', async () => {
       const tool = writeTool();
       const request = createToolRequest('write', { path: 'a.txt' });
-      const before = createExecutor([writeTool()], { permissions: ASK, approvals: new FileApprovalStore({ directory: dir }) });
+      const before = createExecutor([writeTool()], {
+        permissions: ASK,
+        approvals: new FileApprovalStore({ directory: dir }),
+      });
       const outcome = await before.execute(request);
-      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
+      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+        throw new Error('expected an approval');
       const presented = JSON.parse(JSON.stringify(outcome.interruption.approval)) as ApprovalRequest;
       const after = createExecutor([tool], { permissions: ASK, approvals: new FileApprovalStore({ directory: dir }) });
       expect(summarize(await after.executeApproved(request, presented))).toStrictEqual({ status: 'completed' });
-      expect(summarize(await after.executeApproved(request, presented))).toStrictEqual({ status: 'failed', code: 'permission_denied', reason: 'already_used', invoked: false });
+      expect(summarize(await after.executeApproved(request, presented))).toStrictEqual({
+        status: 'failed',
+        code: 'permission_denied',
+        reason: 'already_used',
+        invoked: false,
+      });
       expect(tool.calls).toHaveLength(1);
     });
 
     it('never runs an approval the store holds expired, even when the executor clock lags behind', async () => {
       let storeNow = T0;
       const tool = writeTool();
-      const executor = createExecutor([tool], { permissions: ASK, now: () => T0, approvals: new FileApprovalStore({ directory: dir, now: () => storeNow }) });
+      const executor = createExecutor([tool], {
+        permissions: ASK,
+        now: () => T0,
+        approvals: new FileApprovalStore({ directory: dir, now: () => storeNow }),
+      });
       const request = createToolRequest('write', { path: 'a.txt' });
       const outcome = await executor.execute(request);
-      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
+      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+        throw new Error('expected an approval');
       storeNow = T0 + 16 * MINUTE;
       expect(summarize(await executor.executeApproved(request, outcome.interruption.approval))).toStrictEqual({
         status: 'failed',
@@ -219,7 +269,11 @@ describe(FileApprovalStore.name, () => {
 
     it('tells the host an approval it rejects had expired (the store never consumes an expired one)', async () => {
       let now = T0;
-      const executor = createExecutor([writeTool()], { permissions: ASK, now: () => now, approvals: new FileApprovalStore({ directory: dir, now: () => now }) });
+      const executor = createExecutor([writeTool()], {
+        permissions: ASK,
+        now: () => now,
+        approvals: new FileApprovalStore({ directory: dir, now: () => now }),
+      });
       const request = createToolRequest('write', { path: 'a.txt' });
       const outcome = await executor.execute(request);
       if (outcome.status !== 'interrupted') throw new Error('expected an approval');
@@ -234,10 +288,14 @@ describe(FileApprovalStore.name, () => {
 
     it('runs nothing for a damaged entry the executor is handed: unknown_approval, as Redis and PostgreSQL', async () => {
       const tool = writeTool();
-      const executor = createExecutor([tool], { permissions: ASK, approvals: new FileApprovalStore({ directory: dir }) });
+      const executor = createExecutor([tool], {
+        permissions: ASK,
+        approvals: new FileApprovalStore({ directory: dir }),
+      });
       const request = createToolRequest('write', { path: 'a.txt' });
       const outcome = await executor.execute(request);
-      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
+      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+        throw new Error('expected an approval');
       const [name] = readdirSync(dir);
       writeFileSync(join(dir, name ?? ''), JSON.stringify({ ...outcome.interruption.approval, sessionId: 7 }));
       expect(summarize(await executor.executeApproved(request, outcome.interruption.approval))).toStrictEqual({
@@ -255,15 +313,33 @@ describe(FileApprovalStore.name, () => {
       const executor = createExecutor([tool], { permissions: ASK, approvals: store });
       const request = createToolRequest('write', { path: 'a.txt' });
       const outcome = await executor.execute(request);
-      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required') throw new Error('expected an approval');
+      if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
+        throw new Error('expected an approval');
       rmSync(dir, { recursive: true });
       const gone = await executor.executeApproved(request, outcome.interruption.approval);
-      expect(summarize(gone)).toStrictEqual({ status: 'failed', code: 'unavailable', reason: 'approval_store_unavailable', invoked: false });
-      expect(gone.status === 'failed' && gone.error.message).toContain('FileApprovalStore could not read an approval (ENOENT)');
+      expect(summarize(gone)).toStrictEqual({
+        status: 'failed',
+        code: 'unavailable',
+        reason: 'approval_store_unavailable',
+        invoked: false,
+      });
+      expect(gone.status === 'failed' && gone.error.message).toContain(
+        'FileApprovalStore could not read an approval (ENOENT)',
+      );
       writeFileSync(dir, 'not a directory');
       const notDirectory = await executor.executeApproved(request, outcome.interruption.approval);
-      expect(summarize(notDirectory)).toStrictEqual({ status: 'failed', code: 'unavailable', reason: 'approval_store_unavailable', invoked: false });
-      expect(summarize(await executor.execute(request))).toStrictEqual({ status: 'failed', code: 'unavailable', reason: 'approval_store_unavailable', invoked: false });
+      expect(summarize(notDirectory)).toStrictEqual({
+        status: 'failed',
+        code: 'unavailable',
+        reason: 'approval_store_unavailable',
+        invoked: false,
+      });
+      expect(summarize(await executor.execute(request))).toStrictEqual({
+        status: 'failed',
+        code: 'unavailable',
+        reason: 'approval_store_unavailable',
+        invoked: false,
+      });
       expect(tool.calls).toStrictEqual([]);
     });
   });

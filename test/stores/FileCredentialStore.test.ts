@@ -46,7 +46,9 @@ describe(FileCredentialStore.name, () => {
     });
 
     it('refuses unknown option keys', () => {
-      expect(() => new FileCredentialStore({ directory: dir, mode: 0o644 } as { directory: string })).toThrow(/unknown key "mode"/);
+      expect(() => new FileCredentialStore({ directory: dir, mode: 0o644 } as { directory: string })).toThrow(
+        /unknown key "mode"/,
+      );
     });
   });
 
@@ -77,7 +79,8 @@ describe(FileCredentialStore.name, () => {
 
     it('names files after a digest of the provider, so no provider name reaches a path', () => {
       const store = new FileCredentialStore({ directory: dir });
-      for (const provider of ['../escape', '/etc/shadow', 'a/../../b', '..']) store.set(provider, { bearerToken: provider });
+      for (const provider of ['../escape', '/etc/shadow', 'a/../../b', '..'])
+        store.set(provider, { bearerToken: provider });
       expect(readdirSync(root)).toStrictEqual(['credentials']);
       expect(readdirSync(dir).every((name) => ENTRY.test(name))).toBe(true);
       expect(store.get('../escape')).toStrictEqual({ bearerToken: '../escape' });
@@ -88,7 +91,9 @@ describe(FileCredentialStore.name, () => {
       const text = getErrorText(() => {
         store.set('mcp:github', { bearerToken: SECRET, password: SECRET } as Credentials);
       });
-      expect(text).toBe('FileCredentialStore.set: credentials must be { bearerToken?: string, headers?: Record<string, string> }.');
+      expect(text).toBe(
+        'FileCredentialStore.set: credentials must be { bearerToken?: string, headers?: Record<string, string> }.',
+      );
       expect(readdirSync(dir)).toStrictEqual([]);
     });
   });
@@ -99,7 +104,10 @@ describe(FileCredentialStore.name, () => {
       store.set('mcp:github', { bearerToken: SECRET });
       store.delete('mcp:github');
       store.delete('mcp:github');
-      expect({ credentials: store.get('mcp:github'), files: readdirSync(dir) }).toStrictEqual({ credentials: undefined, files: [] });
+      expect({ credentials: store.get('mcp:github'), files: readdirSync(dir) }).toStrictEqual({
+        credentials: undefined,
+        files: [],
+      });
     });
   });
 
@@ -123,9 +131,13 @@ describe(FileCredentialStore.name, () => {
       const text = getErrorText(() => {
         store.set('mcp:github', { bearerToken: SECRET });
       });
-      expect(text).toMatch(/^FileCredentialStore could not write the credentials of provider "mcp:github" \(ENOENT\)\./);
+      expect(text).toMatch(
+        /^FileCredentialStore could not write the credentials of provider "mcp:github" \(ENOENT\)\./,
+      );
       expect(text).not.toContain(SECRET);
-      expect(getErrorText(() => store.get('mcp:github'))).toMatch(/^FileCredentialStore could not read the credentials of provider "mcp:github" \(ENOENT\)\./);
+      expect(getErrorText(() => store.get('mcp:github'))).toMatch(
+        /^FileCredentialStore could not read the credentials of provider "mcp:github" \(ENOENT\)\./,
+      );
     });
   });
 });

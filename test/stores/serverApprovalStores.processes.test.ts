@@ -68,9 +68,24 @@ describe.each(['redis', 'postgres'] as const)('the %s approval store across proc
   });
 
   /** Starts the host fixture on this store; `result` is its last line of output as JSON once it exits 0. */
-  function startHost(mode: string, wait = false): { child: ChildProcessWithoutNullStreams; ready: Promise<void>; result: Promise<HostOutcome> } {
-    const args = ['--import', '@swc-node/register/esm-register', HOST, kind, url ?? '', join(dir, 'pending.json'), join(dir, 'log.txt'), mode];
-    const child = spawn(process.execPath, wait ? [...args, '--wait'] : args, { cwd: PROJECT_ROOT, env: { ...process.env, AGENTKIT_TEST_STORE_NAMESPACE: namespace } });
+  function startHost(
+    mode: string,
+    wait = false,
+  ): { child: ChildProcessWithoutNullStreams; ready: Promise<void>; result: Promise<HostOutcome> } {
+    const args = [
+      '--import',
+      '@swc-node/register/esm-register',
+      HOST,
+      kind,
+      url ?? '',
+      join(dir, 'pending.json'),
+      join(dir, 'log.txt'),
+      mode,
+    ];
+    const child = spawn(process.execPath, wait ? [...args, '--wait'] : args, {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, AGENTKIT_TEST_STORE_NAMESPACE: namespace },
+    });
     children.add(child);
     let stdout = '';
     let stderr = '';
@@ -108,10 +123,13 @@ describe.each(['redis', 'postgres'] as const)('the %s approval store across proc
         for (const host of hosts) host.child.stdin.write('go\n');
         const outcomes = await Promise.all(hosts.map((host) => host.result));
 
-        expect(outcomes.map((outcome) => [outcome.status, outcome.details?.reason].filter((part) => typeof part === 'string').join(' ')).sort()).toStrictEqual([
-          'completed',
-          ...Array.from({ length: 7 }, () => 'failed already_used'),
-        ]);
+        expect(
+          outcomes
+            .map((outcome) =>
+              [outcome.status, outcome.details?.reason].filter((part) => typeof part === 'string').join(' '),
+            )
+            .sort(),
+        ).toStrictEqual(['completed', ...Array.from({ length: 7 }, () => 'failed already_used')]);
         expect(getLogLines()).toHaveLength(1);
       },
       BUDGET_MS,

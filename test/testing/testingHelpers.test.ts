@@ -1,11 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { PermissionDecision } from '../../src/index.js';
-import { createToolRequest, getCompletedOutput, RecordingPermissionChecker, runScriptedCalls } from '../../src/testing/index.js';
+import {
+  createToolRequest,
+  getCompletedOutput,
+  RecordingPermissionChecker,
+  runScriptedCalls,
+} from '../../src/testing/index.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool, TestRequest } from '../fixtures/plainTool.js';
 
 function guardedExecutor() {
-  const tool = plainTool({ name: 'guarded', preflight: (request) => [new TestRequest('test.write', JSON.stringify(request.input))] });
+  const tool = plainTool({
+    name: 'guarded',
+    preflight: (request) => [new TestRequest('test.write', JSON.stringify(request.input))],
+  });
   const checker = new RecordingPermissionChecker(() => PermissionDecision.requireApproval('ask'));
   return { tool, checker, executor: createExecutor([tool], { permissions: checker }) };
 }
@@ -29,8 +37,14 @@ describe(RecordingPermissionChecker.name, () => {
   it('delegates to another checker and allows everything by default', async () => {
     const denying = new RecordingPermissionChecker({ evaluate: () => PermissionDecision.deny('no', 'nope') });
     const ctx = { toolName: 't', callId: 'c', sessionId: 's', turnId: 'u' };
-    expect(await denying.evaluate(new TestRequest('k', 'x'), ctx)).toStrictEqual({ type: 'deny', code: 'nope', reason: 'no' });
-    expect(await new RecordingPermissionChecker().evaluate(new TestRequest('k', 'x'), ctx)).toStrictEqual({ type: 'allow' });
+    expect(await denying.evaluate(new TestRequest('k', 'x'), ctx)).toStrictEqual({
+      type: 'deny',
+      code: 'nope',
+      reason: 'no',
+    });
+    expect(await new RecordingPermissionChecker().evaluate(new TestRequest('k', 'x'), ctx)).toStrictEqual({
+      type: 'allow',
+    });
   });
 });
 
@@ -39,7 +53,14 @@ describe(createToolRequest.name, () => {
     const first = createToolRequest('a');
     const second = createToolRequest('a', { x: 1 }, { sessionId: 'other' });
     expect(first.callId).not.toBe(second.callId);
-    expect(second).toStrictEqual({ callId: second.callId, toolName: 'a', input: { x: 1 }, sessionId: 'other', turnId: 'turn-1', metadata: {} });
+    expect(second).toStrictEqual({
+      callId: second.callId,
+      toolName: 'a',
+      input: { x: 1 },
+      sessionId: 'other',
+      turnId: 'turn-1',
+      metadata: {},
+    });
   });
 });
 
@@ -61,7 +82,10 @@ describe(runScriptedCalls.name, () => {
 describe(getCompletedOutput.name, () => {
   it('returns the output of a completed call and throws a description otherwise', async () => {
     const executor = createExecutor([plainTool({ name: 'echo' })]);
-    expect(getCompletedOutput(await executor.execute(createToolRequest('echo', { a: 1 })))).toStrictEqual({ type: 'structured', value: { a: 1 } });
+    expect(getCompletedOutput(await executor.execute(createToolRequest('echo', { a: 1 })))).toStrictEqual({
+      type: 'structured',
+      value: { a: 1 },
+    });
     const missing = await executor.execute(createToolRequest('nope'));
     expect(() => getCompletedOutput(missing)).toThrow('Expected the call to complete, but it failed (not_found)');
   });

@@ -2,18 +2,41 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** One entry of the model: what the real tree holds at a path. */
-export type ModelNode = { readonly kind: 'dir' } | { readonly kind: 'file' } | { readonly kind: 'link'; readonly target: string };
+export type ModelNode =
+  { readonly kind: 'dir' } | { readonly kind: 'file' } | { readonly kind: 'link'; readonly target: string };
 
 /** How a location is filled: nothing, a directory, a file, or a link to `TARGETS[target]`. */
-export type LocationSpec = { readonly kind: 'none' | 'dir' | 'file' } | { readonly kind: 'link'; readonly target: number; readonly absolute: boolean };
+export type LocationSpec =
+  | { readonly kind: 'none' | 'dir' | 'file' }
+  | { readonly kind: 'link'; readonly target: number; readonly absolute: boolean };
 
 /** Locations relative to the base, parents before children. */
-export const LOCATIONS = ['root/a', 'root/b', 'root/a/c', 'root/a/d', 'root/b/c', 'root/a/c/e', 'outside/a', 'outside/a/c', 'root_evil/a'] as const;
+export const LOCATIONS = [
+  'root/a',
+  'root/b',
+  'root/a/c',
+  'root/a/d',
+  'root/b/c',
+  'root/a/c/e',
+  'outside/a',
+  'outside/a/c',
+  'root_evil/a',
+] as const;
 /** Link targets relative to the base: every location plus fixed dirs and missing paths. */
-export const TARGETS = [...LOCATIONS, 'root', 'outside', 'root_evil', 'root/missing', 'outside/missing', 'nowhere/x'] as const;
+export const TARGETS = [
+  ...LOCATIONS,
+  'root',
+  'outside',
+  'root_evil',
+  'root/missing',
+  'outside/missing',
+  'nowhere/x',
+] as const;
 
 /** The expected answer of `resolve` for an input, computed without touching the disk. */
-export type ModelOutcome = { readonly ok: true; readonly path: string; readonly exists: boolean } | { readonly ok: false; readonly reason: string };
+export type ModelOutcome =
+  | { readonly ok: true; readonly path: string; readonly exists: boolean }
+  | { readonly ok: false; readonly reason: string };
 
 type Walk = { readonly ok: true; readonly real: string; readonly node: ModelNode } | { readonly ok: false };
 
@@ -45,7 +68,10 @@ export class ModelTree {
       }
       if (spec.kind === 'link') {
         const targetPath = path.join(base, TARGETS[spec.target] ?? 'nowhere');
-        this.#nodes.set(absolute, { kind: 'link', target: spec.absolute ? targetPath : path.relative(path.dirname(absolute), targetPath) || '.' });
+        this.#nodes.set(absolute, {
+          kind: 'link',
+          target: spec.absolute ? targetPath : path.relative(path.dirname(absolute), targetPath) || '.',
+        });
       } else {
         this.#nodes.set(absolute, { kind: spec.kind });
       }

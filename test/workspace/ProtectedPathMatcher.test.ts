@@ -80,7 +80,10 @@ describe(ProtectedPathMatcher.name, () => {
       const globs = DEFAULT_PROTECTED_PATHS.map((pattern) => picomatch(pattern, { dot: true, nocase: true }));
       fc.assert(
         fc.property(relativePath, (rel) => {
-          expect({ rel, protected: matcher.matches(path.join(root, rel)) }).toStrictEqual({ rel, protected: globs.some((glob) => glob(rel)) });
+          expect({ rel, protected: matcher.matches(path.join(root, rel)) }).toStrictEqual({
+            rel,
+            protected: globs.some((glob) => glob(rel)),
+          });
         }),
         { numRuns: 1000 },
       );
@@ -212,17 +215,26 @@ describe(ProtectedPathMatcher.name, () => {
         'environment.ts',
         'husky.md',
       ];
-      const verdicts = Object.fromEntries([...protectedPaths, ...ordinary].map((rel) => [rel, matcher.matches(path.join(root, rel))]));
-      expect(verdicts).toStrictEqual(Object.fromEntries([...protectedPaths.map((rel) => [rel, true]), ...ordinary.map((rel) => [rel, false])]));
+      const verdicts = Object.fromEntries(
+        [...protectedPaths, ...ordinary].map((rel) => [rel, matcher.matches(path.join(root, rel))]),
+      );
+      expect(verdicts).toStrictEqual(
+        Object.fromEntries([...protectedPaths.map((rel) => [rel, true]), ...ordinary.map((rel) => [rel, false])]),
+      );
     });
 
     it('protects a directory or file named .git in any case, at any depth, and everything below it', () => {
       const matcher = new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace);
       fc.assert(
-        fc.property(fc.array(plainSegment, { maxLength: 4 }), anyCase('.git'), fc.array(plainSegment, { maxLength: 3 }), (above, name, below) => {
-          const rel = [...above, name, ...below].join('/');
-          expect({ rel, protected: matcher.matches(path.join(root, rel)) }).toStrictEqual({ rel, protected: true });
-        }),
+        fc.property(
+          fc.array(plainSegment, { maxLength: 4 }),
+          anyCase('.git'),
+          fc.array(plainSegment, { maxLength: 3 }),
+          (above, name, below) => {
+            const rel = [...above, name, ...below].join('/');
+            expect({ rel, protected: matcher.matches(path.join(root, rel)) }).toStrictEqual({ rel, protected: true });
+          },
+        ),
         { numRuns: 500 },
       );
     });
@@ -240,24 +252,52 @@ describe(ProtectedPathMatcher.name, () => {
         '.hus\u200dky/pre-commit',
         '.Config./git/config',
       ];
-      expect(Object.fromEntries(folded.map((rel) => [rel, matcher.matches(path.join(root, rel))]))).toStrictEqual(Object.fromEntries(folded.map((rel) => [rel, true])));
-      expect([matcher.matches(path.join(root, 'src', 'main.ts.')), matcher.matches(path.join(root, 'notes~1'))]).toStrictEqual([false, false]);
+      expect(Object.fromEntries(folded.map((rel) => [rel, matcher.matches(path.join(root, rel))]))).toStrictEqual(
+        Object.fromEntries(folded.map((rel) => [rel, true])),
+      );
+      expect([
+        matcher.matches(path.join(root, 'src', 'main.ts.')),
+        matcher.matches(path.join(root, 'notes~1')),
+      ]).toStrictEqual([false, false]);
     });
 
     it('protects .env below a directory named ..x (a name, not a way up)', () => {
       const matcher = new ProtectedPathMatcher(DEFAULT_PROTECTED_PATHS, workspace);
-      expect([matcher.matches(path.join(root, '..x', '.env')), matcher.matches(path.join(root, 'src', 'main.ts'))]).toStrictEqual([true, false]);
+      expect([
+        matcher.matches(path.join(root, '..x', '.env')),
+        matcher.matches(path.join(root, 'src', 'main.ts')),
+      ]).toStrictEqual([true, false]);
     });
 
     it('answers like the globs for name patterns with brace groups, any-segment and last-segment, and the rest', () => {
       const patterns = ['**/{a,b}.txt', '**/c{,d}', '**/.x{1,2}/**', '**/{.,}y', 'z/**', '**/w*/v', `${root}/abs/**`];
       const matcher = new ProtectedPathMatcher(patterns, workspace);
       const globs = patterns.map((pattern) => picomatch(pattern, { dot: true, nocase: true }));
-      const names = fc.constantFrom('a.txt', 'b.txt', 'c.txt', 'c', 'cd', 'ce', '.x1', '.X2', '.x3', 'y', '.y', '..y', 'z', 'w1', 'v', 'abs', 'q');
+      const names = fc.constantFrom(
+        'a.txt',
+        'b.txt',
+        'c.txt',
+        'c',
+        'cd',
+        'ce',
+        '.x1',
+        '.X2',
+        '.x3',
+        'y',
+        '.y',
+        '..y',
+        'z',
+        'w1',
+        'v',
+        'abs',
+        'q',
+      );
       fc.assert(
         fc.property(fc.array(names, { minLength: 1, maxLength: 4 }), (segments) => {
           const rel = segments.join('/');
-          const expected = globs.some((glob, i) => (patterns[i]?.startsWith('/') === true ? glob(path.join(root, rel)) : glob(rel)));
+          const expected = globs.some((glob, i) =>
+            patterns[i]?.startsWith('/') === true ? glob(path.join(root, rel)) : glob(rel),
+          );
           expect({ rel, protected: matcher.matches(path.join(root, rel)) }).toStrictEqual({ rel, protected: expected });
         }),
         { numRuns: 1000 },
@@ -266,11 +306,11 @@ describe(ProtectedPathMatcher.name, () => {
 
     it('keeps patterns without a literal (no prefilter) and absolute patterns working', () => {
       const matcher = new ProtectedPathMatcher(['**/*.{pem,key}', `${root}/secret/**`], workspace);
-      expect([matcher.matches(path.join(root, 'a', 'b.pem')), matcher.matches(path.join(root, 'secret', 'x')), matcher.matches(path.join(root, 'a', 'b.txt'))]).toStrictEqual([
-        true,
-        true,
-        false,
-      ]);
+      expect([
+        matcher.matches(path.join(root, 'a', 'b.pem')),
+        matcher.matches(path.join(root, 'secret', 'x')),
+        matcher.matches(path.join(root, 'a', 'b.txt')),
+      ]).toStrictEqual([true, true, false]);
     });
   });
 

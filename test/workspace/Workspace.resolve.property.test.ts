@@ -23,13 +23,19 @@ afterAll(() => {
 /** Any target, with extra weight on existing directories outside the root (escapes). */
 const linkTarget = fc.oneof(
   { arbitrary: fc.nat(TARGETS.length - 1), weight: 2 },
-  { arbitrary: fc.constantFrom(...(['outside', 'root_evil', 'root'] as const).map((target) => TARGETS.indexOf(target))), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(...(['outside', 'root_evil', 'root'] as const).map((target) => TARGETS.indexOf(target))),
+    weight: 1,
+  },
 );
 const locationSpec: fc.Arbitrary<LocationSpec> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'none' as const }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'dir' as const }), weight: 3 },
   { arbitrary: fc.constant({ kind: 'file' as const }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('link' as const), target: linkTarget, absolute: fc.boolean() }), weight: 3 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('link' as const), target: linkTarget, absolute: fc.boolean() }),
+    weight: 3,
+  },
 );
 const treeSpec = fc.tuple(...LOCATIONS.map(() => locationSpec));
 
@@ -41,7 +47,10 @@ const segment = fc.oneof(
   { arbitrary: fc.constantFrom('missing', '~', 'root', 'outside', 'root_evil'), weight: 1 },
 );
 const pathInput = fc.record({
-  prefix: fc.oneof({ arbitrary: fc.constantFrom<Prefix>('relative', 'root'), weight: 6 }, { arbitrary: fc.constantFrom<Prefix>('base', 'root_evil', 'slash'), weight: 1 }),
+  prefix: fc.oneof(
+    { arbitrary: fc.constantFrom<Prefix>('relative', 'root'), weight: 6 },
+    { arbitrary: fc.constantFrom<Prefix>('base', 'root_evil', 'slash'), weight: 1 },
+  ),
   segments: fc.array(segment, { maxLength: 6 }),
 });
 
@@ -119,11 +128,16 @@ describe(Workspace.name, () => {
 
     it('refuses every input that contains a control character', async () => {
       const workspace = Workspace.create([{ path: suiteDir }]);
-      const control = fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f), fc.integer({ min: 0x80, max: 0x9f })).map((code) => String.fromCharCode(code));
+      const control = fc
+        .oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f), fc.integer({ min: 0x80, max: 0x9f }))
+        .map((code) => String.fromCharCode(code));
       await fc.assert(
         fc.asyncProperty(fc.string(), control, fc.string(), async (before, character, after) => {
           const input = `${before}${character}${after}`;
-          expect(await getRefusal(workspace.resolve(input))).toStrictEqual({ code: 'invalid_input', details: { path: input, reason: 'control_character' } });
+          expect(await getRefusal(workspace.resolve(input))).toStrictEqual({
+            code: 'invalid_input',
+            details: { path: input, reason: 'control_character' },
+          });
         }),
         { numRuns: 200 },
       );
@@ -133,11 +147,16 @@ describe(Workspace.name, () => {
       const root = path.join(suiteDir, 'root');
       mkdirSync(root, { recursive: true });
       const workspace = Workspace.create([{ path: root }]);
-      const suffix = fc.string({ minLength: 1, unit: 'grapheme-ascii' }).filter((name) => !name.includes('/') && !/\p{Cc}/u.test(name));
+      const suffix = fc
+        .string({ minLength: 1, unit: 'grapheme-ascii' })
+        .filter((name) => !name.includes('/') && !/\p{Cc}/u.test(name));
       await fc.assert(
         fc.asyncProperty(suffix, fc.constantFrom('', '/x', '/../x'), async (name, tail) => {
           const input = `${root}${name}${tail}`;
-          expect(await getRefusal(workspace.resolve(input))).toStrictEqual({ code: 'permission_denied', details: { path: input, reason: 'outside_roots', roots: [root] } });
+          expect(await getRefusal(workspace.resolve(input))).toStrictEqual({
+            code: 'permission_denied',
+            details: { path: input, reason: 'outside_roots', roots: [root] },
+          });
         }),
         { numRuns: 200 },
       );

@@ -47,7 +47,11 @@ const readWrite = (): { path: string; mode: 'read_write' } => ({ path: root, mod
 describe(Workspace.name, () => {
   describe('.resolve', () => {
     it('resolves a relative path against the first root', async () => {
-      expect(await workspace.resolve('file.txt')).toStrictEqual({ path: path.join(root, 'file.txt'), root: readWrite(), exists: true });
+      expect(await workspace.resolve('file.txt')).toStrictEqual({
+        path: path.join(root, 'file.txt'),
+        root: readWrite(),
+        exists: true,
+      });
     });
 
     it('resolves a relative path against options.base', async () => {
@@ -57,7 +61,11 @@ describe(Workspace.name, () => {
 
     it('resolves a relative path against a base in the second root', async () => {
       const resolved = await workspace.resolve('readme.md', { base: path.join(readOnlyRoot, 'docs') });
-      expect(resolved).toStrictEqual({ path: path.join(readOnlyRoot, 'docs/readme.md'), root: { path: readOnlyRoot, mode: 'read_only' }, exists: true });
+      expect(resolved).toStrictEqual({
+        path: path.join(readOnlyRoot, 'docs/readme.md'),
+        root: { path: readOnlyRoot, mode: 'read_only' },
+        exists: true,
+      });
     });
 
     it('refuses a base outside the roots', async () => {
@@ -69,7 +77,11 @@ describe(Workspace.name, () => {
     });
 
     it('resolves a relative base against the first root', async () => {
-      expect(await workspace.resolve('nested.txt', { base: 'dir' })).toStrictEqual({ path: path.join(root, 'dir/nested.txt'), root: readWrite(), exists: true });
+      expect(await workspace.resolve('nested.txt', { base: 'dir' })).toStrictEqual({
+        path: path.join(root, 'dir/nested.txt'),
+        root: readWrite(),
+        exists: true,
+      });
     });
 
     it('refuses a relative path whose base leads out through a symlink', async () => {
@@ -81,7 +93,10 @@ describe(Workspace.name, () => {
     });
 
     it('refuses a base that is not a usable path string', async () => {
-      expect(await getRefusal(workspace.resolve('x', { base: 'dir\0' }))).toStrictEqual({ code: 'invalid_input', details: { path: 'dir\0', reason: 'control_character' } });
+      expect(await getRefusal(workspace.resolve('x', { base: 'dir\0' }))).toStrictEqual({
+        code: 'invalid_input',
+        details: { path: 'dir\0', reason: 'control_character' },
+      });
     });
 
     it('resolves a path equal to a root, spelled "." or absolute', async () => {
@@ -100,16 +115,32 @@ describe(Workspace.name, () => {
     });
 
     it('treats "~" as a literal name, not the home directory', async () => {
-      expect(await workspace.resolve('~/notes.txt')).toStrictEqual({ path: path.join(root, '~/notes.txt'), root: readWrite(), exists: false });
+      expect(await workspace.resolve('~/notes.txt')).toStrictEqual({
+        path: path.join(root, '~/notes.txt'),
+        root: readWrite(),
+        exists: false,
+      });
     });
 
     it('folds "." and ".." that stay inside the root', async () => {
-      expect(await workspace.resolve('dir/./sub/../../file.txt')).toStrictEqual({ path: path.join(root, 'file.txt'), root: readWrite(), exists: true });
+      expect(await workspace.resolve('dir/./sub/../../file.txt')).toStrictEqual({
+        path: path.join(root, 'file.txt'),
+        root: readWrite(),
+        exists: true,
+      });
     });
 
     it('follows a symlink that stays inside the root to its real path', async () => {
-      expect(await workspace.resolve('link-inside')).toStrictEqual({ path: path.join(root, 'dir/nested.txt'), root: readWrite(), exists: true });
-      expect(await workspace.resolve('link-dir-inside/new.txt')).toStrictEqual({ path: path.join(root, 'dir/new.txt'), root: readWrite(), exists: false });
+      expect(await workspace.resolve('link-inside')).toStrictEqual({
+        path: path.join(root, 'dir/nested.txt'),
+        root: readWrite(),
+        exists: true,
+      });
+      expect(await workspace.resolve('link-dir-inside/new.txt')).toStrictEqual({
+        path: path.join(root, 'dir/new.txt'),
+        root: readWrite(),
+        exists: false,
+      });
     });
 
     it.each([
@@ -130,7 +161,15 @@ describe(Workspace.name, () => {
     });
 
     it('refuses absolute paths outside the roots, including the /root_evil prefix sibling', async () => {
-      for (const input of ['/etc/passwd', '/', base, `${root}_evil`, `${root}_evil/secret.txt`, `${root}/../outside/secret.txt`, `${root}/ghost/../../outside/x`]) {
+      for (const input of [
+        '/etc/passwd',
+        '/',
+        base,
+        `${root}_evil`,
+        `${root}_evil/secret.txt`,
+        `${root}/../outside/secret.txt`,
+        `${root}/ghost/../../outside/x`,
+      ]) {
         expect(await getRefusal(workspace.resolve(input))).toStrictEqual({
           code: 'permission_denied',
           details: { path: input, reason: 'outside_roots', roots: rootPaths },
@@ -145,24 +184,31 @@ describe(Workspace.name, () => {
       expect((error as ToolError).message).toContain(JSON.stringify(readOnlyRoot));
     });
 
-    it.each([['link-outside-file'], ['link-outside-dir'], ['link-outside-dir/secret.txt'], ['link-outside-dir/new-file.txt'], ['link-outside-dir/dir/a/b'], ['zero']])(
-      'refuses %j, which leads out through a symlink',
+    it.each([
+      ['link-outside-file'],
+      ['link-outside-dir'],
+      ['link-outside-dir/secret.txt'],
+      ['link-outside-dir/new-file.txt'],
+      ['link-outside-dir/dir/a/b'],
+      ['zero'],
+    ])('refuses %j, which leads out through a symlink', async (input) => {
+      expect(await getRefusal(workspace.resolve(input))).toStrictEqual({
+        code: 'permission_denied',
+        details: { path: input, reason: 'symlink_escape', roots: rootPaths },
+      });
+    });
+
+    it.each([['dangling'], ['dangling/new.txt'], ['dangling-dir/new.txt'], ['loop'], ['loop/x']])(
+      'refuses %j, which goes through a dangling or looping symlink',
       async (input) => {
-        expect(await getRefusal(workspace.resolve(input))).toStrictEqual({
-          code: 'permission_denied',
-          details: { path: input, reason: 'symlink_escape', roots: rootPaths },
-        });
+        for (const access of ['read', 'write'] as const) {
+          expect(await getRefusal(workspace.resolve(input, { access }))).toStrictEqual({
+            code: 'permission_denied',
+            details: { path: input, reason: 'dangling_symlink' },
+          });
+        }
       },
     );
-
-    it.each([['dangling'], ['dangling/new.txt'], ['dangling-dir/new.txt'], ['loop'], ['loop/x']])('refuses %j, which goes through a dangling or looping symlink', async (input) => {
-      for (const access of ['read', 'write'] as const) {
-        expect(await getRefusal(workspace.resolve(input, { access }))).toStrictEqual({
-          code: 'permission_denied',
-          details: { path: input, reason: 'dangling_symlink' },
-        });
-      }
-    });
 
     it('refuses a path that continues below a file', async () => {
       for (const input of ['file.txt/x', 'file.txt/x/y', 'link-inside/x']) {
@@ -179,7 +225,11 @@ describe(Workspace.name, () => {
         code: 'permission_denied',
         details: { path: input, reason: 'read_only_root', root: readOnlyRoot },
       });
-      expect(await workspace.resolve(input, { access: 'read' })).toStrictEqual({ path: input, root: { path: readOnlyRoot, mode: 'read_only' }, exists: true });
+      expect(await workspace.resolve(input, { access: 'read' })).toStrictEqual({
+        path: input,
+        root: { path: readOnlyRoot, mode: 'read_only' },
+        exists: true,
+      });
     });
 
     it('refuses a new file in a read_only root for writing', async () => {
@@ -197,7 +247,11 @@ describe(Workspace.name, () => {
         details: { path: intoReadOnly, reason: 'read_only_root', root: readOnlyRoot },
       });
       const intoReadWrite = path.join(readOnlyRoot, 'to-root-dir/new.txt');
-      expect(await workspace.resolve(intoReadWrite, { access: 'write' })).toStrictEqual({ path: path.join(root, 'dir/new.txt'), root: readWrite(), exists: false });
+      expect(await workspace.resolve(intoReadWrite, { access: 'write' })).toStrictEqual({
+        path: path.join(root, 'dir/new.txt'),
+        root: readWrite(),
+        exists: false,
+      });
     });
 
     it('uses the mode of the most specific root when roots are nested', async () => {
@@ -207,23 +261,45 @@ describe(Workspace.name, () => {
         code: 'permission_denied',
         details: { path: 'dir/ro-nested/a.txt', reason: 'read_only_root', root: nested },
       });
-      expect(await nestedWorkspace.resolve('dir/a.txt', { access: 'write' })).toStrictEqual({ path: path.join(root, 'dir/a.txt'), root: readWrite(), exists: false });
+      expect(await nestedWorkspace.resolve('dir/a.txt', { access: 'write' })).toStrictEqual({
+        path: path.join(root, 'dir/a.txt'),
+        root: readWrite(),
+        exists: false,
+      });
     });
 
-    it.each([[0], [null], [{}], [undefined], [['file.txt']], [true], [Symbol('x')]])('refuses the non-string input %p', async (input) => {
-      expect(await getRefusal(workspace.resolve(input))).toStrictEqual({ code: 'invalid_input', details: { reason: 'not_a_string' } });
-    });
-
-    it('refuses the empty string', async () => {
-      expect(await getRefusal(workspace.resolve(''))).toStrictEqual({ code: 'invalid_input', details: { path: '', reason: 'empty' } });
-    });
-
-    it.each([['file.txt\0'], ['\0'], ['dir\n/x'], ['a\rb'], ['tab\there'], ['esc\u001b[31m'], ['del\u007f'], ['c1\u0085']])(
-      'refuses the control character in %j',
+    it.each([[0], [null], [{}], [undefined], [['file.txt']], [true], [Symbol('x')]])(
+      'refuses the non-string input %p',
       async (input) => {
-        expect(await getRefusal(workspace.resolve(input))).toStrictEqual({ code: 'invalid_input', details: { path: input, reason: 'control_character' } });
+        expect(await getRefusal(workspace.resolve(input))).toStrictEqual({
+          code: 'invalid_input',
+          details: { reason: 'not_a_string' },
+        });
       },
     );
+
+    it('refuses the empty string', async () => {
+      expect(await getRefusal(workspace.resolve(''))).toStrictEqual({
+        code: 'invalid_input',
+        details: { path: '', reason: 'empty' },
+      });
+    });
+
+    it.each([
+      ['file.txt\0'],
+      ['\0'],
+      ['dir\n/x'],
+      ['a\rb'],
+      ['tab\there'],
+      ['esc\u001b[31m'],
+      ['del\u007f'],
+      ['c1\u0085'],
+    ])('refuses the control character in %j', async (input) => {
+      expect(await getRefusal(workspace.resolve(input))).toStrictEqual({
+        code: 'invalid_input',
+        details: { path: input, reason: 'control_character' },
+      });
+    });
 
     it('says in the message which character is wrong and how to fix it', async () => {
       const error = await workspace.resolve('file.txt\0.png').catch((caught: unknown) => caught);
@@ -234,23 +310,36 @@ describe(Workspace.name, () => {
     });
 
     it('refuses a lone surrogate', async () => {
-      expect(await getRefusal(workspace.resolve('bad\ud800.txt'))).toStrictEqual({ code: 'invalid_input', details: { path: 'bad\ud800.txt', reason: 'invalid_unicode' } });
+      expect(await getRefusal(workspace.resolve('bad\ud800.txt'))).toStrictEqual({
+        code: 'invalid_input',
+        details: { path: 'bad\ud800.txt', reason: 'invalid_unicode' },
+      });
     });
 
     it('refuses a name the file system cannot hold', async () => {
       const input = 'x'.repeat(300);
-      expect(await getRefusal(workspace.resolve(input))).toStrictEqual({ code: 'invalid_input', details: { path: input, reason: 'too_long' } });
+      expect(await getRefusal(workspace.resolve(input))).toStrictEqual({
+        code: 'invalid_input',
+        details: { path: input, reason: 'too_long' },
+      });
     });
 
     it('refuses every path when there are no roots', async () => {
       for (const input of ['file.txt', root, '.']) {
-        expect(await getRefusal(Workspace.empty().resolve(input))).toStrictEqual({ code: 'permission_denied', details: { path: input, reason: 'no_roots' } });
+        expect(await getRefusal(Workspace.empty().resolve(input))).toStrictEqual({
+          code: 'permission_denied',
+          details: { path: input, reason: 'no_roots' },
+        });
       }
     });
 
     it('never resolves against process.cwd()', async () => {
       expect(existsSync(path.join(process.cwd(), 'package.json'))).toBe(true);
-      expect(await workspace.resolve('package.json')).toStrictEqual({ path: path.join(root, 'package.json'), root: readWrite(), exists: false });
+      expect(await workspace.resolve('package.json')).toStrictEqual({
+        path: path.join(root, 'package.json'),
+        root: readWrite(),
+        exists: false,
+      });
     });
   });
 });

@@ -49,7 +49,11 @@ describe(Workspace.name, () => {
     });
 
     it('de-duplicates roots with the same realpath, keeping the first position and read_only if any copy says so', () => {
-      const workspace = Workspace.create([{ path: root }, { path: other }, { path: `${linkToRoot}/inner/..`, mode: 'read_only' }]);
+      const workspace = Workspace.create([
+        { path: root },
+        { path: other },
+        { path: `${linkToRoot}/inner/..`, mode: 'read_only' },
+      ]);
       expect(workspace.roots).toStrictEqual([
         { path: root, mode: 'read_only' },
         { path: other, mode: 'read_write' },
@@ -92,7 +96,9 @@ describe(Workspace.name, () => {
 
     it('throws a ToolConfigurationError for an empty path, a NUL byte or an unknown mode', () => {
       expect(configurationErrorOf(() => Workspace.create([{ path: '' }])).message).toContain('not a usable path');
-      expect(configurationErrorOf(() => Workspace.create([{ path: `${root}\0` }])).message).toContain('not a usable path');
+      expect(configurationErrorOf(() => Workspace.create([{ path: `${root}\0` }])).message).toContain(
+        'not a usable path',
+      );
       const badMode = { path: root, mode: 'write_only' } as unknown as { path: string };
       expect(configurationErrorOf(() => Workspace.create([badMode])).message).toContain('"write_only"');
     });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { locateDescriptor, NO_DESCRIPTOR_LOCATOR, type DescriptorLocator } from '../../src/kernel/index.js';
@@ -64,7 +73,11 @@ const TWINS: readonly (readonly [string, Opener])[] = [
       return { path: located, stats, read: () => handle.readFile('utf8'), close: () => handle.close() };
     },
   ],
-  ['Workspace.openVerifiedSync (sync, /proc)', (workspace, target, options) => Promise.resolve().then(() => fromDescriptor(workspace.openVerifiedSync(target, options)))],
+  [
+    'Workspace.openVerifiedSync (sync, /proc)',
+    (workspace, target, options) =>
+      Promise.resolve().then(() => fromDescriptor(workspace.openVerifiedSync(target, options))),
+  ],
   ['openVerifiedFile (async, /proc)', openAsync(locateDescriptor)],
   ['openVerifiedFileSync (sync, /proc)', openSync(locateDescriptor)],
   ['openVerifiedFile (async, no /proc: fallback)', openAsync(NO_DESCRIPTOR_LOCATOR)],
@@ -110,7 +123,11 @@ describe.each(TWINS)('%s', (_label, open) => {
     const file = path.join(root, 'file.txt');
     const opened = await open(workspace, file, { maxBytes: 5 });
     try {
-      expect({ path: opened.path, isFile: opened.stats.isFile(), size: opened.stats.size }).toStrictEqual({ path: file, isFile: true, size: 5 });
+      expect({ path: opened.path, isFile: opened.stats.isFile(), size: opened.stats.size }).toStrictEqual({
+        path: file,
+        isFile: true,
+        size: 5,
+      });
       expect(await opened.read()).toBe('hello');
     } finally {
       await opened.close();
@@ -127,20 +144,32 @@ describe.each(TWINS)('%s', (_label, open) => {
 
   it('refuses a directory unless allowDirectory is set', async () => {
     const dir = path.join(root, 'dir');
-    expect(await getRefusal(open(workspace, dir))).toStrictEqual({ code: 'invalid_input', details: { path: dir, reason: 'is_a_directory' } });
+    expect(await getRefusal(open(workspace, dir))).toStrictEqual({
+      code: 'invalid_input',
+      details: { path: dir, reason: 'is_a_directory' },
+    });
     const opened = await open(workspace, dir, { allowDirectory: true });
     await opened.close();
-    expect({ path: opened.path, isDirectory: opened.stats.isDirectory() }).toStrictEqual({ path: dir, isDirectory: true });
+    expect({ path: opened.path, isDirectory: opened.stats.isDirectory() }).toStrictEqual({
+      path: dir,
+      isDirectory: true,
+    });
   });
 
   it('refuses a FIFO without blocking', async () => {
     const fifo = path.join(root, 'fifo');
-    expect(await getRefusal(open(workspace, fifo))).toStrictEqual({ code: 'invalid_input', details: { path: fifo, reason: 'not_a_regular_file', kind: 'fifo' } });
+    expect(await getRefusal(open(workspace, fifo))).toStrictEqual({
+      code: 'invalid_input',
+      details: { path: fifo, reason: 'not_a_regular_file', kind: 'fifo' },
+    });
   });
 
   it('refuses a unix socket', async () => {
     const socket = path.join(root, 'socket');
-    expect(await getRefusal(open(workspace, socket))).toStrictEqual({ code: 'invalid_input', details: { path: socket, reason: 'not_a_regular_file', kind: 'other' } });
+    expect(await getRefusal(open(workspace, socket))).toStrictEqual({
+      code: 'invalid_input',
+      details: { path: socket, reason: 'not_a_regular_file', kind: 'other' },
+    });
   });
 
   it('refuses a character device even inside a root', async () => {
@@ -153,33 +182,57 @@ describe.each(TWINS)('%s', (_label, open) => {
 
   it('refuses a symlink inside the root that points to /dev/zero without following it', async () => {
     const zero = path.join(root, 'zero');
-    expect(await getRefusal(open(workspace, zero))).toStrictEqual({ code: 'permission_denied', details: { path: zero, reason: 'final_symlink' } });
+    expect(await getRefusal(open(workspace, zero))).toStrictEqual({
+      code: 'permission_denied',
+      details: { path: zero, reason: 'final_symlink' },
+    });
   });
 
   it('refuses a final symlink even when it points inside the root', async () => {
     const link = path.join(root, 'link-file');
-    expect(await getRefusal(open(workspace, link))).toStrictEqual({ code: 'permission_denied', details: { path: link, reason: 'final_symlink' } });
+    expect(await getRefusal(open(workspace, link))).toStrictEqual({
+      code: 'permission_denied',
+      details: { path: link, reason: 'final_symlink' },
+    });
   });
 
   it('refuses /dev/zero when no root contains it, without opening it', async () => {
-    expect(await getRefusal(open(workspace, '/dev/zero'))).toStrictEqual({ code: 'permission_denied', details: { path: '/dev/zero', reason: 'outside_roots', roots: rootPaths } });
-    expect(await getRefusal(open(Workspace.empty(), '/dev/zero'))).toStrictEqual({ code: 'permission_denied', details: { path: '/dev/zero', reason: 'no_roots' } });
+    expect(await getRefusal(open(workspace, '/dev/zero'))).toStrictEqual({
+      code: 'permission_denied',
+      details: { path: '/dev/zero', reason: 'outside_roots', roots: rootPaths },
+    });
+    expect(await getRefusal(open(Workspace.empty(), '/dev/zero'))).toStrictEqual({
+      code: 'permission_denied',
+      details: { path: '/dev/zero', reason: 'no_roots' },
+    });
   });
 
   it('refuses a path outside every root', async () => {
     const outside = path.join(base, 'outside/secret.txt');
-    expect(await getRefusal(open(workspace, outside))).toStrictEqual({ code: 'permission_denied', details: { path: outside, reason: 'outside_roots', roots: rootPaths } });
+    expect(await getRefusal(open(workspace, outside))).toStrictEqual({
+      code: 'permission_denied',
+      details: { path: outside, reason: 'outside_roots', roots: rootPaths },
+    });
   });
 
   it('refuses a handle that an intermediate symlink took outside the roots', async () => {
     const through = path.join(root, 'link-outside-dir/secret.txt');
-    expect(await getRefusal(open(workspace, through))).toStrictEqual({ code: 'permission_denied', details: { path: through, reason: 'changed_during_open', roots: rootPaths } });
+    expect(await getRefusal(open(workspace, through))).toStrictEqual({
+      code: 'permission_denied',
+      details: { path: through, reason: 'changed_during_open', roots: rootPaths },
+    });
   });
 
   it('refuses relative and missing paths', async () => {
-    expect(await getRefusal(open(workspace, 'file.txt'))).toStrictEqual({ code: 'invalid_input', details: { path: 'file.txt', reason: 'not_absolute' } });
+    expect(await getRefusal(open(workspace, 'file.txt'))).toStrictEqual({
+      code: 'invalid_input',
+      details: { path: 'file.txt', reason: 'not_absolute' },
+    });
     const missing = path.join(root, 'missing.txt');
-    expect(await getRefusal(open(workspace, missing))).toStrictEqual({ code: 'execution_failed', details: { path: missing, reason: 'not_found' } });
+    expect(await getRefusal(open(workspace, missing))).toStrictEqual({
+      code: 'execution_failed',
+      details: { path: missing, reason: 'not_found' },
+    });
   });
 
   it('closes the handle when it refuses an opened file', async () => {

@@ -27,11 +27,15 @@ function buildLimits(overrides: unknown): FileSystemLimits {
   const limits: Record<string, number> = { ...DEFAULT_FILE_SYSTEM_LIMITS };
   for (const [name, value] of Object.entries(overrides)) {
     if (!(name in DEFAULT_FILE_SYSTEM_LIMITS)) {
-      fail(`{ limits }) has no limit ${JSON.stringify(name)}. Known limits: ${Object.keys(DEFAULT_FILE_SYSTEM_LIMITS).join(', ')}.`);
+      fail(
+        `{ limits }) has no limit ${JSON.stringify(name)}. Known limits: ${Object.keys(DEFAULT_FILE_SYSTEM_LIMITS).join(', ')}.`,
+      );
     }
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-      fail(`{ limits: { ${name} } }) must be a positive integer; got ${(JSON.stringify(value) as string | undefined) ?? typeof value}.`);
+      fail(
+        `{ limits: { ${name} } }) must be a positive integer; got ${(JSON.stringify(value) as string | undefined) ?? typeof value}.`,
+      );
     }
     limits[name] = value;
   }
@@ -44,7 +48,9 @@ function buildLimits(overrides: unknown): FileSystemLimits {
 function buildProtectedPaths(patterns: unknown): readonly string[] {
   if (patterns === undefined) return DEFAULT_PROTECTED_PATHS;
   if (!Array.isArray(patterns) || !patterns.every((pattern) => typeof pattern === 'string' && pattern.length > 0)) {
-    fail('{ protectedPaths }) must be an array of non-empty glob strings, e.g. [...DEFAULT_PROTECTED_PATHS, "secrets/**"].');
+    fail(
+      '{ protectedPaths }) must be an array of non-empty glob strings, e.g. [...DEFAULT_PROTECTED_PATHS, "secrets/**"].',
+    );
   }
   return Object.freeze([...(patterns as string[])]);
 }
@@ -60,7 +66,9 @@ export function buildFileSystemConfig(options: FileSystemToolsOptions): FileSyst
     fail(`{ requireReadBeforeWrite }) must be a boolean; got ${JSON.stringify(requireReadBeforeWrite)}.`);
   }
   if (options.readTracker !== undefined && !(options.readTracker instanceof ReadTracker)) {
-    fail('{ readTracker }) must be a ReadTracker, e.g. new FileReadTracker({ directory }) from agentkit-tools-core/fs.');
+    fail(
+      '{ readTracker }) must be a ReadTracker, e.g. new FileReadTracker({ directory }) from agentkit-tools-core/fs.',
+    );
   }
   if (options.roots !== undefined && !Array.isArray(options.roots)) {
     fail('{ roots }) must be an array of { path, mode? }.');

@@ -25,7 +25,10 @@ export interface DecodedTextCacheLimits {
   readonly maxChars: number;
 }
 
-export const DEFAULT_DECODED_TEXT_CACHE_LIMITS: DecodedTextCacheLimits = Object.freeze({ maxEntries: 8, maxChars: 16 * 1024 * 1024 });
+export const DEFAULT_DECODED_TEXT_CACHE_LIMITS: DecodedTextCacheLimits = Object.freeze({
+  maxEntries: 8,
+  maxChars: 16 * 1024 * 1024,
+});
 
 /**
  * Decoded text files by canonical path, so that paging through a file decodes and indexes it

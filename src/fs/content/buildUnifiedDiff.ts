@@ -65,7 +65,8 @@ function findWindow(a: string, b: string): { start: number; tail: number; skippe
   start = a.lastIndexOf('\n', start - 1) + 1;
   for (let line = 0; line < CONTEXT && start > 0; line++) start = start === 1 ? 0 : a.lastIndexOf('\n', start - 2) + 1;
   let common = 0;
-  while (common < shorter - start && a.charCodeAt(a.length - 1 - common) === b.charCodeAt(b.length - 1 - common)) common++;
+  while (common < shorter - start && a.charCodeAt(a.length - 1 - common) === b.charCodeAt(b.length - 1 - common))
+    common++;
   let end = a.indexOf('\n', a.length - common) + 1;
   for (let line = 0; line < CONTEXT && end > 0; line++) end = a.indexOf('\n', end) + 1;
   let skippedLines = 0;
@@ -77,11 +78,20 @@ function findWindow(a: string, b: string): { start: number; tail: number; skippe
  * The unified diff of `before` into `after` (LF texts), computed by jsdiff and cut at `maxChars`.
  * `maxEditLength` (tests lower it) bounds the work on texts too different to align line by line.
  */
-export function buildUnifiedDiff(filePath: string, before: string, after: string, maxChars: number, maxEditLength = MAX_EDIT_LENGTH): UnifiedDiff {
+export function buildUnifiedDiff(
+  filePath: string,
+  before: string,
+  after: string,
+  maxChars: number,
+  maxEditLength = MAX_EDIT_LENGTH,
+): UnifiedDiff {
   const { start, tail, skippedLines } = findWindow(before, after);
   const a = before.slice(start, before.length - tail);
   const b = after.slice(start, after.length - tail);
-  const hunks = (structuredPatch(filePath, filePath, a, b, undefined, undefined, { context: CONTEXT, maxEditLength })?.hunks ?? replaceMiddle(a, b)).map((hunk) => ({
+  const hunks = (
+    structuredPatch(filePath, filePath, a, b, undefined, undefined, { context: CONTEXT, maxEditLength })?.hunks ??
+    replaceMiddle(a, b)
+  ).map((hunk) => ({
     ...hunk,
     oldStart: hunk.oldStart + skippedLines,
     newStart: hunk.newStart + skippedLines,
@@ -90,7 +100,15 @@ export function buildUnifiedDiff(filePath: string, before: string, after: string
   const lines = hunks.flatMap((hunk) => hunk.lines);
   const added = lines.filter((line) => line.startsWith('+')).length;
   const removed = lines.filter((line) => line.startsWith('-')).length;
-  const full = formatPatch({ oldFileName: filePath, newFileName: filePath, oldHeader: undefined, newHeader: undefined, hunks }, FILE_HEADERS_ONLY);
+  const full = formatPatch(
+    { oldFileName: filePath, newFileName: filePath, oldHeader: undefined, newHeader: undefined, hunks },
+    FILE_HEADERS_ONLY,
+  );
   if (full.length <= maxChars) return { diff: full, truncated: false, added, removed };
-  return { diff: `${full.slice(0, maxChars)}\n[... diff cut at ${maxChars} characters]\n`, truncated: true, added, removed };
+  return {
+    diff: `${full.slice(0, maxChars)}\n[... diff cut at ${maxChars} characters]\n`,
+    truncated: true,
+    added,
+    removed,
+  };
 }

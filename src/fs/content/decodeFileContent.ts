@@ -39,7 +39,8 @@ export function decodeFileContent(bytes: Buffer): FileContent {
     const rest = bytes.subarray(3);
     if (isUtf8(rest)) return { kind: 'text', text: rest.toString('utf8'), encoding: 'utf8', bom: true };
   }
-  if (isUtf16Bom(bytes, 0xff, 0xfe)) return { kind: 'text', text: bytes.subarray(2).toString('utf16le'), encoding: 'utf16le', bom: true };
+  if (isUtf16Bom(bytes, 0xff, 0xfe))
+    return { kind: 'text', text: bytes.subarray(2).toString('utf16le'), encoding: 'utf16le', bom: true };
   if (isUtf16Bom(bytes, 0xfe, 0xff)) {
     const swapped = Buffer.from(bytes.subarray(2)).swap16();
     return { kind: 'text', text: swapped.toString('utf16le'), encoding: 'utf16be', bom: true };

@@ -17,7 +17,9 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], offset: num
 }
 
 /** The format a binary file's first bytes announce, if it is a known one. */
-export function detectBinaryType(bytes: Uint8Array): { readonly mimeType: string; readonly isImage: boolean } | undefined {
+export function detectBinaryType(
+  bytes: Uint8Array,
+): { readonly mimeType: string; readonly isImage: boolean } | undefined {
   for (const [mimeType, isImage, signature, offset] of SIGNATURES) {
     if (mimeType === 'image/webp' && !startsWith(bytes, [0x52, 0x49, 0x46, 0x46], 0)) continue;
     if (startsWith(bytes, signature, offset)) return { mimeType, isImage };

@@ -14,7 +14,13 @@ const BOMS: Readonly<Record<TextEncodingName, readonly number[]>> = {
  * @throws ToolError `code` (`unencodable`) for Latin-1 files given characters
  *   above U+00FF, rather than silently re-encoding the whole file.
  */
-export function encodeText(text: string, encoding: TextEncodingName, bom: boolean, filePath: string, code: 'invalid_input' | 'execution_failed' = 'execution_failed'): Buffer {
+export function encodeText(
+  text: string,
+  encoding: TextEncodingName,
+  bom: boolean,
+  filePath: string,
+  code: 'invalid_input' | 'execution_failed' = 'execution_failed',
+): Buffer {
   let body: Buffer;
   if (encoding === 'utf16be') {
     body = Buffer.from(text, 'utf16le').swap16();

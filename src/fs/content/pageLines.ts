@@ -79,7 +79,10 @@ export function pageLines(text: string, options: PageOptions, lineStarts: Uint32
   }
   const next = offset + lineCount;
   return {
-    text: cutLines.length === 0 ? text.slice(pageStart, pageEnd) : buildCutPage(text.slice(pageStart, pageEnd), maxLineChars),
+    text:
+      cutLines.length === 0
+        ? text.slice(pageStart, pageEnd)
+        : buildCutPage(text.slice(pageStart, pageEnd), maxLineChars),
     totalLines,
     lineCount,
     ...(next <= totalLines ? { nextOffset: next } : {}),

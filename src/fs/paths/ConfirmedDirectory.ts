@@ -30,7 +30,11 @@ export class ConfirmedDirectory {
       closeSync(fd);
       return undefined;
     }
-    return new ConfirmedDirectory(directory, fd, locateDescriptor(fd) === undefined ? directory : getDescriptorEntryPath(fd));
+    return new ConfirmedDirectory(
+      directory,
+      fd,
+      locateDescriptor(fd) === undefined ? directory : getDescriptorEntryPath(fd),
+    );
   }
 
   /** The real (not symlinked) subdirectory `name`, opened through this handle. */

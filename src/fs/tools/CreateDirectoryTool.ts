@@ -23,7 +23,8 @@ interface CreatePlan {
  */
 @Tool({
   name: 'fs_create_directory',
-  description: 'Creates a directory inside the workspace, with any missing parent directories. Succeeds without change if it already exists.',
+  description:
+    'Creates a directory inside the workspace, with any missing parent directories. Succeeds without change if it already exists.',
   input: CreateDirectoryInput,
   annotations: { idempotentHint: true },
 })
@@ -35,13 +36,23 @@ export class CreateDirectoryTool {
     const target = await this.env.resolve(input.path, 'write');
     if (target.exists) {
       if (!(await lstat(target.path)).isDirectory()) {
-        throw buildFsError('invalid_input', 'exists', `${JSON.stringify(input.path)} already exists and is not a directory.`, { path: target.path });
+        throw buildFsError(
+          'invalid_input',
+          'exists',
+          `${JSON.stringify(input.path)} already exists and is not a directory.`,
+          { path: target.path },
+        );
       }
       return { requests: [], plan: { path: target.path, missing: [] } };
     }
     const missing = await findMissingDirectories(target.path);
     const isProtected = missing.some((dir) => this.env.isProtected(dir));
-    const request = new FileSystemPermissionRequest('fs.mkdir', target.path, { paths: missing, protected: isProtected }, `create directory ${target.path}`);
+    const request = new FileSystemPermissionRequest(
+      'fs.mkdir',
+      target.path,
+      { paths: missing, protected: isProtected },
+      `create directory ${target.path}`,
+    );
     return { requests: [request], plan: { path: target.path, missing } };
   }
 

@@ -46,7 +46,16 @@ export class DeleteTool {
     const { stats } = entry;
     if (stats === undefined) {
       const requests =
-        input.missingOk === true ? [] : [new FileSystemPermissionRequest('fs.delete', entry.path, { protected: env.isProtected(entry.path) }, `delete ${entry.path}`)];
+        input.missingOk === true
+          ? []
+          : [
+              new FileSystemPermissionRequest(
+                'fs.delete',
+                entry.path,
+                { protected: env.isProtected(entry.path) },
+                `delete ${entry.path}`,
+              ),
+            ];
       return { requests, plan: { path: entry.path, stats, recursive: false } };
     }
     const kind = getEntryKind(stats);
@@ -70,7 +79,12 @@ export class DeleteTool {
       isProtected ||= scan.protected;
     }
     const what = recursive ? `delete directory ${entry.path} with ${entries} entries` : `delete ${kind} ${entry.path}`;
-    const request = new FileSystemPermissionRequest('fs.delete', entry.path, { protected: isProtected, recursive, facts }, what);
+    const request = new FileSystemPermissionRequest(
+      'fs.delete',
+      entry.path,
+      { protected: isProtected, recursive, facts },
+      what,
+    );
     return { requests: [request], plan: { path: entry.path, stats, recursive } };
   }
 
@@ -78,21 +92,31 @@ export class DeleteTool {
     const plan = getPreflightPlan(ctx, 'fs_delete') as DeletePlan;
     if (plan.stats === undefined && (await lstatIfPresent(plan.path)) === undefined) {
       if (input.missingOk === true) return { path: plan.path, deleted: false };
-      throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.path)}; nothing was deleted. Pass missingOk: true if that is fine.`, {
-        path: plan.path,
-      });
+      throw buildFsError(
+        'execution_failed',
+        'not_found',
+        `Nothing exists at ${JSON.stringify(input.path)}; nothing was deleted. Pass missingOk: true if that is fine.`,
+        {
+          path: plan.path,
+        },
+      );
     }
-    const result = await withVerifiedDirectory(this.env.workspace, path.dirname(plan.path), async (parent): Promise<JsonObject> => {
-      const name = path.basename(plan.path);
-      const entry = parent.entry(name);
-      const current = await lstat(entry).catch(() => undefined);
-      assertSameEntry(plan.stats, current, plan.path);
-      const kind = getEntryKind(current as Stats);
-      if (kind !== 'directory') await unlink(entry);
-      else if (plan.recursive) return { path: plan.path, deleted: true, kind, entries: await removeTree(parent, name, ctx.signal) };
-      else await rmdir(entry);
-      return { path: plan.path, deleted: true, kind };
-    });
+    const result = await withVerifiedDirectory(
+      this.env.workspace,
+      path.dirname(plan.path),
+      async (parent): Promise<JsonObject> => {
+        const name = path.basename(plan.path);
+        const entry = parent.entry(name);
+        const current = await lstat(entry).catch(() => undefined);
+        assertSameEntry(plan.stats, current, plan.path);
+        const kind = getEntryKind(current as Stats);
+        if (kind !== 'directory') await unlink(entry);
+        else if (plan.recursive)
+          return { path: plan.path, deleted: true, kind, entries: await removeTree(parent, name, ctx.signal) };
+        else await rmdir(entry);
+        return { path: plan.path, deleted: true, kind };
+      },
+    );
     this.env.tracker.forget(ctx.sessionId, plan.path);
     return result;
   }

@@ -1,6 +1,13 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
+import {
+  Preflight,
+  Tool,
+  type JsonObject,
+  type PlannedRequests,
+  type ToolContext,
+  type ToolRequest,
+} from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
 import { buildUnifiedDiff, type UnifiedDiff } from '../content/buildUnifiedDiff.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
@@ -24,7 +31,8 @@ interface WorkedEdit {
   readonly diff: UnifiedDiff;
 }
 
-type EditPlan = { readonly path: string; readonly exists: false } | ({ readonly path: string; readonly exists: true } & WorkedEdit);
+type EditPlan =
+  { readonly path: string; readonly exists: false } | ({ readonly path: string; readonly exists: true } & WorkedEdit);
 
 /**
  * `fs_edit_file`: exact, literal string replacement in a text file the session has read.
@@ -48,12 +56,22 @@ export class EditFileTool {
   public async preflight(input: EditFileInput, request: ToolRequest): Promise<PlannedRequests<EditPlan>> {
     const { env } = this;
     if (input.oldString === input.newString) {
-      throw buildFsError('invalid_input', 'no_change', 'oldString and newString are the same, so the edit would change nothing. Pass the new text in newString.', {});
+      throw buildFsError(
+        'invalid_input',
+        'no_change',
+        'oldString and newString are the same, so the edit would change nothing. Pass the new text in newString.',
+        {},
+      );
     }
     const target = await env.resolve(input.path, 'write');
     const isProtected = env.isProtected(target.path);
     if (!target.exists) {
-      const missing = new FileSystemPermissionRequest('fs.edit', target.path, { protected: isProtected }, `edit ${target.path} (missing)`);
+      const missing = new FileSystemPermissionRequest(
+        'fs.edit',
+        target.path,
+        { protected: isProtected },
+        `edit ${target.path} (missing)`,
+      );
       return { requests: [missing], plan: { path: target.path, exists: false } };
     }
     assertWritableFile(await lstat(target.path), input.path, target.path);
@@ -61,7 +79,11 @@ export class EditFileTool {
     await env.assertReadBeforeWrite(request.sessionId, target.path, input.path, current.stats, current.bytes);
     const edit = computeFileEdit(current.bytes, input, target.path, 'invalid_input');
     const diff = buildUnifiedDiff(target.path, edit.before, edit.after, env.limits.maxDiffChars);
-    const facts = { replacements: edit.replacements, diff: diff.diff, ...(diff.truncated ? { diffTruncated: true } : {}) };
+    const facts = {
+      replacements: edit.replacements,
+      diff: diff.diff,
+      ...(diff.truncated ? { diffTruncated: true } : {}),
+    };
     const change = new FileSystemPermissionRequest(
       'fs.edit',
       target.path,
@@ -75,9 +97,14 @@ export class EditFileTool {
     const plan = getPreflightPlan(ctx, 'fs_edit_file') as EditPlan;
     const { env } = this;
     if (!plan.exists) {
-      throw buildFsError('execution_failed', 'not_found', `The file ${JSON.stringify(input.path)} does not exist. Check the path, or create it with fs_write_file.`, {
-        path: plan.path,
-      });
+      throw buildFsError(
+        'execution_failed',
+        'not_found',
+        `The file ${JSON.stringify(input.path)} does not exist. Check the path, or create it with fs_write_file.`,
+        {
+          path: plan.path,
+        },
+      );
     }
     const old = await readVerifiedFile(env.workspace, plan.path, env.limits.maxReadBytes);
     env.assertUnchangedSinceRead(ctx.sessionId, plan.path, input.path, old.stats, old.bytes);

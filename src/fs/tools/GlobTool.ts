@@ -77,6 +77,10 @@ export class GlobTool {
       input.includeIgnored === true,
     );
     paths.sort();
-    return { paths: paths.slice(0, limit), truncated: walk.truncated || paths.length > limit, ...describeIgnored(walk) };
+    return {
+      paths: paths.slice(0, limit),
+      truncated: walk.truncated || paths.length > limit,
+      ...describeIgnored(walk),
+    };
   }
 }

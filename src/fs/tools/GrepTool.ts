@@ -55,11 +55,22 @@ export class GrepTool {
     const target = await this.env.resolve(input.path ?? '.', 'read');
     const stats = target.exists ? await lstat(target.path) : undefined;
     const isDirectory = stats?.isDirectory() === true;
-    if (stats !== undefined && !isDirectory) assertReadableFile(stats, input.path ?? '.', target.path, this.env.limits.maxGrepFileBytes);
+    if (stats !== undefined && !isDirectory)
+      assertReadableFile(stats, input.path ?? '.', target.path, this.env.limits.maxGrepFileBytes);
     const hardLinked = getHardLinkedFile(stats);
     const facts = { pattern: input.pattern, ...(input.include === undefined ? {} : { include: input.include }) };
-    const flags = { protected: this.env.isProtected(target.path), recursive: isDirectory, hardLinked: hardLinked !== undefined, facts };
-    const request = new FileSystemPermissionRequest('fs.read', target.path, flags, `search ${target.path} for /${input.pattern}/`);
+    const flags = {
+      protected: this.env.isProtected(target.path),
+      recursive: isDirectory,
+      hardLinked: hardLinked !== undefined,
+      facts,
+    };
+    const request = new FileSystemPermissionRequest(
+      'fs.read',
+      target.path,
+      flags,
+      `search ${target.path} for /${input.pattern}/`,
+    );
     return { requests: [request], plan: { path: target.path, isDirectory, pattern, hardLinked, include } };
   }
 
@@ -90,7 +101,12 @@ export class GrepTool {
         maxEntries: limits.maxWalkEntries,
         signal: ctx.signal,
         visit: (entry, access) => {
-          if (entry.kind !== 'file' || (include !== undefined && !include(byName ? entry.name : entry.relativePath)) || isProtected(entry.relativePath)) return true;
+          if (
+            entry.kind !== 'file' ||
+            (include !== undefined && !include(byName ? entry.name : entry.relativePath)) ||
+            isProtected(entry.relativePath)
+          )
+            return true;
           const bytes = readRegularFileSync(access, limits.maxGrepFileBytes);
           if (bytes === HARD_LINKED) skippedHardLinks++;
           else if (bytes !== undefined) collector.add(entry.path, bytes);

@@ -51,7 +51,10 @@ export class ListDirectoryTool {
   public async preflight(input: ListDirectoryInput): Promise<PlannedRequests<ListPlan>> {
     const target = await this.env.resolve(input.path, 'read');
     if (target.exists) assertDirectory(await lstat(target.path), input.path, target.path);
-    const request = new FileSystemPermissionRequest('fs.list', target.path, { protected: this.env.isProtected(target.path), recursive: input.recursive === true });
+    const request = new FileSystemPermissionRequest('fs.list', target.path, {
+      protected: this.env.isProtected(target.path),
+      recursive: input.recursive === true,
+    });
     return { requests: [request], plan: { path: target.path } };
   }
 

@@ -2,7 +2,14 @@ import { inject } from 'inversify';
 import type { Stats } from 'node:fs';
 import { link, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
+import {
+  Preflight,
+  Tool,
+  type JsonObject,
+  type PlannedRequests,
+  type ToolContext,
+  type ToolRequest,
+} from '../../index.js';
 import { getErrnoCode } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
@@ -68,7 +75,12 @@ export class MoveTool {
     const plan = getPreflightPlan(ctx, 'fs_move') as MovePlan;
     const { workspace, tracker } = this.env;
     if (plan.source === undefined) {
-      throw buildFsError('execution_failed', 'not_found', `Nothing exists at ${JSON.stringify(input.from)}; nothing was moved.`, { path: plan.from });
+      throw buildFsError(
+        'execution_failed',
+        'not_found',
+        `Nothing exists at ${JSON.stringify(input.from)}; nothing was moved.`,
+        { path: plan.from },
+      );
     }
     const source = plan.source;
     await withVerifiedDirectory(workspace, path.dirname(plan.from), (fromDir) =>

@@ -2,7 +2,16 @@ import { inject } from 'inversify';
 import { closeSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildToolResult, Preflight, Tool, type ContentPart, type MetadataMap, type PlannedRequests, type ToolContext, type ToolResult } from '../../index.js';
+import {
+  buildToolResult,
+  Preflight,
+  Tool,
+  type ContentPart,
+  type MetadataMap,
+  type PlannedRequests,
+  type ToolContext,
+  type ToolResult,
+} from '../../index.js';
 import { decodeFileContent } from '../content/decodeFileContent.js';
 import type { BinaryFileContent } from '../content/FileContent.js';
 import { detectLineEnding, toDisplayText } from '../content/LineEnding.js';
@@ -50,7 +59,10 @@ export class ReadFileTool {
     const stats = target.exists ? lstatSync(target.path) : undefined;
     if (stats !== undefined) assertReadableFile(stats, input.path, target.path, this.env.limits.maxReadBytes);
     const hardLinked = getHardLinkedFile(stats);
-    const request = new FileSystemPermissionRequest('fs.read', target.path, { protected: this.env.isProtected(target.path), hardLinked: hardLinked !== undefined });
+    const request = new FileSystemPermissionRequest('fs.read', target.path, {
+      protected: this.env.isProtected(target.path),
+      hardLinked: hardLinked !== undefined,
+    });
     return { requests: [request], plan: { path: target.path, hardLinked } };
   }
 
@@ -74,7 +86,13 @@ export class ReadFileTool {
     if (content.kind === 'binary') return this.#binaryResult(ctx, target, source.bytes, content);
     const lineEnding = detectLineEnding(content.text);
     const text = toDisplayText(content.text, lineEnding);
-    const decoded: DecodedText = { text, lineStarts: indexLines(text), encoding: content.encoding, bom: content.bom, lineEnding };
+    const decoded: DecodedText = {
+      text,
+      lineStarts: indexLines(text),
+      encoding: content.encoding,
+      bom: content.bom,
+      lineEnding,
+    };
     const result = this.#textResult(ctx, input, target, stats.size, decoded);
     // Kept only when more pages follow: keeping a file costs its first read (the text is retained
     // by the collector), which only a next page pays back.
@@ -86,7 +104,11 @@ export class ReadFileTool {
     const { limits } = this.env;
     const offset = input.offset ?? 1;
     const limit = input.limit ?? limits.defaultReadLines;
-    const page = pageLines(decoded.text, { offset, limit, maxLineChars: limits.maxLineChars, maxChars: limits.maxReadChars }, decoded.lineStarts);
+    const page = pageLines(
+      decoded.text,
+      { offset, limit, maxLineChars: limits.maxLineChars, maxChars: limits.maxReadChars },
+      decoded.lineStarts,
+    );
     const metadata: MetadataMap = {
       totalLines: page.totalLines,
       offset,
@@ -112,7 +134,13 @@ export class ReadFileTool {
     const note = `${target} is a binary file (${content.mimeType}, ${bytes.length} bytes); ${inline ? 'the image follows' : 'here is a reference to it instead of its bytes'}.`;
     const part: ContentPart = inline
       ? { type: 'media', mimeType: content.mimeType, data: bytes.toString('base64'), modality: 'image' }
-      : { type: 'file', uri: pathToFileURL(target).href, mimeType: content.mimeType, name: path.basename(target), size: bytes.length };
+      : {
+          type: 'file',
+          uri: pathToFileURL(target).href,
+          mimeType: content.mimeType,
+          name: path.basename(target),
+          size: bytes.length,
+        };
     return buildToolResult(
       ctx.request,
       { type: 'parts', parts: [{ type: 'text', text: note }, part] },

@@ -1,7 +1,14 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
+import {
+  Preflight,
+  Tool,
+  type JsonObject,
+  type PlannedRequests,
+  type ToolContext,
+  type ToolRequest,
+} from '../../index.js';
 import { buildFsError } from '../buildFsError.js';
 import { buildUnifiedDiff } from '../content/buildUnifiedDiff.js';
 import { decodeFileContent } from '../content/decodeFileContent.js';
@@ -27,10 +34,14 @@ import { WriteFileInput } from './WriteFileInput.js';
  */
 function keepTextConventions(text: string, previous: TextFileContent): string {
   const content = previous.bom ? text.replace(/^\uFEFF/u, '') : text;
-  return detectLineEnding(previous.text) === 'crlf' && detectLineEnding(content) === 'lf' ? fromDisplayText(content, 'crlf') : content;
+  return detectLineEnding(previous.text) === 'crlf' && detectLineEnding(content) === 'lf'
+    ? fromDisplayText(content, 'crlf')
+    : content;
 }
 
-type WritePlan = { readonly kind: 'create'; readonly path: string; readonly missing: readonly string[] } | { readonly kind: 'overwrite'; readonly path: string };
+type WritePlan =
+  | { readonly kind: 'create'; readonly path: string; readonly missing: readonly string[] }
+  | { readonly kind: 'overwrite'; readonly path: string };
 
 /**
  * `fs_write_file`: creates a file (exclusive create; `createParents` makes missing directories
@@ -109,17 +120,42 @@ export class WriteFileTool {
       const stats = await writeNewFile(env.workspace, plan.path, bytes);
       env.tracker.record(ctx.sessionId, plan.path, takeSnapshot(stats, bytes));
       const diff = buildUnifiedDiff(plan.path, '', input.content, env.limits.maxDiffChars);
-      return { path: plan.path, created: true, bytes: bytes.length, createdDirectories, diff: diff.diff, diffTruncated: diff.truncated };
+      return {
+        path: plan.path,
+        created: true,
+        bytes: bytes.length,
+        createdDirectories,
+        diff: diff.diff,
+        diffTruncated: diff.truncated,
+      };
     }
     const old = await readVerifiedFile(env.workspace, plan.path, env.limits.maxReadBytes);
     env.assertUnchangedSinceRead(ctx.sessionId, plan.path, input.path, old.stats, old.bytes);
     const previous = decodeFileContent(old.bytes);
     const content = previous.kind === 'text' ? keepTextConventions(input.content, previous) : input.content;
-    const bytes = previous.kind === 'text' ? encodeText(content, previous.encoding, previous.bom, plan.path) : Buffer.from(content, 'utf8');
+    const bytes =
+      previous.kind === 'text'
+        ? encodeText(content, previous.encoding, previous.bom, plan.path)
+        : Buffer.from(content, 'utf8');
     const stats = await replaceFileAtomically(env.workspace, plan.path, old.stats, bytes);
     env.tracker.record(ctx.sessionId, plan.path, takeSnapshot(stats, bytes));
-    const before = previous.kind === 'text' ? toDisplayText(previous.text, detectLineEnding(previous.text)) : `[binary file, ${old.bytes.length} bytes]\n`;
-    const diff = buildUnifiedDiff(plan.path, before, toDisplayText(content, detectLineEnding(content)), env.limits.maxDiffChars);
-    return { path: plan.path, created: false, bytes: bytes.length, createdDirectories: [], diff: diff.diff, diffTruncated: diff.truncated };
+    const before =
+      previous.kind === 'text'
+        ? toDisplayText(previous.text, detectLineEnding(previous.text))
+        : `[binary file, ${old.bytes.length} bytes]\n`;
+    const diff = buildUnifiedDiff(
+      plan.path,
+      before,
+      toDisplayText(content, detectLineEnding(content)),
+      env.limits.maxDiffChars,
+    );
+    return {
+      path: plan.path,
+      created: false,
+      bytes: bytes.length,
+      createdDirectories: [],
+      diff: diff.diff,
+      diffTruncated: diff.truncated,
+    };
   }
 }

@@ -17,12 +17,22 @@ function describeKind(stats: Stats): string {
  */
 export function assertReadableFile(stats: Stats, input: string, canonicalPath: string, maxBytes: number): void {
   if (stats.isDirectory()) {
-    throw buildFsError('invalid_input', 'is_a_directory', `${JSON.stringify(input)} is a directory, not a file. List it with fs_list_directory or search it with fs_grep.`, {
-      path: canonicalPath,
-    });
+    throw buildFsError(
+      'invalid_input',
+      'is_a_directory',
+      `${JSON.stringify(input)} is a directory, not a file. List it with fs_list_directory or search it with fs_grep.`,
+      {
+        path: canonicalPath,
+      },
+    );
   }
   if (!stats.isFile()) {
-    throw buildFsError('invalid_input', 'not_a_regular_file', `${JSON.stringify(input)} is ${describeKind(stats)}; only regular files are read.`, { path: canonicalPath });
+    throw buildFsError(
+      'invalid_input',
+      'not_a_regular_file',
+      `${JSON.stringify(input)} is ${describeKind(stats)}; only regular files are read.`,
+      { path: canonicalPath },
+    );
   }
   if (stats.size > maxBytes) {
     throw buildFsError(

@@ -3,7 +3,10 @@ import { buildFsError } from '../buildFsError.js';
 
 /** The body's check that the entry is still the one preflight described (same device and inode). */
 export function assertSameEntry(planned: Stats | undefined, current: Stats | undefined, canonicalPath: string): void {
-  const same = planned === undefined ? current === undefined : current !== undefined && planned.dev === current.dev && planned.ino === current.ino;
+  const same =
+    planned === undefined
+      ? current === undefined
+      : current !== undefined && planned.dev === current.dev && planned.ino === current.ino;
   if (!same) {
     throw buildFsError(
       'execution_failed',

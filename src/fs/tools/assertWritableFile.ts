@@ -10,13 +10,26 @@ import { buildFsError } from '../buildFsError.js';
  */
 export function assertWritableFile(stats: Stats, input: string, canonicalPath: string): void {
   if (stats.isDirectory()) {
-    throw buildFsError('invalid_input', 'is_a_directory', `${JSON.stringify(input)} is a directory, not a file. Name a file inside it.`, { path: canonicalPath });
+    throw buildFsError(
+      'invalid_input',
+      'is_a_directory',
+      `${JSON.stringify(input)} is a directory, not a file. Name a file inside it.`,
+      { path: canonicalPath },
+    );
   }
   if (!stats.isFile()) {
-    throw buildFsError('invalid_input', 'not_a_regular_file', `${JSON.stringify(input)} is not a regular file (a FIFO, device or socket); only regular files are written.`, {
-      path: canonicalPath,
-    });
+    throw buildFsError(
+      'invalid_input',
+      'not_a_regular_file',
+      `${JSON.stringify(input)} is not a regular file (a FIFO, device or socket); only regular files are written.`,
+      {
+        path: canonicalPath,
+      },
+    );
   }
-  const refusal = getHardLinkRefusal(stats, canonicalPath, { subject: JSON.stringify(input), consequence: 'It is refused; nothing was written.' });
+  const refusal = getHardLinkRefusal(stats, canonicalPath, {
+    subject: JSON.stringify(input),
+    consequence: 'It is refused; nothing was written.',
+  });
   if (refusal !== undefined) throw new ToolError(refusal.code, refusal.message, refusal.details);
 }

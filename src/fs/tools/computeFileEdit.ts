@@ -19,10 +19,20 @@ export interface FileEdit {
  * LF, encoding, BOM and line endings kept. Refusals carry `code`: `invalid_input` when the
  * preflight finds them (nothing ran), `execution_failed` in the body.
  */
-export function computeFileEdit(bytes: Buffer, input: EditFileInput, canonicalPath: string, code: 'invalid_input' | 'execution_failed'): FileEdit {
+export function computeFileEdit(
+  bytes: Buffer,
+  input: EditFileInput,
+  canonicalPath: string,
+  code: 'invalid_input' | 'execution_failed',
+): FileEdit {
   const content = decodeFileContent(bytes);
   if (content.kind === 'binary') {
-    throw buildFsError(code, 'binary_file', `${JSON.stringify(input.path)} is a binary file (${content.mimeType}); only text files can be edited.`, { path: canonicalPath });
+    throw buildFsError(
+      code,
+      'binary_file',
+      `${JSON.stringify(input.path)} is a binary file (${content.mimeType}); only text files can be edited.`,
+      { path: canonicalPath },
+    );
   }
   const ending = detectLineEnding(content.text);
   const before = toDisplayText(content.text, ending);
@@ -31,5 +41,10 @@ export function computeFileEdit(bytes: Buffer, input: EditFileInput, canonicalPa
   const replacements = countOccurrences(before, search);
   expectReplacements(replacements, input.expectedReplacements, input.path, canonicalPath, code);
   const after = replaceLiteral(before, search, replacement);
-  return { before, after, replacements, bytes: encodeText(fromDisplayText(after, ending), content.encoding, content.bom, canonicalPath, code) };
+  return {
+    before,
+    after,
+    replacements,
+    bytes: encodeText(fromDisplayText(after, ending), content.encoding, content.bom, canonicalPath, code),
+  };
 }

@@ -1,7 +1,13 @@
 import { buildFsError } from '../buildFsError.js';
 
 /** The edit's count rules: at least one occurrence; exactly one, or exactly `expected`. */
-export function expectReplacements(count: number, expected: number | undefined, input: string, canonicalPath: string, code: 'invalid_input' | 'execution_failed'): void {
+export function expectReplacements(
+  count: number,
+  expected: number | undefined,
+  input: string,
+  canonicalPath: string,
+  code: 'invalid_input' | 'execution_failed',
+): void {
   const where = JSON.stringify(input);
   if (count === 0) {
     throw buildFsError(

@@ -7,7 +7,10 @@ import { buildFsError } from '../buildFsError.js';
  * base directory (`/repo/src/**\/*.ts`: base `/repo/src`, glob `**\/*.ts`), which then goes
  * through the same containment check as any path; `..` segments are refused.
  */
-export function splitGlobPattern(pattern: string, base: string | undefined): { readonly base: string; readonly glob: string } {
+export function splitGlobPattern(
+  pattern: string,
+  base: string | undefined,
+): { readonly base: string; readonly glob: string } {
   if (pattern.split('/').includes('..')) {
     throw buildFsError(
       'invalid_input',
@@ -26,5 +29,7 @@ export function splitGlobPattern(pattern: string, base: string | undefined): { r
     );
   }
   const scan = picomatch.scan(pattern);
-  return scan.isGlob ? { base: scan.base, glob: scan.glob } : { base: path.dirname(pattern), glob: path.basename(pattern) };
+  return scan.isGlob
+    ? { base: scan.base, glob: scan.glob }
+    : { base: path.dirname(pattern), glob: path.basename(pattern) };
 }

@@ -22,7 +22,12 @@ export async function walkVerifiedDirectory(
   const isDirectory = opened.stats.isDirectory();
   await opened.handle.close();
   if (!isDirectory) {
-    throw buildFsError('execution_failed', 'not_a_directory', `${JSON.stringify(input)} is a file, not a directory. Use fs_read_file to read it.`, { path: canonicalPath });
+    throw buildFsError(
+      'execution_failed',
+      'not_a_directory',
+      `${JSON.stringify(input)} is a file, not a directory. Use fs_read_file to read it.`,
+      { path: canonicalPath },
+    );
   }
   let ignore: WalkIgnore | undefined;
   let unreadAbove = 0;

@@ -21,7 +21,11 @@ export class IgnoreScope {
   /** The scope of the canonical `directory` below this one: `rules` added, or only `rules` when `directory` is the top of a repository of its own. */
   public enter(directory: string, rules: readonly IgnoreRule[], repositoryTop: boolean): IgnoreScope {
     const kept = repositoryTop ? [] : this.levels;
-    return rules.length === 0 ? (repositoryTop ? new IgnoreScope([]) : this) : new IgnoreScope([...kept, { directory, rules }]);
+    return rules.length === 0
+      ? repositoryTop
+        ? new IgnoreScope([])
+        : this
+      : new IgnoreScope([...kept, { directory, rules }]);
   }
 
   /** Whether the entry at canonical `entryPath` is ignored (only its own name and path are looked at: its directories were walked into, so they were not). */

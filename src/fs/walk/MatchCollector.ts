@@ -37,7 +37,9 @@ export class MatchCollector {
 
   /** The `fs_grep` result: the first `limit` matches; truncated when there were more (collect `limit + 1`). */
   public toResult(limit: number, walkTruncated: boolean): JsonObject {
-    const matches = this.matches.slice(0, limit).map((match): JsonObject => ({ path: match.path, line: match.line, text: match.text }));
+    const matches = this.matches
+      .slice(0, limit)
+      .map((match): JsonObject => ({ path: match.path, line: match.line, text: match.text }));
     return { matches, truncated: walkTruncated || this.matches.length > limit };
   }
 

@@ -7,7 +7,12 @@ import { buildFsError } from '../buildFsError.js';
  * `.` or `..`, and the text is not empty. Relative paths from a walker never have such
  * segments and are never empty, so without them the expression matches the same paths.
  */
-const WALKER_LOOKAROUNDS = [String.raw`(?!(?:^|\/)\.{1,2}(?:\/|$))`, String.raw`(?!\.{1,2}(?:\/|$))`, String.raw`(?!\.{0,1}(?:\/|$))`, '(?=.)'];
+const WALKER_LOOKAROUNDS = [
+  String.raw`(?!(?:^|\/)\.{1,2}(?:\/|$))`,
+  String.raw`(?!\.{1,2}(?:\/|$))`,
+  String.raw`(?!\.{0,1}(?:\/|$))`,
+  '(?=.)',
+];
 
 /**
  * A glob from a model (`fs_glob`, `fs_grep`'s `include`) as a test of walker paths, on the

@@ -26,7 +26,10 @@ const notSlash = (char: string): boolean => char !== '/';
 const anything = (): boolean => true;
 
 /** `[...]` starting at `glob[start] === '['`: the test and the index after `]`, or `undefined` when it never closes (git: no match). */
-function parseClass(glob: string, start: number): { readonly test: (char: string) => boolean; readonly end: number } | undefined {
+function parseClass(
+  glob: string,
+  start: number,
+): { readonly test: (char: string) => boolean; readonly end: number } | undefined {
   let at = start + 1;
   let negated = false;
   if (glob[at] === '!' || glob[at] === '^') {

@@ -63,7 +63,13 @@ function compile(pattern: string, ignoreCase: boolean, multiline: boolean): Line
 export function compileSearchPattern(pattern: string, ignoreCase: boolean): SearchPattern {
   const line = compile(pattern, ignoreCase, false);
   const lineEndSensitive = LINE_END_ASSERTION.test(pattern);
-  const compiled: SearchPattern = TEXT_SENSITIVE.test(pattern) ? { line, lineEndSensitive } : { line, text: compile(pattern, ignoreCase, true), lineEndSensitive };
+  const compiled: SearchPattern = TEXT_SENSITIVE.test(pattern)
+    ? { line, lineEndSensitive }
+    : { line, text: compile(pattern, ignoreCase, true), lineEndSensitive };
   if (ignoreCase || pattern === '' || REGEX_SYNTAX.test(pattern) || NOT_PLAIN.test(pattern)) return compiled;
-  return { ...compiled, plain: pattern, ...(PRINTABLE_ASCII.test(pattern) ? { literal: Buffer.from(pattern, 'latin1') } : {}) };
+  return {
+    ...compiled,
+    plain: pattern,
+    ...(PRINTABLE_ASCII.test(pattern) ? { literal: Buffer.from(pattern, 'latin1') } : {}),
+  };
 }

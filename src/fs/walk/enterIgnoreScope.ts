@@ -33,7 +33,10 @@ export function enterIgnoreScope(
 ): EnteredScope {
   if (ignoreFile === undefined) return { scope: parent.enter(directory.path, [], isRepositoryTop), unread: false };
   const filePath = `${directory.path === '/' ? '' : directory.path}/${IGNORE_FILE}`;
-  const bytes = ignoreFile === 'file' && ignore.mayRead(filePath) ? readRegularFileSync(directory.entry(IGNORE_FILE), MAX_IGNORE_FILE_BYTES) : undefined;
+  const bytes =
+    ignoreFile === 'file' && ignore.mayRead(filePath)
+      ? readRegularFileSync(directory.entry(IGNORE_FILE), MAX_IGNORE_FILE_BYTES)
+      : undefined;
   if (!Buffer.isBuffer(bytes)) return { scope: parent.enter(directory.path, [], isRepositoryTop), unread: true };
   const text = bytes.toString('utf8');
   if (!isWithinMatchingBudget(text)) return { scope: parent.enter(directory.path, [], isRepositoryTop), unread: true };

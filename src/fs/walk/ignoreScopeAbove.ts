@@ -29,7 +29,9 @@ export interface ScopeAbove {
  */
 export function ignoreScopeAbove(roots: readonly string[], base: string, mayRead: WalkIgnore['mayRead']): ScopeAbove {
   // The deepest root strictly above `base` (the base's own `.gitignore` is the walk's to read).
-  const root = roots.filter((candidate) => (getPathInside(candidate, base) ?? '') !== '').sort((a, b) => b.length - a.length)[0];
+  const root = roots
+    .filter((candidate) => (getPathInside(candidate, base) ?? '') !== '')
+    .sort((a, b) => b.length - a.length)[0];
   const below = root === undefined ? undefined : getPathInside(root, base);
   if (root === undefined || below === undefined) return { scope: IgnoreScope.EMPTY, unreadIgnoreFiles: 0 };
   const names = below.split(path.sep);

@@ -25,7 +25,11 @@ export function isWithinMatchingBudget(text: string): boolean {
     patternChars += pattern.length;
     for (const char of pattern) if (char === '*' || char === '?' || char === '[') wildcards++;
   }
-  return rules <= MATCHING_BUDGET.rules && patternChars <= MATCHING_BUDGET.patternChars && wildcards <= MATCHING_BUDGET.wildcards;
+  return (
+    rules <= MATCHING_BUDGET.rules &&
+    patternChars <= MATCHING_BUDGET.patternChars &&
+    wildcards <= MATCHING_BUDGET.wildcards
+  );
 }
 
 /** git's `trim_trailing_spaces`: trailing spaces go unless the first of them is escaped with `\`. */

@@ -11,7 +11,11 @@ export interface SubtreeScan {
 }
 
 /** Walks `directory` (no links followed) for a recursive delete or a move to `destination`. */
-export async function scanSubtree(env: FileSystemEnvironment, directory: string, destination?: string): Promise<SubtreeScan> {
+export async function scanSubtree(
+  env: FileSystemEnvironment,
+  directory: string,
+  destination?: string,
+): Promise<SubtreeScan> {
   const here = env.protectedPaths.below(directory);
   const there = destination === undefined ? undefined : env.protectedPaths.below(destination);
   // One object, so the visitor's writes are not narrowed away after the walk.

@@ -10,7 +10,10 @@ export interface LineMatch {
 export const MAX_SEARCHED_LINE_CHARS = 65_536;
 
 function lineText(text: string, start: number, end: number): string {
-  const stop = Math.min(end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end, start + MAX_SEARCHED_LINE_CHARS);
+  const stop = Math.min(
+    end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end,
+    start + MAX_SEARCHED_LINE_CHARS,
+  );
   return text.slice(start, stop);
 }
 
@@ -23,7 +26,12 @@ function searchPlain(text: string, plain: string, limit: number): LineMatch[] {
     const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
     const found = text.indexOf('\n', at);
     const end = found === -1 ? text.length : found;
-    for (let newline = text.indexOf('\n', counted); newline !== -1 && newline < start; newline = text.indexOf('\n', newline + 1)) lineNumber++;
+    for (
+      let newline = text.indexOf('\n', counted);
+      newline !== -1 && newline < start;
+      newline = text.indexOf('\n', newline + 1)
+    )
+      lineNumber++;
     counted = start;
     const candidate = lineText(text, start, end);
     if (candidate.includes(plain)) matches.push({ line: lineNumber, text: candidate });

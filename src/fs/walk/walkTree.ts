@@ -60,15 +60,32 @@ interface Counts {
 }
 
 /** The frame of the opened directory `dir`: its entries in walk order, without the ignored ones when `ignore` is on. */
-function openFrame(dir: ConfirmedDirectory, rel: string, depth: number, parent: IgnoreScope | undefined, ignore: WalkIgnore | undefined, counts: Counts): Frame {
+function openFrame(
+  dir: ConfirmedDirectory,
+  rel: string,
+  depth: number,
+  parent: IgnoreScope | undefined,
+  ignore: WalkIgnore | undefined,
+  counts: Counts,
+): Frame {
   const all = readSorted(dir);
-  if (ignore === undefined || parent === undefined) return { dir, rel, depth, children: all, scope: undefined, next: 0 };
+  if (ignore === undefined || parent === undefined)
+    return { dir, rel, depth, children: all, scope: undefined, next: 0 };
   const repository = all.find((dirent) => dirent.name === REPOSITORY_DIRECTORY);
   const ignoreFile = all.find((dirent) => dirent.name === IGNORE_FILE);
-  const entered = enterIgnoreScope(parent, dir, repository !== undefined, ignoreFile === undefined ? undefined : getEntryKind(ignoreFile), ignore);
+  const entered = enterIgnoreScope(
+    parent,
+    dir,
+    repository !== undefined,
+    ignoreFile === undefined ? undefined : getEntryKind(ignoreFile),
+    ignore,
+  );
   if (entered.unread) counts.unreadIgnoreFiles++;
   const prefix = `${dir.path === '/' ? '' : dir.path}/`;
-  const children = all.filter((dirent) => dirent.name !== REPOSITORY_DIRECTORY && !entered.scope.ignores(prefix + dirent.name, dirent.isDirectory()));
+  const children = all.filter(
+    (dirent) =>
+      dirent.name !== REPOSITORY_DIRECTORY && !entered.scope.ignores(prefix + dirent.name, dirent.isDirectory()),
+  );
   counts.skippedIgnored += all.length - children.length;
   return { dir, rel, depth, children, scope: entered.scope, next: 0 };
 }
@@ -124,7 +141,13 @@ export async function walkTree(base: string, options: WalkOptions): Promise<Walk
       const { name } = dirent;
       const kind = getEntryKind(dirent);
       const relativePath = frame.rel === '' ? name : `${frame.rel}/${name}`;
-      const entry: WalkEntry = { path: `${frame.dir.path === '/' ? '' : frame.dir.path}/${name}`, relativePath, name, kind, depth: frame.depth };
+      const entry: WalkEntry = {
+        path: `${frame.dir.path === '/' ? '' : frame.dir.path}/${name}`,
+        relativePath,
+        name,
+        kind,
+        depth: frame.depth,
+      };
       if (options.visit(entry, frame.dir.entry(name)) === false) {
         stopped = true;
         break;

@@ -22,5 +22,11 @@ export function buildWriteFailure(error: unknown, target: string, outcome: strin
   const errno = getErrnoCode(error);
   if (errno === undefined) return error;
   const meaning = MEANINGS[errno] ?? 'the system refused the write';
-  return buildFsError('execution_failed', 'io_error', `Writing ${JSON.stringify(target)} failed: ${meaning} (${errno}). ${outcome}`, { path: target, errno }, error);
+  return buildFsError(
+    'execution_failed',
+    'io_error',
+    `Writing ${JSON.stringify(target)} failed: ${meaning} (${errno}). ${outcome}`,
+    { path: target, errno },
+    error,
+  );
 }

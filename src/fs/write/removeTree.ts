@@ -59,7 +59,8 @@ export async function removeTree(parent: ConfirmedDirectory, name: string, signa
         if (frames.length > 0) removed++;
         continue;
       }
-      const child = dirent.isDirectory() && frames.length < MAX_OPEN_LEVELS ? openFrame(frame.dir, dirent.name) : undefined;
+      const child =
+        dirent.isDirectory() && frames.length < MAX_OPEN_LEVELS ? openFrame(frame.dir, dirent.name) : undefined;
       if (child !== undefined) {
         frames.push(child);
         continue;
@@ -73,10 +74,15 @@ export async function removeTree(parent: ConfirmedDirectory, name: string, signa
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToEventLoop();
         if (signal?.aborted === true) {
-          throw buildFsError('interrupted', 'cancelled', `Deleting ${JSON.stringify(top.dir.path)} was cancelled after ${removed} entries; what remains was left in place.`, {
-            path: top.dir.path,
-            removed,
-          });
+          throw buildFsError(
+            'interrupted',
+            'cancelled',
+            `Deleting ${JSON.stringify(top.dir.path)} was cancelled after ${removed} entries; what remains was left in place.`,
+            {
+              path: top.dir.path,
+              removed,
+            },
+          );
         }
         sliceStart = performance.now();
       }

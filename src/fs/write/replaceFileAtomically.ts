@@ -15,7 +15,12 @@ import { withVerifiedDirectory } from './withVerifiedDirectory.js';
  * swapped in. Files with more than one hard link are refused; a target replaced since it was
  * read is refused; the temp file is removed on any failure. Returns the `lstat` of the new file.
  */
-export async function replaceFileAtomically(workspace: Workspace, target: string, original: Stats, bytes: Uint8Array): Promise<Stats> {
+export async function replaceFileAtomically(
+  workspace: Workspace,
+  target: string,
+  original: Stats,
+  bytes: Uint8Array,
+): Promise<Stats> {
   const hardLink = getHardLinkRefusal(original, target, { consequence: 'Nothing was written.' });
   if (hardLink !== undefined) throw new ToolError(hardLink.code, hardLink.message, hardLink.details);
   return withVerifiedDirectory(workspace, path.dirname(target), async (parent) => {
@@ -42,7 +47,9 @@ export async function replaceFileAtomically(workspace: Workspace, target: string
           { path: target },
         );
       }
-      const linked = getHardLinkRefusal(current, target, { consequence: 'It was linked while it was being written; nothing was changed.' });
+      const linked = getHardLinkRefusal(current, target, {
+        consequence: 'It was linked while it was being written; nothing was changed.',
+      });
       if (linked !== undefined) throw new ToolError(linked.code, linked.message, linked.details);
       await rename(temp, entry);
       renamed = true;

@@ -10,7 +10,11 @@ import { ConfirmedDirectory } from '../paths/ConfirmedDirectory.js';
  * @throws ToolError `execution_failed` (`changed_since_preflight`) when the directory moved,
  *   vanished or was replaced.
  */
-export async function withVerifiedDirectory<T>(workspace: Workspace, directory: string, change: (dir: ConfirmedDirectory) => Promise<T> | T): Promise<T> {
+export async function withVerifiedDirectory<T>(
+  workspace: Workspace,
+  directory: string,
+  change: (dir: ConfirmedDirectory) => Promise<T> | T,
+): Promise<T> {
   const dir = workspace.isInsideRoots(directory) ? ConfirmedDirectory.open(directory) : undefined;
   if (dir === undefined) {
     throw buildFsError(

@@ -40,9 +40,14 @@ export async function writeNewFile(workspace: Workspace, target: string, bytes: 
       const same = confirmed.stats.dev === created.dev && confirmed.stats.ino === created.ino;
       await confirmed.handle.close();
       if (!same) {
-        throw buildFsError('execution_failed', 'changed_since_preflight', `${JSON.stringify(target)} was replaced while it was being created. Nothing was written.`, {
-          path: target,
-        });
+        throw buildFsError(
+          'execution_failed',
+          'changed_since_preflight',
+          `${JSON.stringify(target)} was replaced while it was being created. Nothing was written.`,
+          {
+            path: target,
+          },
+        );
       }
       try {
         await handle.writeFile(bytes);
@@ -56,7 +61,13 @@ export async function writeNewFile(workspace: Workspace, target: string, bytes: 
             () => true,
             () => false,
           ));
-        throw buildWriteFailure(error, target, removed ? 'The partly written file was removed: nothing was created.' : 'A partly written file may be left at that path.');
+        throw buildWriteFailure(
+          error,
+          target,
+          removed
+            ? 'The partly written file was removed: nothing was created.'
+            : 'A partly written file may be left at that path.',
+        );
       }
       return await handle.stat();
     } finally {

@@ -24,7 +24,12 @@ export type AiSdkToolResultOutput =
   | {
       readonly type: 'content';
       readonly value: (
-        { readonly type: 'text'; readonly text: string } | { readonly type: 'file'; readonly data: { readonly type: 'data'; readonly data: string }; readonly mediaType: string }
+        | { readonly type: 'text'; readonly text: string }
+        | {
+            readonly type: 'file';
+            readonly data: { readonly type: 'data'; readonly data: string };
+            readonly mediaType: string;
+          }
       )[];
     };
 
@@ -40,7 +45,10 @@ export interface AiSdkTool {
   /** Whether the SDK's approval flow must ask first (the executor's check interrupted the call). */
   readonly needsApproval: (input: JsonValue, options: { readonly toolCallId: string }) => Promise<boolean>;
   /** Runs the call through the executor and resolves to what the model reads. */
-  readonly execute: (input: JsonValue, options: { readonly toolCallId: string; readonly abortSignal?: AbortSignal }) => Promise<ModelContent>;
+  readonly execute: (
+    input: JsonValue,
+    options: { readonly toolCallId: string; readonly abortSignal?: AbortSignal },
+  ) => Promise<ModelContent>;
   /** Turns what `execute` resolved to into the SDK's tool-result output. */
   readonly toModelOutput: (options: { readonly output: ModelContent }) => AiSdkToolResultOutput;
 }

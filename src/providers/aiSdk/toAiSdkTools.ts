@@ -1,5 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type JsonValue, type ModelContent, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest, type ToolSpec } from '../../index.js';
+import {
+  type JsonValue,
+  type ModelContent,
+  type ToolExecutionOutcome,
+  type ToolExecutor,
+  type ToolRequest,
+  type ToolSpec,
+} from '../../index.js';
 import { buildModelContent, describeInterruption } from '../../internal/index.js';
 import type { AiSdkPendingStore } from './AiSdkPendingStore.js';
 import type { AiSdkTool } from './AiSdkTool.js';
@@ -17,7 +24,8 @@ function createMemoryPendingStore(): AiSdkPendingStore {
     set: (toolCallId, pending) => {
       const now = Date.now();
       for (const [id, entry] of entries) {
-        if (entry.interruption.type === 'approval_required' && Date.parse(entry.interruption.approval.expiresAt) < now) entries.delete(id);
+        if (entry.interruption.type === 'approval_required' && Date.parse(entry.interruption.approval.expiresAt) < now)
+          entries.delete(id);
       }
       entries.set(toolCallId, pending);
     },
@@ -30,7 +38,11 @@ function createMemoryPendingStore(): AiSdkPendingStore {
  * or input), which the executor refused as not the call the approval was issued for.
  */
 function isImpostor(request: ToolRequest, waiting: ToolRequest, outcome: ToolExecutionOutcome): boolean {
-  const refused = outcome.status === 'failed' && !outcome.invoked && outcome.error.code === 'permission_denied' && outcome.error.details['reason'] === 'binding_mismatch';
+  const refused =
+    outcome.status === 'failed' &&
+    !outcome.invoked &&
+    outcome.error.code === 'permission_denied' &&
+    outcome.error.details['reason'] === 'binding_mismatch';
   return refused && (request.toolName !== waiting.toolName || !isDeepStrictEqual(request.input, waiting.input));
 }
 
@@ -56,8 +68,12 @@ export function toAiSdkTools(executor: ToolExecutor, options: ToAiSdkToolsOption
   const pending = options.pending ?? createMemoryPendingStore();
   // Outcomes of calls that ran in needsApproval, handed to execute: same process, same step.
   const settled = new Map<string, ToolExecutionOutcome>();
-  const render = (outcome: ToolExecutionOutcome): ModelContent => buildModelContent(outcome, { ...options.render, interruptions: 'placeholder' }) ?? { isError: true, blocks: [] };
-  const waiting = (interruption: PendingCall['interruption']): ModelContent => ({ isError: true, blocks: [{ type: 'text', text: describeInterruption(interruption) }] });
+  const render = (outcome: ToolExecutionOutcome): ModelContent =>
+    buildModelContent(outcome, { ...options.render, interruptions: 'placeholder' }) ?? { isError: true, blocks: [] };
+  const waiting = (interruption: PendingCall['interruption']): ModelContent => ({
+    isError: true,
+    blocks: [{ type: 'text', text: describeInterruption(interruption) }],
+  });
 
   const toTool = (spec: ToolSpec): AiSdkTool => {
     const buildRequest = (input: JsonValue, toolCallId: string, turnId: string): ToolRequest => ({
@@ -89,7 +105,10 @@ export function toAiSdkTools(executor: ToolExecutor, options: ToAiSdkToolsOption
         settled.set(toolCallId, outcome);
         return false;
       },
-      execute: async (input: JsonValue, { toolCallId, abortSignal }: { readonly toolCallId: string; readonly abortSignal?: AbortSignal }): Promise<ModelContent> => {
+      execute: async (
+        input: JsonValue,
+        { toolCallId, abortSignal }: { readonly toolCallId: string; readonly abortSignal?: AbortSignal },
+      ): Promise<ModelContent> => {
         const signal = abortSignal === undefined ? {} : { signal: abortSignal };
         const ran = settled.get(toolCallId);
         if (ran !== undefined) {

@@ -22,7 +22,24 @@ export const GEMINI_SCHEMA_KEYWORDS: readonly string[] = [
 ];
 
 /** The `type` values Gemini accepts, one per schema. */
-export const GEMINI_SCHEMA_TYPES: readonly string[] = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
+export const GEMINI_SCHEMA_TYPES: readonly string[] = [
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'array',
+  'object',
+  'null',
+];
 
 /** The `format` values Gemini accepts. */
-export const GEMINI_SCHEMA_FORMATS: readonly string[] = ['date-time', 'date', 'time', 'enum', 'int32', 'int64', 'float', 'double'];
+export const GEMINI_SCHEMA_FORMATS: readonly string[] = [
+  'date-time',
+  'date',
+  'time',
+  'enum',
+  'int32',
+  'int64',
+  'float',
+  'double',
+];

@@ -17,11 +17,21 @@ function normalize(value: JsonObject): Record<string, JsonValue> {
     for (const part of allOf as readonly JsonValue[]) {
       if (!isSchemaObject(part)) continue;
       const merged = normalize(part);
-      const properties = { ...(isSchemaObject(merged['properties']) ? merged['properties'] : {}), ...(isSchemaObject(schema['properties']) ? schema['properties'] : {}) };
+      const properties = {
+        ...(isSchemaObject(merged['properties']) ? merged['properties'] : {}),
+        ...(isSchemaObject(schema['properties']) ? schema['properties'] : {}),
+      };
       const mergedRequired = merged['required'];
       const ownRequired = schema['required'];
-      const required = [...(isJsonArray(mergedRequired) ? mergedRequired : []), ...(isJsonArray(ownRequired) ? ownRequired : [])];
-      Object.assign(schema, { ...merged, ...schema }, Object.keys(properties).length > 0 ? { properties, required } : {});
+      const required = [
+        ...(isJsonArray(mergedRequired) ? mergedRequired : []),
+        ...(isJsonArray(ownRequired) ? ownRequired : []),
+      ];
+      Object.assign(
+        schema,
+        { ...merged, ...schema },
+        Object.keys(properties).length > 0 ? { properties, required } : {},
+      );
     }
   }
   if (Array.isArray(oneOf) && schema['anyOf'] === undefined) schema['anyOf'] = oneOf;
@@ -30,7 +40,13 @@ function normalize(value: JsonObject): Record<string, JsonValue> {
     // A nullable enum: the null goes into the type (then `anyOf [T, null]`), the strings stay an enum.
     const rest = values.filter((item) => item !== null);
     const type = schema['type'];
-    const types = isJsonArray(type) ? type : typeof type === 'string' ? [type] : rest.every((item) => typeof item === 'string') ? ['string'] : [];
+    const types = isJsonArray(type)
+      ? type
+      : typeof type === 'string'
+        ? [type]
+        : rest.every((item) => typeof item === 'string')
+          ? ['string']
+          : [];
     schema['enum'] = rest;
     if (types.length > 0) schema['type'] = [...types.filter((item) => item !== 'null'), 'null'];
   }
@@ -60,10 +76,13 @@ function toGemini(value: JsonValue): JsonObject {
       else addNote(out, `one of ${JSON.stringify(keyword)}`);
     } else if (key === 'format') {
       if (typeof keyword === 'string' && GEMINI_SCHEMA_FORMATS.includes(keyword)) out[key] = keyword;
-    } else if (key !== 'type' && key !== 'anyOf' && key !== 'properties' && key !== 'required' && key !== 'enum') out[key] = keyword;
+    } else if (key !== 'type' && key !== 'anyOf' && key !== 'properties' && key !== 'required' && key !== 'enum')
+      out[key] = keyword;
   }
   const type = schema['type'];
-  const types = (Array.isArray(type) ? type : type === undefined ? [] : [type]).filter((item): item is string => typeof item === 'string' && GEMINI_SCHEMA_TYPES.includes(item));
+  const types = (Array.isArray(type) ? type : type === undefined ? [] : [type]).filter(
+    (item): item is string => typeof item === 'string' && GEMINI_SCHEMA_TYPES.includes(item),
+  );
   const nonNull = types.filter((item) => item !== 'null');
   if (nonNull.length === 1) out['type'] = nonNull[0] ?? 'string';
   else if (nonNull.length > 1 && out['anyOf'] === undefined) out['anyOf'] = nonNull.map((item) => ({ type: item }));

@@ -25,4 +25,14 @@ export const OPENAI_STRICT_KEYWORDS: readonly string[] = [
 ];
 
 /** The string formats strict mode accepts. */
-export const OPENAI_STRICT_FORMATS: readonly string[] = ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'];
+export const OPENAI_STRICT_FORMATS: readonly string[] = [
+  'date-time',
+  'time',
+  'date',
+  'duration',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uuid',
+];

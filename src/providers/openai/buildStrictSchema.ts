@@ -10,7 +10,11 @@ class NotStrict extends Error {}
 
 function isObjectSchema(schema: JsonObject): boolean {
   const { type } = schema;
-  return type === 'object' || (Array.isArray(type) && type.includes('object')) || (type === undefined && isSchemaObject(schema['properties']));
+  return (
+    type === 'object' ||
+    (Array.isArray(type) && type.includes('object')) ||
+    (type === undefined && isSchemaObject(schema['properties']))
+  );
 }
 
 function toStrict(value: JsonValue): JsonObject {
@@ -41,13 +45,24 @@ function toStrict(value: JsonValue): JsonObject {
     if (extra !== undefined && extra !== false) throw new NotStrict();
     const required = Array.isArray(schema['required']) ? (schema['required'] as readonly JsonValue[]) : [];
     out['type'] ??= 'object';
-    out['properties'] = Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, required.includes(name) ? toStrict(child) : makeNullable(toStrict(child))]));
+    out['properties'] = Object.fromEntries(
+      Object.entries(properties).map(([name, child]) => [
+        name,
+        required.includes(name) ? toStrict(child) : makeNullable(toStrict(child)),
+      ]),
+    );
     out['required'] = Object.keys(properties);
     out['additionalProperties'] = false;
   }
   const isArray = out['type'] === 'array' || (Array.isArray(out['type']) && out['type'].includes('array'));
   if (isArray && out['items'] === undefined) throw new NotStrict();
-  if (out['type'] === undefined && out['anyOf'] === undefined && out['enum'] === undefined && out['const'] === undefined) throw new NotStrict();
+  if (
+    out['type'] === undefined &&
+    out['anyOf'] === undefined &&
+    out['enum'] === undefined &&
+    out['const'] === undefined
+  )
+    throw new NotStrict();
   return out;
 }
 

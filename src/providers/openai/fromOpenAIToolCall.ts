@@ -22,7 +22,14 @@ export function fromOpenAIToolCall(call: OpenAIToolCall, context: ProviderCallCo
       const toolName = fromProviderToolName(call.custom.name);
       const { request } = buildParsedToolCall(call.id, call.custom.name, { value: call.custom.input }, context);
       const message = `Tool \`${toolName}\` takes JSON arguments; it was called as a custom (free-form) tool. Call it as a function with a JSON object.`;
-      return { request, failure: { status: 'failed', invoked: false, error: new ToolError('invalid_input', message, { errors: [{ path: '', constraint: 'json', message }] }) } };
+      return {
+        request,
+        failure: {
+          status: 'failed',
+          invoked: false,
+          error: new ToolError('invalid_input', message, { errors: [{ path: '', constraint: 'json', message }] }),
+        },
+      };
     }
   }
 }

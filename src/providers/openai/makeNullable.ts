@@ -11,7 +11,10 @@ export function makeNullable(schema: JsonObject): JsonObject {
   const { type, enum: values, const: constant, anyOf } = schema;
   if (Array.isArray(anyOf)) return { ...schema, anyOf: [...(anyOf as readonly JsonValue[]), { type: 'null' }] };
   if (typeof type === 'string' || Array.isArray(type)) {
-    const widened: Record<string, JsonValue> = { ...schema, type: [...(Array.isArray(type) ? (type as readonly JsonValue[]) : [type]), 'null'] };
+    const widened: Record<string, JsonValue> = {
+      ...schema,
+      type: [...(Array.isArray(type) ? (type as readonly JsonValue[]) : [type]), 'null'],
+    };
     if (Array.isArray(values)) widened['enum'] = [...(values as readonly JsonValue[]), null];
     if (constant !== undefined) {
       delete widened['const'];

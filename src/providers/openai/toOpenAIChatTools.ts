@@ -15,6 +15,10 @@ export function toOpenAIChatTools(specs: readonly ToolSpec[], options: OpenAIToo
   assertProviderToolNames(specs, OPENAI_NAME_RULE);
   return specs.map((spec) => ({
     type: 'function',
-    function: { name: toProviderToolName(spec.name), description: buildToolDescription(spec, true), ...buildOpenAIParameters(spec, options.strict ?? false) },
+    function: {
+      name: toProviderToolName(spec.name),
+      description: buildToolDescription(spec, true),
+      ...buildOpenAIParameters(spec, options.strict ?? false),
+    },
   }));
 }

@@ -11,7 +11,10 @@ import { toProviderToolName } from '../toProviderToolName.js';
  * The specs as OpenAI Responses API function `tools`; output schemas folded into the descriptions.
  * @throws ToolConfigurationError when a name would exceed OpenAI's 64 characters.
  */
-export function toOpenAIResponsesTools(specs: readonly ToolSpec[], options: OpenAIToolsOptions = {}): OpenAIResponsesTool[] {
+export function toOpenAIResponsesTools(
+  specs: readonly ToolSpec[],
+  options: OpenAIToolsOptions = {},
+): OpenAIResponsesTool[] {
   assertProviderToolNames(specs, OPENAI_NAME_RULE);
   return specs.map((spec) => ({
     type: 'function',

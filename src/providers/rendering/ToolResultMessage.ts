@@ -12,7 +12,8 @@ export interface OpenAIChatToolMessage {
 
 /** One item of a Responses `function_call_output` list (the SDK's `ResponseFunctionCallOutputItem`). */
 export type OpenAIFunctionCallOutputItem =
-  { readonly type: 'input_text'; readonly text: string } | { readonly type: 'input_image'; readonly image_url: string; readonly detail: 'auto' };
+  | { readonly type: 'input_text'; readonly text: string }
+  | { readonly type: 'input_image'; readonly image_url: string; readonly detail: 'auto' };
 
 /** OpenAI Responses: a `function_call_output` input item (the SDK's `ResponseInputItem.FunctionCallOutput`). */
 export interface OpenAIFunctionCallOutput {
@@ -27,7 +28,14 @@ export interface OpenAIFunctionCallOutput {
 /** A block of Anthropic `tool_result` content (the SDK's `TextBlockParam` / `ImageBlockParam`). */
 export type AnthropicToolResultContent =
   | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'image'; readonly source: { readonly type: 'base64'; readonly media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'; readonly data: string } };
+  | {
+      readonly type: 'image';
+      readonly source: {
+        readonly type: 'base64';
+        readonly media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+        readonly data: string;
+      };
+    };
 
 /** Anthropic: a `tool_result` block for the next user message (the SDK's `ToolResultBlockParam`). */
 export interface AnthropicToolResult {

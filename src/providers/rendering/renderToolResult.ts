@@ -9,14 +9,19 @@ import type { ToolResultMessage } from './ToolResultMessage.js';
 function findCallId(outcome: ToolExecutionOutcome, options: RenderToolResultOptions): string | undefined {
   if (options.callId !== undefined) return options.callId;
   if (outcome.status === 'completed') return outcome.result.result.callId;
-  if (outcome.status === 'interrupted') return outcome.interruption.type === 'approval_required' ? outcome.interruption.approval.callId : outcome.interruption.auth.callId;
+  if (outcome.status === 'interrupted')
+    return outcome.interruption.type === 'approval_required'
+      ? outcome.interruption.approval.callId
+      : outcome.interruption.auth.callId;
   return undefined;
 }
 
 function findToolName(outcome: ToolExecutionOutcome, options: RenderToolResultOptions): string | undefined {
   if (options.toolName !== undefined) return options.toolName;
   if (outcome.status !== 'interrupted') return undefined;
-  return outcome.interruption.type === 'approval_required' ? outcome.interruption.approval.toolName : outcome.interruption.auth.toolName;
+  return outcome.interruption.type === 'approval_required'
+    ? outcome.interruption.approval.toolName
+    : outcome.interruption.auth.toolName;
 }
 
 /**
@@ -27,8 +32,16 @@ function findToolName(outcome: ToolExecutionOutcome, options: RenderToolResultOp
  * `interruptions: 'placeholder'` (the host resolves those: approve, reject, authenticate),
  * for a `failed` outcome without `callId`, and for Gemini without a `toolName`.
  */
-export function renderToolResult<F extends ToolResultFormat>(outcome: ToolExecutionOutcome, format: F, options?: RenderToolResultOptions): ToolResultMessage<F>;
-export function renderToolResult(outcome: ToolExecutionOutcome, format: ToolResultFormat, options: RenderToolResultOptions = {}): ToolResultMessage {
+export function renderToolResult<F extends ToolResultFormat>(
+  outcome: ToolExecutionOutcome,
+  format: F,
+  options?: RenderToolResultOptions,
+): ToolResultMessage<F>;
+export function renderToolResult(
+  outcome: ToolExecutionOutcome,
+  format: ToolResultFormat,
+  options: RenderToolResultOptions = {},
+): ToolResultMessage {
   const content = buildModelContent(outcome, options);
   if (content === undefined) {
     throw new TypeError(
@@ -36,7 +49,10 @@ export function renderToolResult(outcome: ToolExecutionOutcome, format: ToolResu
     );
   }
   const callId = findCallId(outcome, options);
-  if (callId === undefined) throw new TypeError(`renderToolResult: a ${outcome.status} outcome does not carry the provider's call id; pass { callId }.`);
+  if (callId === undefined)
+    throw new TypeError(
+      `renderToolResult: a ${outcome.status} outcome does not carry the provider's call id; pass { callId }.`,
+    );
   switch (format) {
     case 'openai-chat':
       return toOpenAIChatMessage(content, callId);
@@ -46,7 +62,8 @@ export function renderToolResult(outcome: ToolExecutionOutcome, format: ToolResu
       return toAnthropicBlock(content, callId);
     case 'gemini': {
       const toolName = findToolName(outcome, options);
-      if (toolName === undefined) throw new TypeError("renderToolResult: Gemini's functionResponse names the function; pass { toolName }.");
+      if (toolName === undefined)
+        throw new TypeError("renderToolResult: Gemini's functionResponse names the function; pass { toolName }.");
       return toGeminiPart(content, callId, toProviderToolName(toolName));
     }
   }

@@ -13,5 +13,7 @@ export function renderToolResults<F extends ToolResultFormat>(
   format: F,
   options: Omit<RenderToolResultOptions, 'callId' | 'toolName'> = {},
 ): ToolResultMessage<F>[] {
-  return results.map(({ request, outcome }) => renderToolResult(outcome, format, { ...options, callId: request.callId, toolName: request.toolName }));
+  return results.map(({ request, outcome }) =>
+    renderToolResult(outcome, format, { ...options, callId: request.callId, toolName: request.toolName }),
+  );
 }

@@ -28,7 +28,9 @@ export function inlineSchemaRefs(root: JsonObject): InlinedSchema {
   const visit = (value: JsonValue, seen: readonly string[]): JsonValue => {
     if (!isSchemaObject(value)) return value;
     const ref = value['$ref'];
-    const own = mapSubschemas(omitKeys(value, ['$ref', '$schema', '$id', '$defs', 'definitions']), (child) => visit(child, seen));
+    const own = mapSubschemas(omitKeys(value, ['$ref', '$schema', '$id', '$defs', 'definitions']), (child) =>
+      visit(child, seen),
+    );
     if (typeof ref !== 'string') return own;
     const target = getTarget(root, ref);
     if (target === undefined || seen.includes(ref)) {

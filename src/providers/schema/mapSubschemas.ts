@@ -28,7 +28,8 @@ const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs',
 export function mapSubschemas(schema: JsonObject, map: (subschema: JsonValue) => JsonValue): JsonObject {
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]): [string, JsonValue] => {
-      if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) return [key, (value as readonly JsonValue[]).map(map)];
+      if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value))
+        return [key, (value as readonly JsonValue[]).map(map)];
       if (SCHEMA_KEYWORDS.has(key)) return [key, map(value)];
       if (SCHEMA_MAP_KEYWORDS.has(key) && isSchemaObject(value)) {
         return [key, Object.fromEntries(Object.entries(value).map(([name, child]) => [name, map(child)]))];

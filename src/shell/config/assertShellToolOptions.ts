@@ -43,7 +43,9 @@ function isMode(value: unknown): boolean {
 function assertNetworkOption(network: unknown, where: string): void {
   if (network === undefined || typeof network === 'boolean') return;
   if (!isRecord(network) || !Array.isArray(network['allow'])) {
-    throw new ToolConfigurationError(`${where} must be false, true or { allow: [host patterns] }; got ${show(network)}.`);
+    throw new ToolConfigurationError(
+      `${where} must be false, true or { allow: [host patterns] }; got ${show(network)}.`,
+    );
   }
   assertKnownKeys(network, Object.keys(NETWORK_KEYS), where);
 }
@@ -53,14 +55,20 @@ function assertSandboxObject(sandbox: Readonly<Record<string, unknown>>, topLeve
   assertKnownKeys(sandbox, Object.keys(SANDBOX_KEYS), 'shellTools({ sandbox })');
   const { mode, readable, network } = sandbox;
   if (!isMode(mode)) {
-    throw new ToolConfigurationError(`shellTools({ sandbox: { mode } }) must be "auto", "required" or "off"; got ${show(mode)}.`);
+    throw new ToolConfigurationError(
+      `shellTools({ sandbox: { mode } }) must be "auto", "required" or "off"; got ${show(mode)}.`,
+    );
   }
   if (readable !== undefined && (!Array.isArray(readable) || readable.some((entry) => typeof entry !== 'string'))) {
-    throw new ToolConfigurationError(`shellTools({ sandbox: { readable } }) must be an array of absolute paths; got ${show(readable)}.`);
+    throw new ToolConfigurationError(
+      `shellTools({ sandbox: { readable } }) must be an array of absolute paths; got ${show(readable)}.`,
+    );
   }
   assertNetworkOption(network, 'shellTools({ sandbox: { network } })');
   if (network !== undefined && topLevelNetwork !== undefined) {
-    throw new ToolConfigurationError('shellTools() got both `network` and `sandbox: { network }`: give it once, as `sandbox: { mode, network }`.');
+    throw new ToolConfigurationError(
+      'shellTools() got both `network` and `sandbox: { network }`: give it once, as `sandbox: { mode, network }`.',
+    );
   }
 }
 
@@ -79,7 +87,9 @@ export function assertShellToolOptions(options: unknown): asserts options is She
   if (isRecord(sandbox)) {
     assertSandboxObject(sandbox, network);
   } else if (sandbox !== undefined && !isMode(sandbox)) {
-    throw new ToolConfigurationError(`shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got ${show(sandbox)}.`);
+    throw new ToolConfigurationError(
+      `shellTools({ sandbox }) must be "auto", "required", "off" or { mode, readable?, network? }; got ${show(sandbox)}.`,
+    );
   }
   assertNetworkOption(network, 'shellTools({ network })');
   if (warmSandbox !== undefined && typeof warmSandbox !== 'boolean') {

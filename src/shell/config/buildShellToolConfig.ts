@@ -13,10 +13,17 @@ import type { ShellNetworkAllowList, ShellToolConfig } from './ShellToolConfig.j
 import type { ShellNetworkOption } from '../sandbox/ShellSandboxOptions.js';
 import type { ShellToolOptions } from './ShellToolOptions.js';
 
-function checkInteger(name: string, value: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+function checkInteger(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new ToolConfigurationError(`shellTools({ ${name} }) must be a whole number between 1 and ${max}; got ${String(value)}.`);
+    throw new ToolConfigurationError(
+      `shellTools({ ${name} }) must be a whole number between 1 and ${max}; got ${String(value)}.`,
+    );
   }
   return value;
 }
@@ -34,7 +41,10 @@ function findShell(): ShellToolConfig['shell'] {
  * `network` checked: each pattern of a list (a bad one names itself), and a list only where a
  * sandbox can hold it (with `sandbox: 'off'` nothing could).
  */
-function buildNetwork(network: ShellNetworkOption | undefined, sandbox: ShellToolConfig['sandbox']): boolean | ShellNetworkAllowList {
+function buildNetwork(
+  network: ShellNetworkOption | undefined,
+  sandbox: ShellToolConfig['sandbox'],
+): boolean | ShellNetworkAllowList {
   if (typeof network !== 'object') return network ?? false;
   const allow = parseHostPatterns(network.allow);
   if (sandbox === 'off') {
@@ -46,13 +56,19 @@ function buildNetwork(network: ShellNetworkOption | undefined, sandbox: ShellToo
 }
 
 /** Checks `shellTools` options (throwing `ToolConfigurationError` at start-up) and fixes the defaults. */
-export function buildShellToolConfig(options: ShellToolOptions, workspace: Workspace, source: NodeJS.ProcessEnv = process.env): ShellToolConfig {
+export function buildShellToolConfig(
+  options: ShellToolOptions,
+  workspace: Workspace,
+  source: NodeJS.ProcessEnv = process.env,
+): ShellToolConfig {
   if (options.cwd !== undefined && (typeof options.cwd !== 'string' || options.cwd === '')) {
     throw new ToolConfigurationError('shellTools({ cwd }) must be a non-empty path inside the workspace roots.');
   }
   for (const [name, value] of Object.entries(options.env?.set ?? {})) {
     if (typeof value !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/u.test(name)) {
-      throw new ToolConfigurationError(`shellTools({ env: { set } }) needs string values under valid variable names; ${JSON.stringify(name)} is not.`);
+      throw new ToolConfigurationError(
+        `shellTools({ env: { set } }) needs string values under valid variable names; ${JSON.stringify(name)} is not.`,
+      );
     }
   }
   // `sandbox` and `network` were checked with the other option shapes (assertShellToolOptions).
@@ -68,11 +84,22 @@ export function buildShellToolConfig(options: ShellToolOptions, workspace: Works
     // What the host names explicitly wins over the forced git settings; the model cannot set GIT_*.
     hostEnv: Object.freeze({ ...GIT_SAFETY_ENV, ...buildHostEnvironment(source, options.env) }),
     shell: findShell(),
-    timeoutMs: checkInteger('timeoutMs', options.timeoutMs, SHELL_EXEC_DEFAULTS.timeoutMs, SHELL_EXEC_DEFAULTS.maxTimeoutMs),
+    timeoutMs: checkInteger(
+      'timeoutMs',
+      options.timeoutMs,
+      SHELL_EXEC_DEFAULTS.timeoutMs,
+      SHELL_EXEC_DEFAULTS.maxTimeoutMs,
+    ),
     maxOutputBytes,
-    hardOutputLimitBytes: checkInteger('hardOutputLimitBytes', options.hardOutputLimitBytes, Math.max(SHELL_EXEC_DEFAULTS.hardOutputLimitBytes, 2 * maxOutputBytes)),
+    hardOutputLimitBytes: checkInteger(
+      'hardOutputLimitBytes',
+      options.hardOutputLimitBytes,
+      Math.max(SHELL_EXEC_DEFAULTS.hardOutputLimitBytes, 2 * maxOutputBytes),
+    ),
     killGraceMs: checkInteger('killGraceMs', options.killGraceMs, SHELL_EXEC_DEFAULTS.killGraceMs, 60_000),
-    slots: new Semaphore(checkInteger('maxConcurrent', options.maxConcurrent, SHELL_EXEC_DEFAULTS.maxConcurrent, 1_000)),
+    slots: new Semaphore(
+      checkInteger('maxConcurrent', options.maxConcurrent, SHELL_EXEC_DEFAULTS.maxConcurrent, 1_000),
+    ),
     sandbox,
     network: buildNetwork(sandboxOptions.network ?? options.network, sandbox),
     readable,

@@ -18,6 +18,9 @@ export function getCwdWorkspace(cwd: string | undefined, empty: Workspace): Work
     return Workspace.create([{ path: cwd }]);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new ToolConfigurationError(`shellTools({ cwd }) is the workspace root when no roots are configured, and it is not usable: ${detail}`, { cause: error });
+    throw new ToolConfigurationError(
+      `shellTools({ cwd }) is the workspace root when no roots are configured, and it is not usable: ${detail}`,
+      { cause: error },
+    );
   }
 }

@@ -50,13 +50,15 @@ export function parseHostPattern(text: unknown): HostPattern {
   if (typeof text !== 'string' || text === '') fail(text, 'is not a non-empty string');
   if (text.includes('://') || text.includes('/')) fail(text, 'is a URL or a path, not a host');
   if (text.includes('@')) fail(text, 'has a user part (user@host)');
-  if (/[^\x21-\x7e]/u.test(text)) fail(text, 'has spaces, control or non-ASCII characters (write an international name in its xn-- form)');
+  if (/[^\x21-\x7e]/u.test(text))
+    fail(text, 'has spaces, control or non-ASCII characters (write an international name in its xn-- form)');
   const match = PATTERN.exec(text.toLowerCase());
   if (match === null) fail(text, 'is not of the form host, host:port or [IPv6]:port');
   const [, star, bracketed, plain, portText] = match;
   const port = portText === undefined ? undefined : readPort(portText);
   if (portText !== undefined && port === undefined) fail(text, 'has a port outside 1-65535');
-  if (bracketed !== undefined && isIP(bracketed) !== 6) fail(text, 'has brackets around something that is not an IPv6 address');
+  if (bracketed !== undefined && isIP(bracketed) !== 6)
+    fail(text, 'has brackets around something that is not an IPv6 address');
   const host = bracketed === undefined ? (plain ?? '') : canonicalIPv6(bracketed);
   const wildcard = star !== undefined;
   if (isIP(host) !== 0) {
@@ -66,14 +68,17 @@ export function parseHostPattern(text: unknown): HostPattern {
   if (host.endsWith('.')) fail(text, 'ends with a dot (remove it)');
   if (host.includes('*')) fail(text, "has a '*' that is not a leading '*.' (a whole network is network: true)");
   if (!isHostName(host)) fail(text, 'is not a valid host name (letters, digits, inner hyphens and dots)');
-  if (wildcard && !host.includes('.')) fail(text, "covers a whole top-level domain ('*.com'); name the domain ('*.example.com')");
+  if (wildcard && !host.includes('.'))
+    fail(text, "covers a whole top-level domain ('*.com'); name the domain ('*.example.com')");
   return { text, host, wildcard, port };
 }
 
 /** Checks every pattern of `allow` (throws `ToolConfigurationError` naming the first bad one). */
 export function parseHostPatterns(allow: unknown): readonly HostPattern[] {
   if (!Array.isArray(allow)) {
-    throw new ToolConfigurationError('shellTools({ network: { allow } }) must be an array of host patterns, for example ["registry.npmjs.org", "*.example.com:443"].');
+    throw new ToolConfigurationError(
+      'shellTools({ network: { allow } }) must be an array of host patterns, for example ["registry.npmjs.org", "*.example.com:443"].',
+    );
   }
   return Object.freeze(allow.map((text: unknown) => Object.freeze(parseHostPattern(text))));
 }

@@ -98,8 +98,12 @@ export class HostProxy {
   }
 
   #closedError(): ToolError {
-    return new ToolError('unavailable', "The shell tools' network proxy was closed with the executor while this command started; nothing was run.", {
-      reason: 'network_proxy_closed',
-    });
+    return new ToolError(
+      'unavailable',
+      "The shell tools' network proxy was closed with the executor while this command started; nothing was run.",
+      {
+        reason: 'network_proxy_closed',
+      },
+    );
   }
 }

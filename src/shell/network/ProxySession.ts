@@ -68,7 +68,8 @@ export class ProxySession {
     const key = `${target.host} ${String(target.port)}`;
     const known = this.#refused.get(key);
     if (known !== undefined) this.#refused.set(key, { ...known, count: known.count + 1 });
-    else if (this.#refused.size < MAX_REFUSED_HOSTS) this.#refused.set(key, { host: target.host, port: target.port, reason, count: 1 });
+    else if (this.#refused.size < MAX_REFUSED_HOSTS)
+      this.#refused.set(key, { host: target.host, port: target.port, reason, count: 1 });
     else this.#refusedOthers++;
   }
 

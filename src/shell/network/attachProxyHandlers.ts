@@ -1,4 +1,11 @@
-import { request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Semaphore } from '../running/Semaphore.js';
@@ -18,12 +25,25 @@ export interface ProxyHandlerContext {
 }
 
 /** Headers that describe one hop (RFC 9110 7.6.1), never forwarded; with those `Connection` names. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
-const USAGE = "This is the sandbox's HTTP proxy: send absolute http:// URLs (HTTP_PROXY) or CONNECT host:port (HTTPS_PROXY).";
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+const USAGE =
+  "This is the sandbox's HTTP proxy: send absolute http:// URLs (HTTP_PROXY) or CONNECT host:port (HTTPS_PROXY).";
 
 function stripHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const listed = (headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase());
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name) && !listed.includes(name)));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name) && !listed.includes(name)),
+  );
 }
 
 function describeRefusal(target: ProxyTarget, reason: 'not_allowed' | 'local_address'): string {
@@ -35,11 +55,19 @@ function describeRefusal(target: ProxyTarget, reason: 'not_allowed' | 'local_add
 
 /** Answers on a raw (CONNECT) connection and closes it. */
 function replyRaw(socket: Duplex, status: string, text: string): void {
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${String(Buffer.byteLength(text))}\r\nConnection: close\r\n\r\n${text}`);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${String(Buffer.byteLength(text))}\r\nConnection: close\r\n\r\n${text}`,
+  );
 }
 
 function reply(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text), connection: 'close' }).end(text);
+  res
+    .writeHead(status, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      connection: 'close',
+    })
+    .end(text);
 }
 
 type Checked = { readonly address: string; readonly port: number } | { readonly status: number; readonly text: string };
@@ -60,7 +88,13 @@ async function check(context: ProxyHandlerContext, session: ProxySession, target
   return resolution;
 }
 
-async function tunnel(context: ProxyHandlerContext, session: ProxySession, req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
+async function tunnel(
+  context: ProxyHandlerContext,
+  session: ProxySession,
+  req: IncomingMessage,
+  client: Duplex,
+  head: Buffer,
+): Promise<void> {
   const target = readConnectTarget(req.url ?? '');
   if (target === undefined) {
     replyRaw(client, '400 Bad Request', `CONNECT needs host:port. ${USAGE}\n`);
@@ -84,7 +118,12 @@ async function tunnel(context: ProxyHandlerContext, session: ProxySession, req: 
     if (connected) client.destroy();
   });
   upstream.on('error', (error: NodeJS.ErrnoException) => {
-    if (!connected) replyRaw(client, '502 Bad Gateway', `${target.host}:${String(target.port)} could not be reached (${error.code ?? error.message}).\n`);
+    if (!connected)
+      replyRaw(
+        client,
+        '502 Bad Gateway',
+        `${target.host}:${String(target.port)} could not be reached (${error.code ?? error.message}).\n`,
+      );
   });
   upstream.once('connect', () => {
     connected = true;
@@ -95,7 +134,12 @@ async function tunnel(context: ProxyHandlerContext, session: ProxySession, req: 
   });
 }
 
-async function forward(context: ProxyHandlerContext, session: ProxySession, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function forward(
+  context: ProxyHandlerContext,
+  session: ProxySession,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const target = readHttpTarget(req.url ?? '');
   if (target === undefined) {
     reply(res, 400, `${USAGE} A URL with a user part (http://user@host/) is refused.\n`);
@@ -121,7 +165,8 @@ async function forward(context: ProxyHandlerContext, session: ProxySession, req:
   });
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     if (res.headersSent) res.destroy();
-    else reply(res, 502, `${target.host}:${String(target.port)} could not be reached (${error.code ?? error.message}).\n`);
+    else
+      reply(res, 502, `${target.host}:${String(target.port)} could not be reached (${error.code ?? error.message}).\n`);
   });
   req.pipe(upstream);
 }

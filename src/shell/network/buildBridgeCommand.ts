@@ -104,10 +104,36 @@ const SOCAT_SCRIPT = [
  * `buildNetworkArgs`) running {@link runNetworkBridge}, its source given with `-e`, so nothing
  * is looked up on disk. `fds` are the descriptors the command must keep (redirect targets).
  */
-export function buildBridgeCommand(file: string, args: readonly string[], fds: readonly number[], socat: string | undefined): string[] {
+export function buildBridgeCommand(
+  file: string,
+  args: readonly string[],
+  fds: readonly number[],
+  socat: string | undefined,
+): string[] {
   if (socat !== undefined) {
     const listening = `0100007F:${BRIDGE_PORT.toString(16).toUpperCase().padStart(4, '0')}`;
-    return ['/bin/sh', '-c', SOCAT_SCRIPT, 'agentkit-network-bridge', socat, String(BRIDGE_PORT), BRIDGE_SOCKET, listening, file, ...args];
+    return [
+      '/bin/sh',
+      '-c',
+      SOCAT_SCRIPT,
+      'agentkit-network-bridge',
+      socat,
+      String(BRIDGE_PORT),
+      BRIDGE_SOCKET,
+      listening,
+      file,
+      ...args,
+    ];
   }
-  return [process.execPath, '-e', SOURCE, '--', String(BRIDGE_PORT), BRIDGE_SOCKET, fds.length === 0 ? '-' : fds.join(','), file, ...args];
+  return [
+    process.execPath,
+    '-e',
+    SOURCE,
+    '--',
+    String(BRIDGE_PORT),
+    BRIDGE_SOCKET,
+    fds.length === 0 ? '-' : fds.join(','),
+    file,
+    ...args,
+  ];
 }

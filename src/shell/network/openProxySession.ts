@@ -29,13 +29,21 @@ function nameHost(refused: RefusedHost): string {
  */
 export function describeRefusedHosts(session: ProxySession | undefined): {
   readonly value: { readonly refusedHosts?: string[] };
-  readonly metadata: { readonly refusedHosts?: { host: string; port: number; reason: string; count: number }[]; readonly refusedOthers?: number };
+  readonly metadata: {
+    readonly refusedHosts?: { host: string; port: number; reason: string; count: number }[];
+    readonly refusedOthers?: number;
+  };
 } {
   const refused = session?.refusedHosts ?? [];
   const others = session?.refusedOthers ?? 0;
   if (refused.length === 0) return { value: {}, metadata: {} };
   return {
-    value: { refusedHosts: [...refused.map(nameHost), ...(others > 0 ? [`(${String(others)} more requests for other hosts)`] : [])] },
+    value: {
+      refusedHosts: [
+        ...refused.map(nameHost),
+        ...(others > 0 ? [`(${String(others)} more requests for other hosts)`] : []),
+      ],
+    },
     metadata: { refusedHosts: refused.map((host) => ({ ...host })), ...(others > 0 ? { refusedOthers: others } : {}) },
   };
 }

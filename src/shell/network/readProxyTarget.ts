@@ -59,5 +59,10 @@ export function readHttpTarget(url: string): HttpTarget | undefined {
   const port = parsed.port === '' ? 80 : readPort(parsed.port);
   if (host === undefined || port === undefined) return undefined;
   const named = isIP(host) === 6 ? `[${host}]` : host;
-  return { host, port, path: `${parsed.pathname}${parsed.search}`, authority: port === 80 ? named : `${named}:${String(port)}` };
+  return {
+    host,
+    port,
+    path: `${parsed.pathname}${parsed.search}`,
+    authority: port === 80 ? named : `${named}:${String(port)}`,
+  };
 }

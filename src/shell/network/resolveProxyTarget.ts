@@ -10,7 +10,10 @@ import type { ProxyTarget } from './readProxyTarget.js';
 export type ProxyConnectTo = (host: string, port: number) => ProxyTarget | undefined;
 
 /** The address to connect to, or why an allowed name may not be reached. */
-export type ProxyResolution = { readonly address: string; readonly port: number } | { readonly refused: 'local_address' } | { readonly failed: string };
+export type ProxyResolution =
+  | { readonly address: string; readonly port: number }
+  | { readonly refused: 'local_address' }
+  | { readonly failed: string };
 
 /**
  * Addresses of this machine and its link: loopback, unspecified, link-local (cloud metadata
@@ -37,7 +40,10 @@ export function isLocalAddress(address: string): boolean {
  * Resolves an allowed target once, here (the command has no resolver): the first address that
  * is not local, so the address connected to is the one checked. An IP literal is its own answer.
  */
-export async function resolveProxyTarget(target: ProxyTarget, connectTo: ProxyConnectTo | undefined): Promise<ProxyResolution> {
+export async function resolveProxyTarget(
+  target: ProxyTarget,
+  connectTo: ProxyConnectTo | undefined,
+): Promise<ProxyResolution> {
   const mapped = connectTo?.(target.host, target.port);
   if (mapped !== undefined) return { address: mapped.host, port: mapped.port };
   if (isIP(target.host) !== 0) return { address: target.host, port: target.port };
@@ -45,7 +51,9 @@ export async function resolveProxyTarget(target: ProxyTarget, connectTo: ProxyCo
   try {
     addresses = await lookup(target.host, { all: true, verbatim: true });
   } catch (error) {
-    return { failed: `${target.host} could not be resolved (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
+    return {
+      failed: `${target.host} could not be resolved (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    };
   }
   const reachable = addresses.find((entry) => !isLocalAddress(entry.address));
   if (reachable !== undefined) return { address: reachable.address, port: target.port };

@@ -5,7 +5,19 @@
  */
 
 /** Shells: `bash -c '...'` runs a new command line; `bash script` runs a file. */
-export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
+export const SHELLS: ReadonlySet<string> = new Set([
+  'bash',
+  'sh',
+  'dash',
+  'zsh',
+  'ksh',
+  'mksh',
+  'ash',
+  'fish',
+  'csh',
+  'tcsh',
+  'busybox',
+]);
 
 /** Programs that run another command given in their arguments. */
 export const WRAPPERS: ReadonlySet<string> = new Set([
@@ -49,7 +61,20 @@ export const WRAPPER_OPTIONS_WITH_VALUE: Readonly<Record<string, ReadonlySet<str
   nice: new Set(['-n', '--adjustment']),
   ionice: new Set(['-c', '-n', '-p', '--class', '--classdata']),
   env: new Set(['-u', '--unset', '-C', '--chdir', '-S', '--split-string']),
-  xargs: new Set(['-I', '-n', '-P', '-L', '-s', '-d', '-E', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file']),
+  xargs: new Set([
+    '-I',
+    '-n',
+    '-P',
+    '-L',
+    '-s',
+    '-d',
+    '-E',
+    '-a',
+    '--max-args',
+    '--max-procs',
+    '--delimiter',
+    '--arg-file',
+  ]),
   stdbuf: new Set(['-i', '-o', '-e']),
   exec: new Set(['-a']),
   watch: new Set(['-n', '--interval', '-d']),
@@ -81,7 +106,8 @@ export const INLINE_CODE_OPTIONS: Readonly<Record<string, RegExp>> = {
 /** Names under which an interpreter may be installed (`python3.12`, `nodejs`), mapped to its family. */
 export function getInterpreterFamily(name: string): string | undefined {
   if (/^python[0-9.]*$/u.test(name)) return 'python';
-  if (/^(perl|ruby|php|lua|luajit)[0-9.]*$/u.test(name)) return name.replace(/[0-9.]+$/u, '').replace(/^luajit$/u, 'lua');
+  if (/^(perl|ruby|php|lua|luajit)[0-9.]*$/u.test(name))
+    return name.replace(/[0-9.]+$/u, '').replace(/^luajit$/u, 'lua');
   if (name === 'nodejs') return 'node';
   if (name === 'powershell') return 'pwsh';
   return name in INLINE_CODE_OPTIONS ? name : undefined;

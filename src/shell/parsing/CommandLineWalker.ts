@@ -20,9 +20,22 @@ const MAX_NESTING = 3;
 const ASSIGNMENT_HOSTS = new Set(['command', 'declaration_command', 'variable_assignments', 'c_style_for_statement']);
 const ARITHMETIC_TEST_OPERATORS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
 /** Nodes whose children are the words and redirections of one command. */
-const WORD_LISTS = new Set(['command', 'redirected_statement', 'declaration_command', 'unset_command', 'variable_assignments']);
+const WORD_LISTS = new Set([
+  'command',
+  'redirected_statement',
+  'declaration_command',
+  'unset_command',
+  'variable_assignments',
+]);
 /** Nodes that are one token to bash: a blank inside one (`$ done`) means the parser joined two. */
-const SINGLE_TOKENS = new Set(['word', 'simple_expansion', 'variable_name', 'special_variable_name', 'number', 'file_descriptor']);
+const SINGLE_TOKENS = new Set([
+  'word',
+  'simple_expansion',
+  'variable_name',
+  'special_variable_name',
+  'number',
+  'file_descriptor',
+]);
 /** Reserved words and brackets that bash recognizes only as whole words. */
 const RESERVED_WORDS = new Set([
   'if',
@@ -72,10 +85,24 @@ function isStandalone(node: Node, source: string): boolean {
   return WORD_BOUNDARY.test(before) && WORD_BOUNDARY.test(source[node.endIndex] ?? '');
 }
 
-const VARIABLE_TYPES = new Set(['variable_name', 'simple_expansion', 'expansion', 'command_substitution', 'word', 'subscript']);
+const VARIABLE_TYPES = new Set([
+  'variable_name',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'word',
+  'subscript',
+]);
 
 /** Nodes the parser builds inside `[ ... ]` from what are plain words to bash. */
-const TEST_EXPRESSIONS = new Set(['unary_expression', 'binary_expression', 'ternary_expression', 'postfix_expression', 'parenthesized_expression', 'ERROR']);
+const TEST_EXPRESSIONS = new Set([
+  'unary_expression',
+  'binary_expression',
+  'ternary_expression',
+  'postfix_expression',
+  'parenthesized_expression',
+  'ERROR',
+]);
 
 /** The nodes that are the words of a `[ ... ]` test, in order (`[` and `]` included). */
 function findTestWordNodes(node: Node): Node[] {
@@ -90,7 +117,10 @@ function findTestWordNodes(node: Node): Node[] {
  */
 function readTestWords(node: Node, source: string): ShellWord[] | undefined {
   const nodes = findTestWordNodes(node);
-  const separated = nodes.every((word, index) => index === 0 || /^[ \t]+$/u.test(source.slice((nodes[index - 1] as Node).endIndex, word.startIndex)));
+  const separated = nodes.every(
+    (word, index) =>
+      index === 0 || /^[ \t]+$/u.test(source.slice((nodes[index - 1] as Node).endIndex, word.startIndex)),
+  );
   if (!separated || /[\n<>]/u.test(node.text)) return undefined;
   return nodes.map((word) => (word.isNamed ? readWord(word) : { text: word.text, literal: true }));
 }
@@ -153,22 +183,31 @@ export class CommandLineWalker {
     if (node.isNamed && !node.isError && !UNDERSTOOD_NODE_TYPES.has(type)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     if (SINGLE_TOKENS.has(type) && /[ \t\n]/u.test(node.text)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
     // the parts of one word touch: a blank between two (`@ ``$x`) is a word boundary to bash
-    if (type === 'concatenation' && node.children.some((child, index) => index > 0 && child.startIndex !== (node.children[index - 1] as Node).endIndex)) {
+    if (
+      type === 'concatenation' &&
+      node.children.some(
+        (child, index) => index > 0 && child.startIndex !== (node.children[index - 1] as Node).endIndex,
+      )
+    ) {
       this.risks.add(SHELL_RISKS.ambiguousSyntax);
     }
     if (WORD_LISTS.has(type) && hasUnseparatedWords(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
-    if (!node.isNamed && RESERVED_WORDS.has(type) && STATEMENTS.has(parentType) && !isStandalone(node, this.source)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    if (!node.isNamed && RESERVED_WORDS.has(type) && STATEMENTS.has(parentType) && !isStandalone(node, this.source))
+      this.risks.add(SHELL_RISKS.ambiguousSyntax);
     switch (type) {
       case 'comment':
         // bash starts a comment only at the start of a word: `a=(x)#; cmd` runs cmd
-        if (node.startIndex > 0 && !/[ \t\n;&|]/u.test(this.source[node.startIndex - 1] as string)) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+        if (node.startIndex > 0 && !/[ \t\n;&|]/u.test(this.source[node.startIndex - 1] as string))
+          this.risks.add(SHELL_RISKS.ambiguousSyntax);
         return;
       case 'command':
         this.command(node);
         break;
       case 'declaration_command':
       case 'unset_command':
-        this.addCommand(node.children.map((child) => (child.isNamed ? readWord(child) : { text: child.text, literal: true })));
+        this.addCommand(
+          node.children.map((child) => (child.isNamed ? readWord(child) : { text: child.text, literal: true })),
+        );
         break;
       case 'variable_assignments':
         this.subcommands.push(node.namedChildren.map((child) => child.text));
@@ -187,7 +226,8 @@ export class CommandLineWalker {
         break;
       case 'subscript': {
         const index = node.namedChildren[1];
-        if (index !== undefined && index.type !== 'number' && index.text !== '@' && index.text !== '*') this.risks.add(SHELL_RISKS.arithmetic);
+        if (index !== undefined && index.type !== 'number' && index.text !== '@' && index.text !== '*')
+          this.risks.add(SHELL_RISKS.arithmetic);
         break;
       }
       case 'arithmetic_expansion':
@@ -241,7 +281,8 @@ export class CommandLineWalker {
    * reads: anything but blanks and line continuations between two tokens is ambiguous.
    */
   private checkGap(until: number): void {
-    if (until > this.coveredUntil && !/^(?:[ \t\n]|\\\n)*$/u.test(this.source.slice(this.coveredUntil, until))) this.risks.add(SHELL_RISKS.ambiguousSyntax);
+    if (until > this.coveredUntil && !/^(?:[ \t\n]|\\\n)*$/u.test(this.source.slice(this.coveredUntil, until)))
+      this.risks.add(SHELL_RISKS.ambiguousSyntax);
   }
 
   private command(node: Node): void {
@@ -251,11 +292,13 @@ export class CommandLineWalker {
       if (child.type === 'variable_assignment') {
         // `GIT_CONFIG_COUNT=0 git status`, `LD_PRELOAD=x ls`: the same variables the model may
         // not set through `env` change how the command starts (and can undo the forced git settings).
-        if (isStartupVariable(child.text.slice(0, Math.max(0, child.text.indexOf('='))))) this.risks.add(SHELL_RISKS.envOverride);
+        if (isStartupVariable(child.text.slice(0, Math.max(0, child.text.indexOf('=')))))
+          this.risks.add(SHELL_RISKS.envOverride);
         words.push({ text: child.text, literal: false });
       } else if (child.type === 'command_name') {
         // `! for ...` in some places: the parser made a command of what bash reads as a keyword
-        if (RESERVED_WORDS.has(child.text) || child.text === 'time' || child.text === 'coproc') this.risks.add(SHELL_RISKS.ambiguousSyntax);
+        if (RESERVED_WORDS.has(child.text) || child.text === 'time' || child.text === 'coproc')
+          this.risks.add(SHELL_RISKS.ambiguousSyntax);
         nameAt = words.length;
         words.push(readWord(child));
       } else if (!child.type.endsWith('_redirect') && child.type !== 'comment') {
@@ -321,6 +364,10 @@ export class CommandLineWalker {
     this.risks.add(SHELL_RISKS.redirection);
     this.redirections.push(redirection);
     const destination = node.childForFieldName('destination');
-    this.redirectSites.push(this.depth === 0 && destination !== null ? { start: destination.startIndex, end: destination.endIndex } : undefined);
+    this.redirectSites.push(
+      this.depth === 0 && destination !== null
+        ? { start: destination.startIndex, end: destination.endIndex }
+        : undefined,
+    );
   }
 }

@@ -31,7 +31,12 @@ export interface GitProgramSetting {
 export const PROGRAM_NAMING_KEY =
   /(cmd|command|program|helper|editor|pager|driver|hook|askpass|textconv|smudge|\.clean$|\.process$|external|tool|viewer|browser|tunnel|receivepack|uploadpack$|fsmonitor$|sshcommand|gitproxy|filter$|^alias\.|insteadof|\.allow$|\.update$|httpd|\.vcs$|difffilter|keycommand|^sendemail\.)/iu;
 
-const forced = (key: string, value: string, asksToo?: true): GitProgramSetting => ({ key, handling: 'forced', values: [[key, value]], ...(asksToo ? { asksToo } : {}) });
+const forced = (key: string, value: string, asksToo?: true): GitProgramSetting => ({
+  key,
+  handling: 'forced',
+  values: [[key, value]],
+  ...(asksToo ? { asksToo } : {}),
+});
 const asks = (...keys: string[]): GitProgramSetting[] => keys.map((key) => ({ key, handling: 'asks' }));
 const none = (...keys: string[]): GitProgramSetting[] => keys.map((key) => ({ key, handling: 'none' }));
 
@@ -107,10 +112,12 @@ export const GIT_PROGRAM_SETTINGS: readonly GitProgramSetting[] = [
     // not a program: git then works in (and reads) another directory tree
     'core.worktree',
   ),
-  ...['commit.gpgSign', 'tag.gpgSign', 'push.gpgSign', 'log.showSignature', 'merge.verifySignatures', 'gpg.format'].map((key): GitProgramSetting => ({
-    key,
-    handling: 'triggers',
-  })),
+  ...['commit.gpgSign', 'tag.gpgSign', 'push.gpgSign', 'log.showSignature', 'merge.verifySignatures', 'gpg.format'].map(
+    (key): GitProgramSetting => ({
+      key,
+      handling: 'triggers',
+    }),
+  ),
   ...none(
     'advice.ignoredHook',
     'advice.waitingForEditor',
@@ -165,6 +172,6 @@ export function buildGitKeyPattern(key: string): RegExp {
 }
 
 /** Keys a repository's own configuration must not set without the command asking (see `findRepositoryPrograms`). */
-export const REPOSITORY_PROGRAM_KEYS: readonly RegExp[] = GIT_PROGRAM_SETTINGS.filter((setting) => setting.handling === 'asks' || setting.asksToo === true).map((setting) =>
-  buildGitKeyPattern(setting.key),
-);
+export const REPOSITORY_PROGRAM_KEYS: readonly RegExp[] = GIT_PROGRAM_SETTINGS.filter(
+  (setting) => setting.handling === 'asks' || setting.asksToo === true,
+).map((setting) => buildGitKeyPattern(setting.key));

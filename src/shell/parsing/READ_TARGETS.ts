@@ -47,7 +47,10 @@ function words(names: string): readonly string[] {
   return names.split(' ');
 }
 
-const CHECKSUM: ReadTargetRule = { values: words('-l --length -a --algorithm'), readsUnnamedWith: /^(-[a-zA-Z]*c|--check)$/u };
+const CHECKSUM: ReadTargetRule = {
+  values: words('-l --length -a --algorithm'),
+  readsUnnamedWith: /^(-[a-zA-Z]*c|--check)$/u,
+};
 const GREP: ReadTargetRule = {
   inputs: words('-f --file --exclude-from'),
   values: words(
@@ -64,10 +67,17 @@ const AWK: ReadTargetRule = {
   notAFile: /^[A-Za-z_][A-Za-z0-9_]*=/u,
 };
 const BINUTILS = /^@/u;
-const PYTHON: ReadTargetRule = { values: words('-W -X --check-hash-based-pycs'), operands: 'first', operandsNotWith: /^-[a-zA-Z]*[cm]/u, optionsEndAtOperand: true };
+const PYTHON: ReadTargetRule = {
+  values: words('-W -X --check-hash-based-pycs'),
+  operands: 'first',
+  operandsNotWith: /^-[a-zA-Z]*[cm]/u,
+  optionsEndAtOperand: true,
+};
 const NODE: ReadTargetRule = {
   inputs: words('-r --require --import --env-file'),
-  values: words('--loader --experimental-loader -C --conditions --input-type --title --stack-size --max-old-space-size'),
+  values: words(
+    '--loader --experimental-loader -C --conditions --input-type --title --stack-size --max-old-space-size',
+  ),
   operands: 'first',
   operandsNotWith: /^(-[a-zA-Z]*[ep]|--eval|--print)$/u,
   optionsEndAtOperand: true,
@@ -81,7 +91,9 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
   tail: { values: words('-c --bytes -n --lines -s --sleep-interval --pid --max-unchanged-stats') },
   less: {
     inputs: words('-k --lesskey-file -T --tag-file'),
-    values: words('-b --buffers -h --max-back-scroll -j --jump-target -o --log-file -O --LOG-FILE -p --pattern -P --prompt -t --tag -x --tabs -y --max-forw-scroll -z --window'),
+    values: words(
+      '-b --buffers -h --max-back-scroll -j --jump-target -o --log-file -O --LOG-FILE -p --pattern -P --prompt -t --tag -x --tabs -y --max-forw-scroll -z --window',
+    ),
     notAFile: /^\+/u,
     optionsEndAtOperand: true,
   },
@@ -89,7 +101,9 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
   wc: { readsUnnamedWith: /^--files0-from/u, flags: ['--files0-from'] },
   sort: {
     inputs: ['--random-source'],
-    values: words('-k --key -t --field-separator -S --buffer-size -T --temporary-directory --parallel --batch-size --files0-from --compress-program --sort -o --output'),
+    values: words(
+      '-k --key -t --field-separator -S --buffer-size -T --temporary-directory --parallel --batch-size --files0-from --compress-program --sort -o --output',
+    ),
     readsUnnamedWith: /^--files0-from/u,
   },
   shuf: {
@@ -112,7 +126,11 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
     readsUnnamedWith: /^(-[a-zA-Z]*r|--recursive)$/u,
   },
   cmp: { values: words('-i --ignore-initial -n --bytes'), maxOperands: 2 },
-  file: { inputs: words('-m --magic-file -f --files-from'), values: words('-e --exclude -F --separator -P --parameter'), readsUnnamedWith: /^(-f|--files-from)/u },
+  file: {
+    inputs: words('-m --magic-file -f --files-from'),
+    values: words('-e --exclude -F --separator -P --parameter'),
+    readsUnnamedWith: /^(-f|--files-from)/u,
+  },
   stat: { values: words('-c --format --printf --cached') },
   md5sum: CHECKSUM,
   sha1sum: CHECKSUM,
@@ -126,7 +144,10 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
   xxd: { values: words('-c -cols -g -groupsize -l -len -o -n -name -s -seek -R'), operands: 'first' },
   od: { values: words('-A --address-radix -j --skip-bytes -N --read-bytes -t --format') },
   hexdump: { inputs: ['-f'], values: words('-e -n -s') },
-  strings: { values: words('-n --bytes -t --radix -e --encoding -T --target -s --output-separator'), unknownOperand: BINUTILS },
+  strings: {
+    values: words('-n --bytes -t --radix -e --encoding -T --target -s --output-separator'),
+    unknownOperand: BINUTILS,
+  },
   nl: {
     values: words(
       '-b -d -f -h -i -l -n -s -v -w --body-numbering --section-delimiter --footer-numbering --header-numbering --line-increment --join-blank-lines --number-format --number-separator --starting-line-number --number-width',
@@ -141,7 +162,9 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
   base32: { values: ['-w', '--wrap'] },
   iconv: { values: words('-f --from-code -t --to-code -o --output') },
   ls: {
-    values: words('--block-size --format --hide --indicator-style -I --ignore --quoting-style --sort --time-style -T --tabsize -w --width'),
+    values: words(
+      '--block-size --format --hide --indicator-style -I --ignore --quoting-style --sort --time-style -T --tabsize -w --width',
+    ),
     readsUnnamedWith: /^(-[a-zA-Z]*L|--dereference)$/u,
   },
   du: {
@@ -160,7 +183,11 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
     firstOperandIsNotAFileUnless: words('-e --regexp -f --file'),
     readsUnnamedWith: /^(-[a-zA-Z]*L|--follow)$/u,
   },
-  sed: { inputs: ['-f', '--file'], values: words('-e --expression -l --line-length'), firstOperandIsNotAFileUnless: words('-e --expression -f --file') },
+  sed: {
+    inputs: ['-f', '--file'],
+    values: words('-e --expression -l --line-length'),
+    firstOperandIsNotAFileUnless: words('-e --expression -f --file'),
+  },
   awk: AWK,
   gawk: AWK,
   mawk: AWK,
@@ -173,7 +200,9 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
   },
   rsync: {
     inputs: words('--exclude-from --include-from --files-from'),
-    values: words('-e --rsh --exclude --include --filter -f --chmod --chown --log-file --partial-dir --backup-dir --suffix --temp-dir -T --compare-dest --copy-dest --link-dest'),
+    values: words(
+      '-e --rsh --exclude --include --filter -f --chmod --chown --log-file --partial-dir --backup-dir --suffix --temp-dir -T --compare-dest --copy-dest --link-dest',
+    ),
     operands: 'allButLast',
     notAFile: /^([^/]*:|rsync:\/\/)/u,
     readsUnnamedWith: /^(-[a-zA-Z]*[Lk]|--copy-links|--copy-dirlinks|--copy-unsafe-links|--files-from)/u,
@@ -189,13 +218,31 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
   python3: PYTHON,
   node: NODE,
   nodejs: NODE,
-  perl: { values: words('-I -M -m -x'), operands: 'first', operandsNotWith: /^-[a-zA-Z]*[eE]/u, optionsEndAtOperand: true },
-  ruby: { values: words('-I -r -C -E --encoding'), operands: 'first', operandsNotWith: /^-[a-zA-Z]*e/u, optionsEndAtOperand: true },
-  php: { inputs: ['-c'], values: ['-d', '-z'], operands: 'first', operandsNotWith: /^-[a-zA-Z]*r/u, optionsEndAtOperand: true },
+  perl: {
+    values: words('-I -M -m -x'),
+    operands: 'first',
+    operandsNotWith: /^-[a-zA-Z]*[eE]/u,
+    optionsEndAtOperand: true,
+  },
+  ruby: {
+    values: words('-I -r -C -E --encoding'),
+    operands: 'first',
+    operandsNotWith: /^-[a-zA-Z]*e/u,
+    optionsEndAtOperand: true,
+  },
+  php: {
+    inputs: ['-c'],
+    values: ['-d', '-z'],
+    operands: 'first',
+    operandsNotWith: /^-[a-zA-Z]*r/u,
+    optionsEndAtOperand: true,
+  },
   // files sent over the network: `curl -T F`, `curl -d @F`, `scp F host:`
   curl: {
     inputs: words('-T --upload-file -K --config --cacert -E --cert --key -b --cookie --netrc-file'),
-    values: words('-o --output -H --header -X --request -u --user -A --user-agent -e --referer -m --max-time -x --proxy -w --write-out -r --range --url'),
+    values: words(
+      '-o --output -H --header -X --request -u --user -A --user-agent -e --referer -m --max-time -x --proxy -w --write-out -r --range --url',
+    ),
     operands: 'none',
     // `-d @F`, `--data-binary @F`, `-F name=@F` / `name=<F`, `--data-urlencode name@F`: the value names a file
     readsUnnamedWith: /^(-d|--data|--data-binary|--data-ascii|--json|-F|--form|--data-urlencode)$/u,
@@ -204,7 +251,9 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
     unknownOperand: /^file:/iu,
   },
   wget: {
-    inputs: words('-i --input-file --post-file --body-file --ca-certificate --certificate --private-key --load-cookies'),
+    inputs: words(
+      '-i --input-file --post-file --body-file --ca-certificate --certificate --private-key --load-cookies',
+    ),
     values: words('-O --output-document -o --output-file -P --directory-prefix -U --user-agent'),
     operands: 'none',
   },
@@ -223,23 +272,41 @@ export const READ_TARGETS: Readonly<Record<string, ReadTargetRule>> = {
   'git config': { inputs: ['-f', '--file'], values: words('--blob --type --default --comment'), operands: 'none' },
   'git apply': { values: words('-p -C --exclude --include --directory --whitespace --build-fake-ancestor') },
   'git am': { values: words('-p -C --exclude --include --directory --whitespace --patch-format --resolvemsg') },
-  'git blame': { inputs: words('--contents -S --ignore-revs-file'), values: words('-L --since --ignore-rev --date --abbrev'), operands: 'none' },
-  'git init': { inputs: ['--template'], values: words('--separate-git-dir -b --initial-branch --object-format --shared'), operands: 'none' },
+  'git blame': {
+    inputs: words('--contents -S --ignore-revs-file'),
+    values: words('-L --since --ignore-rev --date --abbrev'),
+    operands: 'none',
+  },
+  'git init': {
+    inputs: ['--template'],
+    values: words('--separate-git-dir -b --initial-branch --object-format --shared'),
+    operands: 'none',
+  },
   'git clone': {
     inputs: words('--template --reference --reference-if-able'),
-    values: words('-o --origin -b --branch -u --upload-pack --depth -c --config -j --jobs --separate-git-dir --filter --shallow-since --shallow-exclude --server-option'),
+    values: words(
+      '-o --origin -b --branch -u --upload-pack --depth -c --config -j --jobs --separate-git-dir --filter --shallow-since --shallow-exclude --server-option',
+    ),
     operands: 'first',
     localRepository: true,
   },
   'git fetch': {
-    values: words('--depth --deepen --shallow-since --shallow-exclude -j --jobs --upload-pack -o --server-option --negotiation-tip --refmap --filter'),
+    values: words(
+      '--depth --deepen --shallow-since --shallow-exclude -j --jobs --upload-pack -o --server-option --negotiation-tip --refmap --filter',
+    ),
     operands: 'first',
     localRepository: true,
   },
   'git pull': {
-    values: words('--depth --deepen --shallow-since --shallow-exclude -j --jobs --upload-pack -o --server-option -s --strategy -X --strategy-option'),
+    values: words(
+      '--depth --deepen --shallow-since --shallow-exclude -j --jobs --upload-pack -o --server-option -s --strategy -X --strategy-option',
+    ),
     operands: 'first',
     localRepository: true,
   },
-  'git ls-remote': { values: words('--upload-pack -o --server-option --sort'), operands: 'first', localRepository: true },
+  'git ls-remote': {
+    values: words('--upload-pack -o --server-option --sort'),
+    operands: 'first',
+    localRepository: true,
+  },
 };

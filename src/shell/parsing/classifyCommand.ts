@@ -69,7 +69,8 @@ function findWrappedCommand(name: string, args: readonly ShellWord[]): readonly 
 
 /** Shell code a wrapper takes as an option value: `su -c '...'`, `env -S '...'`. */
 function findScriptOption(name: string, args: readonly ShellWord[]): string | undefined {
-  const options = name === 'env' ? ['-S', '--split-string'] : name === 'su' || name === 'runuser' ? ['-c', '--command'] : [];
+  const options =
+    name === 'env' ? ['-S', '--split-string'] : name === 'su' || name === 'runuser' ? ['-c', '--command'] : [];
   const at = args.findIndex((word) => options.includes(word.text));
   const value = at === -1 ? undefined : args[at + 1];
   return value?.literal === true ? value.text : undefined;
@@ -104,13 +105,26 @@ function classifyGit(args: readonly ShellWord[], risks: ShellRisk[]): void {
  * and `set -o posix` (changes how later lines parse); `set -e`, `-u`, `-x`, `-o pipefail` are fine.
  */
 function changesParsing(args: readonly ShellWord[]): boolean {
-  return args.some((word, index) => /^[-+][A-Za-z]*k/u.test(word.text) || (/^[-+]o$/u.test(word.text) && /^(keyword|posix)$/u.test(args[index + 1]?.text ?? '')));
+  return args.some(
+    (word, index) =>
+      /^[-+][A-Za-z]*k/u.test(word.text) ||
+      (/^[-+]o$/u.test(word.text) && /^(keyword|posix)$/u.test(args[index + 1]?.text ?? '')),
+  );
 }
 
 /** Risk flags and nested commands of one simple command, from its words (command name first). */
 export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
   const [first, ...args] = words;
-  if (first === undefined) return { risks: [], innerCommands: [], scripts: [], changesDirectory: false, writes: [], reads: [], readsUnknown: false };
+  if (first === undefined)
+    return {
+      risks: [],
+      innerCommands: [],
+      scripts: [],
+      changesDirectory: false,
+      writes: [],
+      reads: [],
+      readsUnknown: false,
+    };
   const name = getBaseName(first.text);
   const { writes, unknown } = findWriteTargets(name, args);
   const read = findReadTargets(name, args);
@@ -125,11 +139,13 @@ export function classifyCommand(words: readonly ShellWord[]): CommandFacts {
   };
   const { risks } = facts;
   if (!first.literal) risks.push(SHELL_RISKS.dynamicCommand);
-  if (NAME_TAKING_BUILTINS.has(name) && (name === 'let' || args.some((word) => word.text.includes('[')))) risks.push(SHELL_RISKS.arithmetic);
+  if (NAME_TAKING_BUILTINS.has(name) && (name === 'let' || args.some((word) => word.text.includes('['))))
+    risks.push(SHELL_RISKS.arithmetic);
   if (DIRECTORY_CHANGERS.has(name)) return { ...facts, changesDirectory: true };
   if (EVALUATORS.has(name)) {
     risks.push(SHELL_RISKS.eval);
-    if (name === 'eval' && args.every((word) => word.literal)) facts.scripts.push(args.map((word) => word.text).join(' '));
+    if (name === 'eval' && args.every((word) => word.literal))
+      facts.scripts.push(args.map((word) => word.text).join(' '));
     if (name === 'trap' && args[0]?.literal === true) facts.scripts.push(args[0].text);
   } else if (SOURCERS.has(name)) {
     risks.push(SHELL_RISKS.source);

@@ -7,7 +7,9 @@ export function describeParseError(root: Node): string {
     const node = stack.shift() as Node;
     if (node.isError || node.isMissing) {
       const { row, column } = node.startPosition;
-      const what = node.isMissing ? `a missing ${JSON.stringify(node.type)}` : `unexpected ${JSON.stringify(node.text.slice(0, 40))}`;
+      const what = node.isMissing
+        ? `a missing ${JSON.stringify(node.type)}`
+        : `unexpected ${JSON.stringify(node.text.slice(0, 40))}`;
       return `${what} at line ${row + 1}, column ${column + 1}`;
     }
     stack.push(...node.children.filter((child) => child.hasError || child.isMissing));

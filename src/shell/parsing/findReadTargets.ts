@@ -24,19 +24,31 @@ export interface ReadTargets {
 const NONE: ReadTargets = Object.freeze({ reads: [], unknown: false });
 
 function parse(args: readonly ShellWord[], rule: ReadTargetRule): ProgramArgs {
-  return parseProgramArgs(args, { files: rule.inputs ?? [], values: rule.values ?? [], flags: rule.flags ?? [], optionsEndAtOperand: rule.optionsEndAtOperand === true });
+  return parseProgramArgs(args, {
+    files: rule.inputs ?? [],
+    values: rule.values ?? [],
+    flags: rule.flags ?? [],
+    optionsEndAtOperand: rule.optionsEndAtOperand === true,
+  });
 }
 
 function selectOperands(rule: ReadTargetRule, parsed: ProgramArgs): ShellWord[] {
   const { options } = parsed;
   if (rule.operands === 'none') return [];
   const counted = rule.orWithOperands !== undefined && parsed.operands.length === rule.orWithOperands;
-  if (rule.operandsOnlyWith !== undefined && !counted && !options.some((option) => rule.operandsOnlyWith?.test(option) === true)) return [];
-  if (rule.operandsNotWith !== undefined && options.some((option) => rule.operandsNotWith?.test(option) === true)) return [];
+  if (
+    rule.operandsOnlyWith !== undefined &&
+    !counted &&
+    !options.some((option) => rule.operandsOnlyWith?.test(option) === true)
+  )
+    return [];
+  if (rule.operandsNotWith !== undefined && options.some((option) => rule.operandsNotWith?.test(option) === true))
+    return [];
   const unless = rule.firstOperandIsNotAFileUnless;
   const firstIsAFile = unless === undefined || parsed.names.some((name) => unless.includes(name));
   const operands = firstIsAFile ? parsed.operands : parsed.operands.slice(1);
-  const targeted = rule.targetOptions !== undefined && parsed.names.some((name) => rule.targetOptions?.includes(name) === true);
+  const targeted =
+    rule.targetOptions !== undefined && parsed.names.some((name) => rule.targetOptions?.includes(name) === true);
   const selected =
     rule.operands === 'first'
       ? operands.slice(0, 1)
@@ -46,7 +58,9 @@ function selectOperands(rule: ReadTargetRule, parsed: ProgramArgs): ShellWord[] 
           ? operands.slice(0, -1)
           : operands;
   // by position first: `scp key host:dir` reads key, the last operand being the remote target
-  return (rule.maxOperands === undefined ? selected : selected.slice(0, rule.maxOperands)).filter((word) => rule.notAFile?.test(word.text) !== true);
+  return (rule.maxOperands === undefined ? selected : selected.slice(0, rule.maxOperands)).filter(
+    (word) => rule.notAFile?.test(word.text) !== true,
+  );
 }
 
 /** A repository operand that is a local path (`/r`, `./r`, `../r`, `file:///r`), or `undefined` for a URL or a remote's name. */
@@ -61,7 +75,8 @@ function valuesOf(args: readonly ShellWord[], pattern: RegExp | undefined): Shel
   if (pattern === undefined) return [];
   return args.flatMap((word, index) => {
     const joined = /^(--[^=]+)=(.*)$/su.exec(word.text) ?? /^(-[a-zA-Z])(.+)$/su.exec(word.text);
-    if (joined !== null && pattern.test(joined[1] as string)) return [{ text: joined[2] as string, literal: word.literal }];
+    if (joined !== null && pattern.test(joined[1] as string))
+      return [{ text: joined[2] as string, literal: word.literal }];
     const next = args[index + 1];
     return pattern.test(word.text) && next !== undefined ? [next] : [];
   });
@@ -72,19 +87,29 @@ function findRuleReads(program: string, rule: ReadTargetRule, args: readonly She
   let operands = selectOperands(rule, parsed);
   if (rule.localRepository === true) operands = operands.flatMap((word) => getLocalRepository(word) ?? []);
   // `git diff a b` without --no-index: files where they exist (outside a repository, or outside its work tree), else revisions
-  const ifExists = rule.orWithOperands !== undefined && !parsed.options.some((option) => rule.operandsOnlyWith?.test(option) === true);
+  const ifExists =
+    rule.orWithOperands !== undefined && !parsed.options.some((option) => rule.operandsOnlyWith?.test(option) === true);
   // ... of which only those that may lie outside the working directory (which is inside the roots)
   const leaves = (word: ShellWord): boolean => !word.literal || /^\/|(^|\/)\.\.(\/|$)/u.test(word.text);
   const reads = [
     ...parsed.files.map(({ via, target }) => ({ program, via, target })),
-    ...(ifExists ? operands.filter(leaves) : operands).map((target) => ({ program, via: 'operand', target, ...(ifExists ? { ifExists: true as const } : {}) })),
+    ...(ifExists ? operands.filter(leaves) : operands).map((target) => ({
+      program,
+      via: 'operand',
+      target,
+      ...(ifExists ? { ifExists: true as const } : {}),
+    })),
   ];
   const byValue = rule.unnamedOnlyWithValue;
   const unnamedByOption =
     byValue === undefined
-      ? rule.readsUnnamedWith !== undefined && parsed.options.some((option) => rule.readsUnnamedWith?.test(option) === true)
+      ? rule.readsUnnamedWith !== undefined &&
+        parsed.options.some((option) => rule.readsUnnamedWith?.test(option) === true)
       : valuesOf(args, rule.readsUnnamedWith).some((value) => !value.literal || byValue.test(value.text));
-  const unnamed = unnamedByOption || (rule.unknownOperand !== undefined && parsed.operands.some((word) => rule.unknownOperand?.test(word.text) === true));
+  const unnamed =
+    unnamedByOption ||
+    (rule.unknownOperand !== undefined &&
+      parsed.operands.some((word) => rule.unknownOperand?.test(word.text) === true));
   return { reads, unknown: unnamed };
 }
 
@@ -92,10 +117,25 @@ function findRuleReads(program: string, rule: ReadTargetRule, args: readonly She
 function findTarReads(args: readonly ShellWord[]): ReadTargets {
   const first = args[0];
   // `tar czf out.tgz dir`: the first word is a bundle of options even without a dash
-  const bundled = first !== undefined && !first.text.startsWith('-') ? [{ text: `-${first.text}`, literal: first.literal }, ...args.slice(1)] : args;
+  const bundled =
+    first !== undefined && !first.text.startsWith('-')
+      ? [{ text: `-${first.text}`, literal: first.literal }, ...args.slice(1)]
+      : args;
   const parsed = parseProgramArgs(bundled, {
     files: ['-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '-C', '--directory'],
-    values: ['-b', '-g', '--listed-incremental', '-I', '--use-compress-program', '-H', '--format', '-N', '--newer', '-V', '--label'],
+    values: [
+      '-b',
+      '-g',
+      '--listed-incremental',
+      '-I',
+      '--use-compress-program',
+      '-H',
+      '--format',
+      '-N',
+      '--newer',
+      '-V',
+      '--label',
+    ],
   });
   const modes = parsed.options.join(' ');
   const creates = /(^| )-[a-zA-Z]*c|--create/u.test(modes);
@@ -109,7 +149,10 @@ function findTarReads(args: readonly ShellWord[]): ReadTargets {
     parsed.files.some(({ via }) => via === '-T' || via === '--files-from') ||
     (adds && /(^| )-[a-zA-Z]*h|--dereference/u.test(modes)) ||
     (movesOperands && operands.some(({ target }) => !target.text.startsWith('/')));
-  return { reads: [...reads, ...operands.filter(({ target }) => !movesOperands || target.text.startsWith('/'))], unknown };
+  return {
+    reads: [...reads, ...operands.filter(({ target }) => !movesOperands || target.text.startsWith('/'))],
+    unknown,
+  };
 }
 
 /** find reads the directories it starts from (and follows links with `-L` or `-follow`). */
@@ -132,7 +175,8 @@ function findFindReads(args: readonly ShellWord[]): ReadTargets {
     const text = (args[index] as ShellWord).text;
     if (text === '-follow' || text === '-files0-from') unknown = true;
     const value = args[index + 1];
-    if (/^-(newer|anewer|cnewer|samefile)$/u.test(text) && value !== undefined) reads.push({ program: 'find', via: text, target: value });
+    if (/^-(newer|anewer|cnewer|samefile)$/u.test(text) && value !== undefined)
+      reads.push({ program: 'find', via: text, target: value });
   }
   return { reads, unknown };
 }
@@ -179,7 +223,15 @@ function findGitReads(args: readonly ShellWord[]): ReadTargets {
 export function findReadTargets(name: string, args: readonly ShellWord[]): ReadTargets {
   const rule = READ_TARGETS[name];
   const found =
-    name === 'tar' ? findTarReads(args) : name === 'find' ? findFindReads(args) : name === 'git' ? findGitReads(args) : rule === undefined ? NONE : findRuleReads(name, rule, args);
+    name === 'tar'
+      ? findTarReads(args)
+      : name === 'find'
+        ? findFindReads(args)
+        : name === 'git'
+          ? findGitReads(args)
+          : rule === undefined
+            ? NONE
+            : findRuleReads(name, rule, args);
   const reads = found.reads.filter(({ target }) => target.literal);
   return { reads, unknown: found.unknown || reads.length < found.reads.length };
 }

@@ -24,9 +24,11 @@ export function mayOpenOrRun(script: string): boolean {
   let index = 0;
   while (index < script.length) {
     const char = script[index] as string;
-    if (char === '\\' && script[index + 1] !== undefined) index = skipDelimited(script, index + 1, script[index + 1] as string);
+    if (char === '\\' && script[index + 1] !== undefined)
+      index = skipDelimited(script, index + 1, script[index + 1] as string);
     else if (char === '/') index = skipDelimited(script, index, '/');
-    else if (char === '#' || char === ':' || char === 'b' || char === 't' || char === 'T') index = skipLabel(script, index, char === '#');
+    else if (char === '#' || char === ':' || char === 'b' || char === 't' || char === 'T')
+      index = skipLabel(script, index, char === '#');
     else if ('aic'.includes(char)) index = skipLine(script, index);
     else if (char === 's' || char === 'y') {
       const delimiter = script[index + 1];
@@ -56,7 +58,13 @@ function skipLabel(script: string, at: number, comment: boolean): number {
  * seen here, so it counts too.
  */
 export function sedScriptMayOpenOrRun(args: readonly ShellWord[]): boolean {
-  const parsed = parseProgramArgs(args, { files: ['-e', '--expression', '-f', '--file'], values: ['-l', '--line-length'] });
-  const scripts = parsed.files.length > 0 ? parsed.files : parsed.operands.slice(0, 1).map((target) => ({ via: 'operand', target }));
-  return scripts.some(({ via, target }) => via === '-f' || via === '--file' || !target.literal || mayOpenOrRun(target.text));
+  const parsed = parseProgramArgs(args, {
+    files: ['-e', '--expression', '-f', '--file'],
+    values: ['-l', '--line-length'],
+  });
+  const scripts =
+    parsed.files.length > 0 ? parsed.files : parsed.operands.slice(0, 1).map((target) => ({ via: 'operand', target }));
+  return scripts.some(
+    ({ via, target }) => via === '-f' || via === '--file' || !target.literal || mayOpenOrRun(target.text),
+  );
 }

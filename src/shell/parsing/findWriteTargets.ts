@@ -29,10 +29,15 @@ function parseArgs(args: readonly ShellWord[], rule: WriteTargetRule): ProgramAr
 
 function selectOperands(rule: WriteTargetRule, parsed: ProgramArgs): ShellWord[] {
   const { options } = parsed;
-  if (rule.operandsOnlyWith !== undefined && !options.some((option) => rule.operandsOnlyWith?.test(option) === true)) return [];
-  if (rule.operandsNotWith !== undefined && options.some((option) => rule.operandsNotWith?.test(option) === true)) return [];
+  if (rule.operandsOnlyWith !== undefined && !options.some((option) => rule.operandsOnlyWith?.test(option) === true))
+    return [];
+  if (rule.operandsNotWith !== undefined && options.some((option) => rule.operandsNotWith?.test(option) === true))
+    return [];
   const unless = rule.firstOperandIsNotAFileUnless;
-  const firstIsAFile = unless === undefined || parsed.names.some((name) => unless.includes(name)) || options.some((option) => rule.firstOperandLike?.test(option) === true);
+  const firstIsAFile =
+    unless === undefined ||
+    parsed.names.some((name) => unless.includes(name)) ||
+    options.some((option) => rule.firstOperandLike?.test(option) === true);
   const operands = firstIsAFile ? parsed.operands : parsed.operands.slice(1);
   if (rule.operands === 'all') return operands;
   if (rule.operands === 'second') return operands.slice(1, 2);
@@ -45,26 +50,57 @@ function selectOperands(rule: WriteTargetRule, parsed: ProgramArgs): ShellWord[]
 function findTarWrites(args: readonly ShellWord[]): WriteTargets {
   const first = args[0]?.text ?? '';
   // `tar czf out.tgz dir`: the first word is a bundle of options even without a dash
-  const bundled = first !== '' && !first.startsWith('-') ? [{ text: `-${first}`, literal: args[0]?.literal ?? false }, ...args.slice(1)] : args;
+  const bundled =
+    first !== '' && !first.startsWith('-')
+      ? [{ text: `-${first}`, literal: args[0]?.literal ?? false }, ...args.slice(1)]
+      : args;
   const parsed = parseArgs(bundled, {
     outputs: ['-f', '--file', '-C', '--directory'],
-    values: ['-b', '-T', '--files-from', '-X', '--exclude-from', '-g', '--listed-incremental', '-I', '--use-compress-program', '-H', '--format', '-N', '--newer', '-V', '--label'],
+    values: [
+      '-b',
+      '-T',
+      '--files-from',
+      '-X',
+      '--exclude-from',
+      '-g',
+      '--listed-incremental',
+      '-I',
+      '--use-compress-program',
+      '-H',
+      '--format',
+      '-N',
+      '--newer',
+      '-V',
+      '--label',
+    ],
   });
   const modes = parsed.options.join(' ');
   const extracts = /(^| )-[a-zA-Z]*x|--extract|--get/u.test(modes);
   const creates = /(^| )-[a-zA-Z]*[cruA]|--create|--append|--update|--concatenate|--delete/u.test(modes);
-  const writes = parsed.files.filter(({ via }) => (via === '-f' || via === '--file' ? creates : extracts)).map(({ via, target }) => ({ program: 'tar', via, target }));
+  const writes = parsed.files
+    .filter(({ via }) => (via === '-f' || via === '--file' ? creates : extracts))
+    .map(({ via, target }) => ({ program: 'tar', via, target }));
   return { writes, unknown: extracts };
 }
 
 /** The git subcommand after git's own options (`git -C dir --no-pager diff` is `diff`), and whether they move its directory. */
-export function findGitSubcommand(args: readonly ShellWord[]): { name: string; at: number; moved: boolean } | undefined {
+export function findGitSubcommand(
+  args: readonly ShellWord[],
+): { name: string; at: number; moved: boolean } | undefined {
   let moved = false;
   for (let index = 0; index < args.length; index++) {
     const text = (args[index] as ShellWord).text;
     if (!text.startsWith('-')) return { name: text, at: index, moved };
     if (/^(-C|--git-dir|--work-tree)(=|$)/u.test(text)) moved = true;
-    if (text === '-C' || text === '-c' || text === '--git-dir' || text === '--work-tree' || text === '--namespace' || text === '--exec-path') index++;
+    if (
+      text === '-C' ||
+      text === '-c' ||
+      text === '--git-dir' ||
+      text === '--work-tree' ||
+      text === '--namespace' ||
+      text === '--exec-path'
+    )
+      index++;
   }
   return undefined;
 }
@@ -99,7 +135,9 @@ export function findWriteTargets(name: string, args: readonly ShellWord[]): Writ
     }),
   ];
   const writes = named.map(({ via, target }) => ({ program, via, target }));
-  const unnamed = rule.writesUnnamed === true || (rule.writesUnnamed !== undefined && parsed.options.some((option) => (rule.writesUnnamed as RegExp).test(option)));
+  const unnamed =
+    rule.writesUnnamed === true ||
+    (rule.writesUnnamed !== undefined && parsed.options.some((option) => (rule.writesUnnamed as RegExp).test(option)));
   // `git -C dir diff --output=x` writes dir/x: a relative target moves with git's directory
   const isKnown = ({ target }: ProgramWrite): boolean => target.literal && !(moved && !target.text.startsWith('/'));
   return { writes: writes.filter(isKnown), unknown: unnamed || !writes.every(isKnown) };

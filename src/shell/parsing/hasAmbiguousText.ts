@@ -6,7 +6,8 @@
  * person approving it.
  */
 /* eslint-disable no-control-regex -- control characters are what it looks for (a block: the line breaks where the formatter puts them) */
-const AMBIGUOUS_CHARACTERS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/u;
+const AMBIGUOUS_CHARACTERS =
+  /[\x00-\x08\x0b-\x1f\x7f-\x9f\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/u;
 /* eslint-enable no-control-regex */
 /**
  * A line continuation inside a word (`a\<newline>b`): bash joins the halves into one word, the
@@ -28,6 +29,7 @@ const ESCAPED_BLANK = /\\[ \t]/u;
 export function hasAmbiguousText(text: string, quoted: readonly (readonly [number, number])[] = []): boolean {
   if (AMBIGUOUS_CHARACTERS.test(text)) return true;
   let unquoted = text;
-  for (const [start, end] of quoted) unquoted = unquoted.slice(0, start) + 'x'.repeat(end - start) + unquoted.slice(end);
+  for (const [start, end] of quoted)
+    unquoted = unquoted.slice(0, start) + 'x'.repeat(end - start) + unquoted.slice(end);
   return CONTINUATION_IN_WORD.test(unquoted) || ESCAPED_BLANK.test(unquoted);
 }

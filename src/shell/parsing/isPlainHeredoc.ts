@@ -1,7 +1,8 @@
 import type { Node } from 'web-tree-sitter';
 
 /** Delimiters bash and the parser read the same way: a name, bare or wholly quoted once. */
-const PLAIN_DELIMITER = /^(?:([A-Za-z_][A-Za-z0-9_]*)|'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)"|\\([A-Za-z_][A-Za-z0-9_]*))$/u;
+const PLAIN_DELIMITER =
+  /^(?:([A-Za-z_][A-Za-z0-9_]*)|'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)"|\\([A-Za-z_][A-Za-z0-9_]*))$/u;
 
 function findChild(node: Node, type: string): Node | undefined {
   const found = node.children.filter((child) => child.type === type);
@@ -22,7 +23,8 @@ export function isPlainHeredoc(node: Node, source: string): boolean {
   const start = findChild(node, 'heredoc_start');
   const body = findChild(node, 'heredoc_body');
   const end = findChild(node, 'heredoc_end');
-  if ((operator !== '<<' && operator !== '<<-') || start === undefined || end === undefined || end.isMissing) return false;
+  if ((operator !== '<<' && operator !== '<<-') || start === undefined || end === undefined || end.isMissing)
+    return false;
   const match = PLAIN_DELIMITER.exec(start.text);
   if (match === null) return false;
   // A group that did not take part in the match is `undefined`, whatever RegExpExecArray's type says.
@@ -32,14 +34,20 @@ export function isPlainHeredoc(node: Node, source: string): boolean {
   const lineEnd = source.indexOf('\n', start.endIndex);
   const restOfLine = source.slice(start.endIndex, lineEnd);
   if (lineEnd === -1 || restOfLine.includes('<<') || restOfLine.endsWith('\\')) return false;
-  const stripTabs = operator === '<<-' ? (line: string): string => line.replace(/^\t+/u, '') : (line: string): string => line;
+  const stripTabs =
+    operator === '<<-' ? (line: string): string => line.replace(/^\t+/u, '') : (line: string): string => line;
   const bodyStart = lineEnd + 1;
   const endLineStart = source.lastIndexOf('\n', end.startIndex - 1) + 1;
   if (endLineStart < bodyStart || stripTabs(source.slice(endLineStart, end.startIndex)) !== '') return false;
   if (end.endIndex !== source.length && source[end.endIndex] !== '\n') return false;
   // where the parser starts the body: the line right after the operator's line, as bash does
   const parsedStart = body !== undefined && body.text !== '' ? body.startIndex : endLineStart;
-  if (parsedStart < bodyStart || stripTabs(source.slice(bodyStart, parsedStart)) !== '' || (body !== undefined && body.endIndex > end.startIndex)) return false;
+  if (
+    parsedStart < bodyStart ||
+    stripTabs(source.slice(bodyStart, parsedStart)) !== '' ||
+    (body !== undefined && body.endIndex > end.startIndex)
+  )
+    return false;
   const text = source.slice(bodyStart, endLineStart);
   if (bare !== undefined && /[\\$`]/u.test(text)) return false;
   return text.split('\n').every((line) => stripTabs(line) !== delimiter);

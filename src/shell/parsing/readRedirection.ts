@@ -7,11 +7,19 @@ const WRITING = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 /** `>&word` and `<&word` duplicate a descriptor when the word is a number or `-`. */
 const DUPLICATING = new Set(['>&', '<&']);
 /** Targets that write nowhere a policy cares about. */
-export const OUTPUT_SINKS: ReadonlySet<string> = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2']);
+export const OUTPUT_SINKS: ReadonlySet<string> = new Set([
+  '/dev/null',
+  '/dev/stdout',
+  '/dev/stderr',
+  '/dev/fd/1',
+  '/dev/fd/2',
+]);
 
 /** The operator tokens of a redirection before its target (the parser reads `1<>f` as `<`, an ERROR holding `>`, then `f`). */
 function readOperator(node: Node, destination: Node): string | undefined {
-  const tokens = node.children.filter((child) => child.startIndex < destination.startIndex && (!child.isNamed || child.isError));
+  const tokens = node.children.filter(
+    (child) => child.startIndex < destination.startIndex && (!child.isNamed || child.isError),
+  );
   return tokens.length === 0 ? undefined : tokens.map((child) => child.text).join('');
 }
 

@@ -34,7 +34,8 @@ const EXPANDING_IN_DOUBLE_QUOTES = /(?:^|[^\\])(?:\\\\)*(?:\$[^'"\s]|`)/u;
 function readString(node: Node): ShellWord {
   const content = node.text.slice(1, -1);
   const onlyText = node.namedChildren.every((child) => child.type === 'string_content');
-  if (!onlyText || !node.text.endsWith('"') || EXPANDING_IN_DOUBLE_QUOTES.test(content)) return { text: node.text, literal: false };
+  if (!onlyText || !node.text.endsWith('"') || EXPANDING_IN_DOUBLE_QUOTES.test(content))
+    return { text: node.text, literal: false };
   return { text: readDoubleQuotedContent(content), literal: true };
 }
 

@@ -58,12 +58,18 @@ export class ShellPermissionRequest extends BasePermissionRequest {
       envKeys: [...facts.envKeys],
       redirections: [...facts.redirections],
       sandboxed: facts.sandboxed ?? false,
-      ...(facts.network === undefined ? {} : { network: { allow: [...facts.network.allow], enforced: facts.network.enforced } }),
+      ...(facts.network === undefined
+        ? {}
+        : { network: { allow: [...facts.network.allow], enforced: facts.network.enforced } }),
     };
     // Without subcommands (an empty command line), the whole text is the one command.
-    const subcommands = facts.subcommands.length > 0 ? facts.subcommands : [facts.command.split(/\s+/u).filter((word) => word !== '')];
+    const subcommands =
+      facts.subcommands.length > 0 ? facts.subcommands : [facts.command.split(/\s+/u).filter((word) => word !== '')];
     this.#subjects = Object.freeze({
-      command: Object.freeze({ subcommands: Object.freeze(subcommands.map((words) => Object.freeze([...words]))), sandboxed: facts.sandboxed ?? false }),
+      command: Object.freeze({
+        subcommands: Object.freeze(subcommands.map((words) => Object.freeze([...words]))),
+        sandboxed: facts.sandboxed ?? false,
+      }),
       risks: Object.freeze([...facts.risks]),
     });
   }

@@ -38,9 +38,19 @@ export class ShellProgramReadPermissionRequest extends BasePermissionRequest {
     public readonly facts: ShellReadFacts,
   ) {
     super();
-    const flags = { ...(facts.isProtected ? { protected: true } : {}), ...(facts.hardLinked ? { hardLinked: true } : {}) };
-    this.metadata = { source: facts.program === 'shell' ? 'shell_redirection' : 'shell_program', program: facts.program, via: facts.via, ...flags };
-    this.#subjects = Object.freeze({ paths: Object.freeze([Object.freeze({ path: target, access: 'read', ...flags })]) });
+    const flags = {
+      ...(facts.isProtected ? { protected: true } : {}),
+      ...(facts.hardLinked ? { hardLinked: true } : {}),
+    };
+    this.metadata = {
+      source: facts.program === 'shell' ? 'shell_redirection' : 'shell_program',
+      program: facts.program,
+      via: facts.via,
+      ...flags,
+    };
+    this.#subjects = Object.freeze({
+      paths: Object.freeze([Object.freeze({ path: target, access: 'read', ...flags })]),
+    });
   }
 
   /** `read <path> (<program> <via>)`, for people. */

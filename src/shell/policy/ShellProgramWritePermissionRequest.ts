@@ -26,12 +26,20 @@ export class ShellProgramWritePermissionRequest extends BasePermissionRequest {
   ) {
     super();
     this.metadata = { source: 'shell_program', program, via, ...(isProtected ? { protected: true } : {}) };
-    this.#subjects = Object.freeze({ paths: Object.freeze([Object.freeze({ path: target, access: 'write', ...(isProtected ? { protected: true } : {}) })]) });
+    this.#subjects = Object.freeze({
+      paths: Object.freeze([
+        Object.freeze({ path: target, access: 'write', ...(isProtected ? { protected: true } : {}) }),
+      ]),
+    });
   }
 
   /** One line for the person deciding: the program and the file it writes. */
   public summary(): string {
-    return quoteForDisplay(`write ${this.target} (${this.program}${this.via === 'operand' ? '' : ` ${this.via}`})`, Number.POSITIVE_INFINITY, 'line');
+    return quoteForDisplay(
+      `write ${this.target} (${this.program}${this.via === 'operand' ? '' : ` ${this.via}`})`,
+      Number.POSITIVE_INFINITY,
+      'line',
+    );
   }
 
   /** The path written, with write access. */

@@ -22,12 +22,20 @@ export class ShellRedirectPermissionRequest extends BasePermissionRequest {
   ) {
     super();
     this.metadata = { source: 'shell_redirection', operator, ...(isProtected ? { protected: true } : {}) };
-    this.#subjects = Object.freeze({ paths: Object.freeze([Object.freeze({ path: target, access: 'write', ...(isProtected ? { protected: true } : {}) })]) });
+    this.#subjects = Object.freeze({
+      paths: Object.freeze([
+        Object.freeze({ path: target, access: 'write', ...(isProtected ? { protected: true } : {}) }),
+      ]),
+    });
   }
 
   /** One line for the person deciding: the redirection and the file. */
   public summary(): string {
-    return quoteForDisplay(`write ${this.target} (shell redirection ${this.operator})`, Number.POSITIVE_INFINITY, 'line');
+    return quoteForDisplay(
+      `write ${this.target} (shell redirection ${this.operator})`,
+      Number.POSITIVE_INFINITY,
+      'line',
+    );
   }
 
   /** The path written, with write access. */

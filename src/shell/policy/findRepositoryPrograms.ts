@@ -19,7 +19,11 @@ export function runsGit(subcommands: readonly (readonly string[])[]): boolean {
  * command's `git` subcommands run: the working directory and each literal `git -C <dir>`.
  * `undefined` when a configuration could not be read (treat as risky).
  */
-export async function findRepositoryPrograms(subcommands: readonly (readonly string[])[], cwd: string, env: Readonly<Record<string, string>>): Promise<string[] | undefined> {
+export async function findRepositoryPrograms(
+  subcommands: readonly (readonly string[])[],
+  cwd: string,
+  env: Readonly<Record<string, string>>,
+): Promise<string[] | undefined> {
   const gitCommands = subcommands.filter(isGitCommand);
   if (gitCommands.length === 0) return [];
   const dirs = new Set([cwd]);

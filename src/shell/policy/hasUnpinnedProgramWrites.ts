@@ -19,7 +19,10 @@ async function isMissing(path: string): Promise<boolean> {
  * decides what the program opens, and the check cannot vouch for it. `programTargets` and
  * `otherTargets` (redirections) are canonical paths.
  */
-export async function hasUnpinnedProgramWrites(programTargets: readonly string[], otherTargets: readonly string[]): Promise<boolean> {
+export async function hasUnpinnedProgramWrites(
+  programTargets: readonly string[],
+  otherTargets: readonly string[],
+): Promise<boolean> {
   const all = [...programTargets, ...otherTargets];
   for (const [index, target] of programTargets.entries()) {
     const reshaped = all.some((other, otherIndex) => otherIndex !== index && isPathInside(other, target));

@@ -22,7 +22,11 @@ export interface RedirectBinding {
  * shell code (`bash -c '...'`, `eval`) cannot be pinned: without the OS sandbox (which keeps
  * every write inside the roots anyway) such a command is refused.
  */
-export function planRedirectBindings(checked: readonly ShellRedirectPermissionRequest[], sites: readonly (RedirectSite | undefined)[], sandboxed: boolean): RedirectBinding[] {
+export function planRedirectBindings(
+  checked: readonly ShellRedirectPermissionRequest[],
+  sites: readonly (RedirectSite | undefined)[],
+  sandboxed: boolean,
+): RedirectBinding[] {
   const bindings: RedirectBinding[] = [];
   checked.forEach((request, index) => {
     const site = sites[index];

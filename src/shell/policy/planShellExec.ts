@@ -39,7 +39,10 @@ function invalid(message: string, reason: ShellErrorReason): ToolError {
 /** Checks what the schema cannot say: exactly one of `command` / `argv`, no NUL, something to run. */
 function assertRunnable(input: ShellExecInput): void {
   if ((input.command === undefined) === (input.argv === undefined)) {
-    throw invalid('Give exactly one of `command` (a bash command line) and `argv` (a program and its arguments, run without a shell).', 'command_or_argv');
+    throw invalid(
+      'Give exactly one of `command` (a bash command line) and `argv` (a program and its arguments, run without a shell).',
+      'command_or_argv',
+    );
   }
   const words = input.command === undefined ? (input.argv ?? []) : [input.command];
   if (words.some((word) => word.includes('\0')) || input.cwd?.includes('\0') === true) {
@@ -47,7 +50,10 @@ function assertRunnable(input: ShellExecInput): void {
   }
   const blank = input.command?.split('\n').every((line) => /^\s*(#.*)?$/u.test(line)) === true;
   if (blank || input.argv?.[0] === '') {
-    throw invalid('The command is empty (only blanks or comments). Pass the command to run, for example "git status".', 'empty_command');
+    throw invalid(
+      'The command is empty (only blanks or comments). Pass the command to run, for example "git status".',
+      'empty_command',
+    );
   }
 }
 
@@ -90,14 +96,18 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
   const redirects = planRedirectBindings(redirections, redirectSites, sandboxed);
   const envKeys = Object.keys(modelEnv).sort();
   // PATH never holds relative entries or directories inside the roots (a planted `git`).
-  const searchPath = config.hostEnv['PATH'] === undefined ? {} : { PATH: filterSearchPath(config.hostEnv['PATH'], config.workspace) };
+  const searchPath =
+    config.hostEnv['PATH'] === undefined ? {} : { PATH: filterSearchPath(config.hostEnv['PATH'], config.workspace) };
   const hostEnv = { ...config.hostEnv, ...searchPath };
   // In the sandbox HOME is empty and private, and PATH names only what the view holds.
   const env = { ...hostEnv, ...(sandboxed ? buildSandboxEnvironment(hostEnv, config.readable) : {}), ...modelEnv };
   // After `cd` the repository a `git` subcommand runs in is unknown here: judged as risky.
   // Scanned on the host, with the host's HOME (the sandbox's is not there: a stranger's `/tmp/home`).
   const scanEnv = { ...hostEnv, ...modelEnv };
-  const repositoryPrograms = analysis.changesDirectory && runsGit(analysis.subcommands) ? undefined : await findRepositoryPrograms(analysis.subcommands, cwd, scanEnv);
+  const repositoryPrograms =
+    analysis.changesDirectory && runsGit(analysis.subcommands)
+      ? undefined
+      : await findRepositoryPrograms(analysis.subcommands, cwd, scanEnv);
   const risks: ShellRisk[] = [
     ...analysis.risks.filter((risk) => !unpinned || risk !== SHELL_RISKS.unknownWrite),
     ...(unpinned ? [SHELL_RISKS.unknownWrite] : []),
@@ -114,7 +124,9 @@ export async function planShellExec(input: ShellExecInput, config: ShellToolConf
     envKeys,
     redirections: redirections.map((write) => write.target),
     sandboxed,
-    ...(typeof config.network === 'object' ? { network: { allow: config.network.allow.map((pattern) => pattern.text), enforced: sandboxed } } : {}),
+    ...(typeof config.network === 'object'
+      ? { network: { allow: config.network.allow.map((pattern) => pattern.text), enforced: sandboxed } }
+      : {}),
   });
   const [file, ...args] = command === undefined ? (argv ?? []) : [config.shell.file, ...config.shell.args, command];
   return {

@@ -42,7 +42,9 @@ async function stamp(file: string): Promise<Stamp> {
 async function readPointer(file: string, prefix: string): Promise<string | undefined> {
   const text = await readFile(file, 'utf8').catch(() => undefined);
   const line = text?.split('\n')[0]?.trim();
-  return line === undefined || line === '' ? undefined : path.resolve(path.dirname(file), line.startsWith(prefix) ? line.slice(prefix.length).trim() : line);
+  return line === undefined || line === ''
+    ? undefined
+    : path.resolve(path.dirname(file), line.startsWith(prefix) ? line.slice(prefix.length).trim() : line);
 }
 
 /**
@@ -80,27 +82,36 @@ async function findDecidingFiles(dir: string): Promise<{ files: string[]; top: s
 function listConfig(cwd: string, top: string, env: Readonly<Record<string, string>>): Promise<Listing | undefined> {
   return new Promise((resolve) => {
     // Reading configuration runs nothing (includes are files); the forced settings apply too.
-    execFile('git', ['config', '--list', '--show-scope', '--show-origin', '-z'], { cwd, env, timeout: CONFIG_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout) => {
-      if (error !== null) {
-        // No git: nothing to report. Anything else (a timeout, a broken config git refuses) is unknown.
-        resolve(getErrnoCode(error) === 'ENOENT' ? { names: [], origins: [], includes: [] } : undefined);
-        return;
-      }
-      const fields = stdout.split('\0');
-      const listing = { names: [] as string[], origins: [] as string[], includes: [] as string[] };
-      for (let index = 0; index + 2 < fields.length; index += 3) {
-        if (!REPOSITORY_SCOPES.has(fields[index] as string)) continue;
-        const origin = path.resolve(top, (fields[index + 1] as string).replace(/^file:/u, ''));
-        const [name = '', value = ''] = (fields[index + 2] as string).split(/\n(.*)/su);
-        listing.names.push(name);
-        listing.origins.push(origin);
-        if (/^include(if\..*)?\.path$/iu.test(name)) {
-          const home = env['HOME'];
-          listing.includes.push(value.startsWith('~/') && home !== undefined ? path.join(home, value.slice(2)) : path.resolve(path.dirname(origin), value));
+    execFile(
+      'git',
+      ['config', '--list', '--show-scope', '--show-origin', '-z'],
+      { cwd, env, timeout: CONFIG_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 },
+      (error, stdout) => {
+        if (error !== null) {
+          // No git: nothing to report. Anything else (a timeout, a broken config git refuses) is unknown.
+          resolve(getErrnoCode(error) === 'ENOENT' ? { names: [], origins: [], includes: [] } : undefined);
+          return;
         }
-      }
-      resolve(listing);
-    });
+        const fields = stdout.split('\0');
+        const listing = { names: [] as string[], origins: [] as string[], includes: [] as string[] };
+        for (let index = 0; index + 2 < fields.length; index += 3) {
+          if (!REPOSITORY_SCOPES.has(fields[index] as string)) continue;
+          const origin = path.resolve(top, (fields[index + 1] as string).replace(/^file:/u, ''));
+          const [name = '', value = ''] = (fields[index + 2] as string).split(/\n(.*)/su);
+          listing.names.push(name);
+          listing.origins.push(origin);
+          if (/^include(if\..*)?\.path$/iu.test(name)) {
+            const home = env['HOME'];
+            listing.includes.push(
+              value.startsWith('~/') && home !== undefined
+                ? path.join(home, value.slice(2))
+                : path.resolve(path.dirname(origin), value),
+            );
+          }
+        }
+        resolve(listing);
+      },
+    );
   });
 }
 
@@ -112,8 +123,14 @@ function listConfig(cwd: string, top: string, env: Readonly<Record<string, strin
  * repository's discovery files, its config files and whatever they include. A listing that
  * depends on a file changed in the last {@link RACY_MS} is not remembered.
  */
-export async function readRepositoryConfigNames(dir: string, env: Readonly<Record<string, string>>): Promise<readonly string[] | undefined> {
-  const key = JSON.stringify([dir, Object.entries(env).filter(([name]) => name === 'HOME' || name.startsWith('XDG_') || name.startsWith('GIT_'))]);
+export async function readRepositoryConfigNames(
+  dir: string,
+  env: Readonly<Record<string, string>>,
+): Promise<readonly string[] | undefined> {
+  const key = JSON.stringify([
+    dir,
+    Object.entries(env).filter(([name]) => name === 'HOME' || name.startsWith('XDG_') || name.startsWith('GIT_')),
+  ]);
   const known = cache.get(key);
   if (known !== undefined) {
     const now = await Promise.all(known.stamps.map(({ path: file }) => stamp(file)));

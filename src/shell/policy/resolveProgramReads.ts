@@ -8,7 +8,15 @@ import type { ShellToolConfig } from '../config/ShellToolConfig.js';
 import { WRITE_TARGETS } from '../parsing/WRITE_TARGETS.js';
 
 /** Sources that read nothing a policy cares about (`-` is standard input). */
-const READ_SOURCES: ReadonlySet<string> = new Set(['-', '/dev/null', '/dev/stdin', '/dev/fd/0', '/dev/zero', '/dev/random', '/dev/urandom']);
+const READ_SOURCES: ReadonlySet<string> = new Set([
+  '-',
+  '/dev/null',
+  '/dev/stdin',
+  '/dev/fd/0',
+  '/dev/zero',
+  '/dev/random',
+  '/dev/urandom',
+]);
 
 /** Programs that change no file, besides the readers of `READ_TARGETS` (whose writes, if any, are named). */
 const NEUTRAL = new Set([
@@ -68,7 +76,13 @@ function mayReshape(words: readonly string[]): boolean {
   const name = (words[at] as string).slice((words[at] as string).lastIndexOf('/') + 1);
   if (name === 'git') return !NEUTRAL_GIT.has(words.slice(at + 1).find((word) => !word.startsWith('-')) ?? '');
   const writes = WRITE_TARGETS[name];
-  return !(NEUTRAL.has(name) || name in READ_TARGETS || name === 'cd' || name === 'find' || (writes !== undefined && writes.writesUnnamed === undefined));
+  return !(
+    NEUTRAL.has(name) ||
+    name in READ_TARGETS ||
+    name === 'cd' ||
+    name === 'find' ||
+    (writes !== undefined && writes.writesUnnamed === undefined)
+  );
 }
 
 /** The `fs.read` requests of a command run without the sandbox, and whether some read cannot be vouched for by its path now. */
@@ -107,7 +121,9 @@ export async function resolveProgramReads(
     }
     const resolved = await workspace.resolve(target.text, { access: 'read', base: cwd });
     const stats = resolved.exists ? await lstat(resolved.path).catch(() => undefined) : undefined;
-    const reshaped = writtenTargets.some((written) => isPathInside(written, resolved.path) || isPathInside(resolved.path, written));
+    const reshaped = writtenTargets.some(
+      (written) => isPathInside(written, resolved.path) || isPathInside(resolved.path, written),
+    );
     if (ifExists === true && stats === undefined) {
       // a revision, not a file: unless the same line may make it a file first
       if (reshaped) unpinned = true;
@@ -116,7 +132,14 @@ export async function resolveProgramReads(
     }
     if (reshaped || (several && stats === undefined)) unpinned = true;
     const hardLinked = isHardLinked(stats);
-    requests.push(new ShellProgramReadPermissionRequest(resolved.path, { program, via, isProtected: protectedPaths.matches(resolved.path), hardLinked }));
+    requests.push(
+      new ShellProgramReadPermissionRequest(resolved.path, {
+        program,
+        via,
+        isProtected: protectedPaths.matches(resolved.path),
+        hardLinked,
+      }),
+    );
   }
   if ((requests.length > 0 || skipped) && several && analysis.subcommands.some(mayReshape)) unpinned = true;
   return { requests, unpinned };

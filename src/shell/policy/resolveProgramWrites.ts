@@ -32,7 +32,9 @@ export async function resolveProgramWrites(
     }
     const resolved = await workspace.resolve(target.text, { access: 'write', base: cwd });
     if (resolved.exists) await assertNotHardLinked(resolved.path, `The file ${program} writes,`);
-    requests.push(new ShellProgramWritePermissionRequest(resolved.path, program, via, protectedPaths.matches(resolved.path)));
+    requests.push(
+      new ShellProgramWritePermissionRequest(resolved.path, program, via, protectedPaths.matches(resolved.path)),
+    );
   }
   return requests;
 }

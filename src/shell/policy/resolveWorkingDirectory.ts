@@ -13,8 +13,14 @@ export async function resolveWorkingDirectory(input: string | undefined, config:
   // A root is canonical and a directory by construction (checked again right before spawning).
   if (input === undefined && config.cwd === undefined && first !== undefined) return first.path;
   const requested = input ?? config.cwd ?? first?.path ?? '.';
-  const base = input !== undefined && config.cwd !== undefined ? (await workspace.resolve(config.cwd, { access: 'read' })).path : undefined;
-  const resolved = await workspace.resolve(requested, base === undefined ? { access: 'read' } : { access: 'read', base });
+  const base =
+    input !== undefined && config.cwd !== undefined
+      ? (await workspace.resolve(config.cwd, { access: 'read' })).path
+      : undefined;
+  const resolved = await workspace.resolve(
+    requested,
+    base === undefined ? { access: 'read' } : { access: 'read', base },
+  );
   const isDirectory =
     resolved.exists &&
     (await stat(resolved.path).then(

@@ -43,7 +43,10 @@ export function buildSpawnFailure(file: string, error: Error): ToolError {
  * bubblewrap reports a command ended by signal N as exit code 128 + N (bash's convention); a
  * warm call decodes its exit code the same way, so a command reports the same either way.
  */
-export function decodeSandboxExit(exitCode: number | null, signal: string | null): readonly [number | null, string | null] {
+export function decodeSandboxExit(
+  exitCode: number | null,
+  signal: string | null,
+): readonly [number | null, string | null] {
   if (exitCode === null || exitCode <= 128) return [exitCode, signal];
   const name = Object.entries(constants.signals).find(([, number]) => number === exitCode - 128)?.[0];
   return name === undefined ? [exitCode, signal] : [null, name];

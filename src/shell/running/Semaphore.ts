@@ -22,7 +22,11 @@ export class Semaphore {
         const cancel = (): void => {
           const at = this.#waiting.indexOf(wake);
           if (at !== -1) this.#waiting.splice(at, 1);
-          reject(new ToolError('interrupted', 'The shell command was cancelled while it waited for a free slot.', { reason: 'cancelled' }));
+          reject(
+            new ToolError('interrupted', 'The shell command was cancelled while it waited for a free slot.', {
+              reason: 'cancelled',
+            }),
+          );
         };
         if (signal?.aborted === true) {
           cancel();

@@ -17,5 +17,7 @@ function isExecutableFile(candidate: string): boolean {
  */
 export function findProgram(file: string, searchPath: string | undefined, cwd: string): boolean {
   if (file.includes('/')) return isExecutableFile(path.resolve(cwd, file));
-  return (searchPath ?? '/usr/local/bin:/usr/bin:/bin').split(':').some((dir) => isExecutableFile(path.resolve(cwd, dir === '' ? '.' : dir, file)));
+  return (searchPath ?? '/usr/local/bin:/usr/bin:/bin')
+    .split(':')
+    .some((dir) => isExecutableFile(path.resolve(cwd, dir === '' ? '.' : dir, file)));
 }

@@ -1,7 +1,15 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError, type Workspace } from '../../index.js';
-import { ERRNO_SETS, getDescriptorEntryPath, getHardLinkRefusal, hasErrnoCode, isDirectoryDescriptorAt, locateDescriptor, OPEN_FLAGS } from '../../kernel/index.js';
+import {
+  ERRNO_SETS,
+  getDescriptorEntryPath,
+  getHardLinkRefusal,
+  hasErrnoCode,
+  isDirectoryDescriptorAt,
+  locateDescriptor,
+  OPEN_FLAGS,
+} from '../../kernel/index.js';
 import type { RedirectBinding } from '../policy/planRedirectBindings.js';
 
 /** The first descriptor number the command gets its targets at (clear of 0-9, which commands use). */
@@ -48,7 +56,8 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
       // Write without truncating: bash truncates when it opens `/dev/fd/N`.
       fd = openSync(entry, OPEN_FLAGS.WRITE_EXISTING);
     } catch (error) {
-      if (!hasErrnoCode(error, ERRNO_SETS.NAME_MISSING)) throw changed(target, 'became a link or a special file', error);
+      if (!hasErrnoCode(error, ERRNO_SETS.NAME_MISSING))
+        throw changed(target, 'became a link or a special file', error);
       try {
         fd = openSync(entry, OPEN_FLAGS.CREATE_NEW, 0o666);
       } catch (createError) {
@@ -57,10 +66,15 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
     }
     const stats = fstatSync(fd);
     const at = locateDescriptor(fd);
-    const hardLink = getHardLinkRefusal(stats, target, { subject: `The redirection target ${target}`, consequence: 'It was linked after the call was checked; nothing was run.' });
+    const hardLink = getHardLinkRefusal(stats, target, {
+      subject: `The redirection target ${target}`,
+      consequence: 'It was linked after the call was checked; nothing was run.',
+    });
     if (!stats.isFile() || hardLink !== undefined || (at !== undefined && at !== target)) {
       closeSync(fd);
-      throw hardLink === undefined ? changed(target, 'is not the checked regular file') : new ToolError(hardLink.code, hardLink.message, hardLink.details);
+      throw hardLink === undefined
+        ? changed(target, 'is not the checked regular file')
+        : new ToolError(hardLink.code, hardLink.message, hardLink.details);
     }
     return { fd };
   } finally {
@@ -70,7 +84,9 @@ function pinTarget(workspace: Workspace, target: string): PinnedTarget {
 
 /** The command text with each pinned target replaced by `/dev/fd/N`. */
 function rewrite(command: string, bindings: readonly RedirectBinding[]): string {
-  const order = bindings.map((binding, index) => ({ binding, index })).sort((a, b) => b.binding.start - a.binding.start);
+  const order = bindings
+    .map((binding, index) => ({ binding, index }))
+    .sort((a, b) => b.binding.start - a.binding.start);
   let text = command;
   for (const { binding, index } of order) {
     const word = `/dev/fd/${REDIRECT_FD_BASE + index}`;
@@ -90,7 +106,11 @@ export interface OpenedRedirects {
  * Opens every pinned redirection target of `command` (see {@link planRedirectBindings}); a
  * missing one is created (empty) first.
  */
-export function openRedirectTargets(workspace: Workspace, command: string, bindings: readonly RedirectBinding[]): OpenedRedirects {
+export function openRedirectTargets(
+  workspace: Workspace,
+  command: string,
+  bindings: readonly RedirectBinding[],
+): OpenedRedirects {
   const pinned: PinnedTarget[] = [];
   const close = (): void => {
     for (const { fd } of pinned.splice(0)) closeSync(fd);

@@ -43,7 +43,11 @@ async function reserveSupervisor(spec: ProcessSpec): Promise<SandboxSupervisor |
 }
 
 /** Starts the command warm when a supervisor is still reserved for it, cold otherwise. */
-function launch(spec: ProcessSpec, supervisor: SandboxSupervisor | undefined, channels: readonly [OutputChannel, OutputChannel] | undefined): LaunchedCommand {
+function launch(
+  spec: ProcessSpec,
+  supervisor: SandboxSupervisor | undefined,
+  channels: readonly [OutputChannel, OutputChannel] | undefined,
+): LaunchedCommand {
   if (supervisor?.state === 'reserved' && spec.warm !== undefined && channels !== undefined) {
     const { file, args } = spec.warm;
     return runInSupervisor(supervisor, { file, args, cwd: spec.cwd, env: spec.env }, channels);

@@ -10,7 +10,10 @@ import type { ProcessSpec } from './ProcessSpec.js';
 type Stdio = 'ignore' | 'pipe' | number | Socket;
 
 function buildStdio(spec: ProcessSpec, channels: readonly OutputChannel[] | undefined): Stdio[] {
-  const stdio: Stdio[] = channels?.length === 2 ? ['ignore', channels[0]?.theirs as Socket, channels[1]?.theirs as Socket] : ['ignore', 'pipe', 'pipe'];
+  const stdio: Stdio[] =
+    channels?.length === 2
+      ? ['ignore', channels[0]?.theirs as Socket, channels[1]?.theirs as Socket]
+      : ['ignore', 'pipe', 'pipe'];
   const extra = spec.extraFds ?? [];
   if (extra.length === 0) return stdio;
   const base = spec.extraFdBase ?? 3;
@@ -44,8 +47,14 @@ export function spawnCommand(spec: ProcessSpec, channels: readonly OutputChannel
   const tree = new ProcessTree(child, marker);
   const sandboxed = spec.sandboxed === true;
   return {
-    readers: channels === undefined ? [child.stdout, child.stderr].filter((reader) => reader !== null) : channels.map((channel) => channel.ours),
-    identity: channels === undefined || child.pid === undefined ? undefined : { links: channels.map((channel) => channel.link), startTicks: tree.leaderStartTicks },
+    readers:
+      channels === undefined
+        ? [child.stdout, child.stderr].filter((reader) => reader !== null)
+        : channels.map((channel) => channel.ours),
+    identity:
+      channels === undefined || child.pid === undefined
+        ? undefined
+        : { links: channels.map((channel) => channel.link), startTicks: tree.leaderStartTicks },
     // In the sandbox its PID namespace ends every stray with it.
     confined: sandboxed,
     onExit: (listener) => {

@@ -15,7 +15,10 @@ export const UNCONFINED_WARNING_CODE = 'AGENTKIT_SHELL_UNCONFINED';
  * to stderr unless the host listens for `process.on('warning')`). Nothing confined becomes
  * unconfined silently; each call's `shell.exec` request says `sandboxed: false` as well.
  */
-export function announceUnconfined(config: Pick<ShellToolConfig, 'sandbox' | 'bubblewrap'>, observer: ExecutorObserver | undefined): Promise<void> {
+export function announceUnconfined(
+  config: Pick<ShellToolConfig, 'sandbox' | 'bubblewrap'>,
+  observer: ExecutorObserver | undefined,
+): Promise<void> {
   if (config.sandbox !== 'auto') return Promise.resolve();
   return detectSandbox(config.bubblewrap).then((available) => {
     if (available) return;

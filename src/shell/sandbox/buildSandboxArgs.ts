@@ -37,7 +37,8 @@ function isDirectoryNow(path: string): boolean | undefined {
 function buildMaskArgs(secrets: EtcSecrets): string[] {
   const args: string[] = [];
   for (const file of secrets.files) if (isDirectoryNow(file) === false) args.push('--ro-bind', '/dev/null', file);
-  for (const dir of secrets.directories) if (isDirectoryNow(dir) === true) args.push('--tmpfs', dir, '--remount-ro', dir);
+  for (const dir of secrets.directories)
+    if (isDirectoryNow(dir) === true) args.push('--tmpfs', dir, '--remount-ro', dir);
   return args;
 }
 
@@ -60,13 +61,26 @@ function buildMaskArgs(secrets: EtcSecrets): string[] {
  * `--new-session` keeps the command off any terminal.
  */
 export function buildSandboxArgs(layout: SandboxLayout, system: SystemView = getSystemView()): string[] {
-  const args = [...system.args, ...buildMaskArgs(system.secrets), '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/run'];
+  const args = [
+    ...system.args,
+    ...buildMaskArgs(system.secrets),
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--tmpfs',
+    '/tmp',
+    '--tmpfs',
+    '/run',
+  ];
   if (layout.network) args.push('--ro-bind-try', '/run/systemd/resolve', '/run/systemd/resolve', ...system.networkArgs);
   const roots = [...layout.roots].sort((a, b) => byLength(a.path, b.path));
   // HOME is made before a root inside it, and over a root or readable path that holds it (the
   // host's `/tmp`): never the host's `/tmp/home`, which anyone could have made.
   const homeHoldsRoot = roots.some((root) => isPathInside(SANDBOX_HOME, root.path));
-  const rootHoldsHome = [...roots.map((root) => root.path), ...(layout.readable ?? [])].some((path) => isPathInside(path, SANDBOX_HOME));
+  const rootHoldsHome = [...roots.map((root) => root.path), ...(layout.readable ?? [])].some((path) =>
+    isPathInside(path, SANDBOX_HOME),
+  );
   if (homeHoldsRoot || !rootHoldsHome) args.push('--dir', SANDBOX_HOME);
   for (const path of [...(layout.readable ?? [])].sort(byLength)) args.push('--ro-bind', path, path);
   for (const root of roots) args.push(root.mode === 'read_write' ? '--bind' : '--ro-bind', root.path, root.path);

@@ -7,7 +7,12 @@ import { getSystemView, type SystemView } from './getSystemView.js';
  * Whether the absolute `target` exists at its path inside the view (system directories, the
  * host's Node.js, `readable` paths and the roots; not the host's `/tmp`, which is replaced).
  */
-export function isInSandboxView(target: string, readable: readonly string[], roots: readonly string[], system: SystemView = getSystemView()): boolean {
+export function isInSandboxView(
+  target: string,
+  readable: readonly string[],
+  roots: readonly string[],
+  system: SystemView = getSystemView(),
+): boolean {
   const normalized = path.normalize(target);
   return [...system.visible, ...readable, ...roots].some((entry) => isPathInside(entry, normalized));
 }

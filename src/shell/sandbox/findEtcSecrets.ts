@@ -34,7 +34,9 @@ export const ETC_SECRET_PATTERNS: readonly string[] = Object.freeze([
 /** How deep the walk goes (Debian's `/etc` is at most 6 levels deep). */
 const MAX_DEPTH = 12;
 
-const PATTERNS: readonly RegExp[] = ETC_SECRET_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/gu, '\\$&').replace(/\*/gu, '[^/]*')}$`, 'u'));
+const PATTERNS: readonly RegExp[] = ETC_SECRET_PATTERNS.map(
+  (pattern) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/gu, '\\$&').replace(/\*/gu, '[^/]*')}$`, 'u'),
+);
 
 /** What the sandbox hides under `/etc`: files (and other non-directories) and whole directories. */
 export interface EtcSecrets {

@@ -9,7 +9,16 @@ import { findEtcSecrets, type EtcSecrets } from './findEtcSecrets.js';
  * the system configuration. On merged-usr systems `/bin`, `/sbin` and `/lib*` are links into
  * `/usr` and stay links.
  */
-export const SYSTEM_DIRECTORIES: readonly string[] = Object.freeze(['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc']);
+export const SYSTEM_DIRECTORIES: readonly string[] = Object.freeze([
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/etc',
+]);
 
 /** The host's part of the sandbox view, the same for every command of this process. */
 export interface SystemView {
@@ -41,7 +50,8 @@ function bindSystemEntry(entry: string, args: string[]): boolean {
   }
   const real = tryRealPath(entry);
   if (real === undefined) return false;
-  if (link !== undefined && SYSTEM_DIRECTORIES.some((dir) => dir !== entry && isPathInside(dir, real))) args.push('--symlink', link, entry);
+  if (link !== undefined && SYSTEM_DIRECTORIES.some((dir) => dir !== entry && isPathInside(dir, real)))
+    args.push('--symlink', link, entry);
   else args.push('--ro-bind', real, entry);
   return true;
 }
@@ -71,7 +81,12 @@ export function buildSystemView(execPath = process.execPath): SystemView {
   for (const dir of node) args.push('--ro-bind', dir, dir);
   const resolver = tryRealPath('/etc/resolv.conf');
   const networkArgs = resolver !== undefined && isPathInside('/run', resolver) ? ['--ro-bind', resolver, resolver] : [];
-  return Object.freeze({ args: Object.freeze(args), secrets: findEtcSecrets(), networkArgs: Object.freeze(networkArgs), visible: Object.freeze([...visible, ...node]) });
+  return Object.freeze({
+    args: Object.freeze(args),
+    secrets: findEtcSecrets(),
+    networkArgs: Object.freeze(networkArgs),
+    visible: Object.freeze([...visible, ...node]),
+  });
 }
 
 /**

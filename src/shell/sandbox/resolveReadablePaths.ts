@@ -13,7 +13,9 @@ const WHERE = 'shellTools({ sandbox: { readable } })';
 export function resolveReadablePaths(readable: readonly string[]): readonly string[] {
   const resolved = readable.map((entry) => {
     if (entry === '' || entry.includes('\0') || !path.isAbsolute(entry)) {
-      throw new ToolConfigurationError(`${WHERE}: ${JSON.stringify(entry)} is not an absolute path. Give the full path, for example "/opt/toolchain".`);
+      throw new ToolConfigurationError(
+        `${WHERE}: ${JSON.stringify(entry)} is not an absolute path. Give the full path, for example "/opt/toolchain".`,
+      );
     }
     let real: string;
     try {
@@ -25,7 +27,9 @@ export function resolveReadablePaths(readable: readonly string[]): readonly stri
       );
     }
     if (real === '/') {
-      throw new ToolConfigurationError(`${WHERE}: ${JSON.stringify(entry)} is the whole filesystem. Name the directories sandboxed commands need instead.`);
+      throw new ToolConfigurationError(
+        `${WHERE}: ${JSON.stringify(entry)} is the whole filesystem. Name the directories sandboxed commands need instead.`,
+      );
     }
     return real;
   });

@@ -4,11 +4,14 @@ import type { ShellToolConfig } from '../config/ShellToolConfig.js';
 
 /** Why bubblewrap cannot confine commands here, for messages. */
 export function describeSandboxFailure(bubblewrap: string | undefined): string {
-  return bubblewrap === undefined ? 'bubblewrap (bwrap) is not installed' : `${bubblewrap} cannot create the namespaces it needs here`;
+  return bubblewrap === undefined
+    ? 'bubblewrap (bwrap) is not installed'
+    : `${bubblewrap} cannot create the namespaces it needs here`;
 }
 
 /** How to get the sandbox working, for messages. */
-export const SANDBOX_INSTALL_HINT = 'Install it (Debian/Ubuntu: `apt-get install -y bubblewrap`; Fedora: `dnf install bubblewrap`) and allow unprivileged user namespaces';
+export const SANDBOX_INSTALL_HINT =
+  'Install it (Debian/Ubuntu: `apt-get install -y bubblewrap`; Fedora: `dnf install bubblewrap`) and allow unprivileged user namespaces';
 
 /**
  * Whether this call runs in the OS sandbox: never with `sandbox: 'off'`, when it works here

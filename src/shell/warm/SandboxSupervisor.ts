@@ -81,7 +81,13 @@ export class SandboxSupervisor {
    * neither ptrace it nor open its memory or descriptors under `/proc`. It runs as the sandbox's
    * PID 1, which its commands cannot signal (kill, stop) either.
    */
-  public constructor(bubblewrap: string, loader: string, layout: SandboxLayout, timing: SupervisorTiming, onDead: () => void) {
+  public constructor(
+    bubblewrap: string,
+    loader: string,
+    layout: SandboxLayout,
+    timing: SupervisorTiming,
+    onDead: () => void,
+  ) {
     this.#timing = timing;
     const node = [LOADER_PATH, process.execPath, '--max-old-space-size=64', '-e', SUPERVISOR_SOURCE, SUPERVISOR_NAME];
     // The sandbox's own POSIX message queues, made visible so the supervisor can remove what a call left.
@@ -89,7 +95,12 @@ export class SandboxSupervisor {
     const args = [...buildSandboxArgs({ ...layout, cwd: '/' }), ...own, '--', ...node];
     const loaderFd = openSync(loader, 'r');
     try {
-      this.#child = spawn(bubblewrap, args, { detached: true, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc', loaderFd], windowsHide: true });
+      this.#child = spawn(bubblewrap, args, {
+        detached: true,
+        env: {},
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc', loaderFd],
+        windowsHide: true,
+      });
     } finally {
       closeSync(loaderFd);
     }
@@ -157,7 +168,8 @@ export class SandboxSupervisor {
    * reserves it; false when it died, hung or took longer (then it stays free for later calls).
    */
   public reserveWhenReady(limitMs = this.#timing.answerMs): Promise<boolean> {
-    if ((this.#state !== 'cleaning' && this.#state !== 'starting') || this.#waiter !== undefined) return Promise.resolve(this.reserve());
+    if ((this.#state !== 'cleaning' && this.#state !== 'starting') || this.#waiter !== undefined)
+      return Promise.resolve(this.reserve());
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.#waiter = undefined;
@@ -174,7 +186,12 @@ export class SandboxSupervisor {
    * Runs one command on a reserved supervisor: hands it the command and its two output sockets
    * (they are closed here once sent). Returns the function that signals everything the call started.
    */
-  public run(request: WarmRequest, stdout: Socket, stderr: Socket, listener: WarmCallListener): (signal: NodeJS.Signals) => void {
+  public run(
+    request: WarmRequest,
+    stdout: Socket,
+    stderr: Socket,
+    listener: WarmCallListener,
+  ): (signal: NodeJS.Signals) => void {
     if (this.#state !== 'reserved') throw new Error(`a ${this.#state} supervisor cannot take a command`);
     const id = ++nextCallId;
     this.#state = 'busy';
@@ -210,7 +227,8 @@ export class SandboxSupervisor {
     }
     // Read what already arrived before deciding (a stalled host reads its channel late).
     setImmediate(() => {
-      if (performance.now() - this.#heardAt > this.#timing.answerMs) void this.kill(`the supervisor stopped answering for ${this.#timing.answerMs} ms`);
+      if (performance.now() - this.#heardAt > this.#timing.answerMs)
+        void this.kill(`the supervisor stopped answering for ${this.#timing.answerMs} ms`);
     });
   }
 
@@ -242,9 +260,13 @@ export class SandboxSupervisor {
         this.#call = undefined;
         clearInterval(this.#pingTimer);
         this.#state = 'cleaning';
-        this.#wait(this.#timing.answerMs, `the supervisor did not get ready again within ${this.#timing.answerMs} ms`, () => {
-          this.#settleWaiter(false);
-        });
+        this.#wait(
+          this.#timing.answerMs,
+          `the supervisor did not get ready again within ${this.#timing.answerMs} ms`,
+          () => {
+            this.#settleWaiter(false);
+          },
+        );
         if (message.type === 'exit') call.listener.onExit(message.code, message.signal);
         else call.listener.onFailed(message.message);
         return;

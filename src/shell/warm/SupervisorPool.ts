@@ -32,7 +32,12 @@ export class SupervisorPool {
   #cold = 0;
 
   /** `loader`: node's dynamic loader (`readElfInterpreter(process.execPath)`), see `SandboxSupervisor`. */
-  public constructor(options: { readonly bubblewrap: string; readonly loader: string; readonly max: number; readonly timing?: SupervisorTiming }) {
+  public constructor(options: {
+    readonly bubblewrap: string;
+    readonly loader: string;
+    readonly max: number;
+    readonly timing?: SupervisorTiming;
+  }) {
     this.#bubblewrap = options.bubblewrap;
     this.#loader = options.loader;
     this.#max = options.max;
@@ -82,7 +87,9 @@ export class SupervisorPool {
 
   /** Settles once every supervisor started so far is ready (or gone): for tests and benchmarks. */
   public async started(): Promise<void> {
-    await Promise.all([...this.#layouts.values()].flatMap((entry) => entry.supervisors.map((supervisor) => supervisor.started)));
+    await Promise.all(
+      [...this.#layouts.values()].flatMap((entry) => entry.supervisors.map((supervisor) => supervisor.started)),
+    );
   }
 
   /** Read through a call, so a check after an `await` is not narrowed away. */
@@ -105,7 +112,9 @@ export class SupervisorPool {
   #makeRoom(key: string): boolean {
     const entries = [...this.#layouts.entries()];
     if (entries.reduce((total, [, entry]) => total + entry.supervisors.length, 0) < this.#max) return true;
-    const idle = entries.flatMap(([other, entry]) => (other === key ? [] : entry.supervisors)).find((supervisor) => supervisor.reserve());
+    const idle = entries
+      .flatMap(([other, entry]) => (other === key ? [] : entry.supervisors))
+      .find((supervisor) => supervisor.reserve());
     if (idle === undefined) return false;
     void idle.kill('its place went to another layout'); // it leaves its entry at once
     return true;
@@ -118,7 +127,8 @@ export class SupervisorPool {
         const index = entry.supervisors.indexOf(supervisor);
         if (index >= 0) entry.supervisors.splice(index, 1);
         // A layout that no longer has supervisors is forgotten, unless its starts keep failing.
-        for (const [key, value] of this.#layouts) if (value === entry && entry.supervisors.length === 0 && entry.startFailures === 0) this.#layouts.delete(key);
+        for (const [key, value] of this.#layouts)
+          if (value === entry && entry.supervisors.length === 0 && entry.startFailures === 0) this.#layouts.delete(key);
       });
     } catch {
       entry.startFailures += 1; // bubblewrap could not be spawned now (no processes left, say)

@@ -15,7 +15,11 @@ type Exit = readonly [number | null, string | null];
  * gone, so nothing is left to clean up here. A supervisor lost mid-call fails the call
  * `unavailable` (reason `sandbox_supervisor_lost`).
  */
-export function runInSupervisor(supervisor: SandboxSupervisor, request: WarmRequest, channels: readonly [OutputChannel, OutputChannel]): LaunchedCommand {
+export function runInSupervisor(
+  supervisor: SandboxSupervisor,
+  request: WarmRequest,
+  channels: readonly [OutputChannel, OutputChannel],
+): LaunchedCommand {
   let exitListener: ((exitCode: number | null, signal: string | null) => void) | undefined;
   let failureListener: ((error: ToolError) => void) | undefined;
   let early: Exit | ToolError | undefined;

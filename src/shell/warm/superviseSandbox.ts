@@ -21,7 +21,11 @@ import type { HostMessage, SupervisorMessage } from './SupervisorMessage.js';
  * Self-contained: `node -e` runs its source text, so it may use nothing but its parameters and
  * the language's globals (see `SUPERVISOR_SOURCE`).
  */
-export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: typeof FsModule, host: NodeJS.Process): void {
+export function superviseSandbox(
+  childProcess: typeof ChildProcessModule,
+  fs: typeof FsModule,
+  host: NodeJS.Process,
+): void {
   const GONE_LIMIT_MS = 2_000;
   const MAX_ZOMBIES = 64;
   const send = (message: SupervisorMessage): void => {
@@ -35,13 +39,15 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
     }
   };
 
-  const decode = (text: string): string => text.replace(/\\([0-7]{3})/gu, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+  const decode = (text: string): string =>
+    text.replace(/\\([0-7]{3})/gu, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
   const privateDirs = new Set<string>();
   for (const line of fs.readFileSync('/proc/self/mountinfo', 'utf8').split('\n')) {
     const [head, tail] = line.split(' - ');
     const fields = head?.split(' ') ?? [];
     const point = fields[4];
-    if (point !== undefined && tail?.startsWith('tmpfs ') === true && (fields[5] ?? '').split(',').includes('rw')) privateDirs.add(decode(point));
+    if (point !== undefined && tail?.startsWith('tmpfs ') === true && (fields[5] ?? '').split(',').includes('rw'))
+      privateDirs.add(decode(point));
   }
   /** Records every entry under `dir` on its filesystem; what is mounted there (a root, a device) only by presence. */
   const walk = (dir: string, dev: number, into: Map<string, string>): void => {
@@ -73,15 +79,20 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
       for (const [entry, signature] of now) {
         if (initial.has(entry)) {
           if (initial.get(entry) !== signature) return `${entry} changed`;
-        } else if (initial.has(entry.slice(0, entry.lastIndexOf('/'))) || privateDirs.has(entry.slice(0, entry.lastIndexOf('/')) || '/')) {
+        } else if (
+          initial.has(entry.slice(0, entry.lastIndexOf('/'))) ||
+          privateDirs.has(entry.slice(0, entry.lastIndexOf('/')) || '/')
+        ) {
           fs.rmSync(entry, { recursive: true, force: true });
         }
       }
       for (const entry of initial.keys()) if (!now.has(entry)) return `${entry} was removed`;
       // POSIX message queues live in the IPC namespace, which every call here shares: removed.
-      if (fs.existsSync('/dev/mqueue')) for (const queue of fs.readdirSync('/dev/mqueue')) fs.unlinkSync(`/dev/mqueue/${queue}`);
+      if (fs.existsSync('/dev/mqueue'))
+        for (const queue of fs.readdirSync('/dev/mqueue')) fs.unlinkSync(`/dev/mqueue/${queue}`);
       for (const kind of ['shm', 'sem', 'msg']) {
-        if (fs.readFileSync(`/proc/sysvipc/${kind}`, 'utf8').trim().split('\n').length > 1) return `SysV IPC (${kind}) left behind`;
+        if (fs.readFileSync(`/proc/sysvipc/${kind}`, 'utf8').trim().split('\n').length > 1)
+          return `SysV IPC (${kind}) left behind`;
       }
       return undefined;
     } catch (error) {
@@ -174,7 +185,8 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
         stdout = { message, socket: handle as Socket };
         return;
       case 'stderr':
-        if (stdout?.message.id !== message.id || busy !== undefined) send({ type: 'failed', id: message.id, message: 'the supervisor was busy' });
+        if (stdout?.message.id !== message.id || busy !== undefined)
+          send({ type: 'failed', id: message.id, message: 'the supervisor was busy' });
         else if (typeof handle !== 'object' || handle === null || typeof stdout.socket !== 'object') {
           send({ type: 'failed', id: message.id, message: 'its output did not arrive' });
           send({ type: 'ready' }); // nothing ran: nothing to clean up
@@ -201,4 +213,5 @@ export function superviseSandbox(childProcess: typeof ChildProcessModule, fs: ty
  * modules it needs. Passed as an argument, so the supervisor needs no file of this package to
  * be visible in the sandbox's view (only the node executable and its loader).
  */
-export const SUPERVISOR_SOURCE = `(${superviseSandbox.toString()})` + "(require('node:child_process'), require('node:fs'), process);";
+export const SUPERVISOR_SOURCE =
+  `(${superviseSandbox.toString()})` + "(require('node:child_process'), require('node:fs'), process);";

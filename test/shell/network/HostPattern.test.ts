@@ -17,8 +17,14 @@ function configurationError(run: () => unknown): { name: string; message: string
 
 describe('parseHostPattern', () => {
   it.each([
-    ['registry.npmjs.org', { text: 'registry.npmjs.org', host: 'registry.npmjs.org', wildcard: false, port: undefined }],
-    ['Registry.NPMJS.org:8443', { text: 'Registry.NPMJS.org:8443', host: 'registry.npmjs.org', wildcard: false, port: 8443 }],
+    [
+      'registry.npmjs.org',
+      { text: 'registry.npmjs.org', host: 'registry.npmjs.org', wildcard: false, port: undefined },
+    ],
+    [
+      'Registry.NPMJS.org:8443',
+      { text: 'Registry.NPMJS.org:8443', host: 'registry.npmjs.org', wildcard: false, port: 8443 },
+    ],
     ['*.example.com:443', { text: '*.example.com:443', host: 'example.com', wildcard: true, port: 443 }],
     ['10.0.0.5', { text: '10.0.0.5', host: '10.0.0.5', wildcard: false, port: undefined }],
     ['[0:0:0:0:0:0:0:1]:8080', { text: '[0:0:0:0:0:0:0:1]:8080', host: '::1', wildcard: false, port: 8080 }],
@@ -55,13 +61,18 @@ describe('parseHostPattern', () => {
   });
 
   it('refuses a pattern that is not a string', () => {
-    expect(configurationError(() => parseHostPatterns(['ok.example.com', 42])).message).toContain('has the pattern 42, which is not a non-empty string');
+    expect(configurationError(() => parseHostPatterns(['ok.example.com', 42])).message).toContain(
+      'has the pattern 42, which is not a non-empty string',
+    );
   });
 });
 
 describe('shellTools({ network })', () => {
   it.each([
-    [{ network: { allow: ['https://registry.npmjs.org'] } }, 'has the pattern "https://registry.npmjs.org", which is a URL or a path'],
+    [
+      { network: { allow: ['https://registry.npmjs.org'] } },
+      'has the pattern "https://registry.npmjs.org", which is a URL or a path',
+    ],
     [{ network: { allow: 'registry.npmjs.org' } }, 'must be false, true or { allow: [host patterns] }'],
     [{ network: 'on' }, 'must be false, true or { allow: [host patterns] }'],
     [{ network: { allow: [], deny: [] } }, 'deny'],
@@ -71,12 +82,11 @@ describe('shellTools({ network })', () => {
   });
 
   it('accepts false, true and a list of patterns (an empty list too)', () => {
-    expect([false, true, { allow: [] }, { allow: ['registry.npmjs.org', '*.example.com:443'] }].map((network) => typeof shellTools({ network }))).toStrictEqual([
-      'object',
-      'object',
-      'object',
-      'object',
-    ]);
+    expect(
+      [false, true, { allow: [] }, { allow: ['registry.npmjs.org', '*.example.com:443'] }].map(
+        (network) => typeof shellTools({ network }),
+      ),
+    ).toStrictEqual(['object', 'object', 'object', 'object']);
   });
 });
 
@@ -118,8 +128,14 @@ describe('readConnectTarget / readHttpTarget', () => {
   });
 
   it.each([
-    ['http://Registry.Example.com/a?b=1', { host: 'registry.example.com', port: 80, path: '/a?b=1', authority: 'registry.example.com' }],
-    ['http://registry.example.com:8080/', { host: 'registry.example.com', port: 8080, path: '/', authority: 'registry.example.com:8080' }],
+    [
+      'http://Registry.Example.com/a?b=1',
+      { host: 'registry.example.com', port: 80, path: '/a?b=1', authority: 'registry.example.com' },
+    ],
+    [
+      'http://registry.example.com:8080/',
+      { host: 'registry.example.com', port: 8080, path: '/', authority: 'registry.example.com:8080' },
+    ],
     ['http://[::1]:81/x', { host: '::1', port: 81, path: '/x', authority: '[::1]:81' }],
     ['http://registry.example.com@evil.com/', undefined],
     ['http://user:pass@registry.example.com/', undefined],

@@ -32,7 +32,12 @@ function readBody(res: IncomingMessage): Promise<string> {
 }
 
 /** Sends one request line through the session's socket, as a client in the sandbox would (the bridge only copies bytes). */
-function send(session: ProxySession, method: string, target: string, headers: OutgoingHttpHeaders = {}): Promise<Answer> {
+function send(
+  session: ProxySession,
+  method: string,
+  target: string,
+  headers: OutgoingHttpHeaders = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request({ socketPath: session.socketPath, method, path: target, headers, agent: false });
     req.on('connect', (res: IncomingMessage, socket) => {
@@ -55,7 +60,9 @@ describe(HostProxy.name, () => {
 
   beforeAll(async () => {
     server = await startLoopbackServer();
-    proxy = new HostProxy(parseHostPatterns(['registry.test', '*.example.test']), { connectTo: mapTestNames(server.port) });
+    proxy = new HostProxy(parseHostPatterns(['registry.test', '*.example.test']), {
+      connectTo: mapTestNames(server.port),
+    });
   });
 
   afterAll(async () => {
@@ -93,7 +100,13 @@ describe(HostProxy.name, () => {
         });
         const [seen] = server.seen;
 
-        expect([answer, seen?.host, seen?.headers['proxy-authorization'], seen?.headers['x-dropped'], seen?.headers['x-kept']]).toStrictEqual([
+        expect([
+          answer,
+          seen?.host,
+          seen?.headers['proxy-authorization'],
+          seen?.headers['x-dropped'],
+          seen?.headers['x-kept'],
+        ]).toStrictEqual([
           { status: 200, body: 'a.example.test GET /x\n' },
           'a.example.test',
           undefined,
@@ -134,7 +147,12 @@ describe(HostProxy.name, () => {
       await own.close();
       const again = await own.openSession();
       try {
-        expect([before, afterSession, existsSync(dir), existsSync(again.socketPath)]).toStrictEqual([[true, true], [false, true], false, true]);
+        expect([before, afterSession, existsSync(dir), existsSync(again.socketPath)]).toStrictEqual([
+          [true, true],
+          [false, true],
+          false,
+          true,
+        ]);
       } finally {
         await own.close();
       }
@@ -145,14 +163,20 @@ describe(HostProxy.name, () => {
     it("closes with the executor of shellTools' module", async () => {
       const container = new Container();
       container.bind(PERMISSION_CHECKER).toConstantValue(ALLOW_ALL);
-      container.load(agentkitModule(), shellTools({ cwd: process.cwd(), sandbox: 'required', network: { allow: ['registry.test'] } }));
+      container.load(
+        agentkitModule(),
+        shellTools({ cwd: process.cwd(), sandbox: 'required', network: { allow: ['registry.test'] } }),
+      );
       const executor = await container.getAsync(TOOL_EXECUTOR);
       const { network } = container.get(SHELL_TOOL_CONFIG);
       if (typeof network !== 'object') throw new Error('expected an allow list');
       const session = await network.proxy.openSession();
       await executor.close();
 
-      expect([existsSync(session.socketPath), existsSync(path.dirname(session.socketPath))]).toStrictEqual([false, false]);
+      expect([existsSync(session.socketPath), existsSync(path.dirname(session.socketPath))]).toStrictEqual([
+        false,
+        false,
+      ]);
     });
 
     it('lets the host process exit on its own after a networked call, without close()', async () => {
