@@ -99,14 +99,12 @@ export async function createAgentkitEchoSubject(kind: EchoTransportKind): Promis
       : { type: 'stdio', command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] };
   const { tool, args } = REMOTE[kind];
   const container = new Container();
-  container
-    .bind(PERMISSION_CHECKER)
-    .toConstantValue(
-      new PolicyPermissionChecker({
-        rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: `bench/${tool}` }],
-        fallback: 'ask',
-      }),
-    );
+  container.bind(PERMISSION_CHECKER).toConstantValue(
+    new PolicyPermissionChecker({
+      rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: `bench/${tool}` }],
+      fallback: 'ask',
+    }),
+  );
   container.load(agentkitModule(), mcpServers({ servers: [{ id: 'bench', transport }] }));
   const registry = container.get(MCP_CLIENT_REGISTRY);
   const executor = await container.getAsync(TOOL_EXECUTOR);

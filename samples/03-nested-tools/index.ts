@@ -78,14 +78,12 @@ export interface NestedToolsReport {
 export async function run(log: (line: string) => void = console.log): Promise<NestedToolsReport> {
   steps.length = 0;
   const container = new Container();
-  container
-    .bind(PERMISSION_CHECKER)
-    .toConstantValue(
-      new PolicyPermissionChecker({
-        rules: [{ effect: 'ask', kind: 'tool.invoke', pattern: 'release.publish@*' }],
-        fallback: 'allow',
-      }),
-    );
+  container.bind(PERMISSION_CHECKER).toConstantValue(
+    new PolicyPermissionChecker({
+      rules: [{ effect: 'ask', kind: 'tool.invoke', pattern: 'release.publish@*' }],
+      fallback: 'allow',
+    }),
+  );
   for (const tool of [TestStep, PublishStep]) container.bind<object>(tool).toSelf();
   container.bind(ReleaseTool).toSelf();
   container.load(agentkitModule());

@@ -14,14 +14,12 @@ writeFileSync(join(projectDir, 'notes.md'), '# Notes\n');
 
 // In: a server's tools join the registry as mcp_<id>_<tool>, under your policy (kind `mcp.invoke_tool`).
 const container = new Container();
-container
-  .bind(PERMISSION_CHECKER)
-  .toConstantValue(
-    new PolicyPermissionChecker({
-      rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: 'files/read_text_file' }],
-      fallback: 'ask',
-    }),
-  );
+container.bind(PERMISSION_CHECKER).toConstantValue(
+  new PolicyPermissionChecker({
+    rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: 'files/read_text_file' }],
+    fallback: 'ask',
+  }),
+);
 container.load(
   agentkitModule(),
   mcpServers({

@@ -62,12 +62,10 @@ export const decide = defineStep<EvaluatedCall, ClearedCall>('decide', (call) =>
     });
   }
   if (pending.length === 0) return cleared(call);
-  return gate
-    .issue(request, pending)
-    .then((approval): ToolExecutionOutcome => ({
-      status: 'interrupted',
-      interruption: { type: 'approval_required', approval },
-    }));
+  return gate.issue(request, pending).then((approval): ToolExecutionOutcome => ({
+    status: 'interrupted',
+    interruption: { type: 'approval_required', approval },
+  }));
 });
 
 /**

@@ -123,14 +123,12 @@ const approvalShape: fc.Arbitrary<Mutation> = fc.oneof(
 
 /** The resumed request changed: its tool (another one that exists, or none), call id, session or input. */
 const resumedRequest: fc.Arbitrary<Mutation> = fc.oneof(
-  fc
-    .constantFrom('other', 'missing')
-    .map((toolName) =>
-      change(`request.toolName = ${toolName}`, (request, approval) => ({
-        request: { ...request, toolName },
-        approval,
-      })),
-    ),
+  fc.constantFrom('other', 'missing').map((toolName) =>
+    change(`request.toolName = ${toolName}`, (request, approval) => ({
+      request: { ...request, toolName },
+      approval,
+    })),
+  ),
   text.map((suffix) =>
     change(`request.callId += ${JSON.stringify(suffix)}`, (request, approval) => ({
       request: { ...request, callId: `${request.callId}${suffix || '-other'}` },

@@ -46,14 +46,12 @@ describe(serveHttp.name, () => {
   beforeAll(async () => {
     root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentkit-serve-http-unit-')));
     const container = new Container();
-    container
-      .bind(PERMISSION_CHECKER)
-      .toConstantValue(
-        new PolicyPermissionChecker({
-          rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'sleep' }],
-          fallback: 'deny',
-        }),
-      );
+    container.bind(PERMISSION_CHECKER).toConstantValue(
+      new PolicyPermissionChecker({
+        rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'sleep' }],
+        fallback: 'deny',
+      }),
+    );
     container.bind(EXECUTOR_OBSERVER).toConstantValue({ onStart: () => started.shift()?.() });
     container.load(agentkitModule({ roots: [{ path: root }] }), shellTools());
     executor = await container.getAsync(TOOL_EXECUTOR);

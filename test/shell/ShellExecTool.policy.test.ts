@@ -163,14 +163,12 @@ describe(`${ShellExecTool.name} and programs planted in the workspace`, () => {
         chmodSync(path.join(root, dir, 'git'), 0o755);
       }
       const container = new Container();
-      container
-        .bind(PERMISSION_CHECKER)
-        .toConstantValue(
-          new PolicyPermissionChecker({
-            rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'git status' }],
-            fallback: 'deny',
-          }),
-        );
+      container.bind(PERMISSION_CHECKER).toConstantValue(
+        new PolicyPermissionChecker({
+          rules: [{ effect: 'allow', kind: 'shell.exec', pattern: 'git status' }],
+          fallback: 'deny',
+        }),
+      );
       // what `npm run` gives a host started in the repository, plus a relative entry
       const searchPath = `${root}/node_modules/.bin:bin::${process.env['PATH'] ?? '/usr/bin:/bin'}`;
       container.load(
