@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Container } from 'inversify';
 import { agentkitModule, PERMISSION_CHECKER, TOOL_EXECUTOR } from '../../src/index.js';
 import { shellTools } from '../../src/shell/index.js';
@@ -10,6 +13,7 @@ import { SHELL_TOOL_CONFIG } from '../../src/shell/config/SHELL_TOOL_CONFIG.js';
 import { SUPERVISOR_NAME } from '../../src/shell/warm/SandboxSupervisor.js';
 import { ShellExecTool } from '../../src/shell/ShellExecTool.js';
 import type { JsonValue, ToolExecutionOutcome } from '../../src/index.js';
+import { compiledScript } from '../fixtures/compiledScript.js';
 import { checkSandbox } from './fixtures/checkSandbox.js';
 import { ALLOW_ALL, createShellHarness, getShellValue, type ShellHarness } from './fixtures/createShellHarness.js';
 import { createWarmShell, type WarmShell } from './fixtures/createWarmShell.js';
@@ -244,5 +248,17 @@ describe(`${ShellExecTool.name} in warm sandboxes`, () => {
         await rm(root, { recursive: true, force: true });
       }
     });
+
+    it('settles in a host whose loop has nothing else to do (a top-level await of close() ends, exit 0)', async () => {
+      const root = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'agentkit-warm-exit-')));
+      try {
+        const script = await compiledScript(fileURLToPath(new URL('fixtures/closeWarmHost.ts', import.meta.url)));
+        const { stdout } = await promisify(execFile)(process.execPath, [script, root], { cwd: root });
+
+        expect(stdout).toBe('"warm\\n"\nclosed\n');
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    }, 30_000);
   });
 });

@@ -210,6 +210,10 @@ export class SandboxSupervisor {
   /** Ends the supervisor (and with it its sandbox and whatever runs there). */
   public kill(reason: string): Promise<void> {
     this.#reason = reason;
+    // Whoever awaits its end (close()) must hear of it: an unref'd child let the loop empty first,
+    // leaving that await unsettled (a host's top-level await then exits 13). Killed, it ends at once.
+    this.#child.ref();
+    (this.#child.stderr as Socket | null)?.ref();
     this.#tree.signal('SIGKILL');
     this.#die(reason); // at once: the call in it ends now, and it leaves its pool
     return this.#ended;
