@@ -1,5 +1,4 @@
 /** A value now, or later.
- * @internal
  */
 export type MaybePromise<T> = T | Promise<T>;
 

@@ -30,7 +30,6 @@ export interface FinishedCall extends PermittedCall {
 /**
  * What a step answers: the call it was given (go on to the next step), an outcome (the call
  * ends with it), or either later. A step that throws ends the call `internal`.
- * @internal
  */
 export type StepAnswer<Out> = Out | ToolExecutionOutcome | Later<Out | ToolExecutionOutcome>;
 

@@ -6,7 +6,6 @@ import type { ToolSource } from './ToolSource.js';
 
 /**
  * Hears a source that failed to load, or a tool of an optional source that was left out.
- * @internal
  */
 export type SourceErrorReporter = (sourceId: string, error: Error) => void;
 
