@@ -27,6 +27,15 @@ export function failedWith(error: ToolError, invoked: boolean): FailedOutcome {
 }
 
 /**
+ * A `failed` outcome for a call refused before any body ran (`invoked: false`), from the error
+ * that says why: what built-ins outside the executor answer (provider arguments that are not JSON).
+ * @internal
+ */
+export function refusedWith(error: ToolError): FailedOutcome & { readonly invoked: false } {
+  return { status: 'failed', error, invoked: false };
+}
+
+/**
  * Any thrown value as a ToolError: a ToolError is kept; an `Error` becomes `fallback` with its
  * message; anything else (a string, a number, `undefined`) is described, never lost.
  */

@@ -43,3 +43,4 @@ export type { VerifiedFile } from '../workspace/VerifiedFile.js';
 export type { VerifiedDescriptor } from '../workspace/VerifiedDescriptor.js';
 export { buildToolRequest } from '../contract/buildToolRequest.js';
 export { locatePackageFile } from '../environment/locatePackageFile.js';
+export { refusedWith } from '../executor/failures.js';

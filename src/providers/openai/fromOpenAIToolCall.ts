@@ -1,4 +1,5 @@
 import { ToolError } from '../../index.js';
+import { refusedWith } from '../../internal/index.js';
 import { buildParsedToolCall } from '../buildParsedToolCall.js';
 import { fromProviderToolName } from '../fromProviderToolName.js';
 import type { OpenAIToolCall } from './OpenAIToolCall.js';
@@ -24,11 +25,9 @@ export function fromOpenAIToolCall(call: OpenAIToolCall, context: ProviderCallCo
       const message = `Tool \`${toolName}\` takes JSON arguments; it was called as a custom (free-form) tool. Call it as a function with a JSON object.`;
       return {
         request,
-        failure: {
-          status: 'failed',
-          invoked: false,
-          error: new ToolError('invalid_input', message, { errors: [{ path: '', constraint: 'json', message }] }),
-        },
+        failure: refusedWith(
+          new ToolError('invalid_input', message, { errors: [{ path: '', constraint: 'json', message }] }),
+        ),
       };
     }
   }
