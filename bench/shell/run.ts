@@ -110,7 +110,7 @@ export async function runShellBench(log: (line: string) => void = console.log): 
     const offResult = find(off) as PerCallResult;
     const warmResult = find(warm);
     const coldResult = find(cold);
-    const gitDefault = find(gitWarm) ?? find(gitOff);
+    const gitDefault = (find(gitWarm) ?? find(gitOff)) as PerCallResult;
     const offRatio = pairedRatio(offResult, bareResult);
     const warmExtra = warmResult === undefined ? Number.POSITIVE_INFINITY : pairedExtraNs(warmResult, bareResult);
     const gitRatio = pairedRatio(gitDefault, bareGitResult);
