@@ -1,4 +1,4 @@
-import { parseProgramArgs, type ProgramArgs } from './parseProgramArgs.js';
+import { bundleTarOptions, parseProgramArgs, TAR_VALUE_OPTIONS, type ProgramArgs } from './parseProgramArgs.js';
 import { READ_TARGETS, type ReadTargetRule } from './READ_TARGETS.js';
 import type { ShellWord } from './ShellWord.js';
 
@@ -115,27 +115,9 @@ function findRuleReads(program: string, rule: ReadTargetRule, args: readonly She
 
 /** tar reads its archive (`-f`) unless it creates one, the files it adds when it creates or appends, and its list files. */
 function findTarReads(args: readonly ShellWord[]): ReadTargets {
-  const first = args[0];
-  // `tar czf out.tgz dir`: the first word is a bundle of options even without a dash
-  const bundled =
-    first !== undefined && !first.text.startsWith('-')
-      ? [{ text: `-${first.text}`, literal: first.literal }, ...args.slice(1)]
-      : args;
-  const parsed = parseProgramArgs(bundled, {
+  const parsed = parseProgramArgs(bundleTarOptions(args), {
     files: ['-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '-C', '--directory'],
-    values: [
-      '-b',
-      '-g',
-      '--listed-incremental',
-      '-I',
-      '--use-compress-program',
-      '-H',
-      '--format',
-      '-N',
-      '--newer',
-      '-V',
-      '--label',
-    ],
+    values: TAR_VALUE_OPTIONS,
   });
   const modes = parsed.options.join(' ');
   const creates = /(^| )-[a-zA-Z]*c|--create/u.test(modes);

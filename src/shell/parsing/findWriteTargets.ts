@@ -1,5 +1,5 @@
 import type { ShellWord } from './ShellWord.js';
-import { parseProgramArgs, type ProgramArgs } from './parseProgramArgs.js';
+import { bundleTarOptions, parseProgramArgs, TAR_VALUE_OPTIONS, type ProgramArgs } from './parseProgramArgs.js';
 import { WRITE_TARGETS, type WriteTargetRule } from './WRITE_TARGETS.js';
 
 /** A file a program writes, named in its words. */
@@ -48,31 +48,9 @@ function selectOperands(rule: WriteTargetRule, parsed: ProgramArgs): ShellWord[]
 
 /** tar writes its archive (`-f`) when it creates or appends, and unnamed files when it extracts. */
 function findTarWrites(args: readonly ShellWord[]): WriteTargets {
-  const first = args[0]?.text ?? '';
-  // `tar czf out.tgz dir`: the first word is a bundle of options even without a dash
-  const bundled =
-    first !== '' && !first.startsWith('-')
-      ? [{ text: `-${first}`, literal: args[0]?.literal ?? false }, ...args.slice(1)]
-      : args;
-  const parsed = parseArgs(bundled, {
+  const parsed = parseArgs(bundleTarOptions(args), {
     outputs: ['-f', '--file', '-C', '--directory'],
-    values: [
-      '-b',
-      '-T',
-      '--files-from',
-      '-X',
-      '--exclude-from',
-      '-g',
-      '--listed-incremental',
-      '-I',
-      '--use-compress-program',
-      '-H',
-      '--format',
-      '-N',
-      '--newer',
-      '-V',
-      '--label',
-    ],
+    values: ['-T', '--files-from', '-X', '--exclude-from', ...TAR_VALUE_OPTIONS],
   });
   const modes = parsed.options.join(' ');
   const extracts = /(^| )-[a-zA-Z]*x|--extract|--get/u.test(modes);

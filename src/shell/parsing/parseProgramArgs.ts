@@ -81,3 +81,26 @@ export function parseProgramArgs(args: readonly ShellWord[], spec: ProgramArgsSp
   }
   return parsed;
 }
+
+/** tar's options that take a value tar neither reads nor writes as a file (both target tables share them). */
+export const TAR_VALUE_OPTIONS: readonly string[] = [
+  '-b',
+  '-g',
+  '--listed-incremental',
+  '-I',
+  '--use-compress-program',
+  '-H',
+  '--format',
+  '-N',
+  '--newer',
+  '-V',
+  '--label',
+];
+
+/** `tar czf out.tgz dir`: tar's first word is a bundle of options even without a dash. */
+export function bundleTarOptions(args: readonly ShellWord[]): readonly ShellWord[] {
+  const first = args[0];
+  return first !== undefined && first.text !== '' && !first.text.startsWith('-')
+    ? [{ text: `-${first.text}`, literal: first.literal }, ...args.slice(1)]
+    : args;
+}
