@@ -97,10 +97,13 @@ export const invoke = defineStep<ClearedCall, AnsweredCall | AwaitingCall>('invo
   return awaiting(body, later);
 });
 
-/** A well-formed result, checked against the tool's output schema and given the call's id. */
-function accept(call: AnsweredCall, value: unknown): ResultCall | ToolExecutionOutcome {
+/**
+ * A well-formed result (checked unless the core built it for this call: see
+ * `RegisteredTool.buildsResults`), checked against the tool's output schema and given the call's id.
+ */
+function accept(call: AnsweredCall, value: unknown, built: boolean): ResultCall | ToolExecutionOutcome {
   const { request, entry } = call;
-  if (!isToolResult(value)) {
+  if (!built && !isToolResult(value)) {
     return failed(
       'internal',
       `Tool \`${request.toolName}\` returned something that is not a ToolResult.`,
@@ -108,7 +111,8 @@ function accept(call: AnsweredCall, value: unknown): ResultCall | ToolExecutionO
       true,
     );
   }
-  const { output } = value.result;
+  const checked = value as ToolResult;
+  const { output } = checked.result;
   if (entry.validateOutput !== undefined && output.type === 'structured' && !entry.validateOutput(output.value)) {
     const error = buildValidationError(request.toolName, getAjvIssues(entry.validateOutput.errors), 'Output');
     return failed(
@@ -119,14 +123,16 @@ function accept(call: AnsweredCall, value: unknown): ResultCall | ToolExecutionO
     );
   }
   const result: ToolResult =
-    value.result.callId === request.callId ? value : { ...value, result: { ...value.result, callId: request.callId } };
+    checked.result.callId === request.callId
+      ? checked
+      : { ...checked, result: { ...checked.result, callId: request.callId } };
   return withResult(call, result);
 }
 
 /** What the body answered: `invoke`'s ToolResult, or `invokeOutcome`'s outcome (a child's `interrupted` passes up). */
 function read(call: AnsweredCall): ResultCall | ToolExecutionOutcome {
   const { answer } = call;
-  if (call.tool.invokeOutcome === undefined) return accept(call, answer);
+  if (call.tool.invokeOutcome === undefined) return accept(call, answer, call.entry.buildsResults);
   if (!isToolExecutionOutcome(answer)) {
     return failed(
       'internal',
@@ -137,7 +143,7 @@ function read(call: AnsweredCall): ResultCall | ToolExecutionOutcome {
   }
   switch (answer.status) {
     case 'completed':
-      return accept(call, answer.result);
+      return accept(call, answer.result, false);
     case 'failed':
       // The parent's body ran, whatever its child did.
       return answer.invoked ? answer : failedWith(answer.error, true);

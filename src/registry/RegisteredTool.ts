@@ -11,4 +11,10 @@ export interface RegisteredTool {
   readonly validateOutput: ValidateFunction | undefined;
   /** The bounds of its input: the defaults, with the tool's `maxInputBytes` when it sets one. */
   readonly inputLimits: InputLimits;
+  /**
+   * Whether `invoke` answers only results the core built for the call it was given (a `@Tool`
+   * class's: `ClassTool` normalizes what the class returned): the executor need not check their
+   * shape again. False for any other tool, whose results are checked.
+   */
+  readonly buildsResults: boolean;
 }
