@@ -4,6 +4,7 @@ import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
 import { AuthRequiredError } from '../interrupt/AuthRequiredError.js';
 import { buildValidationError, getAjvIssues } from '../schema/buildValidationError.js';
 import { isToolResult } from '../values/isToolResult.js';
+import { normalizeToolReturn } from '../values/normalizeToolReturn.js';
 import type { ToolResult } from '../values/ToolResult.js';
 import { CallContext } from './CallContext.js';
 import {
@@ -62,8 +63,9 @@ export function bodyThrew(call: RunningCall, thrown: unknown): ToolExecutionOutc
 
 /**
  * Starts the body, once every check passed in time and the caller has not cancelled, with a
- * budget of its own (`timeoutMs` from now): `invokeOutcome` when the tool has one (a composing
- * tool), else `invoke`. A body that answers synchronously goes straight on to `normalize`; a
+ * budget of its own (`timeoutMs` from now): a `@Tool` class's own method (its value normalized
+ * in `normalize`: see `RegisteredTool.classBody`), `invokeOutcome` when the tool has one (a
+ * composing tool), else `invoke`. A body that answers synchronously goes straight on to `normalize`; a
  * promise (any thenable, its `then` read once) makes the call {@link AwaitingCall}: the runner
  * awaits it under that budget and the caller's signal (the context is aborted so the tool can stop).
  */
@@ -88,7 +90,9 @@ export const invoke = defineStep<ClearedCall, AnsweredCall | AwaitingCall>('invo
   let later: Later<unknown> | undefined;
   let value: unknown;
   try {
-    value = tool.invokeOutcome === undefined ? tool.invoke(request, ctx) : tool.invokeOutcome(request, ctx);
+    const { classBody } = call.entry;
+    if (classBody !== undefined) value = classBody(ctx);
+    else value = tool.invokeOutcome === undefined ? tool.invoke(request, ctx) : tool.invokeOutcome(request, ctx);
     later = readLater(value);
   } catch (thrown) {
     return bodyThrew(body, thrown);
@@ -98,8 +102,8 @@ export const invoke = defineStep<ClearedCall, AnsweredCall | AwaitingCall>('invo
 });
 
 /**
- * A well-formed result (checked unless the core built it for this call: see
- * `RegisteredTool.buildsResults`), checked against the tool's output schema and given the call's id.
+ * A well-formed result (checked, unless the core just built it for this call from a class's
+ * value), checked against the tool's output schema and given the call's id.
  */
 function accept(call: AnsweredCall, value: unknown, built: boolean): ResultCall | ToolExecutionOutcome {
   const { request, entry } = call;
@@ -129,10 +133,16 @@ function accept(call: AnsweredCall, value: unknown, built: boolean): ResultCall 
   return withResult(call, result);
 }
 
-/** What the body answered: `invoke`'s ToolResult, or `invokeOutcome`'s outcome (a child's `interrupted` passes up). */
+/**
+ * What the body answered: a class's value (normalized here, once), `invoke`'s ToolResult, or
+ * `invokeOutcome`'s outcome (a child's `interrupted` passes up).
+ */
 function read(call: AnsweredCall): ResultCall | ToolExecutionOutcome {
-  const { answer } = call;
-  if (call.tool.invokeOutcome === undefined) return accept(call, answer, call.entry.buildsResults);
+  const { answer, request } = call;
+  if (call.entry.classBody !== undefined) {
+    return accept(call, normalizeToolReturn(answer, request.callId, request.toolName), true);
+  }
+  if (call.tool.invokeOutcome === undefined) return accept(call, answer, false);
   if (!isToolExecutionOutcome(answer)) {
     return failed(
       'internal',

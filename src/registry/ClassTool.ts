@@ -108,7 +108,7 @@ export class ClassTool implements Tool {
    * a `ToolResult` become this call's ToolResult): at once when the class answered at once.
    */
   public invoke(request: ToolRequest, ctx: ToolContext): ToolResult | PromiseLike<ToolResult> {
-    const value = this.instance.invoke(ctx.input, ctx);
+    const value = this.runBody(ctx);
     const later = readLater(value);
     if (later === undefined) return normalizeToolReturn(value, request.callId, this.spec.name);
     // A promise of the class's value stays one promise: normalized in the reaction that reads it.
@@ -117,6 +117,14 @@ export class ClassTool implements Tool {
         ? (later as Promise<unknown>)
         : new Promise<unknown>((resolve, reject) => later.then(resolve, reject));
     return new NormalizedReturn(raw, request.callId, this.spec.name);
+  }
+
+  /**
+   * The class's own `invoke` on the call's parsed input, its value as the class returned it (the
+   * executor runs this and normalizes the value in its `normalize` step: `RegisteredTool.classBody`).
+   */
+  public runBody(ctx: ToolContext): unknown {
+    return this.instance.invoke(ctx.input, ctx);
   }
 
   async #invokeOutcome(request: ToolRequest, ctx: ToolContext): Promise<ToolExecutionOutcome> {

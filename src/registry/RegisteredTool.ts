@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import type { ToolContext } from '../contract/ToolContext.js';
 import type { Tool } from '../decorators/Tool.js';
 import type { InputLimits } from '../schema/InputLimits.js';
 
@@ -12,9 +13,11 @@ export interface RegisteredTool {
   /** The bounds of its input: the defaults, with the tool's `maxInputBytes` when it sets one. */
   readonly inputLimits: InputLimits;
   /**
-   * Whether `invoke` answers only results the core built for the call it was given (a `@Tool`
-   * class's: `ClassTool` normalizes what the class returned): the executor need not check their
-   * shape again. False for any other tool, whose results are checked.
+   * A `@Tool` class's own `invoke` (undefined for any other tool, and for a composing class with
+   * `invokeOutcome`), which the executor runs itself: whatever it returns (text, JSON, a
+   * `ToolOutput` or a `ToolResult`, now or later) is normalized once, in the `normalize` step,
+   * into a well-formed result for the call, and a later value is awaited as the class's own
+   * promise (none of the core's on top). `tool.invoke` answers the same for any other caller.
    */
-  readonly buildsResults: boolean;
+  readonly classBody: ((ctx: ToolContext) => unknown) | undefined;
 }

@@ -5,6 +5,7 @@ import { SchemaCompiler } from '../schema/SchemaCompiler.js';
 import { getToolNameProblem } from '../spec/ToolName.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import { DEFAULT_INPUT_LIMITS } from '../schema/InputLimits.js';
+import type { ToolContext } from '../contract/ToolContext.js';
 import { ClassTool } from './ClassTool.js';
 import type { RegisteredTool } from './RegisteredTool.js';
 import type { Tool } from '../decorators/Tool.js';
@@ -60,7 +61,9 @@ function compile(tool: Tool, source: string, compiler: () => SchemaCompiler): Re
     tool.maxInputBytes === undefined
       ? DEFAULT_INPUT_LIMITS
       : Object.freeze({ ...DEFAULT_INPUT_LIMITS, maxBytes: tool.maxInputBytes });
-  return { tool, source, validateInput, validateOutput, inputLimits, buildsResults: tool instanceof ClassTool };
+  const classBody =
+    tool instanceof ClassTool && tool.invokeOutcome === undefined ? (ctx: ToolContext) => tool.runBody(ctx) : undefined;
+  return { tool, source, validateInput, validateOutput, inputLimits, classBody };
 }
 
 /**
