@@ -119,7 +119,7 @@ describe(GrepTool.name, () => {
       ]);
     });
 
-    it('tests the lines holding a regular expression\'s literal within their searched part', async () => {
+    it("tests the lines holding a regular expression's literal within their searched part", async () => {
       // "needle = " is the literal every match holds; the first one is past the line's 64 KiB.
       expect(await grep({ pattern: 'needle = [0-9];$', include: 'cut.txt' })).toStrictEqual([
         { path: p('cut.txt'), line: 2, text: 'needle = 6;' },
