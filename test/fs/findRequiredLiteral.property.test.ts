@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { findRequiredLiteral } from '../../src/fs/walk/findRequiredLiteral.js';
+import { LinearRegExp } from '../../src/internal/index.js';
 
-/** Literal characters, syntax and the escapes whose tails look like literals (`\x62` is `b`). */
+/** Literal characters, syntax (JavaScript's and RE2's) and the escapes whose tails look like literals (`\x62` is `b`). */
 const piece = fc.constantFrom(
   'a',
   'b',
@@ -38,20 +39,32 @@ const piece = fc.constantFrom(
   '\\cJ',
   '\\p{L}',
   '\\s',
+  // RE2 syntax the engine takes beside JavaScript's.
+  '[[:alpha:]',
+  '[[:digit:]]',
+  ']',
+  '}',
+  '{',
+  '\\Q',
+  '\\E',
+  '(?i)',
+  '(?P<n>',
+  '\\pL',
 );
 const pattern = fc.array(piece, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join(''));
 const line = fc.string({ unit: fc.constantFrom('a', 'b', 'c', ' ', '=', ';', '1', '.', '\n'), maxLength: 14 });
 
-function compiles(source: string): RegExp | undefined {
+/** The engine fs_grep runs (re2js), case-sensitive: the oracle. */
+function compiles(source: string): LinearRegExp | undefined {
   try {
-    return new RegExp(source, 'u');
+    return LinearRegExp.compile(source);
   } catch {
     return undefined;
   }
 }
 
 describe(findRequiredLiteral.name, () => {
-  it('names only text every line that RegExp matches holds (fixed seed)', () => {
+  it('names only text every line that the engine matches holds (fixed seed)', () => {
     let named = 0;
     fc.assert(
       fc.property(pattern, fc.array(line, { maxLength: 8 }), (source, lines) => {
@@ -81,7 +94,10 @@ describe(findRequiredLiteral.name, () => {
     expect(findRequiredLiteral(source)).toBe(expected);
   });
 
-  it.each(['foo|bar', '(?i)needle', 'a?', '.*', '\\Qab\\E*', '\\p{Greek}'])('names nothing for %j', (source) => {
-    expect(findRequiredLiteral(source)).toBeUndefined();
-  });
+  it.each(['foo|bar', '(?i)needle', 'a?', '.*', '\\Qab\\E*', '\\p{Greek}', '[[:alpha:]ab]', '(?i:ab)', 'aa{|'])(
+    'names nothing for %j',
+    (source) => {
+      expect(findRequiredLiteral(source)).toBeUndefined();
+    },
+  );
 });

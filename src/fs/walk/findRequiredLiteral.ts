@@ -4,10 +4,14 @@ const SYNTAX = new Set(['\\', '^', '$', '.', '|', '?', '*', '+', '(', ')', '[', 
 const OPTIONAL = new Set(['?', '*', '{']);
 /** Inline flags (`(?i)` can make the rest case-insensitive) and RE2's quoted text (`\Q...\E`): no literal is read. */
 const UNREAD = /\(\?[-imsU]|\\Q/u;
+const REPEAT = /\{[0-9]+(?:,[0-9]*)?\}/uy;
 const ESCAPE_TAIL =
-  /^(?:c[A-Za-z]|[pP](?:\{[^}]*\}|[A-Za-z])|x[0-9A-Fa-f]{0,2}|u(?:\{[^}]*\}|[0-9A-Fa-f]{0,4})|[0-9]+|[^])/u;
+  /(?:c[A-Za-z]|[pP](?:\{[^}]*\}|[A-Za-z])|x[0-9A-Fa-f]{0,2}|u(?:\{[^}]*\}|[0-9A-Fa-f]{0,4})|[0-9]+|[^])/uy;
 
-/** The index after the class opening at `index` (`[...]`); -1 when it has no end. */
+/**
+ * The index after the class opening at `index` (`[...]`); -1 when it has no end, or holds a `[`
+ * (RE2's `[[:alpha:]ab]` is one class, which a first `]` would not end).
+ */
 function skipClass(pattern: string, index: number): number {
   let at = index + 1;
   // A `]` right after `[` or `[^` is a literal (RE2 syntax), not the end of the class.
@@ -15,6 +19,7 @@ function skipClass(pattern: string, index: number): number {
   if (pattern[at] === ']') at++;
   for (; at < pattern.length; at++) {
     if (pattern[at] === '\\') at++;
+    else if (pattern[at] === '[') return -1;
     else if (pattern[at] === ']') return at + 1;
   }
   return -1;
@@ -60,12 +65,13 @@ export function findRequiredLiteral(pattern: string): string | undefined {
     } else if (char === '\\') {
       // An escape (`\x41`, `\u{1F600}`, `\p{L}`, `\cJ`, `\.`) is no literal character of the run.
       endRun();
-      index += 1 + (ESCAPE_TAIL.exec(pattern.slice(index + 1))?.[0].length ?? 1);
+      ESCAPE_TAIL.lastIndex = index + 1;
+      index += 1 + (ESCAPE_TAIL.exec(pattern)?.[0].length ?? 1);
     } else if (char === '{') {
-      // A repeat's bounds (`{2,3}`), or a literal brace: skipped either way.
+      // A repeat's bounds (`{2,3}`) are skipped; a brace that starts none is a literal that ends the run.
       endRun();
-      const close = pattern.indexOf('}', index);
-      index = close === -1 ? pattern.length : close + 1;
+      REPEAT.lastIndex = index;
+      index += REPEAT.exec(pattern)?.[0].length ?? 1;
     } else if (SYNTAX.has(char) || char < ' ' || char > '~') {
       endRun();
       index++;
