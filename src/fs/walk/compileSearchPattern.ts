@@ -14,7 +14,8 @@ export interface SearchPattern {
    * Tests a whole text (`^` and `$` at line breaks): a text it rejects has no matching line, so
    * its lines need no test. Exact only where every line ends where the text has a line break:
    * see {@link lineEndSensitive}. Absent when the pattern can tell a line from a text
-   * (`\A`, `\z`, inline flags such as `(?-m)`): then every line is tested.
+   * (`\A`, `\z`, inline flags such as `(?-m)`): then every line is tested; and not needed
+   * with {@link required}, which finds the candidate lines.
    */
   readonly text?: LinearRegExp;
   /**
@@ -71,16 +72,13 @@ export function compileSearchPattern(pattern: string, ignoreCase: boolean): Sear
   const line = compile(pattern, ignoreCase, false);
   const lineEndSensitive = LINE_END_ASSERTION.test(pattern);
   if (TEXT_SENSITIVE.test(pattern)) return { line, lineEndSensitive };
-  const compiled: SearchPattern = { line, text: compile(pattern, ignoreCase, true), lineEndSensitive };
-  if (ignoreCase || pattern === '') return compiled;
-  if (REGEX_SYNTAX.test(pattern) || NOT_PLAIN.test(pattern)) {
+  if (!ignoreCase && pattern !== '') {
+    if (!REGEX_SYNTAX.test(pattern) && !NOT_PLAIN.test(pattern)) {
+      const literal = PRINTABLE_ASCII.test(pattern) ? { literal: Buffer.from(pattern, 'latin1') } : {};
+      return { line, lineEndSensitive, plain: pattern, required: pattern, ...literal };
+    }
     const required = findRequiredLiteral(pattern);
-    return required === undefined ? compiled : { ...compiled, required, literal: Buffer.from(required, 'latin1') };
+    if (required !== undefined) return { line, lineEndSensitive, required, literal: Buffer.from(required, 'latin1') };
   }
-  return {
-    ...compiled,
-    plain: pattern,
-    required: pattern,
-    ...(PRINTABLE_ASCII.test(pattern) ? { literal: Buffer.from(pattern, 'latin1') } : {}),
-  };
+  return { line, text: compile(pattern, ignoreCase, true), lineEndSensitive };
 }
