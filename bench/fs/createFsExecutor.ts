@@ -1,5 +1,5 @@
 import { Container } from 'inversify';
-import { fileSystemTools } from '../../src/fs/index.js';
+import { fileSystemTools, type FileSystemLimits } from '../../src/fs/index.js';
 import {
   agentkitModule,
   TOOL_EXECUTOR,
@@ -8,15 +8,15 @@ import {
   type ToolExecutor,
 } from '../../src/index.js';
 
-/** An executor with the filesystem tools over `root`, the default permission checker, and a call helper. */
+/** An executor with the filesystem tools over `root` (with `limits` when given), the default permission checker, and a call helper. */
 export interface FsExecutor {
   readonly executor: ToolExecutor;
   call(toolName: string, input: JsonValue): Promise<ToolExecutionOutcome>;
 }
 
-export async function createFsExecutor(root: string): Promise<FsExecutor> {
+export async function createFsExecutor(root: string, limits?: Partial<FileSystemLimits>): Promise<FsExecutor> {
   const container = new Container();
-  container.load(agentkitModule({ roots: [{ path: root }] }), fileSystemTools());
+  container.load(agentkitModule({ roots: [{ path: root }] }), fileSystemTools(limits === undefined ? {} : { limits }));
   const executor = await container.getAsync(TOOL_EXECUTOR);
   let calls = 0;
   return {

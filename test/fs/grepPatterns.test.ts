@@ -20,6 +20,7 @@ beforeAll(async () => {
   writeFileSync(p('crlf.txt'), 'first end\r\nsecond END\r\nthird\r\n');
   writeFileSync(p('long.txt'), `${'y'.repeat(70_000)}\nshort tail\n`);
   writeFileSync(p('words.txt'), 'value1 = 1\nvalue12 = 2\nxvalue1 = 3\n');
+  writeFileSync(p('cut.txt'), `${'z'.repeat(70_000)}needle = 5;\nneedle = 6;\r\nneedle = x;\n`);
 });
 
 afterAll(() => {
@@ -115,6 +116,13 @@ describe(GrepTool.name, () => {
       ]);
       expect(await grep({ pattern: '^short', include: 'long.txt' })).toStrictEqual([
         { path: p('long.txt'), line: 2, text: 'short tail' },
+      ]);
+    });
+
+    it("tests the lines holding a regular expression's literal within their searched part", async () => {
+      // "needle = " is the literal every match holds; the first one is past the line's 64 KiB.
+      expect(await grep({ pattern: 'needle = [0-9];$', include: 'cut.txt' })).toStrictEqual([
+        { path: p('cut.txt'), line: 2, text: 'needle = 6;' },
       ]);
     });
 

@@ -3,8 +3,8 @@ import { decodeFileContent } from '../content/decodeFileContent.js';
 import type { SearchPattern } from './compileSearchPattern.js';
 import { searchText } from './searchText.js';
 
-/** One match of `fs_grep`. */
-export interface FileMatch {
+/** One match of `fs_grep`, built once, as the result holds it. */
+interface FileMatch extends JsonObject {
   readonly path: string;
   readonly line: number;
   readonly text: string;
@@ -37,9 +37,7 @@ export class MatchCollector {
 
   /** The `fs_grep` result: the first `limit` matches; truncated when there were more (collect `limit + 1`). */
   public toResult(limit: number, walkTruncated: boolean): JsonObject {
-    const matches = this.matches
-      .slice(0, limit)
-      .map((match): JsonObject => ({ path: match.path, line: match.line, text: match.text }));
+    const matches = this.matches.length > limit ? this.matches.slice(0, limit) : this.matches;
     return { matches, truncated: walkTruncated || this.matches.length > limit };
   }
 

@@ -1,5 +1,6 @@
 import { LinearRegExp } from '../../internal/index.js';
 import { buildFsError } from '../buildFsError.js';
+import { findRequiredLiteral } from './findRequiredLiteral.js';
 
 /**
  * A grep pattern compiled for the linear-time engine: no pattern can make a search take more
@@ -13,7 +14,8 @@ export interface SearchPattern {
    * Tests a whole text (`^` and `$` at line breaks): a text it rejects has no matching line, so
    * its lines need no test. Exact only where every line ends where the text has a line break:
    * see {@link lineEndSensitive}. Absent when the pattern can tell a line from a text
-   * (`\A`, `\z`, inline flags such as `(?-m)`): then every line is tested.
+   * (`\A`, `\z`, inline flags such as `(?-m)`): then every line is tested; and not needed
+   * with {@link required}, which finds the candidate lines.
    */
   readonly text?: LinearRegExp;
   /**
@@ -25,8 +27,14 @@ export interface SearchPattern {
   /** A case-sensitive pattern without regular-expression syntax: found with `indexOf`. */
   readonly plain?: string;
   /**
-   * For a plain pattern made of ASCII only: its bytes, which every matching file holds as they
-   * are in UTF-8 and Latin-1, so a file without them (and without a UTF-16 BOM) is skipped undecoded.
+   * Text every matching line holds: a plain pattern itself, or the literal a case-sensitive
+   * regular expression requires (`needle = ` of `needle = [0-9]+;`). Candidate lines are found
+   * with `indexOf`; only they are tested.
+   */
+  readonly required?: string;
+  /**
+   * When {@link required} is made of ASCII only: its bytes, which every matching file holds as
+   * they are in UTF-8 and Latin-1, so a file without them (and without a UTF-16 BOM) is skipped undecoded.
    */
   readonly literal?: Buffer;
 }
@@ -63,13 +71,14 @@ function compile(pattern: string, ignoreCase: boolean, multiline: boolean): Line
 export function compileSearchPattern(pattern: string, ignoreCase: boolean): SearchPattern {
   const line = compile(pattern, ignoreCase, false);
   const lineEndSensitive = LINE_END_ASSERTION.test(pattern);
-  const compiled: SearchPattern = TEXT_SENSITIVE.test(pattern)
-    ? { line, lineEndSensitive }
-    : { line, text: compile(pattern, ignoreCase, true), lineEndSensitive };
-  if (ignoreCase || pattern === '' || REGEX_SYNTAX.test(pattern) || NOT_PLAIN.test(pattern)) return compiled;
-  return {
-    ...compiled,
-    plain: pattern,
-    ...(PRINTABLE_ASCII.test(pattern) ? { literal: Buffer.from(pattern, 'latin1') } : {}),
-  };
+  if (TEXT_SENSITIVE.test(pattern)) return { line, lineEndSensitive };
+  if (!ignoreCase && pattern !== '') {
+    if (!REGEX_SYNTAX.test(pattern) && !NOT_PLAIN.test(pattern)) {
+      const literal = PRINTABLE_ASCII.test(pattern) ? { literal: Buffer.from(pattern, 'latin1') } : {};
+      return { line, lineEndSensitive, plain: pattern, required: pattern, ...literal };
+    }
+    const required = findRequiredLiteral(pattern);
+    if (required !== undefined) return { line, lineEndSensitive, required, literal: Buffer.from(required, 'latin1') };
+  }
+  return { line, text: compile(pattern, ignoreCase, true), lineEndSensitive };
 }

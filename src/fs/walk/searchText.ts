@@ -17,12 +17,16 @@ function lineText(text: string, start: number, end: number): string {
   return text.slice(start, stop);
 }
 
-/** A plain pattern: `indexOf` finds the candidate lines, each is checked within its searched part. */
-function searchPlain(text: string, plain: string, limit: number): LineMatch[] {
+/**
+ * A pattern every matching line of which holds `required`: `indexOf` finds the candidate lines,
+ * each is checked within its searched part (by `includes` for a plain pattern, else by the engine).
+ */
+function searchCandidates(text: string, pattern: SearchPattern, required: string, limit: number): LineMatch[] {
   const matches: LineMatch[] = [];
+  const { plain } = pattern;
   let lineNumber = 1;
   let counted = 0;
-  for (let at = text.indexOf(plain); at !== -1 && matches.length < limit;) {
+  for (let at = text.indexOf(required); at !== -1 && matches.length < limit;) {
     const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
     const found = text.indexOf('\n', at);
     const end = found === -1 ? text.length : found;
@@ -34,9 +38,10 @@ function searchPlain(text: string, plain: string, limit: number): LineMatch[] {
       lineNumber++;
     counted = start;
     const candidate = lineText(text, start, end);
-    if (candidate.includes(plain)) matches.push({ line: lineNumber, text: candidate });
+    if (plain === undefined ? pattern.line.test(candidate) : candidate.includes(plain))
+      matches.push({ line: lineNumber, text: candidate });
     if (found === -1) break;
-    at = text.indexOf(plain, end + 1);
+    at = text.indexOf(required, end + 1);
   }
   return matches;
 }
@@ -52,7 +57,7 @@ function canRuleOutText(text: string, pattern: SearchPattern): boolean {
 
 /** Every line of `text` that matches, at most `limit`, in order. */
 export function searchText(text: string, pattern: SearchPattern, limit: number): LineMatch[] {
-  if (pattern.plain !== undefined) return searchPlain(text, pattern.plain, limit);
+  if (pattern.required !== undefined) return searchCandidates(text, pattern, pattern.required, limit);
   const matches: LineMatch[] = [];
   // One pass of the engine over the text rules out most files; only the others are split in lines.
   if (pattern.text !== undefined && canRuleOutText(text, pattern) && !pattern.text.test(text)) return matches;
