@@ -3,20 +3,39 @@ import type { JsonObject } from '../../values/JsonValue.js';
 import { closeConvertedSchema } from './closeConvertedSchema.js';
 import type { StandardInputSchema } from './StandardInputSchema.js';
 
+interface ValibotActionContext {
+  readonly valibotAction: { readonly kind?: unknown; readonly type?: unknown; readonly requirement?: unknown };
+  readonly jsonSchema: Record<string, unknown>;
+  readonly errors?: readonly string[];
+}
+
 /**
  * valibot's converter refuses a validation action it cannot write as JSON Schema (`check`,
  * `custom`, a regular expression with flags, ...). Each of them is still checked, by valibot
- * itself after the JSON Schema, so the conversion keeps the rest of the property's schema.
- * Schemas it cannot convert (`date`, `map`, ...) still fail the conversion.
+ * itself after the JSON Schema, so the conversion keeps the rest of the property's schema;
+ * a regex with flags leaves no `pattern` (without its flags it would refuse what valibot
+ * accepts). Schemas it cannot convert (`date`, `map`, ...) still fail the conversion.
  */
-const VALIBOT_OPTIONS: Record<string, unknown> = Object.freeze({
-  overrideAction: (context: {
-    readonly valibotAction: { readonly kind?: unknown };
-    readonly jsonSchema: unknown;
-    readonly errors?: readonly string[];
-  }): unknown =>
-    context.errors !== undefined && context.valibotAction.kind === 'validation' ? context.jsonSchema : undefined,
-});
+function keepValidationToValibot(context: ValibotActionContext): Record<string, unknown> | undefined {
+  const { valibotAction: action, jsonSchema, errors } = context;
+  if (errors === undefined || action.kind !== 'validation') return undefined;
+  const regex = action.requirement;
+  if (
+    action.type === 'regex' &&
+    regex instanceof RegExp &&
+    errors.length === 1 &&
+    jsonSchema.pattern === regex.source
+  ) {
+    return Object.fromEntries(Object.entries(jsonSchema).filter(([key]) => key !== 'pattern'));
+  }
+  return jsonSchema;
+}
+
+const VALIBOT_OPTIONS: Record<string, unknown> = Object.freeze({ overrideAction: keepValidationToValibot });
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null;
+}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -24,9 +43,8 @@ function describe(error: unknown): string {
 
 /** The `~standard` object, checked as far as the package relies on it. */
 function getStandardProps(schema: unknown, subject: string): StandardInputSchema['~standard'] {
-  const props = (schema as { readonly '~standard'?: unknown })['~standard'] as
-    Partial<Record<keyof StandardInputSchema['~standard'], unknown>> | undefined;
-  if (typeof props !== 'object' || props === null || props.version !== 1 || typeof props.validate !== 'function') {
+  const props: unknown = (schema as { readonly '~standard'?: unknown })['~standard'];
+  if (!isRecord(props) || props.version !== 1 || typeof props.validate !== 'function') {
     throw new ToolDefinitionError(
       subject,
       '@Tool({ input }) has a `~standard` property but is not a Standard Schema v1 object.',
@@ -34,8 +52,8 @@ function getStandardProps(schema: unknown, subject: string): StandardInputSchema
     );
   }
   const vendor = typeof props.vendor === 'string' ? props.vendor : 'unknown';
-  const jsonSchema = props.jsonSchema as { readonly input?: unknown } | undefined;
-  if (typeof jsonSchema?.input !== 'function') {
+  const { jsonSchema } = props;
+  if (!isRecord(jsonSchema) || typeof jsonSchema.input !== 'function') {
     throw new ToolDefinitionError(
       subject,
       `@Tool({ input }) is a ${vendor} schema that cannot give its JSON Schema (it does not implement Standard JSON Schema v1), and the model needs one.`,
@@ -44,7 +62,7 @@ function getStandardProps(schema: unknown, subject: string): StandardInputSchema
         : 'Use a library version that implements `~standard.jsonSchema` (zod 4.2 or later), or pass the JSON Schema itself.',
     );
   }
-  return props as StandardInputSchema['~standard'];
+  return props as unknown as StandardInputSchema['~standard'];
 }
 
 /**

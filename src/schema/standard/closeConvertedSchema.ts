@@ -65,7 +65,7 @@ class SchemaCloser {
 
   #closeKeyword(key: string, value: JsonValue, path: string): JsonValue {
     if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
-      return value.map((item, index) => this.close(item, `${path}/${index}`));
+      return (value as readonly JsonValue[]).map((item, index) => this.close(item, `${path}/${index}`));
     }
     if (SCHEMA_KEYWORDS.has(key)) return this.close(value, path);
     if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {

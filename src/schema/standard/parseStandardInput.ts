@@ -11,7 +11,7 @@ function escapePointer(key: PropertyKey): string {
  */
 function toValidationIssue(issue: StandardIssue): ValidationIssue {
   const segments = (issue.path ?? []).map((segment) =>
-    escapePointer(typeof segment === 'object' && segment !== null ? segment.key : segment),
+    escapePointer(typeof segment === 'object' ? segment.key : segment),
   );
   const extra = issue as { readonly code?: unknown; readonly type?: unknown };
   const constraint =

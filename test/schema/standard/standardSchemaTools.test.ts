@@ -49,6 +49,26 @@ class ValibotAddNoteTool {
   }
 }
 
+const SlugInput = z.object({
+  slug: z.string().refine(async (slug) => Promise.resolve(slug !== 'taken'), 'is taken'),
+});
+
+@Tool({ name: 'zod_claim_slug', description: 'Claims a slug (an async refinement).', input: SlugInput })
+class ZodClaimSlugTool {
+  public invoke(input: z.output<typeof SlugInput>): string {
+    return `claimed ${input.slug}`;
+  }
+}
+
+const WordSchema = v.object({ word: v.pipe(v.string(), v.regex(/^[a-z]+$/i, 'letters only')) });
+
+@Tool({ name: 'valibot_spell', description: 'Spells a word.', input: toStandardJsonSchema(WordSchema) })
+class ValibotSpellTool {
+  public invoke(input: v.InferOutput<typeof WordSchema>): string {
+    return input.word.split('').join('-');
+  }
+}
+
 function request(toolName: string, input: ToolRequest['input']): ToolRequest {
   return { callId: `call-${toolName}`, toolName, input, sessionId: 's', turnId: 't', metadata: {} };
 }
@@ -58,6 +78,8 @@ async function createExecutor(): Promise<ToolExecutor> {
   container.bind(PERMISSION_CHECKER).toConstantValue({ evaluate: () => PermissionDecision.allow() });
   container.bind(ZodOrderBookTool).toSelf();
   container.bind(ValibotAddNoteTool).toSelf();
+  container.bind(ZodClaimSlugTool).toSelf();
+  container.bind(ValibotSpellTool).toSelf();
   container.load(agentkitModule());
   return container.getAsync(TOOL_EXECUTOR);
 }
@@ -101,7 +123,9 @@ describe('Standard Schema tool inputs', () => {
         code: 'invalid_input',
         invoked: false,
         details: {
-          errors: [{ path: '/author', constraint: 'additionalProperties', message: 'unknown property "author": remove it' }],
+          errors: [
+            { path: '/author', constraint: 'additionalProperties', message: 'unknown property "author": remove it' },
+          ],
         },
       });
     });
@@ -119,6 +143,34 @@ describe('Standard Schema tool inputs', () => {
       );
       const valid = await executor.execute(request('zod_order_book', { title: 'Dune', isbn: '9780441013593' }));
       expect(outputOf(valid)).toStrictEqual({ type: 'text', text: '1 x Dune (9780441013593)' });
+    });
+  });
+
+  describe('asynchronous and flagged refinements', () => {
+    it("awaits zod's async refinement before anything runs", async () => {
+      const executor = await createExecutor();
+      expect(failureOf(await executor.execute(request('zod_claim_slug', { slug: 'taken' })))).toStrictEqual({
+        code: 'invalid_input',
+        invoked: false,
+        details: { errors: [{ path: '/slug', constraint: 'custom', message: 'is taken' }] },
+      });
+      expect(outputOf(await executor.execute(request('zod_claim_slug', { slug: 'mine' })))).toStrictEqual({
+        type: 'text',
+        text: 'claimed mine',
+      });
+    });
+
+    it('leaves a valibot regex with flags to valibot: the case-insensitive match holds', async () => {
+      const executor = await createExecutor();
+      expect(outputOf(await executor.execute(request('valibot_spell', { word: 'AbC' })))).toStrictEqual({
+        type: 'text',
+        text: 'A-b-C',
+      });
+      expect(failureOf(await executor.execute(request('valibot_spell', { word: 'a1' })))).toStrictEqual({
+        code: 'invalid_input',
+        invoked: false,
+        details: { errors: [{ path: '/word', constraint: 'regex', message: 'letters only' }] },
+      });
     });
   });
 
@@ -170,7 +222,12 @@ describe('Standard Schema tool inputs', () => {
   describe('specs', () => {
     it('gives the model closed draft-07 object schemas without $schema', async () => {
       const executor = await createExecutor();
-      const specs = Object.fromEntries(executor.specs().map((spec) => [spec.name, spec.inputSchema]));
+      const specs = Object.fromEntries(
+        executor
+          .specs()
+          .filter((spec) => spec.name === 'zod_order_book' || spec.name === 'valibot_add_note')
+          .map((spec) => [spec.name, spec.inputSchema]),
+      );
       expect(specs).toStrictEqual({
         zod_order_book: {
           type: 'object',
