@@ -38,7 +38,7 @@ function toSchema(value: Constructor | JsonObject, subject: string, which: strin
   if (isPlainObject(value)) return value;
   throw new ToolDefinitionError(
     subject,
-    `@Tool({ ${which} }) must be a class-validator DTO class or a JSON Schema object${which === 'input' ? ' (or a Standard Schema: zod 4, valibot)' : ''}.`,
+    `@Tool({ ${which} }) must be a class-validator DTO class or a JSON Schema object.`,
     `Pass a class, e.g. \`${which}: EchoInput\`, or a schema, e.g. \`${which}: { type: 'object', properties: {} }\`.`,
   );
 }

@@ -59,7 +59,7 @@ function getStandardProps(schema: unknown, subject: string): StandardInputSchema
       `@Tool({ input }) is a ${vendor} schema that cannot give its JSON Schema (it does not implement Standard JSON Schema v1), and the model needs one.`,
       vendor === 'valibot'
         ? "Wrap it: `input: toStandardJsonSchema(schema)` with `import { toStandardJsonSchema } from '@valibot/to-json-schema'`."
-        : 'Use a library version that implements `~standard.jsonSchema` (zod 4.2 or later), or pass the JSON Schema itself.',
+        : 'Use a version of the library that implements Standard JSON Schema (`~standard.jsonSchema`; zod 4.6 does), or pass the JSON Schema itself.',
     );
   }
   return props as unknown as StandardInputSchema['~standard'];

@@ -28,6 +28,10 @@ function isObjectSchema(schema: JsonObject): boolean {
   return type === 'object' || (Array.isArray(type) && type.includes('object')) || isObject(schema.properties);
 }
 
+function isUnionOfObjects(members: JsonValue | undefined): boolean {
+  return Array.isArray(members) && members.length > 0 && members.every((m) => isObject(m) && isObjectSchema(m));
+}
+
 /** `true` or `{}`: any value. */
 function acceptsAnything(schema: JsonValue | undefined): boolean {
   return schema === true || (isObject(schema) && Object.keys(schema).length === 0);
@@ -94,7 +98,8 @@ class SchemaCloser {
 
 /**
  * The JSON Schema a library converted, under the rules every tool input follows: no
- * `$schema` (the model and ajv read draft-07), a root object, every object closed
+ * `$schema` (the model and ajv read draft-07), a root object (a root union of objects gets
+ * `type: 'object'`), every object closed
  * (`additionalProperties: false` where the library wrote nothing: zod's and valibot's default
  * objects strip unknown keys, tool input refuses them), tuples closed
  * (`additionalItems: false`), formats ajv does not know left to the library (which checks
@@ -104,7 +109,9 @@ class SchemaCloser {
  * @internal
  */
 export function closeConvertedSchema(converted: Record<string, unknown>, subject: string, vendor: string): JsonObject {
-  const closed = new SchemaCloser(subject, vendor).close(converted as JsonObject, '') as JsonObject;
+  const closed = new SchemaCloser(subject, vendor).close(converted as JsonObject, '') as Record<string, JsonValue>;
+  // A union of objects at the root (zod writes an intersection with a union so) is an object.
+  if (closed.type === undefined && isUnionOfObjects(closed.anyOf ?? closed.oneOf)) closed.type = 'object';
   if (closed.type !== 'object') {
     throw new ToolDefinitionError(
       subject,

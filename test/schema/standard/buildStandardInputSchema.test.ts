@@ -137,6 +137,20 @@ describe(buildStandardInputSchema.name, () => {
       });
     });
 
+    it('makes a root union of objects an object schema, each branch closed (zod merges intersections)', () => {
+      const input = z.intersection(
+        z.object({ id: z.string() }),
+        z.union([z.object({ name: z.string() }), z.object({ email: z.string() })]),
+      );
+      const branch = (key: string): unknown => ({
+        type: 'object',
+        properties: { id: { type: 'string' }, [key]: { type: 'string' } },
+        required: ['id', key],
+        additionalProperties: false,
+      });
+      expect(inputSchemaOf(input)).toStrictEqual({ anyOf: [branch('name'), branch('email')], type: 'object' });
+    });
+
     it("leaves formats ajv does not know to the library, keeping the library's pattern", () => {
       expect(inputSchemaOf(z.object({ id: z.ulid(), phone: z.e164(), mail: z.email() }))).toStrictEqual({
         type: 'object',

@@ -85,12 +85,16 @@ export class NumberNoteTool {
   }
 }
 
-// @ts-expect-error a plain valibot schema gives no JSON Schema: wrap it in toStandardJsonSchema
-@Tool({ name: 'valibot_unwrapped', description: 'Unwrapped.', input: NoteSchema })
-export class UnwrappedTool {
-  public invoke(input: { text: string }): string {
-    return input.text;
+/** Compiled, never run (`@Tool` refuses it at run time too, see buildStandardInputSchema.test.ts). */
+export function declareUnwrappedValibotTool(): unknown {
+  // @ts-expect-error a plain valibot schema gives no JSON Schema: wrap it in toStandardJsonSchema
+  @Tool({ name: 'valibot_unwrapped', description: 'Unwrapped.', input: NoteSchema })
+  class UnwrappedTool {
+    public invoke(input: { text: string }): string {
+      return input.text;
+    }
   }
+  return UnwrappedTool;
 }
 
 describe('Standard Schema input types', () => {

@@ -49,6 +49,15 @@ class ValibotAddNoteTool {
   }
 }
 
+const CountInput = z.object({ count: z.coerce.number() });
+
+@Tool({ name: 'zod_count', description: 'Counts (a coercing schema).', input: CountInput })
+class ZodCountTool {
+  public invoke(input: z.output<typeof CountInput>): string {
+    return `count ${input.count}`;
+  }
+}
+
 const SlugInput = z.object({
   slug: z.string().refine(async (slug) => Promise.resolve(slug !== 'taken'), 'is taken'),
 });
@@ -79,6 +88,7 @@ async function createExecutor(): Promise<ToolExecutor> {
   container.bind(ZodOrderBookTool).toSelf();
   container.bind(ValibotAddNoteTool).toSelf();
   container.bind(ZodClaimSlugTool).toSelf();
+  container.bind(ZodCountTool).toSelf();
   container.bind(ValibotSpellTool).toSelf();
   container.load(agentkitModule());
   return container.getAsync(TOOL_EXECUTOR);
@@ -143,6 +153,21 @@ describe('Standard Schema tool inputs', () => {
       );
       const valid = await executor.execute(request('zod_order_book', { title: 'Dune', isbn: '9780441013593' }));
       expect(outputOf(valid)).toStrictEqual({ type: 'text', text: '1 x Dune (9780441013593)' });
+    });
+  });
+
+  describe('coercion', () => {
+    it("never coerces: zod's z.coerce.number() sees only numbers, the JSON Schema refuses a string", async () => {
+      const executor = await createExecutor();
+      expect(failureOf(await executor.execute(request('zod_count', { count: '5' })))).toStrictEqual({
+        code: 'invalid_input',
+        invoked: false,
+        details: { errors: [{ path: '/count', constraint: 'type', message: 'must be number' }] },
+      });
+      expect(outputOf(await executor.execute(request('zod_count', { count: 5 })))).toStrictEqual({
+        type: 'text',
+        text: 'count 5',
+      });
     });
   });
 
