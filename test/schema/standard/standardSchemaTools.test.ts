@@ -7,8 +7,11 @@ import {
   agentkitModule,
   PermissionDecision,
   PERMISSION_CHECKER,
+  Preflight,
   Tool,
+  ToolInvokePermissionRequest,
   TOOL_EXECUTOR,
+  type PermissionRequest,
   type ToolExecutionOutcome,
   type ToolExecutor,
   type ToolRequest,
@@ -26,6 +29,12 @@ const BookInput = z.object({
 
 @Tool({ name: 'zod_order_book', description: 'Orders a book.', input: BookInput })
 class ZodOrderBookTool {
+  /** Sees what invoke sees: the library's output (the default filled in). */
+  @Preflight()
+  public check(input: z.output<typeof BookInput>): ToolInvokePermissionRequest {
+    return new ToolInvokePermissionRequest(`order ${input.copies} ${input.title}`);
+  }
+
   public invoke(input: z.output<typeof BookInput>): string {
     return `${input.copies} x ${input.title}${input.isbn === undefined ? '' : ` (${input.isbn})`}`;
   }
@@ -82,9 +91,17 @@ function request(toolName: string, input: ToolRequest['input']): ToolRequest {
   return { callId: `call-${toolName}`, toolName, input, sessionId: 's', turnId: 't', metadata: {} };
 }
 
+/** What the permission checker was asked, in order. */
+const asked: string[] = [];
+
 async function createExecutor(): Promise<ToolExecutor> {
   const container = new Container();
-  container.bind(PERMISSION_CHECKER).toConstantValue({ evaluate: () => PermissionDecision.allow() });
+  container.bind(PERMISSION_CHECKER).toConstantValue({
+    evaluate: (permission: PermissionRequest) => {
+      asked.push(permission.summary());
+      return PermissionDecision.allow();
+    },
+  });
   container.bind(ZodOrderBookTool).toSelf();
   container.bind(ValibotAddNoteTool).toSelf();
   container.bind(ZodClaimSlugTool).toSelf();
@@ -105,10 +122,12 @@ function failureOf(outcome: ToolExecutionOutcome): unknown {
 
 describe('Standard Schema tool inputs', () => {
   describe('zod 4', () => {
-    it('runs a valid call with the library output: defaults filled in', async () => {
+    it('runs a valid call with the library output, in the preflight too: defaults filled in', async () => {
       const executor = await createExecutor();
+      asked.length = 0;
       const outcome = await executor.execute(request('zod_order_book', { title: 'Dune' }));
       expect(outputOf(outcome)).toStrictEqual({ type: 'text', text: '1 x Dune' });
+      expect(asked).toStrictEqual(['invoke tool order 1 Dune']);
     });
 
     it('refuses a call the JSON Schema refuses, in the JSON Schema error shape', async () => {
