@@ -33,6 +33,13 @@ function keepValidationToValibot(context: ValibotActionContext): Record<string, 
 
 const VALIBOT_OPTIONS: Record<string, unknown> = Object.freeze({ overrideAction: keepValidationToValibot });
 
+/** How to get a schema that gives its JSON Schema, by the vendors that have one without. */
+const FIXES_WITHOUT_JSON_SCHEMA: Readonly<Record<string, string>> = {
+  valibot:
+    "Wrap it: `input: toStandardJsonSchema(schema)` with `import { toStandardJsonSchema } from '@valibot/to-json-schema'`.",
+  zod: 'Declare it with `zod` itself (zod 4.6 or later; `zod/mini` schemas do not carry their JSON Schema).',
+};
+
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null;
 }
@@ -57,9 +64,8 @@ function getStandardProps(schema: unknown, subject: string): StandardInputSchema
     throw new ToolDefinitionError(
       subject,
       `@Tool({ input }) is a ${vendor} schema that cannot give its JSON Schema (it does not implement Standard JSON Schema v1), and the model needs one.`,
-      vendor === 'valibot'
-        ? "Wrap it: `input: toStandardJsonSchema(schema)` with `import { toStandardJsonSchema } from '@valibot/to-json-schema'`."
-        : 'Use a version of the library that implements Standard JSON Schema (`~standard.jsonSchema`; zod 4.6 does), or pass the JSON Schema itself.',
+      FIXES_WITHOUT_JSON_SCHEMA[vendor] ??
+        'Use a version of the library that implements Standard JSON Schema (`~standard.jsonSchema`), or pass the JSON Schema itself.',
     );
   }
   return props as unknown as StandardInputSchema['~standard'];

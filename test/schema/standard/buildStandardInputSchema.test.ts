@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { Tool, type ToolOptions } from '../../../src/index.js';
 import { buildStandardInputSchema } from '../../../src/schema/standard/buildStandardInputSchema.js';
 import { definitionErrorOf, getToolDefinition } from '../../decorators/getToolDefinition.js';
@@ -205,6 +206,12 @@ describe(buildStandardInputSchema.name, () => {
         message:
           "class BrokenTool: @Tool({ input }) is a valibot schema that cannot give its JSON Schema (it does not implement Standard JSON Schema v1), and the model needs one. Wrap it: `input: toStandardJsonSchema(schema)` with `import { toStandardJsonSchema } from '@valibot/to-json-schema'`.",
       });
+    });
+
+    it('refuses a zod/mini schema, which carries no JSON Schema', () => {
+      expect(refusalOf(zm.object({ text: zm.string() })).message).toBe(
+        'class BrokenTool: @Tool({ input }) is a zod schema that cannot give its JSON Schema (it does not implement Standard JSON Schema v1), and the model needs one. Declare it with `zod` itself (zod 4.6 or later; `zod/mini` schemas do not carry their JSON Schema).',
+      );
     });
 
     it('refuses an object that accepts any unknown key', () => {
