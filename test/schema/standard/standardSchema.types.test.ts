@@ -70,6 +70,14 @@ export class InputTypeTool {
   }
 }
 
+// @ts-expect-error an inline zod schema is typed as well: `count` is a number
+@Tool({ name: 'zod_inline', description: 'Inline.', input: z.object({ count: z.number() }) })
+export class InlineZodTool {
+  public invoke(input: { count: string }): string {
+    return input.count;
+  }
+}
+
 @Tool({ name: 'valibot_note', description: 'Notes.', input: Note })
 export class ValibotNoteTool {
   public invoke(input: v.InferOutput<typeof NoteSchema>): string {
