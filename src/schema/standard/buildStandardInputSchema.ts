@@ -1,37 +1,8 @@
 import { ToolDefinitionError } from '../../errors/ToolDefinitionError.js';
 import type { JsonObject } from '../../values/JsonValue.js';
 import { closeConvertedSchema } from './closeConvertedSchema.js';
+import { getConverterOptions } from './getConverterOptions.js';
 import type { StandardInputSchema } from './StandardInputSchema.js';
-
-interface ValibotActionContext {
-  readonly valibotAction: { readonly kind?: unknown; readonly type?: unknown; readonly requirement?: unknown };
-  readonly jsonSchema: Record<string, unknown>;
-  readonly errors?: readonly string[];
-}
-
-/**
- * valibot's converter refuses a validation action it cannot write as JSON Schema (`check`,
- * `custom`, a regular expression with flags, ...). Each of them is still checked, by valibot
- * itself after the JSON Schema, so the conversion keeps the rest of the property's schema;
- * a regex with flags leaves no `pattern` (without its flags it would refuse what valibot
- * accepts). Schemas it cannot convert (`date`, `map`, ...) still fail the conversion.
- */
-function keepValidationToValibot(context: ValibotActionContext): Record<string, unknown> | undefined {
-  const { valibotAction: action, jsonSchema, errors } = context;
-  if (errors === undefined || action.kind !== 'validation') return undefined;
-  const regex = action.requirement;
-  if (
-    action.type === 'regex' &&
-    regex instanceof RegExp &&
-    errors.length === 1 &&
-    jsonSchema.pattern === regex.source
-  ) {
-    return Object.fromEntries(Object.entries(jsonSchema).filter(([key]) => key !== 'pattern'));
-  }
-  return jsonSchema;
-}
-
-const VALIBOT_OPTIONS: Record<string, unknown> = Object.freeze({ overrideAction: keepValidationToValibot });
 
 /** How to get a schema that gives its JSON Schema, by the vendors that have one without. */
 const FIXES_WITHOUT_JSON_SCHEMA: Readonly<Record<string, string>> = {
@@ -86,7 +57,7 @@ export function buildStandardInputSchema(schema: unknown, subject: string): Json
   try {
     converted = props.jsonSchema.input({
       target: 'draft-07',
-      ...(props.vendor === 'valibot' ? { libraryOptions: VALIBOT_OPTIONS } : {}),
+      ...getConverterOptions(props.vendor),
     });
   } catch (error) {
     throw new ToolDefinitionError(

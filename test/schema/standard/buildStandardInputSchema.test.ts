@@ -169,10 +169,32 @@ describe(buildStandardInputSchema.name, () => {
       });
     });
 
+    it('drops the pattern of a zod regex with flags (zod writes it without them), keeps a `u` one and the rest', () => {
+      const input = z.object({
+        word: z
+          .string()
+          .max(10)
+          .regex(/^[a-z]+$/i),
+        both: z.string().regex(/^a/).regex(/b$/i),
+        unicode: z.string().regex(/^\p{L}+$/u),
+      });
+      expect(inputSchemaOf(input)).toStrictEqual({
+        type: 'object',
+        properties: {
+          word: { type: 'string', maxLength: 10 },
+          both: { type: 'string', allOf: [{ type: 'string', pattern: '^a' }] },
+          unicode: { type: 'string', pattern: '^\\p{L}+$' },
+        },
+        required: ['word', 'both', 'unicode'],
+        additionalProperties: false,
+      });
+    });
+
     it('keeps what valibot cannot write of a validation action to valibot (a regex with flags, a check)', () => {
       const input = toStandardJsonSchema(
         v.object({
           word: v.pipe(v.string(), v.maxLength(10), v.regex(/^[a-z]+$/i)),
+          letters: v.pipe(v.string(), v.regex(/^\p{L}+$/u)),
           even: v.pipe(
             v.number(),
             v.check((n) => n % 2 === 0),
@@ -181,8 +203,12 @@ describe(buildStandardInputSchema.name, () => {
       );
       expect(inputSchemaOf(input)).toStrictEqual({
         type: 'object',
-        properties: { word: { type: 'string', maxLength: 10 }, even: { type: 'number' } },
-        required: ['word', 'even'],
+        properties: {
+          word: { type: 'string', maxLength: 10 },
+          letters: { type: 'string', pattern: '^\\p{L}+$' },
+          even: { type: 'number' },
+        },
+        required: ['word', 'letters', 'even'],
         additionalProperties: false,
       });
     });

@@ -78,6 +78,15 @@ class ZodClaimSlugTool {
   }
 }
 
+const ZodWordInput = z.object({ word: z.string().regex(/^[a-z]+$/i, 'letters only') });
+
+@Tool({ name: 'zod_spell', description: 'Spells a word.', input: ZodWordInput })
+class ZodSpellTool {
+  public invoke(input: z.output<typeof ZodWordInput>): string {
+    return input.word.split('').join('-');
+  }
+}
+
 const WordSchema = v.object({ word: v.pipe(v.string(), v.regex(/^[a-z]+$/i, 'letters only')) });
 
 @Tool({ name: 'valibot_spell', description: 'Spells a word.', input: toStandardJsonSchema(WordSchema) })
@@ -106,6 +115,7 @@ async function createExecutor(): Promise<ToolExecutor> {
   container.bind(ValibotAddNoteTool).toSelf();
   container.bind(ZodClaimSlugTool).toSelf();
   container.bind(ZodCountTool).toSelf();
+  container.bind(ZodSpellTool).toSelf();
   container.bind(ValibotSpellTool).toSelf();
   container.load(agentkitModule());
   return container.getAsync(TOOL_EXECUTOR);
@@ -201,6 +211,19 @@ describe('Standard Schema tool inputs', () => {
       expect(outputOf(await executor.execute(request('zod_claim_slug', { slug: 'mine' })))).toStrictEqual({
         type: 'text',
         text: 'claimed mine',
+      });
+    });
+
+    it('leaves a zod regex with flags to zod: the case-insensitive match holds', async () => {
+      const executor = await createExecutor();
+      expect(outputOf(await executor.execute(request('zod_spell', { word: 'AbC' })))).toStrictEqual({
+        type: 'text',
+        text: 'A-b-C',
+      });
+      expect(failureOf(await executor.execute(request('zod_spell', { word: 'a1' })))).toStrictEqual({
+        code: 'invalid_input',
+        invoked: false,
+        details: { errors: [{ path: '/word', constraint: 'invalid_format', message: 'letters only' }] },
       });
     });
 
