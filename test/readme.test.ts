@@ -80,6 +80,25 @@ describe('README', () => {
     });
   });
 
+  it('the first screen runs its DTO tool and its zod tool, refusing an unknown key in the zod one', async () => {
+    const { echoed, refused, weather, weatherSchema } = await import('../samples/readme/zodBesideDto.js');
+    expect(echoed).toMatchObject({ status: 'completed', result: { result: { output: { type: 'text', text: 'hi' } } } });
+    expect(weather).toMatchObject({
+      status: 'completed',
+      result: { result: { output: { type: 'text', text: 'Oslo: sunny for 1 day(s)' } } },
+    });
+    expect(refused).toMatchObject({ status: 'failed', invoked: false, error: { code: 'invalid_input' } });
+    expect(weatherSchema).toStrictEqual({
+      type: 'object',
+      properties: {
+        city: { type: 'string', minLength: 1 },
+        days: { type: 'integer', minimum: 1, maximum: 7, default: 1 },
+      },
+      required: ['city'],
+      additionalProperties: false,
+    });
+  });
+
   it('"Your checker" (policy) leaves the host policy bound and in use', async () => {
     const { container } = await import('../samples/readme/bindChecker.js');
     const checker = container.get(PERMISSION_CHECKER);

@@ -22,7 +22,8 @@ import type { ToolSpec } from '../spec/ToolSpec.js';
  * Options are checked now: a mistake throws `ToolDefinitionError` naming the class.
  *
  * Typed: `invoke`'s input parameter must accept what `input` declares (an instance of the DTO
- * class, or the type of a literal JSON Schema, see `InferToolInput`), so
+ * class, a Standard Schema's output such as `z.output<typeof schema>`, or the type of a
+ * literal JSON Schema, see `InferToolInput`), so
  * `@Tool({ input: EchoInput })` on a class with `invoke(input: number)` does not compile.
  *
  * @example

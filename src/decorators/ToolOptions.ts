@@ -9,11 +9,33 @@ export interface ToolOptions {
   /** What the tool does, written for the model. */
   readonly description: string;
   /**
-   * A class-validator DTO class, or an explicit JSON Schema. Default: no properties. Types
-   * `invoke`'s input: the class's instance, or what a literal schema (inline, or `as const`)
-   * describes (see `InferToolInput`).
+   * A class-validator DTO class, an explicit JSON Schema, or a Standard Schema that gives its
+   * JSON Schema (a zod 4 object, a valibot one wrapped in `toStandardJsonSchema`). Default: no
+   * properties. Types `invoke`'s input: the class's instance, what a literal schema (inline,
+   * or `as const`) describes, or the Standard Schema's output type (see `InferToolInput`).
+   * A Standard Schema is converted once, closed like every input schema, and its own
+   * `validate` runs after the JSON Schema (its refinements hold, its defaults and transforms
+   * make the input `invoke` gets).
    */
-  readonly input?: Constructor | JsonObject;
+  readonly input?:
+    | Constructor
+    | JsonObject
+    | {
+        readonly '~standard': {
+          readonly version: 1;
+          readonly vendor: string;
+          readonly validate: (
+            value: unknown,
+            options?: { readonly libraryOptions?: Record<string, unknown> | undefined },
+          ) => unknown;
+          readonly jsonSchema: {
+            readonly input: (options: {
+              readonly target: string;
+              readonly libraryOptions?: Record<string, unknown> | undefined;
+            }) => Record<string, unknown>;
+          };
+        };
+      };
   /** A DTO class or JSON Schema the tool's structured results must match. */
   readonly output?: Constructor | JsonObject;
   /**

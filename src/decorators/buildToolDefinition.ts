@@ -5,6 +5,9 @@ import { buildDtoSchema } from '../schema/buildDtoSchema.js';
 import { compileSchema } from '../schema/compileSchema.js';
 import type { Constructor } from '../metadata/Constructor.js';
 import { needsClassValidator } from '../schema/needsClassValidator.js';
+import { buildStandardInputSchema } from '../schema/standard/buildStandardInputSchema.js';
+import { parseStandardInput } from '../schema/standard/parseStandardInput.js';
+import { hasStandardProps, type StandardInputSchema } from '../schema/standard/StandardInputSchema.js';
 import type { ToolAnnotations } from '../spec/ToolAnnotations.js';
 import { toToolName } from '../spec/toToolName.js';
 import type { JsonObject } from '../values/JsonValue.js';
@@ -86,7 +89,14 @@ export function buildToolDefinition(options: ToolOptions, subject: string): Tool
       'Omit it to use the executor default.',
     );
   }
-  const inputSchema = options.input === undefined ? EMPTY_INPUT_SCHEMA : toSchema(options.input, subject, 'input');
+  const { input } = options;
+  const standardInput = hasStandardProps(input) ? (input as StandardInputSchema) : undefined;
+  const inputSchema =
+    input === undefined
+      ? EMPTY_INPUT_SCHEMA
+      : standardInput === undefined
+        ? toSchema(input as Constructor | JsonObject, subject, 'input')
+        : buildStandardInputSchema(standardInput, subject);
   const outputSchema = options.output === undefined ? undefined : toSchema(options.output, subject, 'output');
   const inputClass = typeof options.input === 'function' ? options.input : undefined;
   const spec = Object.freeze({
@@ -100,6 +110,9 @@ export function buildToolDefinition(options: ToolOptions, subject: string): Tool
   return {
     spec,
     ...(inputClass === undefined ? {} : { inputClass }),
+    ...(standardInput === undefined
+      ? {}
+      : { parseInput: (value: unknown, toolName: string) => parseStandardInput(standardInput, toolName, value) }),
     needsClassValidator: inputClass !== undefined && needsClassValidator(inputClass),
     validateInput: compileSchema(inputSchema, subject, 'input'),
     ...(outputSchema === undefined ? {} : { validateOutput: compileSchema(outputSchema, subject, 'output') }),

@@ -6,6 +6,11 @@ import type { ToolSpec } from '../spec/ToolSpec.js';
 export interface ToolDefinition {
   readonly spec: ToolSpec;
   readonly inputClass?: Constructor;
+  /**
+   * The input's second check, after its JSON Schema, for a Standard Schema input (zod,
+   * valibot): the library's own `validate`, whose value the class's methods get.
+   */
+  readonly parseInput?: (input: unknown, toolName: string) => unknown;
   /** True when the input class has constraints its JSON Schema cannot express. */
   readonly needsClassValidator: boolean;
   readonly validateInput: ValidateFunction;

@@ -75,10 +75,14 @@ export class ClassTool implements Tool {
 
   /**
    * The input the class's methods get: an instance of the input class (class-validator run
-   * where ajv cannot check everything), or the validated JSON for an explicit schema.
+   * where ajv cannot check everything), a Standard Schema's output (its library's `validate`
+   * run after the JSON Schema), or the validated JSON for an explicit schema.
    */
   public parseInput(request: ToolRequest): unknown {
-    if (this.#buildInput === undefined) return request.input;
+    if (this.#buildInput === undefined) {
+      const { parseInput } = this.definition;
+      return parseInput === undefined ? request.input : parseInput(request.input, this.spec.name);
+    }
     const input = this.#buildInput(request.input);
     if (this.definition.needsClassValidator) {
       const issues = getClassValidatorIssues(validateSync(input, { forbidUnknownValues: true }));
