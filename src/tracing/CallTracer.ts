@@ -182,8 +182,7 @@ function endThrown(api: OpenTelemetryApi, span: Span, thrown: unknown): void {
 /** A JSON value as the conventions' string attribute (a value that cannot be written says so). */
 function toJsonText(value: unknown): string {
   try {
-    const text: string | undefined = JSON.stringify(value);
-    return text ?? 'undefined';
+    return JSON.stringify(value ?? null);
   } catch {
     return '[not JSON]';
   }
