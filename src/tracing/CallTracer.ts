@@ -6,6 +6,7 @@ import type { PermissionChecker, PermissionContext } from '../permissions/Permis
 import type { PermissionDecision } from '../permissions/PermissionDecision.js';
 import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 import { AGENTKIT_ATTRIBUTES as AK, GEN_AI_ATTRIBUTES as GEN_AI, TRACER_NAME } from './GEN_AI_ATTRIBUTES.js';
+import { assertTracingOptions } from './assertTracingOptions.js';
 import { resolveOpenTelemetry, type OpenTelemetryApi } from './loadOpenTelemetry.js';
 import type { TracingOptions } from './TracingOptions.js';
 
@@ -40,6 +41,7 @@ export class CallTracer {
     options: TracingOptions | false | undefined,
     lookUp: (name: string) => Tool | undefined,
   ): CallTracer | undefined {
+    assertTracingOptions(options, 'BasicToolExecutor');
     if (options === false) return undefined;
     const api = resolveOpenTelemetry();
     return api === undefined ? undefined : new CallTracer(api, options ?? {}, lookUp);

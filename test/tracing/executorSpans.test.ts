@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import {
+  agentkitModule,
   BasicToolExecutor,
   buildToolResult,
   PermissionDecision,
+  ToolConfigurationError,
   ToolError,
   ToolRegistry,
   type PermissionChecker,
@@ -196,5 +198,21 @@ describe('BasicToolExecutor without a tracer provider', () => {
     } finally {
       await otel.shutdown();
     }
+  });
+});
+
+describe('tracing options', () => {
+  it('refuses a tracing option that is neither false nor { recordContent?: boolean }, installed or not', () => {
+    const registry = new ToolRegistry().register(plainTool({ name: 'echo' }));
+    const build = (tracing: unknown) => () =>
+      new BasicToolExecutor({ registry, permissions: ALLOW, tracing: tracing as false });
+    expect(build(true)).toThrow(
+      'BasicToolExecutor: tracing must be false or { recordContent?: boolean }; got boolean.',
+    );
+    expect(build({ recordContent: 'yes' })).toThrow('BasicToolExecutor: tracing.recordContent must be true or false.');
+    expect(build({ record: true })).toThrow(ToolConfigurationError);
+    expect(() => agentkitModule({ tracing: 'on' as unknown as false })).toThrow(
+      'agentkitModule(options): tracing must be false or { recordContent?: boolean }; got "on".',
+    );
   });
 });
