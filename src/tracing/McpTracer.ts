@@ -6,7 +6,10 @@ import { extractTraceContext, injectTraceContext } from './traceContext.js';
 /** The MCP semantic conventions' attribute names (client and server spans). */
 const MCP = Object.freeze({ methodName: 'mcp.method.name', networkTransport: 'network.transport' });
 
-/** How a traced MCP request travels: `pipe` (stdio) or `tcp` (Streamable HTTP), as `network.transport`. */
+/**
+ * How a traced MCP request travels: `pipe` (stdio) or `tcp` (Streamable HTTP), as `network.transport`.
+ * @internal
+ */
 export type McpNetworkTransport = 'pipe' | 'tcp';
 
 /**
