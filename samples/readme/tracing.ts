@@ -15,5 +15,5 @@ trace.setGlobalTracerProvider(new TracerProvider({ spanProcessors: [new SimpleSp
 
 const container = new Container();
 // Every call is now an `execute_tool <tool>` span; inputs and results are recorded only if you say so.
-await container.load(agentkitModule({ tracing: { recordContent: false } }));
+container.load(agentkitModule({ tracing: { recordContent: false } }));
 export const getExecutor = () => container.getAsync(TOOL_EXECUTOR);
