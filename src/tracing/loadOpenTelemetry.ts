@@ -43,11 +43,26 @@ export function hasTracerProvider(api: OpenTelemetryApi): boolean {
 }
 
 /**
+ * Where every copy of the API (major version 1) keeps what the host registered: a provider
+ * registration puts a `trace` entry there. Read before loading anything, so that a process
+ * with the API installed (other packages depend on it) but no provider pays no load.
+ */
+const API_GLOBAL = Symbol.for('opentelemetry.js.api.1');
+
+/** Whether some copy of the API registered a tracer provider (read without loading the API). */
+function isProviderRegistered(): boolean {
+  const state: unknown = (globalThis as Record<symbol, unknown>)[API_GLOBAL];
+  return typeof state === 'object' && state !== null && 'trace' in state;
+}
+
+/**
  * The API when it is installed and a tracer provider is registered, else `undefined`: what a
- * component reads once, when it is built, to decide whether it traces.
+ * component reads once, when it is built, to decide whether it traces. Nothing is loaded
+ * unless a provider was registered.
  * @internal
  */
 export function resolveOpenTelemetry(): OpenTelemetryApi | undefined {
+  if (!isProviderRegistered()) return undefined;
   const api = loadOpenTelemetry();
   return api !== undefined && hasTracerProvider(api) ? api : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import { compiledScript } from '../fixtures/compiledScript.js';
 import { PROJECT_ROOT } from '../mcp/fixtures/startServe.js';
 
 const CALL_ONCE = path.join(PROJECT_ROOT, 'test/tracing/fixtures/callOnce.ts');
+const SETUP = path.join(PROJECT_ROOT, 'test/tracing/fixtures/exportSpansToFile.ts');
 
 /** A preload that makes `@opentelemetry/api` unresolvable, as on a machine that never installed it. */
 const WITHOUT_OTEL = `const Module = require('node:module');
@@ -22,9 +23,13 @@ Module._resolveFilename = function (request, ...rest) {
 };
 `;
 
-async function callOnce(preload: string[]): Promise<{ status: string; loaded: number; apiState: boolean }> {
+async function callOnce(
+  preload: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ status: string; loaded: number; apiState: boolean }> {
   const { stdout } = await promisify(execFile)(process.execPath, [...preload, await compiledScript(CALL_ONCE)], {
     cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
   });
   return JSON.parse(stdout) as { status: string; loaded: number; apiState: boolean };
 }
@@ -41,11 +46,24 @@ describe('loading @opentelemetry/api', () => {
     }
   }, 60_000);
 
-  it('loads it once the executor is built when it is installed, and traces nothing without a provider', async () => {
-    // The API is loaded (CommonJS, so it counts in require.cache) but registers nothing: no provider, no state.
-    const seen = await callOnce([]);
-    expect(seen.status).toBe('completed');
-    expect(seen.loaded).toBeGreaterThan(0);
-    expect(seen.apiState).toBe(false);
+  it('loads none of it when it is installed but no tracer provider is registered', async () => {
+    expect(await callOnce([])).toStrictEqual({ status: 'completed', loaded: 0, apiState: false });
+  }, 60_000);
+
+  it('loads it and traces when the host registered a provider first (--import of its telemetry set-up)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'agentkit-otel-'));
+    const spans = path.join(dir, 'spans.jsonl');
+    try {
+      const seen = await callOnce(['--import', await compiledScript(SETUP)], { AGENTKIT_TEST_SPANS_FILE: spans });
+      expect(seen).toMatchObject({ status: 'completed', apiState: true });
+      expect(seen.loaded).toBeGreaterThan(0);
+      const names = (await readFile(spans, 'utf8'))
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => (JSON.parse(line) as { name: string }).name);
+      expect(names).toStrictEqual(['permission tool.invoke', 'execute_tool echo']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
