@@ -13,4 +13,10 @@ export interface AgentkitModuleOptions {
   readonly approvalTtlMs?: number;
   /** How deep composing tools may nest calls. Default 8. */
   readonly maxNestingDepth?: number;
+  /**
+   * OpenTelemetry tracing of the executor's calls (on when `@opentelemetry/api` is installed and a
+   * tracer provider is registered; see `BasicToolExecutorOptions.tracing`). `false` turns it off;
+   * `{ recordContent: true }` also records inputs, results and permission targets.
+   */
+  readonly tracing?: false | { readonly recordContent?: boolean };
 }

@@ -49,6 +49,7 @@ async function createExecutor(context: ResolutionContext, options: AgentkitModul
     ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),
     ...(options.approvalTtlMs === undefined ? {} : { approvalTtlMs: options.approvalTtlMs }),
     ...(options.maxNestingDepth === undefined ? {} : { maxNestingDepth: options.maxNestingDepth }),
+    ...(options.tracing === undefined ? {} : { tracing: options.tracing }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { assertKnownKeys } from '../errors/assertKnownKeys.js';
 import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
 import { MAX_TIMEOUT_MS } from '../contract/MAX_TIMEOUT_MS.js';
+import { assertTracingOptions } from '../tracing/assertTracingOptions.js';
 import type { AgentkitModuleOptions } from './AgentkitModuleOptions.js';
 
 /** Every option, so adding one to the interface without listing it here fails to compile. */
@@ -9,6 +10,7 @@ const OPTION_KEYS: Readonly<Record<keyof AgentkitModuleOptions, true>> = {
   defaultTimeoutMs: true,
   approvalTtlMs: true,
   maxNestingDepth: true,
+  tracing: true,
 };
 
 function assertRange(name: string, value: unknown, min: number, max: number, integer: boolean): void {
@@ -33,6 +35,7 @@ export function assertAgentkitModuleOptions(input: unknown): asserts input is Ag
   assertRange('defaultTimeoutMs', options.defaultTimeoutMs, 1, MAX_TIMEOUT_MS, false);
   assertRange('approvalTtlMs', options.approvalTtlMs, 1, MAX_TIMEOUT_MS * 1000, false);
   assertRange('maxNestingDepth', options.maxNestingDepth, 0, 64, true);
+  assertTracingOptions(options.tracing, 'agentkitModule(options)');
   if (options.roots !== undefined && !Array.isArray(options.roots)) {
     throw new ToolConfigurationError('agentkitModule({ roots }) must be an array of { path, mode? }.');
   }

@@ -5,6 +5,7 @@ import type { ToolRequest } from '../contract/ToolRequest.js';
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
+import { CallTracer } from '../tracing/CallTracer.js';
 import { ApprovalGate } from './ApprovalGate.js';
 import { EXECUTOR_DEFAULTS, type BasicToolExecutorOptions, type ExecutorSteps } from './BasicToolExecutorOptions.js';
 import { invoke, normalize, time } from './bodySteps.js';
@@ -50,16 +51,20 @@ export class BasicToolExecutor implements ToolExecutor {
   readonly #steps: readonly AnyStep[];
   readonly #approvedSteps: readonly AnyStep[];
   readonly #observer: ExecutorObserver | undefined;
+  /** Decided once here: `undefined` unless OpenTelemetry is installed, registered and not turned off. */
+  readonly #tracer: CallTracer | undefined;
   readonly #closeGraceMs: number;
   #closed: Promise<void> | undefined;
 
   public constructor(options: BasicToolExecutorOptions) {
     const now = options.now ?? Date.now;
     const { registry } = options;
+    const tracer = CallTracer.create(options.tracing, (name) => this.#services.catalog.registry.get(name));
+    this.#tracer = tracer;
     this.#services = {
       // A catalog serves its sources' registry of now; a plain registry is served as it is, frozen.
       catalog: 'refresh' in registry ? registry : { registry: registry.freeze(), close: () => Promise.resolve() },
-      permissions: options.permissions,
+      permissions: tracer === undefined ? options.permissions : tracer.tracePermissions(options.permissions),
       resources: options.resources ?? new MapToolResources(),
       gate: new ApprovalGate(
         options.approvals ?? new InMemoryApprovalStore(now),
@@ -143,7 +148,9 @@ export class BasicToolExecutor implements ToolExecutor {
       frame,
       approval,
     );
-    return this.#observe(request, runSteps, call);
+    const tracer = this.#tracer;
+    if (tracer === undefined) return this.#observe(request, runSteps, call);
+    return tracer.traceCall(request, approval, () => this.#observe(request, runSteps, call));
   }
 
   /** `run(arg)` between the observer's hooks (an observer never changes an outcome). */

@@ -44,6 +44,15 @@ export interface BasicToolExecutorOptions {
     /** Run, in order, after the body's result was read and checked (they may replace `call.result`); `invoked: true`. */
     readonly afterResult?: readonly ExecutorStep<FinishedCall>[];
   };
+  /**
+   * OpenTelemetry tracing. With `@opentelemetry/api` installed and a tracer provider registered
+   * before the executor is built, every call is an `execute_tool {tool name}` span with the
+   * GenAI semantic-convention attributes (`gen_ai.tool.name`, `gen_ai.tool.call.id`, `error.type`
+   * on failures, ...), decided once here: without either, calls cost nothing extra. `false` turns
+   * it off; `recordContent: true` also records inputs, results and permission targets (they
+   * may hold what users sent: off by default).
+   */
+  readonly tracing?: false | { readonly recordContent?: boolean };
   /** The clock, for tests. */
   readonly now?: () => number;
 }

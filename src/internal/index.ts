@@ -44,3 +44,5 @@ export type { VerifiedDescriptor } from '../workspace/VerifiedDescriptor.js';
 export { buildToolRequest } from '../contract/buildToolRequest.js';
 export { locatePackageFile } from '../environment/locatePackageFile.js';
 export { refusedWith } from '../executor/failures.js';
+export { McpTracer, type McpNetworkTransport } from '../tracing/McpTracer.js';
+export { addSpanEvent } from '../tracing/addSpanEvent.js';

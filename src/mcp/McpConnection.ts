@@ -11,7 +11,7 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type CredentialStore } from '../index.js';
-import { quoteForDisplay } from '../internal/index.js';
+import { McpTracer, quoteForDisplay, type McpNetworkTransport } from '../internal/index.js';
 import { collectPages } from './collectPages.js';
 import { createClientTransport } from './createClientTransport.js';
 import type { McpServerConfig } from './McpServersOptions.js';
@@ -39,11 +39,17 @@ export class McpConnection {
   #taskTools = new Set<string>();
   /** Set by {@link close}: no further connection is made. */
   #closed = false;
+  /** Decided once here: `undefined` unless OpenTelemetry is installed and a tracer provider registered. */
+  readonly #tracer: McpTracer | undefined;
+  readonly #network: McpNetworkTransport;
 
   public constructor(config: McpServerConfig, credentials: CredentialStore, connectTimeoutMs: number) {
     this.#config = config;
     this.#credentials = credentials;
     this.#connectTimeoutMs = connectTimeoutMs;
+    this.#tracer = McpTracer.create();
+    // In memory is a pipe between two ends in one process, as stdio is between two processes.
+    this.#network = config.transport.type === 'http' ? 'tcp' : 'pipe';
   }
 
   public get id(): string {
@@ -132,7 +138,20 @@ export class McpConnection {
     args: Record<string, unknown>,
     options: RequestOptions,
   ): Promise<CallToolResult> {
-    const params = { name, arguments: args };
+    const tracer = this.#tracer;
+    if (tracer === undefined) return this.#send(client, { name, arguments: args }, options);
+    // A `tools/call` client span; its W3C trace context travels in `params._meta` for the server to continue.
+    return tracer.traceClientCall(name, this.#network, (meta) =>
+      this.#send(client, { name, arguments: args, _meta: meta }, options),
+    );
+  }
+
+  #send(
+    client: Client,
+    params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> },
+    options: RequestOptions,
+  ): Promise<CallToolResult> {
+    const { name } = params;
     if (this.#taskTools.has(name)) {
       const stream = client.experimental.tasks.callToolStream(params, CallToolResultSchema, { ...options, task: {} });
       return takeResult(stream);

@@ -8,7 +8,7 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
-import { assertKnownKeys, quoteForDisplay } from '../internal/index.js';
+import { assertKnownKeys, McpTracer, quoteForDisplay } from '../internal/index.js';
 import { handleCallTool } from './handleCallTool.js';
 
 /** Options of {@link serveTools}. */
@@ -127,10 +127,15 @@ export async function serveTools(
   const sessionId = options.sessionId ?? randomUUID();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: executor.specs().map(toMcpTool) }));
   const stop = options.signal;
+  // Decided once here: a `tools/call` server span continuing the trace the request's `_meta` carries.
+  const tracer = McpTracer.create();
   server.setRequestHandler(CallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
     const call = (signal: AbortSignal): Promise<CallToolResult> =>
       handleCallTool({ server, executor, sessionId, render, signal, requestId: extra.requestId }, request.params);
-    return stop === undefined ? call(extra.signal) : followBoth(extra.signal, stop, call);
+    if (tracer === undefined) return stop === undefined ? call(extra.signal) : followBoth(extra.signal, stop, call);
+    return tracer.traceServerCall(request.params.name, request.params._meta, () =>
+      stop === undefined ? call(extra.signal) : followBoth(extra.signal, stop, call),
+    );
   });
   await server.connect(transport);
   return server;

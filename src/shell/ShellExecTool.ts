@@ -11,6 +11,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from '../index.js';
+import { addSpanEvent } from '../internal/index.js';
 import { buildSandboxArgs } from './sandbox/buildSandboxArgs.js';
 import { isInSandboxView } from './sandbox/buildSandboxEnvironment.js';
 import { findProgram } from './running/findProgram.js';
@@ -123,6 +124,16 @@ function buildCommand(
   };
 }
 
+/** The sandbox's start, as an event on the call's span when OpenTelemetry traces it. */
+function announceSandbox(config: ShellToolConfig, command: Pick<ProcessSpec, 'warm'>): void {
+  const { network } = config;
+  addSpanEvent('agentkit.sandbox.start', {
+    'agentkit.sandbox.program': 'bubblewrap',
+    'agentkit.sandbox.warm': command.warm !== undefined,
+    'agentkit.sandbox.network': typeof network === 'object' ? 'allow_list' : network ? 'on' : 'off',
+  });
+}
+
 /**
  * What this call's preflight decided (the executor hands it over as `ctx.plan`): the body runs
  * exactly that, never the raw input.
@@ -186,9 +197,11 @@ export class ShellExecTool {
           plan.redirects.length === 0
             ? undefined
             : openRedirectTargets(config.workspace, plan.args.at(-1) ?? '', plan.redirects);
+        const command = buildCommand(plan, config, redirects, proxy);
+        if (config.bubblewrap !== undefined && command.file === config.bubblewrap) announceSandbox(config, command);
         outcome = await runProcess({
           ...plan,
-          ...buildCommand(plan, config, redirects, proxy),
+          ...command,
           killGraceMs: config.killGraceMs,
           maxOutputBytes: config.maxOutputBytes,
           hardOutputLimitBytes: config.hardOutputLimitBytes,

@@ -76,7 +76,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['contract'],
   /** Users of the contract that neither register nor run tools. */
   ['decorators', 'rendering'],
-  ['registry'],
+  /** Reads calls, outcomes and permission checks to trace them (OpenTelemetry, when installed). */
+  ['registry', 'tracing'],
   ['executor'],
   /** Composition: binds everything in a container. */
   ['di'],

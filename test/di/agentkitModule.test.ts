@@ -265,7 +265,7 @@ describe(agentkitModule.name, () => {
     ])('rejects the unknown key %s, naming it and the known ones', (key, options) => {
       const error = configurationErrorOf(() => agentkitModule(options as never));
       expect(error.message).toBe(
-        `agentkitModule(options) has an unknown key "${key}". Use only "roots", "defaultTimeoutMs", "approvalTtlMs", "maxNestingDepth" (check the spelling).`,
+        `agentkitModule(options) has an unknown key "${key}". Use only "roots", "defaultTimeoutMs", "approvalTtlMs", "maxNestingDepth", "tracing" (check the spelling).`,
       );
     });
 
