@@ -1,0 +1,124 @@
+// The fixture server the MCP conformance suite's server scenarios run against, written only with
+// the public API: `@Tool` classes (and the `agentkit-tools-core/mcp` decorators) bound in an
+// Inversify container, served by `serveHttp`. The names and answers are the ones the suite's
+// scenarios ask for (read from `@modelcontextprotocol/conformance` 0.1.16's dist/index.js).
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import {
+  agentkitModule,
+  buildToolResult,
+  Tool,
+  TOOL_EXECUTOR,
+  TOOL_SOURCE,
+  toToolName,
+  type ToolOutput,
+  type ToolSource,
+} from 'agentkit-tools-core';
+import { serveHttp, type HttpServeHandle } from 'agentkit-tools-core/mcp';
+
+/** A 1x1 red PNG. */
+export const RED_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+/** A WAV file with a header and no samples (44 bytes). */
+export const EMPTY_WAV = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([36, 0, 0, 0]),
+  Buffer.from('WAVEfmt '),
+  Buffer.from([16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1f, 0, 0, 0x80, 0x3e, 0, 0, 2, 0, 16, 0]),
+  Buffer.from('data'),
+  Buffer.from([0, 0, 0, 0]),
+]).toString('base64');
+
+@Tool({ name: 'test_simple_text', description: 'Returns a simple text response.' })
+class SimpleTextTool {
+  invoke(): string {
+    return 'This is a simple text response for testing.';
+  }
+}
+
+@Tool({ name: 'test_image_content', description: 'Returns a 1x1 PNG image.' })
+class ImageContentTool {
+  invoke(): ToolOutput {
+    return { type: 'parts', parts: [{ type: 'media', modality: 'image', mimeType: 'image/png', data: RED_PIXEL_PNG }] };
+  }
+}
+
+@Tool({ name: 'test_audio_content', description: 'Returns a short WAV file.' })
+class AudioContentTool {
+  invoke(): ToolOutput {
+    return { type: 'parts', parts: [{ type: 'media', modality: 'audio', mimeType: 'audio/wav', data: EMPTY_WAV }] };
+  }
+}
+
+@Tool({ name: 'test_error_handling', description: 'Always fails.' })
+class ErrorHandlingTool {
+  invoke(): never {
+    throw new Error('This tool intentionally returns an error for testing');
+  }
+}
+
+// A 2020-12 schema (`$schema`, `$defs`) is not a draft-07 `@Tool` schema: a `Tool` object served
+// by a `TOOL_SOURCE` says `schemaStrictness: 'lenient'`, the path for schemas written elsewhere.
+const JSON_SCHEMA_2020_12_TOOL: Tool = {
+  spec: {
+    name: toToolName('json_schema_2020_12_tool'),
+    description: 'Tool with JSON Schema 2020-12 features',
+    inputSchema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: {
+        address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+      },
+      properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: true },
+    metadata: {},
+  },
+  schemaStrictness: 'lenient',
+  invoke: (request) => buildToolResult(request, { type: 'text', text: `Hello, ${JSON.stringify(request.input)}.` }),
+};
+
+const FIXTURE_SOURCE: ToolSource = { id: 'conformance', loadTools: () => [JSON_SCHEMA_2020_12_TOOL] };
+
+// `server-sse-polling` calls it; the scenario checks that the call answers on its SSE stream (a
+// server with an event store may close the stream mid-call and resume it on reconnection).
+@Tool({ name: 'test_reconnection', description: 'Answers after a short wait.' })
+class ReconnectionTool {
+  async invoke(): Promise<string> {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return 'Reconnection test completed successfully';
+  }
+}
+
+/** Every fixture class, bound as itself. */
+export const FIXTURE_CLASSES: readonly (new () => object)[] = [
+  SimpleTextTool,
+  ImageContentTool,
+  AudioContentTool,
+  ErrorHandlingTool,
+  ReconnectionTool,
+];
+
+/** The fixture server, listening on a free loopback port without a token (the suite sends none). */
+export async function startConformanceServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const container = new Container();
+  for (const fixture of FIXTURE_CLASSES) container.bind(fixture).toSelf();
+  container.bind(TOOL_SOURCE).toConstantValue(FIXTURE_SOURCE);
+  container.load(agentkitModule());
+  const executor = await container.getAsync(TOOL_EXECUTOR);
+  let handle: HttpServeHandle;
+  try {
+    handle = await serveHttp(executor, { host: '127.0.0.1', port: 0, noAuth: true });
+  } catch (error) {
+    await container.unbindAllAsync();
+    throw error;
+  }
+  return {
+    url: handle.url,
+    close: async () => {
+      await handle.close(1_000);
+      await container.unbindAllAsync();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const PROJECT_ROOT = path.resolve(HERE, '../../..');
+const SUITE = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
+/** Registers the Node 20 `fs.globSync` shim (see fixtures/node20GlobSyncShim.mjs). */
+const SHIM = path.join(HERE, 'fixtures/node20GlobSyncShim.mjs');
+
+/** One check a scenario reported (the suite's `checks.json` entries). */
+export interface ConformanceCheck {
+  readonly id: string;
+  readonly status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED';
+  readonly errorMessage?: string;
+}
+
+/**
+ * `fail`: a check failed (what the suite's CLI counts as failing). `warn`: none failed but one
+ * warned, or none succeeded (the suite's tier-check does not count it as passing). `pass`: a check
+ * succeeded, none failed or warned.
+ */
+export type ScenarioStatus = 'pass' | 'warn' | 'fail';
+
+/** What one run of the suite found, per scenario. */
+export interface SuiteRun {
+  readonly scenarios: ReadonlyMap<string, { readonly status: ScenarioStatus; readonly checks: ConformanceCheck[] }>;
+  /** What the suite printed, for a failing test's message. */
+  readonly output: string;
+}
+
+function runNode(args: readonly string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', SHIM, SUITE, ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the conformance suite did not finish in ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/** The scenario names the suite lists for `kind` (`list --server` / `list --client`). */
+export async function listScenarios(kind: 'server' | 'client'): Promise<string[]> {
+  const { output } = await runNode(['list', `--${kind}`], 30_000);
+  const section = output.split(/^(?=\w.*scenarios)/mu).find((part) => part.toLowerCase().startsWith(kind));
+  return [...(section ?? '').matchAll(/^\s+- (\S+)/gmu)].map((match) => match[1] as string);
+}
+
+/**
+ * Runs every server scenario of the suite (`server --suite all`) against `url` and reads each
+ * scenario's `checks.json` from a temporary output directory (removed after).
+ */
+export async function runServerScenarios(url: string, timeoutMs = 240_000): Promise<SuiteRun> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'agentkit-conformance-'));
+  try {
+    const { output } = await runNode(['server', '--url', url, '--suite', 'all', '-o', dir], timeoutMs);
+    const scenarios = new Map<string, { status: ScenarioStatus; checks: ConformanceCheck[] }>();
+    for (const entry of await readdir(dir)) {
+      // `server-<scenario>-<ISO time with - for : and .>`
+      const match = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/u.exec(entry);
+      if (match === null) continue;
+      const checks = JSON.parse(await readFile(path.join(dir, entry, 'checks.json'), 'utf8')) as ConformanceCheck[];
+      const has = (status: ConformanceCheck['status']): boolean => checks.some((check) => check.status === status);
+      const status = has('FAILURE') ? 'fail' : has('WARNING') || !has('SUCCESS') ? 'warn' : 'pass';
+      scenarios.set(match[1] as string, { status, checks });
+    }
+    return { scenarios, output };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
