@@ -24,6 +24,14 @@ function toBlock(part: ContentPart): ContentBlock {
             type: 'resource',
             resource: { uri: `data:${part.mimeType};base64,`, mimeType: part.mimeType, blob: part.data },
           };
+    case 'resource': {
+      const mime = part.mimeType === undefined ? {} : { mimeType: part.mimeType };
+      return {
+        type: 'resource',
+        resource:
+          'text' in part ? { uri: part.uri, ...mime, text: part.text } : { uri: part.uri, ...mime, blob: part.blob },
+      };
+    }
     case 'file':
       return {
         type: 'resource_link',

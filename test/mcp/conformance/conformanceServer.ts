@@ -50,6 +50,42 @@ class AudioContentTool {
   }
 }
 
+@Tool({ name: 'test_embedded_resource', description: 'Returns an embedded text resource.' })
+class EmbeddedResourceTool {
+  invoke(): ToolOutput {
+    return {
+      type: 'parts',
+      parts: [
+        {
+          type: 'resource',
+          uri: 'test://embedded-resource',
+          mimeType: 'text/plain',
+          text: 'This is an embedded resource content.',
+        },
+      ],
+    };
+  }
+}
+
+@Tool({ name: 'test_multiple_content_types', description: 'Returns text, an image and an embedded resource.' })
+class MultipleContentTypesTool {
+  invoke(): ToolOutput {
+    return {
+      type: 'parts',
+      parts: [
+        { type: 'text', text: 'Multiple content types test:' },
+        { type: 'media', modality: 'image', mimeType: 'image/png', data: RED_PIXEL_PNG },
+        {
+          type: 'resource',
+          uri: 'test://mixed-content-resource',
+          mimeType: 'application/json',
+          text: JSON.stringify({ test: 'data', value: 123 }),
+        },
+      ],
+    };
+  }
+}
+
 @Tool({ name: 'test_error_handling', description: 'Always fails.' })
 class ErrorHandlingTool {
   invoke(): never {
@@ -96,6 +132,8 @@ export const FIXTURE_CLASSES: readonly (new () => object)[] = [
   SimpleTextTool,
   ImageContentTool,
   AudioContentTool,
+  EmbeddedResourceTool,
+  MultipleContentTypesTool,
   ErrorHandlingTool,
   ReconnectionTool,
 ];
