@@ -44,3 +44,4 @@ export type { VerifiedDescriptor } from '../workspace/VerifiedDescriptor.js';
 export { buildToolRequest } from '../contract/buildToolRequest.js';
 export { locatePackageFile } from '../environment/locatePackageFile.js';
 export { refusedWith } from '../executor/failures.js';
+export { isContentPart } from '../values/isToolOutput.js';

@@ -27,3 +27,20 @@ export { serveHttp, DEFAULT_SHUTDOWN_GRACE_MS, type HttpServeHandle } from './se
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type ServeHttpOptions } from './ServeHttpOptions.js';
 export { APPROVAL_META_KEY } from './handleCallTool.js';
 export { RESULT_METADATA_META_KEY } from './buildCallToolResult.js';
+
+// Server side: resources, resource templates and prompts from decorated classes
+export { Resource, type ResourceOptions } from './Resource.js';
+export { ResourceTemplate, type ResourceTemplateOptions } from './ResourceTemplate.js';
+export { Prompt, type PromptArgumentOptions, type PromptOptions } from './Prompt.js';
+export type {
+  CompleteMethod,
+  PromptClassInstance,
+  PromptGetResult,
+  ResourceChangeListener,
+  ResourceClassInstance,
+  ResourceReadResult,
+  ResourceTemplateClassInstance,
+} from './ServedClass.js';
+export { servedContent, type ServedContent, type ServedContentResolver } from './servedContent.js';
+export { ServedResources, RESOURCE_NOT_FOUND, type ResourceTemplateDescriptor } from './ServedResources.js';
+export { ServedPrompts } from './ServedPrompts.js';

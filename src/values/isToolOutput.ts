@@ -34,6 +34,10 @@ export function isFileRef(value: unknown): value is FileRef {
   );
 }
 
+/**
+ * True when `value` has exactly the shape of a {@link ContentPart}.
+ * @internal
+ */
 export function isContentPart(value: unknown): value is ContentPart {
   if (!isRecord(value)) return false;
   switch (value.type) {

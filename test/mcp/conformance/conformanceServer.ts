@@ -14,7 +14,16 @@ import {
   type ToolOutput,
   type ToolSource,
 } from 'agentkit-tools-core';
-import { serveHttp, type HttpServeHandle } from 'agentkit-tools-core/mcp';
+import {
+  Prompt,
+  Resource,
+  ResourceTemplate,
+  serveHttp,
+  servedContent,
+  type HttpServeHandle,
+  type PromptGetResult,
+  type ResourceChangeListener,
+} from 'agentkit-tools-core/mcp';
 
 /** A 1x1 red PNG. */
 export const RED_PIXEL_PNG =
@@ -127,6 +136,130 @@ class ReconnectionTool {
   }
 }
 
+@Resource({
+  uri: 'test://static-text',
+  name: 'static-text',
+  description: 'A static text resource.',
+  mimeType: 'text/plain',
+})
+class StaticTextResource {
+  read(): string {
+    return 'This is the content of the static text resource.';
+  }
+}
+
+@Resource({
+  uri: 'test://static-binary',
+  name: 'static-binary',
+  description: 'A static binary resource (a PNG).',
+  mimeType: 'image/png',
+})
+class StaticBinaryResource {
+  read(): Uint8Array {
+    return Buffer.from(RED_PIXEL_PNG, 'base64');
+  }
+}
+
+/** A resource whose subscribers hear every change announced by `touch()`. */
+@Resource({
+  uri: 'test://watched-resource',
+  name: 'watched-resource',
+  description: 'A resource clients can subscribe to.',
+  mimeType: 'text/plain',
+})
+class WatchedResource {
+  readonly #listeners = new Set<ResourceChangeListener>();
+  #version = 0;
+
+  read(): string {
+    return `Version ${this.#version}.`;
+  }
+
+  subscribe(changed: ResourceChangeListener): () => void {
+    this.#listeners.add(changed);
+    return () => this.#listeners.delete(changed);
+  }
+
+  touch(): void {
+    this.#version += 1;
+    for (const changed of this.#listeners) changed();
+  }
+}
+
+@ResourceTemplate({
+  uriTemplate: 'test://template/{id}/data',
+  name: 'template-data',
+  description: 'Data for an id.',
+  mimeType: 'application/json',
+})
+class TemplateDataResource {
+  read(_uri: string, { id }: Readonly<Record<string, string>>): string {
+    return JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id ?? ''}` });
+  }
+
+  complete(argument: string, value: string): readonly string[] {
+    return argument === 'id' ? ['123', '124', '200'].filter((id) => id.startsWith(value)) : [];
+  }
+}
+
+@Prompt({ name: 'test_simple_prompt', description: 'A prompt without arguments.' })
+class SimplePrompt {
+  get(): string {
+    return 'This is a simple prompt for testing.';
+  }
+}
+
+@Prompt({
+  name: 'test_prompt_with_arguments',
+  description: 'A prompt with two arguments.',
+  arguments: [
+    { name: 'arg1', description: 'First test argument', required: true },
+    { name: 'arg2', description: 'Second test argument', required: true },
+  ],
+})
+class PromptWithArguments {
+  get({ arg1, arg2 }: Readonly<Record<string, string>>): string {
+    return `Prompt with arguments: arg1='${arg1 ?? ''}', arg2='${arg2 ?? ''}'`;
+  }
+
+  complete(argument: string, value: string): readonly string[] {
+    const words = argument === 'arg1' ? ['paris', 'park', 'party', 'test'] : ['world'];
+    return words.filter((word) => word.startsWith(value));
+  }
+}
+
+@Prompt({
+  name: 'test_prompt_with_embedded_resource',
+  description: 'A prompt that embeds a resource.',
+  arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }],
+})
+class PromptWithEmbeddedResource {
+  get({ resourceUri }: Readonly<Record<string, string>>): PromptGetResult {
+    return [
+      {
+        role: 'user',
+        content: {
+          type: 'resource',
+          uri: resourceUri ?? '',
+          mimeType: 'text/plain',
+          text: 'Embedded resource content for testing.',
+        },
+      },
+      { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
+    ];
+  }
+}
+
+@Prompt({ name: 'test_prompt_with_image', description: 'A prompt with an image.' })
+class PromptWithImage {
+  get(): PromptGetResult {
+    return [
+      { role: 'user', content: { type: 'media', modality: 'image', mimeType: 'image/png', data: RED_PIXEL_PNG } },
+      { role: 'user', content: { type: 'text', text: 'Please analyze the image above.' } },
+    ];
+  }
+}
+
 /** Every fixture class, bound as itself. */
 export const FIXTURE_CLASSES: readonly (new () => object)[] = [
   SimpleTextTool,
@@ -136,18 +269,31 @@ export const FIXTURE_CLASSES: readonly (new () => object)[] = [
   MultipleContentTypesTool,
   ErrorHandlingTool,
   ReconnectionTool,
+  StaticTextResource,
+  StaticBinaryResource,
+  WatchedResource,
+  TemplateDataResource,
+  SimplePrompt,
+  PromptWithArguments,
+  PromptWithEmbeddedResource,
+  PromptWithImage,
 ];
 
 /** The fixture server, listening on a free loopback port without a token (the suite sends none). */
 export async function startConformanceServer(): Promise<{ url: string; close(): Promise<void> }> {
   const container = new Container();
-  for (const fixture of FIXTURE_CLASSES) container.bind(fixture).toSelf();
+  for (const fixture of FIXTURE_CLASSES) container.bind(fixture).toSelf().inSingletonScope();
   container.bind(TOOL_SOURCE).toConstantValue(FIXTURE_SOURCE);
   container.load(agentkitModule());
   const executor = await container.getAsync(TOOL_EXECUTOR);
   let handle: HttpServeHandle;
   try {
-    handle = await serveHttp(executor, { host: '127.0.0.1', port: 0, noAuth: true });
+    handle = await serveHttp(executor, {
+      host: '127.0.0.1',
+      port: 0,
+      noAuth: true,
+      content: servedContent(container),
+    });
   } catch (error) {
     await container.unbindAllAsync();
     throw error;
