@@ -1,21 +1,8 @@
 import { ToolDefinitionError, type Constructor } from '../index.js';
 import { assertKnownKeys } from '../internal/index.js';
+import type { ResourceOptions } from './ResourceOptions.js';
 import { checkOptionalText, checkText, registerServedClass } from './registerServedClass.js';
 import type { ResourceClassInstance } from './ServedClass.js';
-
-/** Options of {@link Resource}. */
-export interface ResourceOptions {
-  /** Its address (`file:///logs/app.log`, `config://app`): what `resources/read` takes. */
-  readonly uri: string;
-  /** A short name a client lists. */
-  readonly name: string;
-  /** A title a client shows a person. */
-  readonly title?: string;
-  /** What it holds. */
-  readonly description?: string;
-  /** Its media type (`text/plain`, `image/png`); a string `read()` answers is sent with it. */
-  readonly mimeType?: string;
-}
 
 /**
  * Declares a class as an MCP resource, served with the tools by `serveTools` / `serveHttp`

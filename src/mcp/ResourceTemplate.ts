@@ -1,22 +1,9 @@
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { ToolDefinitionError, type Constructor } from '../index.js';
 import { assertKnownKeys } from '../internal/index.js';
+import type { ResourceTemplateOptions } from './ResourceTemplateOptions.js';
 import { checkOptionalText, checkText, registerServedClass } from './registerServedClass.js';
 import type { ResourceTemplateClassInstance } from './ServedClass.js';
-
-/** Options of {@link ResourceTemplate}. */
-export interface ResourceTemplateOptions {
-  /** An RFC 6570 URI template (`test://items/{id}`): the URIs it serves. */
-  readonly uriTemplate: string;
-  /** A short name a client lists. */
-  readonly name: string;
-  /** A title a client shows a person. */
-  readonly title?: string;
-  /** What its resources hold. */
-  readonly description?: string;
-  /** Their media type; a string `read()` answers is sent with it. */
-  readonly mimeType?: string;
-}
 
 /**
  * Declares a class as an MCP resource template: every URI matching `uriTemplate` is read by the

@@ -2,7 +2,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { PromptDescriptor, PromptMessage, PromptProvider, PromptResult } from '../index.js';
 import { isContentPart } from '../internal/index.js';
 import { checkCompletion } from './checkCompletion.js';
-import type { PromptOptions } from './Prompt.js';
+import type { PromptOptions } from './PromptOptions.js';
 import type { PromptClassInstance, PromptGetResult } from './ServedClass.js';
 
 /** @internal One `@Prompt` class, built. */

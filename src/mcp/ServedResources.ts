@@ -2,8 +2,8 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import type { ResourceContents, ResourceDescriptor, ResourceProvider } from '../index.js';
 import { checkCompletion } from './checkCompletion.js';
-import type { ResourceOptions } from './Resource.js';
-import type { ResourceTemplateOptions } from './ResourceTemplate.js';
+import type { ResourceOptions } from './ResourceOptions.js';
+import type { ResourceTemplateOptions } from './ResourceTemplateOptions.js';
 import type {
   ResourceChangeListener,
   ResourceClassInstance,

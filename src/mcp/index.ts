@@ -29,9 +29,12 @@ export { APPROVAL_META_KEY } from './handleCallTool.js';
 export { RESULT_METADATA_META_KEY } from './buildCallToolResult.js';
 
 // Server side: resources, resource templates and prompts from decorated classes
-export { Resource, type ResourceOptions } from './Resource.js';
-export { ResourceTemplate, type ResourceTemplateOptions } from './ResourceTemplate.js';
-export { Prompt, type PromptArgumentOptions, type PromptOptions } from './Prompt.js';
+export { Resource } from './Resource.js';
+export type { ResourceOptions } from './ResourceOptions.js';
+export { ResourceTemplate } from './ResourceTemplate.js';
+export type { ResourceTemplateOptions } from './ResourceTemplateOptions.js';
+export { Prompt } from './Prompt.js';
+export type { PromptArgumentOptions, PromptOptions } from './PromptOptions.js';
 export type {
   CompleteMethod,
   PromptClassInstance,

@@ -1,7 +1,7 @@
 import type { Constructor } from '../index.js';
-import type { PromptOptions } from './Prompt.js';
-import type { ResourceOptions } from './Resource.js';
-import type { ResourceTemplateOptions } from './ResourceTemplate.js';
+import type { PromptOptions } from './PromptOptions.js';
+import type { ResourceOptions } from './ResourceOptions.js';
+import type { ResourceTemplateOptions } from './ResourceTemplateOptions.js';
 
 /** What a served-class decorator recorded about its class. */
 export type ServedClassEntry =
