@@ -77,11 +77,48 @@ export async function runServerScenarios(url: string, timeoutMs = 240_000): Prom
       const match = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/u.exec(entry);
       if (match === null) continue;
       const checks = JSON.parse(await readFile(path.join(dir, entry, 'checks.json'), 'utf8')) as ConformanceCheck[];
-      const has = (status: ConformanceCheck['status']): boolean => checks.some((check) => check.status === status);
-      const status = has('FAILURE') ? 'fail' : has('WARNING') || !has('SUCCESS') ? 'warn' : 'pass';
-      scenarios.set(match[1] as string, { status, checks });
+      scenarios.set(match[1] as string, { status: statusOf(checks), checks });
     }
     return { scenarios, output };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function statusOf(checks: readonly ConformanceCheck[]): ScenarioStatus {
+  const has = (status: ConformanceCheck['status']): boolean => checks.some((check) => check.status === status);
+  return has('FAILURE') ? 'fail' : has('WARNING') || !has('SUCCESS') ? 'warn' : 'pass';
+}
+
+/** The one `checks.json` under `dir` (client scenario names may hold a `/`, which makes a folder). */
+async function readChecks(dir: string): Promise<ConformanceCheck[]> {
+  for (const entry of await readdir(dir, { recursive: true })) {
+    if (path.basename(entry) === 'checks.json')
+      return JSON.parse(await readFile(path.join(dir, entry), 'utf8')) as ConformanceCheck[];
+  }
+  return [];
+}
+
+/** The command that starts the fixture client from source (the suite appends the server URL). */
+export const CLIENT_COMMAND = `${JSON.stringify(process.execPath)} --import @swc-node/register/esm-register ${JSON.stringify(path.join(HERE, 'conformanceClient.ts'))}`;
+
+/**
+ * Runs one client scenario of the suite (`client --scenario`): the suite starts its server and
+ * then `command <url>`, and judges what the client did.
+ */
+export async function runClientScenario(
+  scenario: string,
+  command = CLIENT_COMMAND,
+  timeoutMs = 60_000,
+): Promise<{ status: ScenarioStatus; checks: ConformanceCheck[]; output: string }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'agentkit-conformance-client-'));
+  try {
+    const { output } = await runNode(
+      ['client', '--command', command, '--scenario', scenario, '--timeout', '30000', '-o', dir],
+      timeoutMs,
+    );
+    const checks = await readChecks(dir);
+    return { status: statusOf(checks), checks, output };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
