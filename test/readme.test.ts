@@ -274,6 +274,14 @@ describe('README (the loop)', () => {
 });
 
 describe('README (MCP)', () => {
+  it('"Resources and prompts" reads a decorated resource and renders a decorated prompt over MCP', async () => {
+    const { contents, messages } = await import('../samples/readme/servedContent.js');
+    expect(contents).toStrictEqual([{ uri: 'notes://today', mimeType: 'text/plain', text: 'Nothing yet.' }]);
+    expect(messages).toStrictEqual([
+      { role: 'user', content: { type: 'text', text: 'Summarize notes://today in three bullet points.' } },
+    ]);
+  });
+
   it('"MCP in and out" calls a stdio server\'s tool and serves the same tools to an MCP client', async () => {
     const { projectDir, read, tools } = await import('../samples/readme/mcpInOut.js');
     try {

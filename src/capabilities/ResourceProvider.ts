@@ -1,4 +1,7 @@
+import type { ResourceContents } from '../values/ContentPart.js';
 import type { MetadataMap } from '../values/JsonValue.js';
+
+export type { ResourceContents };
 
 /** A resource a {@link ResourceProvider} lists. */
 export interface ResourceDescriptor {
@@ -13,11 +16,6 @@ export interface ResourceDescriptor {
   /** Anything else the provider says about it. */
   readonly metadata?: MetadataMap;
 }
-
-/** A resource's contents: `text`, or base64 bytes in `blob`. */
-export type ResourceContents =
-  | { readonly uri: string; readonly mimeType?: string; readonly text: string }
-  | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
 
 /**
  * Readable resources (MCP resources map here): an adjacent abstraction, not squeezed into

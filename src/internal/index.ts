@@ -46,3 +46,4 @@ export { locatePackageFile } from '../environment/locatePackageFile.js';
 export { refusedWith } from '../executor/failures.js';
 export { McpTracer, type McpNetworkTransport } from '../tracing/McpTracer.js';
 export { addSpanEvent } from '../tracing/addSpanEvent.js';
+export { isContentPart } from '../values/isToolOutput.js';

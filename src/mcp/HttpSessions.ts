@@ -35,7 +35,7 @@ export class HttpSessions {
 
   public constructor(
     private readonly executor: ToolExecutor,
-    private readonly options: Pick<ServeToolsOptions, 'name' | 'version' | 'render'>,
+    private readonly options: Pick<ServeToolsOptions, 'name' | 'version' | 'render' | 'content'>,
     private readonly signal: AbortSignal,
     private readonly idleMs: number,
     private readonly maxSessions: number,
@@ -102,7 +102,9 @@ export class HttpSessions {
     // Known before the answer is written, so a client's next request cannot outrun it.
     const session: Session = { transport, server, active: 0, expiry: undefined, idleSince: undefined };
     this.#sessions.set(id, session);
+    const ownClose = server.onclose;
     server.onclose = () => {
+      ownClose?.();
       clearTimeout(session.expiry);
       this.#sessions.delete(id);
     };

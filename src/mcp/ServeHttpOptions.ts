@@ -4,7 +4,7 @@ import { isLoopbackHost } from './isLoopbackHost.js';
 import type { ServeToolsOptions } from './serveTools.js';
 
 /** Where and how {@link serveHttp} listens. Each MCP session gets its own `sessionId`. */
-export interface ServeHttpOptions extends Pick<ServeToolsOptions, 'name' | 'version' | 'render'> {
+export interface ServeHttpOptions extends Pick<ServeToolsOptions, 'name' | 'version' | 'render' | 'content'> {
   /** An IP literal or hostname. */
   readonly host: string;
   /** 0 picks a free port: read the bound one from the returned handle. */
@@ -42,7 +42,7 @@ export function assertServeHttpOptions(options: ServeHttpOptions): void {
   const where = 'serveHttp(executor, options)';
   assertKnownKeys(
     options,
-    ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'maxSessions', 'name', 'version', 'render'],
+    ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'maxSessions', 'name', 'version', 'render', 'content'],
     where,
   );
   const { host, port, token, noAuth, sessionIdleMs, maxSessions } = options;

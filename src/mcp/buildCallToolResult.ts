@@ -1,6 +1,5 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import {
-  type ContentPart,
   type MetadataMap,
   type ModelContentOptions,
   type ToolExecutionOutcome,
@@ -10,30 +9,7 @@ import {
 } from '../index.js';
 import { buildModelContent } from '../internal/index.js';
 import { describeApproval } from './describeApproval.js';
-
-function toBlock(part: ContentPart): ContentBlock {
-  switch (part.type) {
-    case 'text':
-      return { type: 'text', text: part.text };
-    case 'json':
-      return { type: 'text', text: JSON.stringify(part.value) };
-    case 'media':
-      return part.modality === 'image' || part.modality === 'audio'
-        ? { type: part.modality, data: part.data, mimeType: part.mimeType }
-        : {
-            type: 'resource',
-            resource: { uri: `data:${part.mimeType};base64,`, mimeType: part.mimeType, blob: part.data },
-          };
-    case 'file':
-      return {
-        type: 'resource_link',
-        uri: part.uri,
-        name: part.name ?? part.uri,
-        ...(part.mimeType === undefined ? {} : { mimeType: part.mimeType }),
-        ...(part.size === undefined ? {} : { size: part.size }),
-      };
-  }
-}
+import { toContentBlock } from './toContentBlock.js';
 
 function fromModelBlock(block: ModelBlock): ContentBlock {
   return block.type === 'text'
@@ -58,9 +34,9 @@ function toContent(
     case 'structured':
       return (buildModelContent(outcome, render)?.blocks ?? []).map(fromModelBlock);
     case 'parts':
-      return output.parts.map(toBlock);
+      return output.parts.map(toContentBlock);
     case 'files':
-      return output.files.map((file) => toBlock({ type: 'file', ...file }));
+      return output.files.map((file) => toContentBlock({ type: 'file', ...file }));
   }
 }
 

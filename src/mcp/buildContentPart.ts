@@ -1,16 +1,10 @@
 import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { ContentPart, JsonValue } from '../index.js';
 
-/** Decoded size of base64 `data`, in bytes. */
-function getBase64Size(data: string): number {
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
-}
-
 /**
  * One MCP content block as a content part: text as text, image and audio as `media`, a
- * `resource_link` as a `file` reference (never fetched), an embedded text resource as its
- * text, an embedded blob resource as a `file` reference to its URI.
+ * `resource_link` as a `file` reference (never fetched), an embedded resource as a `resource`
+ * part (its text or blob kept).
  */
 export function buildContentPart(block: ContentBlock): ContentPart {
   switch (block.type) {
@@ -29,12 +23,14 @@ export function buildContentPart(block: ContentBlock): ContentPart {
       };
     case 'resource': {
       const { resource } = block;
-      if ('text' in resource && typeof resource.text === 'string') return { type: 'text', text: resource.text };
+      const mime = resource.mimeType === undefined ? {} : { mimeType: resource.mimeType };
+      if ('text' in resource && typeof resource.text === 'string')
+        return { type: 'resource', uri: resource.uri, ...mime, text: resource.text };
       return {
-        type: 'file',
+        type: 'resource',
         uri: resource.uri,
-        ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
-        ...('blob' in resource && typeof resource.blob === 'string' ? { size: getBase64Size(resource.blob) } : {}),
+        ...mime,
+        blob: 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '',
       };
     }
     default:

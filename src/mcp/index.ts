@@ -27,3 +27,23 @@ export { serveHttp, DEFAULT_SHUTDOWN_GRACE_MS, type HttpServeHandle } from './se
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type ServeHttpOptions } from './ServeHttpOptions.js';
 export { APPROVAL_META_KEY } from './handleCallTool.js';
 export { RESULT_METADATA_META_KEY } from './buildCallToolResult.js';
+
+// Server side: resources, resource templates and prompts from decorated classes
+export { Resource } from './Resource.js';
+export type { ResourceOptions } from './ResourceOptions.js';
+export { ResourceTemplate } from './ResourceTemplate.js';
+export type { ResourceTemplateOptions } from './ResourceTemplateOptions.js';
+export { Prompt } from './Prompt.js';
+export type { PromptArgumentOptions, PromptOptions } from './PromptOptions.js';
+export type {
+  CompleteMethod,
+  PromptClassInstance,
+  PromptGetResult,
+  ResourceChangeListener,
+  ResourceClassInstance,
+  ResourceReadResult,
+  ResourceTemplateClassInstance,
+} from './ServedClass.js';
+export { servedContent, type ServedContent, type ServedContentResolver } from './servedContent.js';
+export { ServedResources, RESOURCE_NOT_FOUND, type ResourceTemplateDescriptor } from './ServedResources.js';
+export { ServedPrompts } from './ServedPrompts.js';

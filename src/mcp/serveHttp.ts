@@ -90,6 +90,7 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
     name,
     version,
     render,
+    content,
     sessionIdleMs = DEFAULT_SESSION_IDLE_MS,
     maxSessions = DEFAULT_MAX_SESSIONS,
   } = options;
@@ -101,6 +102,7 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
       ...(name === undefined ? {} : { name }),
       ...(version === undefined ? {} : { version }),
       ...(render === undefined ? {} : { render }),
+      ...(content === undefined ? {} : { content }),
     },
     stop.signal,
     sessionIdleMs,

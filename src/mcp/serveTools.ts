@@ -10,6 +10,10 @@ import {
 import { ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
 import { assertKnownKeys, McpTracer, quoteForDisplay } from '../internal/index.js';
 import { handleCallTool } from './handleCallTool.js';
+import { getContentCapabilities, serveContent } from './serveContent.js';
+import { ServedPrompts } from './ServedPrompts.js';
+import { ServedResources } from './ServedResources.js';
+import type { ServedContent } from './servedContent.js';
 
 /** Options of {@link serveTools}. */
 export interface ServeToolsOptions {
@@ -30,16 +34,30 @@ export interface ServeToolsOptions {
    * the client's cancellation) and every call started after: how a server shuts down within a bound.
    */
   readonly signal?: AbortSignal;
+  /**
+   * Resources, resource templates and prompts served with the tools (`servedContent(container)`
+   * finds the `@Resource`, `@ResourceTemplate` and `@Prompt` classes a container binds). The
+   * server declares `resources` (with `subscribe`), `prompts` and `completions` for what it has.
+   */
+  readonly content?: ServedContent;
 }
 
 /** Checks the options up front, naming the bad one, so a typo fails at start-up and not at the first call. */
 function assertServeToolsOptions(options: ServeToolsOptions): void {
   assertKnownKeys(
     options,
-    ['name', 'version', 'sessionId', 'render', 'signal'],
+    ['name', 'version', 'sessionId', 'render', 'signal', 'content'],
     'serveTools(executor, transport, options)',
   );
-  const { render, signal } = options;
+  const { render, signal, content } = options;
+  if (
+    content !== undefined &&
+    !(content.resources instanceof ServedResources && content.prompts instanceof ServedPrompts)
+  ) {
+    throw new ToolConfigurationError(
+      'serveTools(..., { content }) must be what servedContent(container) answers: { resources, prompts }.',
+    );
+  }
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ToolConfigurationError(`serveTools(..., { signal }) must be an AbortSignal; got ${typeof signal}.`);
   }
@@ -122,7 +140,7 @@ export async function serveTools(
   const render = options.render ?? {};
   const server = new Server(
     { name: options.name ?? 'agentkit-tools', version: options.version ?? '0.1.0' },
-    { capabilities: { tools: {} } },
+    { capabilities: { tools: {}, ...getContentCapabilities(options.content) } },
   );
   const sessionId = options.sessionId ?? randomUUID();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: executor.specs().map(toMcpTool) }));
@@ -137,6 +155,11 @@ export async function serveTools(
       stop === undefined ? call(extra.signal) : followBoth(extra.signal, stop, call),
     );
   });
+  if (options.content !== undefined) {
+    const endSubscriptions = serveContent(server, options.content);
+    // Whoever sets `onclose` after this (serveHttp's sessions) keeps calling it.
+    server.onclose = endSubscriptions;
+  }
   await server.connect(transport);
   return server;
 }

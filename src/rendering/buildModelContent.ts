@@ -21,6 +21,14 @@ function describeFile(file: FileRef): string {
   return facts.length === 0 ? `file: ${name}` : `file: ${name} (${facts.join(', ')})`;
 }
 
+/** An embedded resource for the model: its text under a line naming it; an image blob as the image; other bytes described. */
+function describeResource(part: ContentPart & { type: 'resource' }): ModelBlock {
+  const name = part.mimeType === undefined ? part.uri : `${part.uri} (${part.mimeType})`;
+  if ('text' in part) return { type: 'text', text: `resource: ${name}\n${part.text}` };
+  if (part.mimeType?.startsWith('image/') === true) return { type: 'image', mimeType: part.mimeType, data: part.blob };
+  return { type: 'text', text: `[resource: ${name}, ${formatCount(getBase64ByteLength(part.blob))} bytes, not shown]` };
+}
+
 function describeStructured(value: JsonValue, options: ModelContentOptions, maxChars: number): string {
   return (
     buildShellText(value, maxChars) ??
@@ -45,6 +53,8 @@ function toBlock(part: ContentPart): ModelBlock {
             type: 'text',
             text: `[${part.modality} (${part.mimeType}, ${formatCount(getBase64ByteLength(part.data))} bytes) not shown]`,
           };
+    case 'resource':
+      return describeResource(part);
   }
 }
 

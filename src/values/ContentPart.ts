@@ -13,6 +13,14 @@ export interface FileRef {
 }
 
 /**
+ * A resource's contents: `text`, or base64 bytes in `blob` (what an MCP server's
+ * `resources/read` answers, and an embedded `resource` {@link ContentPart}).
+ */
+export type ResourceContents =
+  | { readonly uri: string; readonly mimeType?: string; readonly text: string }
+  | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
+
+/**
  * One part of a mixed tool output (`{ type: 'parts', parts }`), a union on `type`:
  *
  * - `text`: `{ text }`, text for the model to read.
@@ -20,6 +28,8 @@ export interface FileRef {
  * - `file`: a {@link FileRef} (`uri`, `mimeType?`, `name?`, `size?`): a reference, never bytes.
  * - `media`: `{ mimeType, data, modality }`, base64-encoded bytes of an `image`, `audio`,
  *   `video` or `binary` payload.
+ * - `resource`: an embedded resource, {@link ResourceContents} (`uri`, `mimeType?`, and `text`
+ *   or base64 `blob`): the resource's contents themselves, where `file` only points to it.
  */
 export type ContentPart =
   | { readonly type: 'text'; readonly text: string }
@@ -30,4 +40,5 @@ export type ContentPart =
       readonly mimeType: string;
       readonly data: string;
       readonly modality: 'image' | 'audio' | 'video' | 'binary';
-    };
+    }
+  | ({ readonly type: 'resource' } & ResourceContents);

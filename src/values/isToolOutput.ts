@@ -15,6 +15,7 @@ const FILE_KEYS = new Set(['type', 'uri', 'mimeType', 'name', 'size']);
 const TEXT_KEYS = new Set(['type', 'text']);
 const JSON_PART_KEYS = new Set(['type', 'value', 'schema']);
 const MEDIA_KEYS = new Set(['type', 'mimeType', 'data', 'modality']);
+const RESOURCE_KEYS = new Set(['type', 'uri', 'mimeType', 'text', 'blob']);
 const STRUCTURED_KEYS = new Set(['type', 'value']);
 const PARTS_KEYS = new Set(['type', 'parts']);
 const FILES_KEYS = new Set(['type', 'files']);
@@ -33,6 +34,10 @@ export function isFileRef(value: unknown): value is FileRef {
   );
 }
 
+/**
+ * True when `value` has exactly the shape of a {@link ContentPart}.
+ * @internal
+ */
 export function isContentPart(value: unknown): value is ContentPart {
   if (!isRecord(value)) return false;
   switch (value.type) {
@@ -49,6 +54,16 @@ export function isContentPart(value: unknown): value is ContentPart {
         typeof value.modality === 'string' &&
         MODALITIES.has(value.modality) &&
         hasOnlyKeys(value, MEDIA_KEYS)
+      );
+    case 'resource':
+      // Exactly one of `text` and `blob`.
+      return (
+        typeof value.uri === 'string' &&
+        isOptionalString(value.mimeType) &&
+        (typeof value.text === 'string') !== (typeof value.blob === 'string') &&
+        isOptionalString(value.text) &&
+        isOptionalString(value.blob) &&
+        hasOnlyKeys(value, RESOURCE_KEYS)
       );
     default:
       return false;

@@ -17,6 +17,7 @@ describe(buildRemoteOutput.name, () => {
           { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
           { type: 'resource_link', uri: 'file:///a.txt', name: 'a.txt', size: 3 },
           { type: 'resource', resource: { uri: 'x://blob', blob: 'AAAA', mimeType: 'application/octet-stream' } },
+          { type: 'resource', resource: { uri: 'x://text', text: 'hello' } },
         ],
         structuredContent: { ok: true },
       },
@@ -29,7 +30,8 @@ describe(buildRemoteOutput.name, () => {
         parts: [
           { type: 'media', mimeType: 'audio/wav', data: 'AAAA', modality: 'audio' },
           { type: 'file', uri: 'file:///a.txt', name: 'a.txt', size: 3 },
-          { type: 'file', uri: 'x://blob', mimeType: 'application/octet-stream', size: 3 },
+          { type: 'resource', uri: 'x://blob', mimeType: 'application/octet-stream', blob: 'AAAA' },
+          { type: 'resource', uri: 'x://text', text: 'hello' },
           { type: 'json', value: { ok: true } },
         ],
       },

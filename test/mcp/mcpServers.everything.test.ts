@@ -85,7 +85,7 @@ describe(`${mcpServers.name} against server-everything over stdio`, () => {
       });
     });
 
-    it('returns an embedded text resource as its text', async () => {
+    it('returns an embedded text resource as a resource part with its text', async () => {
       const { output } = getOutput(
         await harness.call('mcp_everything_get-resource-reference', { resourceType: 'Text', resourceId: 1 }),
       );
@@ -94,13 +94,17 @@ describe(`${mcpServers.name} against server-everything over stdio`, () => {
         type: 'parts',
         parts: [
           { type: 'text' },
-          { type: 'text', text: expect.stringContaining('Resource 1: This is a plaintext resource') },
+          {
+            type: 'resource',
+            uri: expect.any(String),
+            text: expect.stringContaining('Resource 1: This is a plaintext resource'),
+          },
           { type: 'text' },
         ],
       });
     });
 
-    it('returns an embedded blob resource as a file reference', async () => {
+    it('returns an embedded blob resource as a resource part with its bytes', async () => {
       const outcome = await harness.call('mcp_everything_gzip-file-as-resource', {
         name: 'x.gz',
         data: 'data:text/plain;base64,aGVsbG8=',
@@ -109,7 +113,14 @@ describe(`${mcpServers.name} against server-everything over stdio`, () => {
 
       expect(getOutput(outcome).output).toStrictEqual({
         type: 'parts',
-        parts: [{ type: 'file', uri: 'demo://resource/session/x.gz', mimeType: 'application/gzip', size: 25 }],
+        parts: [
+          {
+            type: 'resource',
+            uri: 'demo://resource/session/x.gz',
+            mimeType: 'application/gzip',
+            blob: expect.stringMatching(/^[A-Za-z0-9+/]{32}[A-Za-z0-9+/=]{0,4}$/u),
+          },
+        ],
       });
     });
 

@@ -309,6 +309,34 @@ describe(renderToolResult.name, () => {
     });
   });
 
+  it('renders an embedded text resource as its text under a line naming it, in every format', () => {
+    const outcome = completed({
+      type: 'parts',
+      parts: [{ type: 'resource', uri: 'test://notes', mimeType: 'text/plain', text: 'the notes' }],
+    });
+    expect(renderAll(outcome, { toolName: 'notes' })).toStrictEqual(
+      textMessages('resource: test://notes (text/plain)\nthe notes', { callId: 'call-x', name: 'notes' }),
+    );
+  });
+
+  it('renders an embedded image blob as an image, and other bytes as a note of their size', () => {
+    const outcome = completed({
+      type: 'parts',
+      parts: [
+        { type: 'resource', uri: 'test://chart', mimeType: 'image/png', blob: PNG },
+        { type: 'resource', uri: 'test://archive', mimeType: 'application/gzip', blob: 'AAAA' },
+      ],
+    });
+    expect(renderToolResult(outcome, 'anthropic')).toStrictEqual({
+      type: 'tool_result',
+      tool_use_id: 'call-x',
+      content: [
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+        { type: 'text', text: '[resource: test://archive (application/gzip), 3 bytes, not shown]' },
+      ],
+    });
+  });
+
   it.each(TOOL_ERROR_CODES.map((code) => [code]))(
     'renders a %s failure as an error result: the code and the ToolError message',
     (code) => {

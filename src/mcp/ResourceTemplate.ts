@@ -1,0 +1,44 @@
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { ToolDefinitionError, type Constructor } from '../index.js';
+import { assertKnownKeys } from '../internal/index.js';
+import type { ResourceTemplateOptions } from './ResourceTemplateOptions.js';
+import { checkOptionalText, checkText, registerServedClass } from './registerServedClass.js';
+import type { ResourceTemplateClassInstance } from './ServedClass.js';
+
+/**
+ * Declares a class as an MCP resource template: every URI matching `uriTemplate` is read by the
+ * class's `read(uri, variables)`; `complete(variable, value)` may suggest values for a variable.
+ * Served like {@link Resource}.
+ *
+ * @example
+ * ```ts
+ * @ResourceTemplate({ uriTemplate: 'notes://{name}', name: 'note', mimeType: 'text/plain' })
+ * class Note {
+ *   read(uri: string, { name }: Readonly<Record<string, string>>) {
+ *     return `The note ${name}.`;
+ *   }
+ * }
+ * ```
+ */
+export function ResourceTemplate(
+  options: ResourceTemplateOptions,
+): (target: Constructor<ResourceTemplateClassInstance>) => void {
+  return (target) => {
+    assertKnownKeys(options, ['uriTemplate', 'name', 'title', 'description', 'mimeType'], '@ResourceTemplate(options)');
+    checkText(options.uriTemplate, target, '@ResourceTemplate', 'uriTemplate');
+    try {
+      new UriTemplate(options.uriTemplate);
+    } catch (error) {
+      throw new ToolDefinitionError(
+        `class ${target.name || '(anonymous)'}`,
+        `@ResourceTemplate({ uriTemplate }) is not a URI template: ${error instanceof Error ? error.message : String(error)}.`,
+        'Write an RFC 6570 template such as `notes://{name}`.',
+        { cause: error },
+      );
+    }
+    checkText(options.name, target, '@ResourceTemplate', 'name');
+    for (const key of ['title', 'description', 'mimeType'] as const)
+      checkOptionalText(options[key], target, '@ResourceTemplate', key);
+    registerServedClass(target, '@ResourceTemplate', 'read', { kind: 'resourceTemplate', options: { ...options } });
+  };
+}
