@@ -24,6 +24,12 @@ export interface ConformanceCheck {
  */
 export type ScenarioStatus = 'pass' | 'warn' | 'fail';
 
+/** A scenario's status from its checks (see {@link ScenarioStatus}). */
+export function scenarioStatus(checks: readonly ConformanceCheck[]): ScenarioStatus {
+  const has = (status: ConformanceCheck['status']): boolean => checks.some((check) => check.status === status);
+  return has('FAILURE') ? 'fail' : has('WARNING') || !has('SUCCESS') ? 'warn' : 'pass';
+}
+
 /** What one run of the suite found, per scenario. */
 export interface SuiteRun {
   readonly scenarios: ReadonlyMap<string, { readonly status: ScenarioStatus; readonly checks: ConformanceCheck[] }>;
@@ -31,7 +37,8 @@ export interface SuiteRun {
   readonly output: string;
 }
 
-function runNode(args: readonly string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
+/** Runs the suite's CLI with `args` (under the Node 20 shim); resolves with its exit code and output. */
+export function runNode(args: readonly string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', SHIM, SUITE, ...args], {
       cwd: PROJECT_ROOT,
@@ -77,17 +84,12 @@ export async function runServerScenarios(url: string, timeoutMs = 240_000): Prom
       const match = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/u.exec(entry);
       if (match === null) continue;
       const checks = JSON.parse(await readFile(path.join(dir, entry, 'checks.json'), 'utf8')) as ConformanceCheck[];
-      scenarios.set(match[1] as string, { status: statusOf(checks), checks });
+      scenarios.set(match[1] as string, { status: scenarioStatus(checks), checks });
     }
     return { scenarios, output };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-function statusOf(checks: readonly ConformanceCheck[]): ScenarioStatus {
-  const has = (status: ConformanceCheck['status']): boolean => checks.some((check) => check.status === status);
-  return has('FAILURE') ? 'fail' : has('WARNING') || !has('SUCCESS') ? 'warn' : 'pass';
 }
 
 /** The one `checks.json` under `dir` (client scenario names may hold a `/`, which makes a folder). */
@@ -118,7 +120,7 @@ export async function runClientScenario(
       timeoutMs,
     );
     const checks = await readChecks(dir);
-    return { status: statusOf(checks), checks, output };
+    return { status: scenarioStatus(checks), checks, output };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
