@@ -4,7 +4,8 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ToolExecutor } from '../index.js';
 import { ResumableEvents } from './ResumableEvents.js';
-import { serveTools, type ServeToolsOptions } from './serveTools.js';
+import type { ApprovalPages } from './ApprovalPages.js';
+import { connectToolServer, type ServeToolsOptions } from './serveTools.js';
 
 interface Session {
   readonly transport: StreamableHTTPServerTransport;
@@ -45,6 +46,8 @@ export class HttpSessions {
     private readonly signal: AbortSignal,
     private readonly idleMs: number,
     private readonly maxSessions: number,
+    private readonly jsonResponse: boolean,
+    private readonly approvalPages: ApprovalPages,
   ) {}
 
   /** How many sessions are live (or being opened). */
@@ -101,11 +104,17 @@ export class HttpSessions {
       sessionIdGenerator: () => id,
       eventStore: this.#events.forSession(id),
       retryInterval: SSE_RETRY_MS,
+      enableJsonResponse: this.jsonResponse,
     });
     this.#opening += 1;
     let server: Server;
     try {
-      server = await serveTools(this.executor, transport, { ...this.options, sessionId: id, signal: this.signal });
+      server = await connectToolServer(
+        this.executor,
+        transport,
+        { ...this.options, sessionId: id, signal: this.signal },
+        { approvalPages: this.approvalPages, noElicitation: this.jsonResponse },
+      );
     } finally {
       this.#opening -= 1;
     }

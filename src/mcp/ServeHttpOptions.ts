@@ -23,6 +23,13 @@ export interface ServeHttpOptions extends Pick<ServeToolsOptions, 'name' | 'vers
    * `initialize` is refused with HTTP 503 and `Retry-After`, so memory does not grow with clients.
    */
   readonly maxSessions?: number;
+  /**
+   * Answer each request with one JSON body instead of an SSE stream (default false). Faster for
+   * calls that need nothing from the client while they run; but nothing reaches the client
+   * before the answer: no approval by elicitation (a call needing approval ends refused, with
+   * the approval page's link in its text), no progress or log notifications, no resumption.
+   */
+  readonly jsonResponse?: boolean;
 }
 
 /** The default of {@link ServeHttpOptions.maxSessions}: 1,000 sessions. */
@@ -42,10 +49,12 @@ export function assertServeHttpOptions(options: ServeHttpOptions): void {
   const where = 'serveHttp(executor, options)';
   assertKnownKeys(
     options,
-    ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'maxSessions', 'name', 'version', 'render'],
+    ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'maxSessions', 'jsonResponse', 'name', 'version', 'render'],
     where,
   );
-  const { host, port, token, noAuth, sessionIdleMs, maxSessions } = options;
+  const { host, port, token, noAuth, sessionIdleMs, maxSessions, jsonResponse } = options;
+  if (jsonResponse !== undefined && typeof jsonResponse !== 'boolean')
+    throw new ToolConfigurationError(`${where}: jsonResponse must be a boolean; got ${JSON.stringify(jsonResponse)}.`);
   if (
     maxSessions !== undefined &&
     (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > MAX_SESSIONS_LIMIT)
