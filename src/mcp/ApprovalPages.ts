@@ -74,8 +74,8 @@ function canonical(value: JsonValue): string {
  * (escaped), and its form approves or rejects exactly that call. Each page is single use (one
  * decision, then the link is dead), expires (`ttlMs`), and needs its own 256-bit secret, which
  * only the link carries (no cookie, no token: the link is what the person gets). The decision
- * is a POST carrying the secret and the page's CSRF token, from this origin (`Origin` and
- * `Sec-Fetch-Site` are checked when the browser sends them). A page that is approved lets the
+ * is a POST carrying the secret and the page's CSRF token, from this origin (`Sec-Fetch-Site`, and an `Origin` other than `null`, are checked when the
+ * browser sends them). A page that is approved lets the
  * same call run once (see {@link takeApproved}); nothing runs from the page itself.
  */
 export class ApprovalPages {
@@ -196,7 +196,11 @@ export class ApprovalPages {
     }
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    if ((site !== undefined && site !== 'same-origin') || (origin !== undefined && origin !== this.origin())) {
+    // The page sends no referrer, so a browser's Origin may be "null": Sec-Fetch-Site then decides.
+    if (
+      (site !== undefined && site !== 'same-origin') ||
+      (origin !== undefined && origin !== 'null' && origin !== this.origin())
+    ) {
       send(response, 403, renderApprovalNotice('Refused', 'A decision must come from the approval page itself.'));
       return;
     }
