@@ -30,6 +30,12 @@ export interface ServeHttpOptions extends Pick<ServeToolsOptions, 'name' | 'vers
    * the approval page's link in its text), no progress or log notifications, no resumption.
    */
   readonly jsonResponse?: boolean;
+  /**
+   * The origin people reach this server at (`https://tools.example.com`), for the approval page
+   * links (`<publicUrl>/approvals/<id>?secret=...`). Default: the bound address. Behind a proxy
+   * or load balancer, give it; approval pages live in the process that issued them.
+   */
+  readonly publicUrl?: string;
 }
 
 /** The default of {@link ServeHttpOptions.maxSessions}: 1,000 sessions. */
@@ -49,10 +55,32 @@ export function assertServeHttpOptions(options: ServeHttpOptions): void {
   const where = 'serveHttp(executor, options)';
   assertKnownKeys(
     options,
-    ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'maxSessions', 'jsonResponse', 'name', 'version', 'render'],
+    [
+      'host',
+      'port',
+      'token',
+      'noAuth',
+      'sessionIdleMs',
+      'maxSessions',
+      'jsonResponse',
+      'publicUrl',
+      'name',
+      'version',
+      'render',
+    ],
     where,
   );
-  const { host, port, token, noAuth, sessionIdleMs, maxSessions, jsonResponse } = options;
+  const { host, port, token, noAuth, sessionIdleMs, maxSessions, jsonResponse, publicUrl } = options;
+  if (
+    publicUrl !== undefined &&
+    (typeof publicUrl !== 'string' ||
+      !URL.canParse(publicUrl) ||
+      !['http:', 'https:'].includes(new URL(publicUrl).protocol) ||
+      new URL(publicUrl).origin !== publicUrl.replace(/\/$/u, ''))
+  )
+    throw new ToolConfigurationError(
+      `${where}: publicUrl must be an http or https origin without a path (https://tools.example.com); got ${JSON.stringify(publicUrl)}.`,
+    );
   if (jsonResponse !== undefined && typeof jsonResponse !== 'boolean')
     throw new ToolConfigurationError(`${where}: jsonResponse must be a boolean; got ${JSON.stringify(jsonResponse)}.`);
   if (

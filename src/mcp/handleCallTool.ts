@@ -94,7 +94,13 @@ async function approveByPage(
   if (opened.action !== 'accept') return refuse(context, call, approval, 'declined through MCP elicitation', message);
   const aborted = new Promise<'cancelled'>((resolve) => {
     if (signal.aborted) resolve('cancelled');
-    signal.addEventListener('abort', () => { resolve('cancelled'); }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        resolve('cancelled');
+      },
+      { once: true },
+    );
   });
   const decision = await Promise.race([page.decided, aborted]);
   if (decision === 'approved' && pages.takeApprovedById(approval.id)) {

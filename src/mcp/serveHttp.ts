@@ -193,7 +193,7 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
   });
   const address = await listen(server, host, port);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  origin = `http://${shownHost}:${address.port}`;
+  origin = options.publicUrl === undefined ? `http://${shownHost}:${address.port}` : new URL(options.publicUrl).origin;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${address.port}/mcp`,

@@ -218,4 +218,33 @@ describe('serveHttp approval page in headless Chromium', () => {
       runs.length = 0;
     }
   }, 30_000);
+
+  it('links to publicUrl, refuses a publicUrl with a path, and in JSON-response mode gives even an eliciting client the link', async () => {
+    const elsewhere = await serveHttp(executor, {
+      host: '127.0.0.1',
+      port: 0,
+      token: TOKEN,
+      jsonResponse: true,
+      publicUrl: 'https://tools.example.com',
+    });
+    const client = await connect(elsewhere.url, { elicitation: { form: {}, url: {} } });
+    let asked = 0;
+    client.setRequestHandler(ElicitRequestSchema, () => {
+      asked += 1;
+      return { action: 'decline' };
+    });
+    try {
+      const refused = (await client.callTool({ name: 'write_note', arguments: { note: 'json' } })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/https:\/\/tools\.example\.com\/approvals\/[0-9a-f-]{36}\?secret=/u);
+      expect(asked).toBe(0);
+      expect(runs).toStrictEqual([]);
+    } finally {
+      await client.close();
+      await elsewhere.close(1000);
+    }
+    await expect(
+      serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN, publicUrl: 'https://tools.example.com/mcp' }),
+    ).rejects.toThrow('publicUrl must be an http or https origin without a path');
+  }, 30_000);
 });
