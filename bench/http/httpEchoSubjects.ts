@@ -114,16 +114,19 @@ export async function startEverythingHttp(): Promise<HttpEchoServer> {
   );
 }
 
-/** Our `serveHttp` (what `serve --http` runs) with the bench echo tool, bearer token on. */
-export async function startAgentkitHttp(): Promise<HttpEchoServer> {
+/**
+ * Our `serveHttp` (what `serve --http` runs) with the bench echo tool, bearer token on; with
+ * `json`, in JSON-response mode (`serve --http --json-response`).
+ */
+export async function startAgentkitHttp(json = false): Promise<HttpEchoServer> {
   const { child, match } = await start(
     process.execPath,
     ['--import', '@swc-node/register/esm-register', path.join(PROJECT_ROOT, 'bench/http/serveEcho.ts')],
-    { AGENTKIT_SERVE_TOKEN: TOKEN },
+    { AGENTKIT_SERVE_TOKEN: TOKEN, AGENTKIT_SERVE_JSON: json ? '1' : '0' },
     /listening on (http:\/\/\S+)/u,
   );
   return createServerHandle(
-    'agentkit serve --http echo (bearer auth)',
+    json ? 'agentkit serve --http --json-response echo' : 'agentkit serve --http echo (bearer auth)',
     child,
     match[1] ?? '',
     { authorization: `Bearer ${TOKEN}` },

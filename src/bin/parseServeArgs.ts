@@ -7,10 +7,13 @@ export class ServeArgsError extends Error {
 
 export const USAGE = `Usage: agentkit-tools serve --root <dir> [--shell] [--policy <file>]
          [--approval-store <url> | --max-approvals <n>]
-         [--http <host>:<port> [--token-file <file> | --no-auth] [--shutdown-grace-ms <ms>] [--max-sessions <n>]]
+         [--http <host>:<port> [--token-file <file> | --no-auth] [--shutdown-grace-ms <ms>] [--max-sessions <n>]
+                               [--public-url <url>] [--json-response]]
   Over stdio by default. With --http: MCP Streamable HTTP at http://<host>:<port>/mcp, bearer token
   from $AGENTKIT_SERVE_TOKEN or --token-file (--no-auth only on a loopback host), GET /healthz, at most
-  --max-sessions live sessions (default 1000; past it 503 with Retry-After). Without --approval-store,
+  --max-sessions live sessions (default 1000; past it 503 with Retry-After), approval pages at
+  <public-url>/approvals/<id> (default: the bound address) for clients that cannot ask in a form,
+  --json-response answers each request in one JSON body. Without --approval-store,
   approvals are kept in memory, at most --max-approvals of them (default 10000; the oldest evicted first).`;
 
 export interface HttpListen {
@@ -31,6 +34,10 @@ export interface ServeArgs {
   readonly maxSessions: number | undefined;
   /** `--max-approvals`: the most approvals the in-memory store keeps (its `maxEntries`). */
   readonly maxApprovals: number | undefined;
+  /** `--public-url`: the origin approval page links point to (`serveHttp`'s `publicUrl`). */
+  readonly publicUrl: string | undefined;
+  /** `--json-response`: `serveHttp`'s `jsonResponse`. */
+  readonly jsonResponse: boolean;
 }
 
 /** `HOST:PORT`, IPv6 in brackets (`[::1]:8080`); port 0 picks a free one. */
@@ -72,6 +79,7 @@ const VALUED = [
   '--approval-store',
   '--max-sessions',
   '--max-approvals',
+  '--public-url',
 ] as const;
 type ValuedFlag = (typeof VALUED)[number];
 
@@ -82,10 +90,12 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   const values = new Map<ValuedFlag, string>();
   let shell = false;
   let noAuth = false;
+  let jsonResponse = false;
   for (let index = 0; index < rest.length; index += 1) {
     const flag = rest[index] ?? '';
     if (flag === '--shell') shell = true;
     else if (flag === '--no-auth') noAuth = true;
+    else if (flag === '--json-response') jsonResponse = true;
     else if ((VALUED as readonly string[]).includes(flag)) {
       const value = rest[++index];
       if (value === undefined) throw new ServeArgsError(`${flag} needs a value.`);
@@ -96,10 +106,11 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   if (root === undefined) throw new ServeArgsError('--root is required.');
   const httpValue = values.get('--http');
   const http = httpValue === undefined ? undefined : parseListenAddress(httpValue);
-  for (const flag of ['--token-file', '--shutdown-grace-ms', '--max-sessions'] as const) {
+  for (const flag of ['--token-file', '--shutdown-grace-ms', '--max-sessions', '--public-url'] as const) {
     if (http === undefined && values.has(flag)) throw new ServeArgsError(`${flag} only applies with --http.`);
   }
   if (http === undefined && noAuth) throw new ServeArgsError('--no-auth only applies with --http.');
+  if (http === undefined && jsonResponse) throw new ServeArgsError('--json-response only applies with --http.');
   if (noAuth && values.has('--token-file')) throw new ServeArgsError('Give --token-file or --no-auth, not both.');
   if (values.has('--approval-store') && values.has('--max-approvals')) {
     throw new ServeArgsError(
@@ -121,5 +132,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     approvalStore: values.get('--approval-store'),
     maxSessions: parseCount('--max-sessions', values.get('--max-sessions')),
     maxApprovals: parseCount('--max-approvals', values.get('--max-approvals')),
+    publicUrl: values.get('--public-url'),
+    jsonResponse,
   };
 }

@@ -22,6 +22,8 @@ export async function serveOverHttp(
     ...args.http,
     ...(token === undefined ? { noAuth: args.noAuth } : { token }),
     ...(args.maxSessions === undefined ? {} : { maxSessions: args.maxSessions }),
+    ...(args.publicUrl === undefined ? {} : { publicUrl: args.publicUrl }),
+    ...(args.jsonResponse ? { jsonResponse: true } : {}),
   });
   log(`listening on ${handle.url}${token === undefined ? ' (no auth: loopback only)' : ''}`);
   let stopping = false;

@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ToolExecutor } from '../index.js';
-import { serveTools, type ServeToolsOptions } from './serveTools.js';
+import { ResumableEvents } from './ResumableEvents.js';
+import type { ApprovalPages } from './ApprovalPages.js';
+import { connectToolServer, type ServeToolsOptions } from './serveTools.js';
 
 interface Session {
   readonly transport: StreamableHTTPServerTransport;
@@ -18,6 +20,8 @@ interface Session {
 
 /** What a client is told to wait when every session is busy (none about to expire): at most 30 s. */
 const BUSY_RETRY_AFTER_S = 30;
+/** The SSE `retry` every stream announces: how long a client whose stream broke waits before it resumes. */
+export const SSE_RETRY_MS = 1_000;
 
 /**
  * The MCP sessions of one HTTP server: each `initialize` opens one (its own SDK transport and
@@ -26,10 +30,13 @@ const BUSY_RETRY_AFTER_S = 30;
  * Every call follows `signal`: aborting it cancels the calls in flight. A session with no open
  * request for `idleMs` is closed, so clients that vanish without `DELETE` do not pile up. At
  * most `maxSessions` live at once: past it an `initialize` is refused with 503 and `Retry-After`
- * (when the next idle session expires), and nothing is kept for it.
+ * (when the next idle session expires), and nothing is kept for it. Every SSE stream starts with
+ * a priming event (an id, `retry`) and its events are kept ({@link ResumableEvents}, bounded), so
+ * a client whose stream broke resumes it with `Last-Event-ID`.
  */
 export class HttpSessions {
   readonly #sessions = new Map<string, Session>();
+  readonly #events = new ResumableEvents();
   /** Sessions being opened (their `initialize` not yet answered): they count against the limit. */
   #opening = 0;
 
@@ -39,6 +46,8 @@ export class HttpSessions {
     private readonly signal: AbortSignal,
     private readonly idleMs: number,
     private readonly maxSessions: number,
+    private readonly jsonResponse: boolean,
+    private readonly approvalPages: ApprovalPages,
   ) {}
 
   /** How many sessions are live (or being opened). */
@@ -91,11 +100,21 @@ export class HttpSessions {
       return;
     }
     const id = randomUUID();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      eventStore: this.#events.forSession(id),
+      retryInterval: SSE_RETRY_MS,
+      enableJsonResponse: this.jsonResponse,
+    });
     this.#opening += 1;
     let server: Server;
     try {
-      server = await serveTools(this.executor, transport, { ...this.options, sessionId: id, signal: this.signal });
+      server = await connectToolServer(
+        this.executor,
+        transport,
+        { ...this.options, sessionId: id, signal: this.signal },
+        { approvalPages: this.approvalPages, noElicitation: this.jsonResponse },
+      );
     } finally {
       this.#opening -= 1;
     }
@@ -107,12 +126,14 @@ export class HttpSessions {
       ownClose?.();
       clearTimeout(session.expiry);
       this.#sessions.delete(id);
+      this.#events.dropSession(id);
     };
     this.#track(session, response);
     await transport.handleRequest(request, response);
     // The transport takes its session id only when it accepts an `initialize`.
     if (transport.sessionId !== id) {
       this.#sessions.delete(id);
+      this.#events.dropSession(id);
       await server.close();
     }
   }

@@ -14,6 +14,7 @@ import { ToolConfigurationError, type CredentialStore } from '../index.js';
 import { McpTracer, quoteForDisplay, type McpNetworkTransport } from '../internal/index.js';
 import { collectPages } from './collectPages.js';
 import { createClientTransport } from './createClientTransport.js';
+import type { McpHttpAuthError } from './McpHttpAuthError.js';
 import type { McpServerConfig } from './McpServersOptions.js';
 import { NO_SDK_OUTPUT_VALIDATION } from './NO_SDK_OUTPUT_VALIDATION.js';
 
@@ -42,6 +43,14 @@ export class McpConnection {
   /** Decided once here: `undefined` unless OpenTelemetry is installed and a tracer provider registered. */
   readonly #tracer: McpTracer | undefined;
   readonly #network: McpNetworkTransport;
+  /**
+   * The challenge of the latest HTTP 401 (its `resource_metadata` URL and scope): what
+   * {@link finishAuth} discovers the authorization server from, and what `auth_required` reports.
+   */
+  #challenge: McpHttpAuthError | undefined;
+  readonly #onUnauthorized = (challenge: McpHttpAuthError): void => {
+    this.#challenge = challenge;
+  };
 
   public constructor(config: McpServerConfig, credentials: CredentialStore, connectTimeoutMs: number) {
     this.#config = config;
@@ -59,6 +68,11 @@ export class McpConnection {
   /** The current transport (a `ProcessClientTransport` for stdio servers), if connected. */
   public get transport(): Transport | undefined {
     return this.#transport;
+  }
+
+  /** The challenge of the latest HTTP 401 this server answered, until an OAuth flow completes. */
+  public get challenge(): McpHttpAuthError | undefined {
+    return this.#challenge;
   }
 
   /** Whether {@link close} was called: every later use fails without connecting. */
@@ -81,7 +95,7 @@ export class McpConnection {
 
   async #connect(): Promise<Client> {
     const generation = ++this.#generation;
-    const transport = await createClientTransport(this.#config, this.#credentials);
+    const transport = await createClientTransport(this.#config, this.#credentials, this.#onUnauthorized);
     const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       for (const listener of this.#listeners) listener();
@@ -164,7 +178,9 @@ export class McpConnection {
    * ended `auth_required` and the provider's `redirectToAuthorization` sent the user to the
    * authorization server, the host passes the code it got back. The SDK exchanges it (PKCE
    * verifier from the provider) and saves the tokens through `provider.saveTokens`; the next
-   * request reconnects with them.
+   * request reconnects with them. Discovery starts from the `resource_metadata` URL (and the
+   * scope) of the 401 that started the flow, as the transport's own discovery did, so a server
+   * whose resource metadata is at a custom path leads to the same authorization server.
    * @throws ToolConfigurationError when this server has no OAuth provider; an Error naming the
    * server and the OAuth error code (the SDK's `OAuthError` as its cause) when the exchange is refused.
    */
@@ -175,9 +191,17 @@ export class McpConnection {
         `MCP server "${this.id}" has no OAuth authProvider: store its credentials in the CredentialStore (provider "mcp:${this.id}") instead.`,
       );
     }
+    const challenge = this.#challenge;
     let result;
     try {
-      result = await auth(transport.authProvider, { serverUrl: transport.url, authorizationCode });
+      result = await auth(transport.authProvider, {
+        serverUrl: transport.url,
+        authorizationCode,
+        ...(challenge?.resourceMetadataUrl !== undefined && URL.canParse(challenge.resourceMetadataUrl)
+          ? { resourceMetadataUrl: new URL(challenge.resourceMetadataUrl) }
+          : {}),
+        ...(challenge?.scopes === undefined ? {} : { scope: challenge.scopes.join(' ') }),
+      });
     } catch (thrown) {
       if (!(thrown instanceof OAuthError)) throw thrown;
       // The authorization server's words: remote text, through the display function.
@@ -197,6 +221,7 @@ export class McpConnection {
       );
     }
     // The next request connects afresh, so the transport sends the new tokens from the start.
+    this.#challenge = undefined;
     await this.reset();
   }
 

@@ -124,7 +124,12 @@ export class McpRemoteTool implements Tool {
 
   async #fail(thrown: unknown, ctx: ToolContext): Promise<never> {
     if (ctx.signal.aborted) throw thrown;
-    const failure = toRemoteFailure(thrown, this.#connection.id, `tool ${quoteForDisplay(this.#remote.name)}`);
+    const failure = toRemoteFailure(
+      thrown,
+      this.#connection.id,
+      `tool ${quoteForDisplay(this.#remote.name)}`,
+      this.#connection.challenge,
+    );
     if (failure.reset) await this.#connection.reset();
     throw failure.error;
   }

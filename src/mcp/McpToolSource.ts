@@ -51,7 +51,7 @@ export class McpToolSource implements ToolSource {
     try {
       remote = await this.#connection.listTools();
     } catch (thrown) {
-      const failure = toRemoteFailure(thrown, id, 'tools/list');
+      const failure = toRemoteFailure(thrown, id, 'tools/list', this.#connection.challenge);
       if (failure.reset) await this.#connection.reset();
       if (AuthRequiredError.is(failure.error)) {
         this.#authRequired = failure.error;

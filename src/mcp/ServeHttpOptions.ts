@@ -23,6 +23,19 @@ export interface ServeHttpOptions extends Pick<ServeToolsOptions, 'name' | 'vers
    * `initialize` is refused with HTTP 503 and `Retry-After`, so memory does not grow with clients.
    */
   readonly maxSessions?: number;
+  /**
+   * Answer each request with one JSON body instead of an SSE stream (default false). Faster for
+   * calls that need nothing from the client while they run; but nothing reaches the client
+   * before the answer: no approval by elicitation (a call needing approval ends refused, with
+   * the approval page's link in its text), no progress or log notifications, no resumption.
+   */
+  readonly jsonResponse?: boolean;
+  /**
+   * The origin people reach this server at (`https://tools.example.com`), for the approval page
+   * links (`<publicUrl>/approvals/<id>?secret=...`). Default: the bound address. Behind a proxy
+   * or load balancer, give it; approval pages live in the process that issued them.
+   */
+  readonly publicUrl?: string;
 }
 
 /** The default of {@link ServeHttpOptions.maxSessions}: 1,000 sessions. */
@@ -42,10 +55,35 @@ export function assertServeHttpOptions(options: ServeHttpOptions): void {
   const where = 'serveHttp(executor, options)';
   assertKnownKeys(
     options,
-    ['host', 'port', 'token', 'noAuth', 'sessionIdleMs', 'maxSessions', 'name', 'version', 'render', 'content'],
+    [
+      'host',
+      'port',
+      'token',
+      'noAuth',
+      'sessionIdleMs',
+      'maxSessions',
+      'jsonResponse',
+      'publicUrl',
+      'name',
+      'version',
+      'render',
+      'content',
+    ],
     where,
   );
-  const { host, port, token, noAuth, sessionIdleMs, maxSessions } = options;
+  const { host, port, token, noAuth, sessionIdleMs, maxSessions, jsonResponse, publicUrl } = options;
+  if (
+    publicUrl !== undefined &&
+    (typeof publicUrl !== 'string' ||
+      !URL.canParse(publicUrl) ||
+      !['http:', 'https:'].includes(new URL(publicUrl).protocol) ||
+      new URL(publicUrl).origin !== publicUrl.replace(/\/$/u, ''))
+  )
+    throw new ToolConfigurationError(
+      `${where}: publicUrl must be an http or https origin without a path (https://tools.example.com); got ${JSON.stringify(publicUrl)}.`,
+    );
+  if (jsonResponse !== undefined && typeof jsonResponse !== 'boolean')
+    throw new ToolConfigurationError(`${where}: jsonResponse must be a boolean; got ${JSON.stringify(jsonResponse)}.`);
   if (
     maxSessions !== undefined &&
     (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > MAX_SESSIONS_LIMIT)

@@ -9,7 +9,7 @@ export async function callRemote<T>(connection: McpConnection, what: string, bod
   try {
     return await body();
   } catch (thrown) {
-    const failure = toRemoteFailure(thrown, connection.id, what);
+    const failure = toRemoteFailure(thrown, connection.id, what, connection.challenge);
     if (failure.reset) await connection.reset();
     throw failure.error;
   }

@@ -16,12 +16,15 @@ export function getCredentialProvider(serverId: string): string {
 /**
  * A fetch that adds the configured headers and the stored credentials to every request, read
  * anew each time (so credentials stored after a 401 apply to the very next request), and that
- * turns a 401 into {@link McpHttpAuthError} when no OAuth provider handles it.
+ * turns a 401 into {@link McpHttpAuthError} when no OAuth provider handles it. Every 401's challenge
+ * goes to `onUnauthorized` first (with an OAuth provider the SDK answers the 401 itself, and the
+ * challenge would be lost otherwise).
  */
 function createAuthorizingFetch(
   serverId: string,
   config: McpHttpTransportConfig,
   credentials: CredentialStore,
+  onUnauthorized: (challenge: McpHttpAuthError) => void,
 ): FetchLike {
   return async (url, init) => {
     const headers = new Headers(init?.headers);
@@ -30,16 +33,24 @@ function createAuthorizingFetch(
     for (const [name, value] of Object.entries(stored?.headers ?? {})) headers.set(name, value);
     if (stored?.bearerToken !== undefined) headers.set('authorization', `Bearer ${stored.bearerToken}`);
     const response = await fetch(url, { ...init, headers });
-    if (response.status === 401 && config.authProvider === undefined) {
-      await response.body?.cancel();
-      throw McpHttpAuthError.fromResponse(response);
-    }
-    return response;
+    if (response.status !== 401) return response;
+    const challenge = McpHttpAuthError.fromResponse(response);
+    onUnauthorized(challenge);
+    if (config.authProvider !== undefined) return response;
+    await response.body?.cancel();
+    throw challenge;
   };
 }
 
-/** A fresh client transport for one connection attempt to `server`. */
-export async function createClientTransport(server: McpServerConfig, credentials: CredentialStore): Promise<Transport> {
+/**
+ * A fresh client transport for one connection attempt to `server`; `onUnauthorized` hears the
+ * challenge of every HTTP 401 it meets.
+ */
+export async function createClientTransport(
+  server: McpServerConfig,
+  credentials: CredentialStore,
+  onUnauthorized: (challenge: McpHttpAuthError) => void,
+): Promise<Transport> {
   const { transport } = server;
   switch (transport.type) {
     case 'stdio':
@@ -51,7 +62,7 @@ export async function createClientTransport(server: McpServerConfig, credentials
       });
     case 'http':
       return new StreamableHTTPClientTransport(new URL(transport.url), {
-        fetch: createAuthorizingFetch(server.id, transport, credentials),
+        fetch: createAuthorizingFetch(server.id, transport, credentials, onUnauthorized),
         ...(transport.authProvider === undefined ? {} : { authProvider: transport.authProvider }),
       });
     case 'in_memory': {

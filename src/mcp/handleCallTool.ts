@@ -10,6 +10,7 @@ import {
   type ToolSpec,
 } from '../index.js';
 import { quoteForDisplay } from '../internal/index.js';
+import type { ApprovalPages } from './ApprovalPages.js';
 import { askApproval } from './askApproval.js';
 import { buildCallToolResult, buildErrorResult } from './buildCallToolResult.js';
 import { describeApproval } from './describeApproval.js';
@@ -30,6 +31,10 @@ export interface CallToolContext {
   readonly render: ModelContentOptions;
   readonly signal: AbortSignal;
   readonly requestId: RequestId;
+  /** Served over HTTP: the server's approval pages, for clients that cannot ask in a form. */
+  readonly approvalPages?: ApprovalPages;
+  /** True when nothing can reach the client while a call runs (JSON-response mode): no elicitation. */
+  readonly noElicitation?: boolean;
 }
 
 type Presented = Pick<ApprovalRequest, 'id' | 'callId' | 'sessionId' | 'turnId'>;
@@ -44,7 +49,86 @@ function withApproval(result: CallToolResult, approval: unknown): CallToolResult
   return { ...result, _meta: { ...result._meta, [APPROVAL_META_KEY]: approval } };
 }
 
-/** Puts `approval` to the person; runs the call once approved, else refuses with a result that says why. */
+/** The person's no: final, the approval consumed, so no copy of it can be resumed. */
+async function refuse(
+  context: CallToolContext,
+  call: ToolRequest,
+  approval: ApprovalRequest,
+  how: string,
+  message: string,
+) {
+  await context.executor.reject({ request: call, interruption: { type: 'approval_required', approval } }, how);
+  return buildErrorResult(
+    `[permission_denied] Refused: the user did not approve this call. Nothing was run.\n${message}`,
+  );
+}
+
+/**
+ * URL-mode elicitation: the client shows the person the approval page's link; the call waits
+ * for the decision made there (or the page's expiry, or the call's cancellation).
+ */
+async function approveByPage(
+  context: CallToolContext,
+  pages: ApprovalPages,
+  call: ToolRequest,
+  approval: ApprovalRequest,
+  message: string,
+  spec: ToolSpec | undefined,
+): Promise<CallToolResult> {
+  const { server, signal } = context;
+  const page = pages.open(approval, call);
+  let opened;
+  try {
+    opened = await server.elicitInput(
+      { mode: 'url', message, url: page.url, elicitationId: page.id },
+      { signal, relatedRequestId: context.requestId },
+    );
+  } catch (error) {
+    return withApproval(
+      buildErrorResult(
+        `[approval_required] Refused: asking for approval failed (${error instanceof Error ? error.message : String(error)}). Nothing was run.\nApprove or reject it at ${page.url} (until ${page.expiresAt.toISOString()}), then make the same call again.`,
+      ),
+      approval,
+    );
+  }
+  if (opened.action !== 'accept') return refuse(context, call, approval, 'declined through MCP elicitation', message);
+  const aborted = new Promise<'cancelled'>((resolve) => {
+    if (signal.aborted) resolve('cancelled');
+    signal.addEventListener(
+      'abort',
+      () => {
+        resolve('cancelled');
+      },
+      { once: true },
+    );
+  });
+  const decision = await Promise.race([page.decided, aborted]);
+  if (decision === 'approved' && pages.takeApprovedById(approval.id)) {
+    server
+      .createElicitationCompletionNotifier(page.id, { relatedRequestId: context.requestId })()
+      .catch(() => undefined);
+    return buildCallToolResult(
+      await context.executor.executeApproved(call, approval, { signal }),
+      spec,
+      context.render,
+    );
+  }
+  if (decision === 'rejected') return refuse(context, call, approval, 'rejected on the approval page', message);
+  return withApproval(
+    buildErrorResult(
+      `[approval_required] Refused: nobody decided on the approval page in time (${decision === 'cancelled' ? 'the call was cancelled' : 'it expired'}). Nothing was run.\n${message}`,
+    ),
+    approval,
+  );
+}
+
+/**
+ * Puts `approval` to the person; runs the call once approved, else refuses with a result that
+ * says why. Where the client shows links (URL-mode elicitation) and the server has approval
+ * pages, the person decides on the page; where it asks in a form, in the form; where it cannot
+ * ask at all, the refusal carries the page's link and the same call made again runs once the
+ * person approved there.
+ */
 async function approveAndRun(
   context: CallToolContext,
   call: ToolRequest,
@@ -53,8 +137,22 @@ async function approveAndRun(
   spec: ToolSpec | undefined,
   unaskable: CallToolResult,
 ): Promise<CallToolResult> {
-  const { server, executor, signal } = context;
-  if (server.getClientCapabilities()?.elicitation === undefined) return withApproval(unaskable, approval);
+  const { server, executor, signal, approvalPages: pages } = context;
+  const elicitation = context.noElicitation === true ? undefined : server.getClientCapabilities()?.elicitation;
+  if (pages !== undefined && elicitation?.url !== undefined)
+    return approveByPage(context, pages, call, approval, message, spec);
+  if (elicitation === undefined) {
+    if (pages === undefined) return withApproval(unaskable, approval);
+    const page = pages.open(approval, call);
+    const [first] = unaskable.content;
+    const said = first?.type === 'text' ? first.text : '';
+    return withApproval(
+      buildErrorResult(
+        `${said}\nA person can approve or reject exactly this call at ${page.url} (single use, until ${page.expiresAt.toISOString()}); once approved, make the same call again and it runs once.`,
+      ),
+      approval,
+    );
+  }
   let approved: boolean;
   try {
     approved = await askApproval(server, message, signal, context.requestId);
@@ -67,16 +165,7 @@ async function approveAndRun(
       approval,
     );
   }
-  if (!approved) {
-    // A person's no is final: the approval is consumed, so no copy of it can be resumed.
-    await executor.reject(
-      { request: call, interruption: { type: 'approval_required', approval } },
-      'declined through MCP elicitation',
-    );
-    return buildErrorResult(
-      `[permission_denied] Refused: the user did not approve this call. Nothing was run.\n${message}`,
-    );
-  }
+  if (!approved) return refuse(context, call, approval, 'declined through MCP elicitation', message);
   return buildCallToolResult(await executor.executeApproved(call, approval, { signal }), spec, context.render);
 }
 
@@ -108,6 +197,12 @@ async function resume(
   const message =
     `Tool ${tool} asks to resume approval ${full(presented.id)} ` +
     `and run once with this input (${text.length} characters, in full): ${full(text)}`;
+  if (context.approvalPages?.takeApprovedById(presented.id) === true)
+    return buildCallToolResult(
+      await context.executor.executeApproved(call, presented as ApprovalRequest, { signal: context.signal }),
+      spec,
+      context.render,
+    );
   const unaskable = buildErrorResult(
     `[approval_required] Refused: resuming an approval needs a person's yes, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${message}`,
   );
@@ -138,6 +233,14 @@ export async function handleCallTool(
   const outcome = await executor.execute(call, { signal });
   if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
     return buildCallToolResult(outcome, spec, render);
+  // The same call again after a person approved it on its page: it runs once, as approved.
+  const approvedOnPage = context.approvalPages?.takeApproved(call);
+  if (approvedOnPage !== undefined)
+    return buildCallToolResult(
+      await executor.executeApproved(approvedOnPage.request, approvedOnPage.approval, { signal }),
+      spec,
+      render,
+    );
   const { approval } = outcome.interruption;
   return approveAndRun(
     context,

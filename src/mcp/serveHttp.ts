@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ToolExecutor } from '../index.js';
+import { ApprovalPages } from './ApprovalPages.js';
 import { createBearerCheck } from './createBearerCheck.js';
 import { HttpSessions } from './HttpSessions.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
@@ -80,6 +81,10 @@ function isLoopbackRequest(request: IncomingMessage): boolean {
  * with `WWW-Authenticate`); without a token it only serves a loopback host. `GET /healthz`
  * answers without a token: `200 {"status":"ok"}`, or `503 {"status":"stopping"}` once closing.
  * At most `maxSessions` sessions live at once; past it a new one is refused (503, `Retry-After`).
+ * A call needing approval from a client that cannot ask in a form gets an approval page,
+ * `GET /approvals/<id>?secret=...` (single use, expiring after 10 minutes, behind its own secret):
+ * URL-mode elicitation points the person to it where the client supports it; otherwise the link
+ * is in the refusal's text, and the same call made again runs once approved there.
  */
 export async function serveHttp(executor: ToolExecutor, options: ServeHttpOptions): Promise<HttpServeHandle> {
   assertServeHttpOptions(options);
@@ -93,9 +98,12 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
     content,
     sessionIdleMs = DEFAULT_SESSION_IDLE_MS,
     maxSessions = DEFAULT_MAX_SESSIONS,
+    jsonResponse = false,
   } = options;
   const authorized = token === undefined ? undefined : createBearerCheck(token);
   const stop = new AbortController();
+  let origin = '';
+  const approvalPages = new ApprovalPages(() => origin);
   const sessions = new HttpSessions(
     executor,
     {
@@ -107,14 +115,22 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
     stop.signal,
     sessionIdleMs,
     maxSessions,
+    jsonResponse,
+    approvalPages,
   );
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const { pathname } = url;
     if (pathname === '/healthz' && request.method === 'GET') {
       sendJson(response, stopping ? 503 : 200, { status: stopping ? 'stopping' : 'ok' });
+      return;
+    }
+    // Behind the page's own secret, which only its link carries (a browser sends no bearer token).
+    if (pathname.startsWith('/approvals/')) {
+      await approvalPages.handle(request, response, url);
       return;
     }
     if (pathname !== '/mcp') {
@@ -179,6 +195,7 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
   });
   const address = await listen(server, host, port);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = options.publicUrl === undefined ? `http://${shownHost}:${address.port}` : new URL(options.publicUrl).origin;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${address.port}/mcp`,
@@ -198,6 +215,7 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
         // Cancelled calls answer at once (the executor does not wait for a tool that ignores its signal).
         await waitForDrain(inFlight, CANCEL_WAIT_MS);
         await sessions.closeAll();
+        approvalPages.closeAll();
         server.closeAllConnections();
         await closed;
       })()),

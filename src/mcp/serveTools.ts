@@ -9,11 +9,18 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
 import { assertKnownKeys, McpTracer, quoteForDisplay } from '../internal/index.js';
+import type { ApprovalPages } from './ApprovalPages.js';
 import { handleCallTool } from './handleCallTool.js';
 import { getContentCapabilities, serveContent } from './serveContent.js';
 import { ServedPrompts } from './ServedPrompts.js';
 import { ServedResources } from './ServedResources.js';
 import type { ServedContent } from './servedContent.js';
+
+/** What `serveHttp` adds to a session's server: its approval pages, and whether it can reach the client mid-call. */
+export interface HttpServing {
+  readonly approvalPages?: ApprovalPages;
+  readonly noElicitation?: boolean;
+}
 
 /** Options of {@link serveTools}. */
 export interface ServeToolsOptions {
@@ -131,10 +138,20 @@ async function followBoth<T>(
  * a call presenting it there resumes it (see `APPROVAL_META_KEY`).
  * Returns the connected server (close it to stop).
  */
-export async function serveTools(
+export function serveTools(
   executor: ToolExecutor,
   transport: Transport,
   options: ServeToolsOptions = {},
+): Promise<Server> {
+  return connectToolServer(executor, transport, options, {});
+}
+
+/** {@link serveTools}, with what `serveHttp` adds ({@link HttpServing}). */
+export async function connectToolServer(
+  executor: ToolExecutor,
+  transport: Transport,
+  options: ServeToolsOptions,
+  http: HttpServing,
 ): Promise<Server> {
   assertServeToolsOptions(options);
   const render = options.render ?? {};
@@ -149,7 +166,10 @@ export async function serveTools(
   const tracer = McpTracer.create();
   server.setRequestHandler(CallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
     const call = (signal: AbortSignal): Promise<CallToolResult> =>
-      handleCallTool({ server, executor, sessionId, render, signal, requestId: extra.requestId }, request.params);
+      handleCallTool(
+        { server, executor, sessionId, render, signal, requestId: extra.requestId, ...http },
+        request.params,
+      );
     if (tracer === undefined) return stop === undefined ? call(extra.signal) : followBoth(extra.signal, stop, call);
     return tracer.traceServerCall(request.params.name, request.params._meta, () =>
       stop === undefined ? call(extra.signal) : followBoth(extra.signal, stop, call),

@@ -14,14 +14,21 @@ export interface RemoteFailure {
 
 /**
  * How a failed remote request ends, for `server`'s `what` (`tool echo`, `resource demo://x`):
- * - a 401 (ours, or the SDK's `UnauthorizedError` with an OAuth provider): `auth_required`;
+ * - a 401 (ours, or the SDK's `UnauthorizedError` with an OAuth provider): `auth_required`, with
+ *   the 401's challenge (`lastChallenge`, the connection's latest, when the SDK answered it);
  * - MCP `InvalidParams`: `invalid_input`;
  * - a timeout, a closed connection, any transport or process error: `unavailable`, and reset;
  * - any other MCP error the server answered with: `execution_failed`.
  */
-export function toRemoteFailure(thrown: unknown, server: string, what: string): RemoteFailure {
-  const auth = McpHttpAuthError.find(thrown);
-  if (auth !== undefined || thrown instanceof UnauthorizedError) {
+export function toRemoteFailure(
+  thrown: unknown,
+  server: string,
+  what: string,
+  lastChallenge?: McpHttpAuthError,
+): RemoteFailure {
+  const own = McpHttpAuthError.find(thrown);
+  if (own !== undefined || thrown instanceof UnauthorizedError) {
+    const auth = own ?? lastChallenge;
     const metadata = {
       server,
       ...(auth?.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: auth.resourceMetadataUrl }),
@@ -33,7 +40,7 @@ export function toRemoteFailure(thrown: unknown, server: string, what: string): 
         ...(auth?.scopes === undefined ? {} : { scopes: auth.scopes }),
         metadata,
         message:
-          auth === undefined
+          own === undefined
             ? `MCP server "${server}" needs authorization (HTTP 401): its OAuth provider was sent to the authorization server (redirectToAuthorization). Pass the code that comes back to McpClientRegistry.finishAuth("${server}", code), then run the same call again.`
             : `MCP server "${server}" needs authentication (HTTP 401). Store credentials for provider "${getCredentialProvider(server)}", then run the same call again.`,
       }),

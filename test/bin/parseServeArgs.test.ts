@@ -15,6 +15,8 @@ describe(parseServeArgs.name, () => {
       approvalStore: undefined,
       maxSessions: undefined,
       maxApprovals: undefined,
+      publicUrl: undefined,
+      jsonResponse: false,
     });
   });
 
@@ -44,7 +46,24 @@ describe(parseServeArgs.name, () => {
       approvalStore: 'redis://127.0.0.1:6379',
       maxSessions: undefined,
       maxApprovals: undefined,
+      publicUrl: undefined,
+      jsonResponse: false,
     });
+  });
+
+  it('reads the approval page origin and JSON-response mode', () => {
+    expect(
+      parseServeArgs([
+        'serve',
+        '--root',
+        '/r',
+        '--http',
+        '127.0.0.1:0',
+        '--public-url',
+        'https://tools.example.com',
+        '--json-response',
+      ]),
+    ).toMatchObject({ publicUrl: 'https://tools.example.com', jsonResponse: true });
   });
 
   it('reads the limits: --max-sessions with --http, --max-approvals for the in-memory store', () => {
@@ -63,6 +82,8 @@ describe(parseServeArgs.name, () => {
     ).toMatchObject({
       maxSessions: 50,
       maxApprovals: 2000,
+      publicUrl: undefined,
+      jsonResponse: false,
     });
   });
 
@@ -79,6 +100,8 @@ describe(parseServeArgs.name, () => {
     ],
     [['serve', '--root', '/r', '--http'], '--http needs a value.'],
     [['serve', '--root', '/r', '--max-sessions', '5'], '--max-sessions only applies with --http.'],
+    [['serve', '--root', '/r', '--public-url', 'https://x.example'], '--public-url only applies with --http.'],
+    [['serve', '--root', '/r', '--json-response'], '--json-response only applies with --http.'],
     [
       ['serve', '--root', '/r', '--http', 'localhost:1', '--max-sessions', '0'],
       '--max-sessions expects a whole number from 1 to 1000000; got "0".',

@@ -5,7 +5,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { ToolConfigurationError, type ToolRequest } from '../../src/index.js';
+import { AuthRequiredError, ToolConfigurationError, type ToolRequest } from '../../src/index.js';
 import { mcpServers } from '../../src/mcp/index.js';
 import { createMcpHarness, getOutput, type McpHarness } from './fixtures/createMcpHarness.js';
 import { createToolServer, fixtureTool, text } from './fixtures/createToolServer.js';
@@ -61,6 +61,28 @@ class RecordingOAuthProvider implements OAuthClientProvider {
   public invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
     if (scope === 'all' || scope === 'tokens') this.#tokens = undefined;
     if (scope === 'all' || scope === 'verifier') this.#verifier = undefined;
+  }
+}
+
+/**
+ * A host's OAuth client whose information was registered at one authorization server and stamped
+ * with its issuer (as the SDK stamps what dynamic registration returns): the SDK does not use it
+ * with another authorization server.
+ */
+class BindingOAuthProvider extends RecordingOAuthProvider {
+  public saved: OAuthClientInformationMixed;
+
+  public constructor(clientId: string, issuer: string) {
+    super(clientId);
+    this.saved = { client_id: clientId, issuer };
+  }
+
+  public override clientInformation(): OAuthClientInformationMixed {
+    return this.saved;
+  }
+
+  public saveClientInformation(information: OAuthClientInformationMixed): void {
+    this.saved = information;
   }
 }
 
@@ -198,5 +220,55 @@ describe(`${mcpServers.name} with the SDK's OAuth client provider`, () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe(`${mcpServers.name} with resource metadata at a custom path`, () => {
+  let server: AuthHttpServer;
+  let provider: BindingOAuthProvider;
+  let harness: McpHarness;
+
+  beforeAll(async () => {
+    // The well-known metadata path answers 404 and the authorization server has an origin of
+    // its own: only the challenge's resource_metadata URL leads to it.
+    server = await startAuthHttpServer(
+      () => createToolServer([fixtureTool('echo', (args) => text(`echo: ${String(args['message'])}`))]).server,
+      [],
+      { resourceMetadataPath: '/meta/mcp-resource.json' },
+    );
+    provider = new BindingOAuthProvider(server.oauth.clientId, server.oauth.issuer);
+    harness = await createMcpHarness({
+      servers: [{ id: 'secure', transport: { type: 'http', url: server.url, authProvider: provider } }],
+    });
+  });
+
+  afterAll(async () => {
+    await harness.close();
+    await server.close();
+  });
+
+  it("reports the 401's challenge in status(), and finishAuth exchanges the code at the authorization server the challenge led to", async () => {
+    expect(server.oauth.issuer).not.toBe(new URL(server.url).origin);
+    const [status] = harness.registry.status();
+    expect(status?.state).toBe('auth_required');
+    expect(AuthRequiredError.is(status?.error)).toBe(true);
+    expect(status?.error).toMatchObject({
+      challenge: server.challenge,
+      scopes: ['tools:read', 'tools:call'],
+      metadata: { server: 'secure', resourceMetadataUrl: server.resourceMetadataUrl },
+    });
+    expect(provider.authorizationUrls).toHaveLength(1);
+    const [authorizationUrl] = provider.authorizationUrls;
+    expect(authorizationUrl?.origin).toBe(server.oauth.issuer);
+
+    await harness.registry.finishAuth('secure', server.oauth.authorize(authorizationUrl as URL));
+
+    expect(server.oauth.grants()).toStrictEqual(['authorization_code']);
+    expect(await waitForEcho(harness)).toBe(true);
+    expect(harness.registry.status()[0]?.state).toBe('ready');
+    expect(getOutput(await harness.executor.execute(echoRequest('custom-1')))).toStrictEqual({
+      output: { type: 'text', text: 'echo: hi' },
+      isError: false,
+    });
   });
 });
