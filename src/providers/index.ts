@@ -56,7 +56,9 @@ export {
 export {
   addAnthropicToolResults,
   type AnthropicBlockLike,
+  type AnthropicBlockOf,
   type AnthropicMessageLike,
+  type AnthropicToolResultsMessage,
   type AnthropicTranscriptBlock,
 } from './transcript/addAnthropicToolResults.js';
 export {
