@@ -2,11 +2,12 @@ import type { AiSdkFileOutputs, AiSdkToolResultOutput, AiSdkVersion } from './Ai
 import type { ModelContent } from '../../index.js';
 
 /** How each `ai` major version takes an image in a tool result. */
-const FILE_OUTPUTS: { readonly [Version in AiSdkVersion]: (data: string, mediaType: string) => AiSdkFileOutputs[Version] } =
-  {
-    6: (data, mediaType) => ({ type: 'file-data', data, mediaType }),
-    7: (data, mediaType) => ({ type: 'file', data: { type: 'data', data }, mediaType }),
-  };
+const FILE_OUTPUTS: {
+  readonly [Version in AiSdkVersion]: (data: string, mediaType: string) => AiSdkFileOutputs[Version];
+} = {
+  6: (data, mediaType) => ({ type: 'file-data', data, mediaType }),
+  7: (data, mediaType) => ({ type: 'file', data: { type: 'data', data }, mediaType }),
+};
 
 /**
  * What the AI SDK (`version` and later) sends the model for our content: text, text and images,
