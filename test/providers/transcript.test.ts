@@ -138,7 +138,7 @@ describe(addOpenAIChatToolResults.name, () => {
     );
     expect(final).toStrictEqual([...start, ...rendered, ...chatOn.slice(6), ...later.slice(8)]);
     expect(waiting.slice(3).map((message) => message.role === 'tool' && message.content)).toStrictEqual(
-      Array(3).fill(expect.stringMatching(/^\[waiting\b|approval/i)),
+      Array(3).fill(expect.stringMatching(/^Waiting for approval: .*\. The call has not run yet\.$/su)),
     );
     expectFiles();
   });
