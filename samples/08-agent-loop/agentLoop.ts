@@ -7,11 +7,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { PendingCall, ToolExecutionOutcome, ToolExecutor } from '../../src/index.js';
 import {
+  addOpenAIChatToolResults,
   executeToolCalls,
   fromOpenAIToolCall,
-  renderToolResult,
-  renderToolResults,
   toOpenAIChatTools,
+  type TranscriptToolResult,
 } from '../../src/providers/index.js';
 import type { ChatModel } from './ChatMessage.js';
 import type { LoopState } from './LoopState.js';
@@ -44,16 +44,15 @@ export async function resumeAgentLoop(
   decide: (pending: PendingCall) => Decision,
 ): Promise<LoopState> {
   const state = JSON.parse(readFileSync(stateFile, 'utf8')) as LoopState;
-  const messages = [...state.messages];
+  const resolved: TranscriptToolResult[] = [];
   const pending: PendingCall[] = [];
   for (const call of state.pending) {
     const outcome = await resolvePending(executor, call, decide(call));
     if (outcome.status === 'interrupted') pending.push({ request: call.request, interruption: outcome.interruption });
-    else
-      messages.push(
-        renderToolResult(outcome, 'openai-chat', { callId: call.request.callId, toolName: call.request.toolName }),
-      );
+    else resolved.push({ request: call.request, outcome });
   }
+  // Each result joins its own turn, after the assistant message that made the call, in call order.
+  const messages = addOpenAIChatToolResults(state.messages, resolved);
   return continueLoop(executor, model, { ...state, messages, pending }, stateFile);
 }
 
@@ -77,7 +76,7 @@ async function continueLoop(
 ): Promise<LoopState> {
   const specs = executor.specs();
   const tools = toOpenAIChatTools(specs);
-  const messages = [...state.messages];
+  let messages = [...state.messages];
   let { turn, pending } = state;
   while (pending.length === 0 && turn < MAX_TURNS) {
     turn += 1;
@@ -89,7 +88,7 @@ async function continueLoop(
       fromOpenAIToolCall(call, { sessionId: SESSION_ID, turnId: `turn-${turn}`, specs }),
     );
     const turnResult = await executeToolCalls(executor, calls);
-    messages.push(...renderToolResults(turnResult.results, 'openai-chat'));
+    messages = addOpenAIChatToolResults(messages, turnResult.results);
     pending = turnResult.pending;
   }
   if (pending.length === 0) throw new Error(`The model was still calling tools after ${MAX_TURNS} turns.`);

@@ -8,10 +8,11 @@ import { performance } from 'node:perf_hooks';
 import { type PendingCall, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest } from '../../src/index.js';
 import { quoteForDisplay } from '../../src/internal/index.js';
 import {
+  addOpenAIChatToolResults,
   executeToolCalls,
   fromOpenAIToolCall,
-  renderToolResult,
   toOpenAIChatTools,
+  type OpenAIChatToolMessage,
 } from '../../src/providers/index.js';
 import type { ChatMessage, ChatModel } from '../08-agent-loop/ChatMessage.js';
 import type { Decide } from './Decision.js';
@@ -58,6 +59,15 @@ function save(stateFile: string, state: DemoState): DemoState {
   return state;
 }
 
+/** The `tool` message that answers `callId`. */
+function findToolMessage(messages: readonly ChatMessage[], callId: string): OpenAIChatToolMessage {
+  const found = messages.find(
+    (message): message is OpenAIChatToolMessage => message.role === 'tool' && message.tool_call_id === callId,
+  );
+  if (found === undefined) throw new Error(`No tool message for call ${callId}.`);
+  return found;
+}
+
 /** Runs (or continues) the demo from `initial` until the model answers or a decision is `stop`. The state is written to `stateFile` either way. */
 export async function runDemoLoop(
   executor: ToolExecutor,
@@ -69,7 +79,7 @@ export async function runDemoLoop(
 ): Promise<DemoState> {
   const started = performance.now();
   let waited = 0;
-  const messages: ChatMessage[] = [...initial.messages];
+  let messages: ChatMessage[] = [...initial.messages];
   const records: CallRecord[] = initial.records.map((record) => ({ ...record }));
   const pending: PendingCall[] = [...initial.pending];
   const snapshot = (status: DemoState['status']): DemoState => ({
@@ -113,8 +123,9 @@ export async function runDemoLoop(
         throw new Error(
           `${toolName} is still waiting (${outcome.interruption.type}); the demo resolves approvals only.`,
         );
-      const message = renderToolResult(outcome, 'openai-chat', { callId, toolName });
-      messages.push(message);
+      // The result joins its own turn (after the assistant message that made the call, in call order).
+      messages = addOpenAIChatToolResults(messages, [{ request: call.request, outcome }]);
+      const message = findToolMessage(messages, callId);
       log(
         `    ${decision === 'approve' ? 'approved' : 'rejected'} -> ${record.outcome}\n${showResult(message.content)}`,
       );
@@ -140,6 +151,7 @@ export async function runDemoLoop(
       executeToolCalls(executor, calls),
     );
     const ms = Math.round(performance.now() - begun);
+    messages = addOpenAIChatToolResults(messages, result.results);
     for (const { request, outcome } of result.results) {
       records.push({
         callId: request.callId,
@@ -148,8 +160,7 @@ export async function runDemoLoop(
         approval: '-',
         ms,
       });
-      const message = renderToolResult(outcome, 'openai-chat', { callId: request.callId, toolName: request.toolName });
-      messages.push(message);
+      const message = findToolMessage(messages, request.callId);
       log(
         `    ${request.toolName} -> ${classify(outcome)}${outcome.status === 'failed' ? ` (invoked: ${outcome.invoked})` : ''}\n${showResult(message.content)}`,
       );

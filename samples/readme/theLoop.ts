@@ -7,11 +7,11 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { PendingCall, ToolExecutor } from 'agentkit-tools-core';
 import {
+  addOpenAIChatToolResults,
   executeToolCalls,
   fromOpenAIToolCall,
-  renderToolResult,
-  renderToolResults,
   toOpenAIChatTools,
+  type TranscriptToolResult,
 } from 'agentkit-tools-core/providers';
 
 // With the OpenAI SDK: (messages, tools) => openai.chat.completions.create({ model, messages, tools }).then((r) => r.choices[0]!.message)
@@ -24,9 +24,10 @@ export type Model = (
 export async function runLoop(
   executor: ToolExecutor,
   model: Model,
-  messages: ChatCompletionMessageParam[],
+  start: ChatCompletionMessageParam[],
   stateFile: string,
 ): Promise<'done' | 'paused'> {
+  let messages = [...start];
   const specs = executor.specs();
   const tools = toOpenAIChatTools(specs); // names `.` -> `__`, strict schemas
   for (let turn = 1; turn <= 20; turn++) {
@@ -37,7 +38,7 @@ export async function runLoop(
       fromOpenAIToolCall(call, { sessionId: 'session-1', turnId: `turn-${turn}`, specs }),
     );
     const { results, pending } = await executeToolCalls(executor, calls); // never throws; no tool named here
-    messages.push(...renderToolResults(results, 'openai-chat'));
+    messages = addOpenAIChatToolResults(messages, results); // one `tool` message per call, after its assistant message
     if (pending.length > 0) return save(stateFile, messages, pending); // a person must decide: 'paused'
   }
   throw new Error('The model was still calling tools after 20 turns.');
@@ -54,16 +55,16 @@ export async function resumeLoop(
     messages: ChatCompletionMessageParam[];
     pending: PendingCall[];
   };
+  const resolved: TranscriptToolResult[] = [];
   for (const call of pending) {
     const outcome =
       approve(call) && call.interruption.type === 'approval_required'
         ? await executor.executeApproved(call.request, call.interruption.approval) // runs once
         : await executor.reject(call); // tells the model the user said no
-    messages.push(
-      renderToolResult(outcome, 'openai-chat', { callId: call.request.callId, toolName: call.request.toolName }),
-    );
+    resolved.push({ request: call.request, outcome });
   }
-  return runLoop(executor, model, messages, stateFile);
+  // Each result joins its own turn, in the order of the calls, wherever the transcript has got to.
+  return runLoop(executor, model, addOpenAIChatToolResults(messages, resolved), stateFile);
 }
 
 function save(

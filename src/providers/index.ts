@@ -45,11 +45,38 @@ export type {
   ToolResultMessages,
 } from './rendering/ToolResultMessage.js';
 export { executeToolCalls, type ToolCallsTurn } from './executeToolCalls.js';
+
+// A turn's results into the transcript, where and how each provider wants them
+export type { TranscriptToolResult } from './transcript/TranscriptToolResult.js';
+export { addOpenAIChatToolResults, type OpenAIChatMessageLike } from './transcript/addOpenAIChatToolResults.js';
+export {
+  addOpenAIResponsesToolResults,
+  type OpenAIResponsesItemLike,
+} from './transcript/addOpenAIResponsesToolResults.js';
+export {
+  addAnthropicToolResults,
+  type AnthropicBlockLike,
+  type AnthropicBlockOf,
+  type AnthropicMessageLike,
+  type AnthropicToolResultsMessage,
+  type AnthropicTranscriptBlock,
+} from './transcript/addAnthropicToolResults.js';
+export {
+  addGeminiToolResults,
+  type GeminiContentLike,
+  type GeminiPartLike,
+} from './transcript/addGeminiToolResults.js';
 export type { ExecutedToolCall } from './ExecutedToolCall.js';
 export { DEFAULT_TOOL_CALL_CONCURRENCY, type ExecuteToolCallsOptions } from './ExecuteToolCallsOptions.js';
 
 // The Vercel AI SDK bridge
 export { toAiSdkTools } from './aiSdk/toAiSdkTools.js';
-export type { AiSdkTool, AiSdkToolResultOutput, StandardJsonSchema } from './aiSdk/AiSdkTool.js';
+export type {
+  AiSdkFileOutputs,
+  AiSdkTool,
+  AiSdkToolResultOutput,
+  AiSdkVersion,
+  StandardJsonSchema,
+} from './aiSdk/AiSdkTool.js';
 export type { AiSdkPendingStore } from './aiSdk/AiSdkPendingStore.js';
 export type { ToAiSdkToolsOptions } from './aiSdk/ToAiSdkToolsOptions.js';

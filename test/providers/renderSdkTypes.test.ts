@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Part } from '@google/genai';
 import type { ToolSet } from 'ai';
+import type { ToolSet as ToolSet6 } from 'ai6';
 import type {
   ChatCompletionMessageParam,
   ChatCompletionToolMessageParam,
@@ -14,6 +15,7 @@ import type {
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { buildToolResult, type ToolExecutionOutcome } from '../../src/index.js';
 import { renderToolResult } from '../../src/providers/rendering/renderToolResult.js';
+import { renderToolResults } from '../../src/providers/rendering/renderToolResults.js';
 import { toAiSdkTools } from '../../src/providers/aiSdk/toAiSdkTools.js';
 import { createExecutor } from '../fixtures/createExecutor.js';
 import { plainTool } from '../fixtures/plainTool.js';
@@ -48,8 +50,27 @@ describe('rendered messages and SDK types', () => {
     );
   });
 
-  it('gives AI SDK tools assignable to its ToolSet', () => {
-    const tools: ToolSet = toAiSdkTools(createExecutor([plainTool({ name: 'echo' })]));
-    expect(Object.keys(tools)).toStrictEqual(['echo']);
+  it("renders a turn's results as arrays of the SDKs' own types", () => {
+    const turn = [
+      {
+        request: { callId: 'c1', toolName: 'x', input: {}, sessionId: 's', turnId: 't', metadata: {} },
+        outcome: OUTCOME,
+      },
+    ] as const;
+    const chat: ChatCompletionMessageParam[] = renderToolResults(turn, 'openai-chat');
+    const responses: ResponseInputItem[] = renderToolResults(turn, 'openai-responses');
+    const anthropic: ToolResultBlockParam[] = renderToolResults(turn, 'anthropic');
+    const gemini: Part[] = renderToolResults(turn, 'gemini');
+    expect([chat, responses, anthropic, gemini].map((messages) => messages.length)).toStrictEqual([1, 1, 1, 1]);
+  });
+
+  it("gives AI SDK tools assignable to ai 7's and ai 6's ToolSet (ai 7's own file parts: ai 7's only)", () => {
+    const executor = createExecutor([plainTool({ name: 'echo' })]);
+    const tools: ToolSet = toAiSdkTools(executor);
+    const tools6: ToolSet6 = toAiSdkTools(executor);
+    const seven: ToolSet = toAiSdkTools(executor, { sdkVersion: 7 });
+    // @ts-expect-error ai 7's file parts are not ai 6's tool-result content: the checks above can fail.
+    const wrong: ToolSet6 = toAiSdkTools(executor, { sdkVersion: 7 });
+    expect([tools, tools6, seven, wrong].map((set) => Object.keys(set))).toStrictEqual(Array(4).fill(['echo']));
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { generateText, stepCountIs, type ModelMessage } from 'ai';
+import { generateText, stepCountIs, type LogWarningsFunction, type ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -250,7 +250,10 @@ describe(toAiSdkTools.name, () => {
     expect(readFileSync(path.join(h.root, 'new.txt'), 'utf8')).toBe('hi');
   });
 
-  it('hands images to the SDK as file content parts', async () => {
+  it.each([
+    ['by default, as the file-data parts ai 6 and ai 7 both take (ai 7 reports them as deprecated)', 6, 1],
+    ["with sdkVersion 7, as ai 7's own file parts", 7, 0],
+  ])('hands images to the SDK %s', async (_, version, deprecations) => {
     const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
     const plot = plainTool({
       name: 'chart.plot',
@@ -264,13 +267,25 @@ describe(toAiSdkTools.name, () => {
         }),
     });
     const model = new MockLanguageModelV4({ doGenerate: [toolCall('t5', 'chart__plot', {}), text('seen')] });
-    await generateText({
-      model,
-      tools: toAiSdkTools(createExecutor([plot])),
-      prompt: 'plot',
-      stopWhen: stepCountIs(3),
-    });
+    const warned: string[] = [];
+    const logger: LogWarningsFunction = ({ warnings }) => {
+      for (const warning of warnings) if (warning.type === 'deprecated') warned.push(warning.setting);
+    };
+    globalThis.AI_SDK_LOG_WARNINGS = logger;
+    const executor = createExecutor([plot]);
+    try {
+      await generateText({
+        model,
+        tools: version === 7 ? toAiSdkTools(executor, { sdkVersion: 7 }) : toAiSdkTools(executor),
+        prompt: 'plot',
+        stopWhen: stepCountIs(3),
+      });
+    } finally {
+      globalThis.AI_SDK_LOG_WARNINGS = undefined;
+    }
     expect(plot.calls.map((call) => [call.toolName, call.callId])).toStrictEqual([['chart.plot', 't5']]);
+    expect(warned).toStrictEqual(Array<string>(deprecations).fill('"tool-result" content of type "file-data"'));
+    // Either way the model gets ai 7's file part.
     expect(toolResultsSeen(model, 1)).toStrictEqual([
       {
         type: 'tool-result',

@@ -17,27 +17,47 @@ export interface StandardJsonSchema {
   };
 }
 
-/** What the AI SDK sends the model for one of our results (a subset of the SDK's `ToolResultOutput`). */
-export type AiSdkToolResultOutput =
+/**
+ * The major versions of the Vercel AI SDK (`ai`) the bridge is typed and tested against. They
+ * differ in one place that matters here: how a tool result hands the model an image. ai 7 still
+ * takes ai 6's shape, so what fits 6 fits both.
+ */
+export type AiSdkVersion = 6 | 7;
+
+/**
+ * An image in a tool result, by the `ai` major version it is written for: ai 6's `file-data`
+ * part (which ai 7 accepts too, converting it and reporting it once per process as deprecated),
+ * or ai 7's own `file` part.
+ */
+export interface AiSdkFileOutputs {
+  /** ai 6's part, taken by ai 6 and ai 7. */
+  readonly 6: { readonly type: 'file-data'; readonly data: string; readonly mediaType: string };
+  /** ai 7's part. */
+  readonly 7: {
+    readonly type: 'file';
+    readonly data: { readonly type: 'data'; readonly data: string };
+    readonly mediaType: string;
+  };
+}
+
+/**
+ * What the AI SDK sends the model for one of our results: a subset of the SDK's
+ * `ToolResultOutput` of `ai` `Version` and later (by default 6: both ai 6 and ai 7).
+ */
+export type AiSdkToolResultOutput<Version extends AiSdkVersion = 6> =
   | { readonly type: 'text'; readonly value: string }
   | { readonly type: 'error-text'; readonly value: string }
   | {
       readonly type: 'content';
-      readonly value: (
-        | { readonly type: 'text'; readonly text: string }
-        | {
-            readonly type: 'file';
-            readonly data: { readonly type: 'data'; readonly data: string };
-            readonly mediaType: string;
-          }
-      )[];
+      readonly value: ({ readonly type: 'text'; readonly text: string } | AiSdkFileOutputs[Version])[];
     };
 
 /**
- * One of our tools as a Vercel AI SDK (v7) tool: assignable to the SDK's `Tool` (and a record of
- * them to its `ToolSet`); the tests pass them to `generateText`.
+ * One of our tools as a Vercel AI SDK tool: assignable to the SDK's `Tool` (and a record of them
+ * to its `ToolSet`) of `ai` `Version` and later, by default 6: both ai 6 and ai 7 (the tests
+ * type-check it against both and pass it to both `generateText`s).
  */
-export interface AiSdkTool {
+export interface AiSdkTool<Version extends AiSdkVersion = 6> {
   /** The tool's description, for the model. */
   readonly description: string;
   /** The input's JSON Schema, as a Standard JSON Schema object. */
@@ -50,5 +70,5 @@ export interface AiSdkTool {
     options: { readonly toolCallId: string; readonly abortSignal?: AbortSignal },
   ) => Promise<ModelContent>;
   /** Turns what `execute` resolved to into the SDK's tool-result output. */
-  readonly toModelOutput: (options: { readonly output: ModelContent }) => AiSdkToolResultOutput;
+  readonly toModelOutput: (options: { readonly output: ModelContent }) => AiSdkToolResultOutput<Version>;
 }

@@ -9,7 +9,7 @@ import {
 } from '../../index.js';
 import { buildModelContent, describeInterruption } from '../../internal/index.js';
 import type { AiSdkPendingStore } from './AiSdkPendingStore.js';
-import type { AiSdkTool } from './AiSdkTool.js';
+import type { AiSdkTool, AiSdkVersion } from './AiSdkTool.js';
 import { buildStandardJsonSchema } from './buildStandardJsonSchema.js';
 import type { PendingCall } from '../../index.js';
 import { toAiSdkModelOutput } from './toAiSdkModelOutput.js';
@@ -47,8 +47,10 @@ function isImpostor(request: ToolRequest, waiting: ToolRequest, outcome: ToolExe
 }
 
 /**
- * The executor's tools as Vercel AI SDK (v7) tools, keyed by provider-safe name (`.` -> `__`),
- * every call run through the executor (validation, preflight, permissions, timeouts).
+ * The executor's tools as Vercel AI SDK tools, keyed by provider-safe name (`.` -> `__`), every
+ * call run through the executor (validation, preflight, permissions, timeouts). Their type fits
+ * the `ToolSet` of ai 6 and ai 7 (images go as `file-data` parts, which both take; pass
+ * `sdkVersion: 7` for ai 7's own `file` parts).
  *
  * Approvals go through the SDK's own tool-approval flow: the SDK asks `needsApproval` before it
  * runs a call; we run the call through the executor there, and when the executor stops with
@@ -63,9 +65,22 @@ function isImpostor(request: ToolRequest, waiting: ToolRequest, outcome: ToolExe
  * An `auth_required` interruption cannot pause the SDK: the model reads "waiting for
  * authentication" as an error result and the pending call is kept in `pending` for the host.
  */
-export function toAiSdkTools(executor: ToolExecutor, options: ToAiSdkToolsOptions = {}): Record<string, AiSdkTool> {
+export function toAiSdkTools(executor: ToolExecutor, options?: ToAiSdkToolsOptions): Record<string, AiSdkTool>;
+/**
+ * The executor's tools as ai 7 tools: the same bridge, images handed over as ai 7's own `file`
+ * parts, the tools' type assignable to ai 7's `ToolSet` only.
+ */
+export function toAiSdkTools(
+  executor: ToolExecutor,
+  options: ToAiSdkToolsOptions<7> & { readonly sdkVersion: 7 },
+): Record<string, AiSdkTool<7>>;
+export function toAiSdkTools(
+  executor: ToolExecutor,
+  options: ToAiSdkToolsOptions<AiSdkVersion> = {},
+): Record<string, AiSdkTool<AiSdkVersion>> {
   const sessionId = options.sessionId ?? globalThis.crypto.randomUUID();
   const pending = options.pending ?? createMemoryPendingStore();
+  const version = options.sdkVersion ?? 6;
   // Outcomes of calls that ran in needsApproval, handed to execute: same process, same step.
   const settled = new Map<string, ToolExecutionOutcome>();
   const render = (outcome: ToolExecutionOutcome): ModelContent =>
@@ -75,7 +90,7 @@ export function toAiSdkTools(executor: ToolExecutor, options: ToAiSdkToolsOption
     blocks: [{ type: 'text', text: describeInterruption(interruption) }],
   });
 
-  const toTool = (spec: ToolSpec): AiSdkTool => {
+  const toTool = (spec: ToolSpec): AiSdkTool<AiSdkVersion> => {
     const buildRequest = (input: JsonValue, toolCallId: string, turnId: string): ToolRequest => ({
       callId: toolCallId,
       toolName: spec.name,
@@ -129,7 +144,7 @@ export function toAiSdkTools(executor: ToolExecutor, options: ToAiSdkToolsOption
         const request = buildRequest(input, toolCallId, toolCallId);
         return finish(request, await executor.execute(request, signal));
       },
-      toModelOutput: ({ output }: { output: ModelContent }) => toAiSdkModelOutput(output),
+      toModelOutput: ({ output }: { output: ModelContent }) => toAiSdkModelOutput(output, version),
     };
   };
 
