@@ -31,11 +31,7 @@ const EXPECTED: Readonly<Record<string, Expectation>> = {
   'auth/metadata-default': { status: 'pass' },
   'auth/metadata-var1': { status: 'pass' },
   'auth/metadata-var2': { status: 'pass' },
-  'auth/metadata-var3': {
-    status: 'fail',
-    reason:
-      'issue 18 item 9: finishAuth redoes discovery without the resource_metadata URL of the 401, so the protected-resource metadata at a custom path is missed ("Existing OAuth client information is required")',
-  },
+  'auth/metadata-var3': { status: 'pass' },
   'auth/basic-cimd': { status: 'pass' },
   'auth/scope-from-www-authenticate': { status: 'pass' },
   'auth/scope-from-scopes-supported': { status: 'pass' },
