@@ -40,6 +40,9 @@ export type { ToolRequest } from './contract/ToolRequest.js';
 export type { ToolResult } from './values/ToolResult.js';
 export type { ToolReturn } from './values/ToolReturn.js';
 export type { ToolContext } from './contract/ToolContext.js';
+export type { ToolEvent, ToolLogLevel } from './contract/ToolEvent.js';
+export type { ElicitationHandler, ElicitationRequest, ElicitationResult } from './contract/Elicitation.js';
+export type { SamplingHandler, SamplingRequest, SamplingResult } from './contract/Sampling.js';
 export type { PlannedRequests, PreflightResult } from './contract/PreflightResult.js';
 export type { ToolExecutionScope } from './contract/ToolExecutionScope.js';
 export type { ChildToolRequest } from './contract/ChildToolRequest.js';
@@ -76,6 +79,7 @@ export type { PolicySubjects } from './permissions/PolicySubjects.js';
 export type { ToolInterruption } from './interrupt/ToolInterruption.js';
 export type { ApprovalRequest } from './interrupt/ApprovalRequest.js';
 export type { AuthRequest } from './interrupt/AuthRequest.js';
+export type { InputRequest } from './interrupt/InputRequest.js';
 export { AuthRequiredError, type AuthRequiredOptions } from './interrupt/AuthRequiredError.js';
 export type { ApprovalConsumeResult, ApprovalStore } from './interrupt/ApprovalStore.js';
 export { InMemoryApprovalStore, type InMemoryApprovalStoreOptions } from './interrupt/InMemoryApprovalStore.js';
@@ -92,10 +96,12 @@ export { ToolConfigurationError } from './errors/ToolConfigurationError.js';
 export {
   APPROVAL_STORE,
   CREDENTIAL_STORE,
+  ELICITATION_HANDLER,
   EXECUTOR_OBSERVER,
   MODULE_WORKSPACE,
   PATH_CONTAINMENT,
   PERMISSION_CHECKER,
+  SAMPLING_HANDLER,
   TOOL_EXECUTOR,
   TOOL_RESOURCES,
   TOOL_SOURCE,

@@ -1,3 +1,5 @@
+import type { ElicitationHandler } from '../contract/Elicitation.js';
+import type { SamplingHandler } from '../contract/Sampling.js';
 import type { ToolResources } from '../contract/ToolResources.js';
 import type { ApprovalStore } from '../interrupt/ApprovalStore.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
@@ -22,6 +24,10 @@ export interface BasicToolExecutorOptions {
   readonly resources?: ToolResources;
   /** Where issued approvals are remembered. Default: in memory. */
   readonly approvals?: ApprovalStore;
+  /** Asks the person the tools' questions (`ctx.elicit`), when a call's options bring no handler. Default: none (the call ends `interrupted`, `input_required`). */
+  readonly elicitation?: ElicitationHandler;
+  /** Answers the tools' sampling requests (`ctx.sample`), when a call's options bring no handler. Default: none (`capability_required`). */
+  readonly sampling?: SamplingHandler;
   /** Hears every call's start and end. Default: none. */
   readonly observer?: ExecutorObserver;
   /** Default 120,000 ms; `ExecuteOptions.timeoutMs` overrides it per call. */

@@ -1,4 +1,7 @@
+import type { ElicitationHandler } from '../contract/Elicitation.js';
 import { MAX_TIMEOUT_MS } from '../contract/MAX_TIMEOUT_MS.js';
+import type { SamplingHandler } from '../contract/Sampling.js';
+import type { ToolEvent } from '../contract/ToolEvent.js';
 import { ToolError } from '../errors/ToolError.js';
 import type { ExecutorErrorReason } from './ToolErrorReason.js';
 
@@ -17,6 +20,16 @@ export interface ExecuteOptions {
    * call ends `interrupted` (`details.stage: 'checks'`) with `invoked: false`.
    */
   readonly timeoutMs?: number;
+  /**
+   * Hears the call's events (`ctx.progress`, `ctx.log`, `ctx.output`) and its nested calls'
+   * (each with its own `callId`), in order, synchronously as they are emitted and never after
+   * the outcome. What it throws is ignored; it should return quickly (it runs on the tool's turn).
+   */
+  readonly onEvent?: (event: ToolEvent) => void;
+  /** Asks the person this call's questions (`ctx.elicit`) instead of the executor's `ELICITATION_HANDLER`. */
+  readonly elicitation?: ElicitationHandler;
+  /** Answers this call's sampling requests (`ctx.sample`) instead of the executor's `SAMPLING_HANDLER`. */
+  readonly sampling?: SamplingHandler;
 }
 
 /** The options of a call made without any: nothing to check. */
@@ -53,10 +66,13 @@ export function checkExecuteOptions(options: unknown): ExecuteOptions | ToolErro
   }
   let signal: unknown;
   let timeoutMs: unknown;
+  let onEvent: unknown;
+  let elicitation: unknown;
+  let sampling: unknown;
   try {
-    ({ signal, timeoutMs } = options as Record<string, unknown>);
+    ({ signal, timeoutMs, onEvent, elicitation, sampling } = options as Record<string, unknown>);
   } catch {
-    return refuse('invalid_options', 'reading signal or timeoutMs threw');
+    return refuse('invalid_options', 'reading signal, timeoutMs, onEvent, elicitation or sampling threw');
   }
   if (signal !== undefined && !isAbortSignal(signal)) {
     return refuse('invalid_signal', 'signal must be an AbortSignal (for example `new AbortController().signal`)');
@@ -67,5 +83,31 @@ export function checkExecuteOptions(options: unknown): ExecuteOptions | ToolErro
       `timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; got ${typeof timeoutMs === 'number' ? String(timeoutMs) : typeof timeoutMs}`,
     );
   }
-  return { ...(signal === undefined ? {} : { signal }), ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+  if (onEvent !== undefined && typeof onEvent !== 'function') {
+    return refuse('invalid_options', 'onEvent must be a function (event) => void');
+  }
+  if (!isHandler(elicitation, 'elicit')) {
+    return refuse('invalid_options', 'elicitation must be an object with an elicit(question, request, signal) method');
+  }
+  if (!isHandler(sampling, 'sample')) {
+    return refuse('invalid_options', 'sampling must be an object with a sample(request, call, signal) method');
+  }
+  const checked: { -readonly [K in keyof ExecuteOptions]: ExecuteOptions[K] } = {};
+  if (signal !== undefined) checked.signal = signal;
+  if (timeoutMs !== undefined) checked.timeoutMs = timeoutMs;
+  if (onEvent !== undefined) checked.onEvent = onEvent as (event: ToolEvent) => void;
+  if (elicitation !== undefined) checked.elicitation = elicitation as ElicitationHandler;
+  if (sampling !== undefined) checked.sampling = sampling as SamplingHandler;
+  return checked;
+}
+
+/** Whether `value` is absent or an object with a `method` function (a host handler). Never throws. */
+function isHandler(value: unknown, method: string): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return typeof (value as Record<string, unknown>)[method] === 'function';
+  } catch {
+    return false;
+  }
 }
