@@ -9,8 +9,6 @@ export type { ToolResultPart } from './values/ToolResultPart.js';
 
 // Capabilities
 export type { Invocable } from './capabilities/Invocable.js';
-export type { PromptProvider, PromptDescriptor, PromptMessage, PromptResult } from './capabilities/PromptProvider.js';
-export type { ResourceDescriptor, ResourceContents, ResourceProvider } from './capabilities/ResourceProvider.js';
 
 // Spec
 export { isToolName, type ToolName } from './spec/ToolName.js';
@@ -40,9 +38,9 @@ export type { ToolRequest } from './contract/ToolRequest.js';
 export type { ToolResult } from './values/ToolResult.js';
 export type { ToolReturn } from './values/ToolReturn.js';
 export type { ToolContext } from './contract/ToolContext.js';
-export type { ToolEvent, ToolLogLevel } from './contract/ToolEvent.js';
-export type { ElicitationHandler, ElicitationRequest, ElicitationResult } from './contract/Elicitation.js';
-export type { SamplingHandler, SamplingRequest, SamplingResult } from './contract/Sampling.js';
+export type { ToolEvent } from './contract/ToolEvent.js';
+export type { ElicitationResult } from './interrupt/Elicitation.js';
+export type { SamplingRequest, SamplingResult } from './contract/Sampling.js';
 export type { PlannedRequests, PreflightResult } from './contract/PreflightResult.js';
 export type { ToolExecutionScope } from './contract/ToolExecutionScope.js';
 export type { ChildToolRequest } from './contract/ChildToolRequest.js';

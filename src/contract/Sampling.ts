@@ -1,5 +1,4 @@
 import type { JsonObject } from '../values/JsonValue.js';
-import type { ToolRequest } from './ToolRequest.js';
 
 /**
  * A request for a model completion from a tool (`ctx.sample`), MCP's `sampling/createMessage`
@@ -28,21 +27,12 @@ export interface SamplingRequest {
 
 /** The model's answer: the text it wrote, which model, and why it stopped. */
 export interface SamplingResult {
+  /** Always `assistant`. */
   readonly role: 'assistant';
+  /** What the model wrote. */
   readonly content: { readonly type: 'text'; readonly text: string };
   /** The model that answered. */
   readonly model: string;
   /** `endTurn`, `stopSequence`, `maxTokens` or the host's own reason. */
   readonly stopReason?: string;
-}
-
-/**
- * Answers a tool's sampling requests in process: bind one under `SAMPLING_HANDLER` (it calls the
- * host's model). Without one (and not served over MCP to a client that samples), a call that
- * samples ends `interrupted` with `capability_required`. A handler that throws or answers
- * something malformed ends the call `failed`.
- */
-export interface SamplingHandler {
-  /** Asks the host's model; resolves to its answer. */
-  sample(request: SamplingRequest, call: ToolRequest, signal: AbortSignal): Promise<SamplingResult>;
 }

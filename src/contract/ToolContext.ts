@@ -1,9 +1,9 @@
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
-import type { JsonValue } from '../values/JsonValue.js';
-import type { ElicitationRequest, ElicitationResult } from './Elicitation.js';
+import type { JsonObject, JsonValue } from '../values/JsonValue.js';
+import type { ElicitationResult } from '../interrupt/Elicitation.js';
 import type { SamplingRequest, SamplingResult } from './Sampling.js';
-import type { ToolLogLevel } from './ToolEvent.js';
+import type { ToolEvent } from './ToolEvent.js';
 import type { ToolExecutionScope } from './ToolExecutionScope.js';
 import type { ToolRequest } from './ToolRequest.js';
 import type { ToolResources } from './ToolResources.js';
@@ -51,14 +51,17 @@ export interface ToolContext<TInput = unknown> {
    */
   progress(update: { readonly progress: number; readonly total?: number; readonly message?: string }): void;
   /** Logs `data` at `level` (MCP's levels): a `log` event (over MCP, `notifications/message`). Never throws. */
-  log(level: ToolLogLevel, data: JsonValue): void;
+  log(level: Extract<ToolEvent, { readonly type: 'log' }>['level'], data: JsonValue): void;
   /**
    * Emits a piece of partial output: an `output` event. Set `annotations.supportsStreamingHint`
    * on a tool that does. Never throws.
    */
   output(chunk: JsonValue): void;
   /**
-   * Asks the person a question whose answer has the form of `schema` (a flat object schema):
+   * Asks the person a question (`message`) whose answer has the form of `schema`: a flat object
+   * schema as MCP elicitation allows (`type: 'object'`; `properties` of type string, number,
+   * integer, boolean, or array for a multi-select, with `enum`, `oneOf`, `default`, `title`,
+   * `description`; `required`).
    * over MCP `elicitation/create` to the client; in process the host's `ELICITATION_HANDLER`.
    * The content of an accepted answer is checked against the schema before the tool sees it.
    * With nobody to ask, the call ends `interrupted` (`input_required`) and this promise
@@ -78,7 +81,7 @@ export interface ToolContext<TInput = unknown> {
    * }
    * ```
    */
-  elicit(question: ElicitationRequest): Promise<ElicitationResult>;
+  elicit(question: { readonly message: string; readonly schema: JsonObject }): Promise<ElicitationResult>;
   /**
    * Asks the host's model for a completion: over MCP `sampling/createMessage`; in process the
    * host's `SAMPLING_HANDLER`. With neither, the call ends `interrupted`

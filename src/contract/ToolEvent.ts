@@ -1,8 +1,5 @@
 import type { JsonValue } from '../values/JsonValue.js';
 
-/** MCP's log levels, from the least to the most severe (RFC 5424's syslog severities). */
-export type ToolLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
-
 /**
  * What a running tool says before it returns, plain JSON: `progress` (`ctx.progress`), `log`
  * (`ctx.log`) and `output`, a piece of partial output (`ctx.output`; `shell_exec` sends
@@ -24,7 +21,8 @@ export type ToolEvent =
   | {
       readonly type: 'log';
       readonly callId: string;
-      readonly level: ToolLogLevel;
+      /** MCP's log levels, from the least to the most severe (RFC 5424's syslog severities). */
+      readonly level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
       /** The message or data to log (a string, or any JSON value). */
       readonly data: JsonValue;
     }
@@ -34,3 +32,9 @@ export type ToolEvent =
       /** A piece of partial output; the final result still carries the whole (bounded) output. */
       readonly chunk: JsonValue;
     };
+
+/**
+ * MCP's log levels (`ctx.log`'s first argument), by name for the core's own code.
+ * @internal
+ */
+export type ToolLogLevel = Extract<ToolEvent, { readonly type: 'log' }>['level'];

@@ -3,8 +3,7 @@ import type { ExecutorObserver } from '../executor/ExecutorObserver.js';
 import type { ToolExecutor } from '../executor/ToolExecutor.js';
 import type { ToolResources } from '../contract/ToolResources.js';
 import type { ApprovalStore } from '../interrupt/ApprovalStore.js';
-import type { ElicitationHandler } from '../contract/Elicitation.js';
-import type { SamplingHandler } from '../contract/Sampling.js';
+import type { ExecuteOptions } from '../executor/ExecuteOptions.js';
 import type { CredentialStore } from '../interrupt/CredentialStore.js';
 import type { PathContainment } from '../permissions/PathContainment.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
@@ -64,15 +63,19 @@ export const MODULE_WORKSPACE: ServiceIdentifier<PathContainment> = Symbol.for('
  */
 export const PATH_CONTAINMENT: ServiceIdentifier<PathContainment> = Symbol.for('agentkit-tools-core/PathContainment');
 /**
- * Asks the person the tools' questions (`ctx.elicit`) in process: a terminal prompt, a chat UI.
+ * Asks the person the tools' questions (`ctx.elicit`) in process: a terminal prompt, a chat UI
+ * (an object with `elicit(question, request, signal)`, see `ExecuteOptions.elicitation`).
  * Optional: without one, a call that asks ends `interrupted` (`input_required`) and the host
  * resumes it with `executor.executeWithInput`. Served over MCP, the client is asked instead.
  */
-export const ELICITATION_HANDLER: ServiceIdentifier<ElicitationHandler> = Symbol.for(
+export const ELICITATION_HANDLER: ServiceIdentifier<NonNullable<ExecuteOptions['elicitation']>> = Symbol.for(
   'agentkit-tools-core/ElicitationHandler',
 );
 /**
- * Answers the tools' sampling requests (`ctx.sample`) with the host's model, in process.
+ * Answers the tools' sampling requests (`ctx.sample`) with the host's model, in process (an
+ * object with `sample(request, call, signal)`, see `ExecuteOptions.sampling`).
  * Optional: without one, a call that samples ends `interrupted` (`capability_required`).
  */
-export const SAMPLING_HANDLER: ServiceIdentifier<SamplingHandler> = Symbol.for('agentkit-tools-core/SamplingHandler');
+export const SAMPLING_HANDLER: ServiceIdentifier<NonNullable<ExecuteOptions['sampling']>> = Symbol.for(
+  'agentkit-tools-core/SamplingHandler',
+);

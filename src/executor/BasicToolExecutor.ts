@@ -5,7 +5,7 @@ import type { ToolRequest } from '../contract/ToolRequest.js';
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
-import type { ElicitationResult } from '../contract/Elicitation.js';
+import type { ElicitationResult } from '../interrupt/Elicitation.js';
 import { isToolRequest } from '../contract/isToolRequest.js';
 import type { InputRequest } from '../interrupt/InputRequest.js';
 import { ApprovalGate, rejectApproval } from './ApprovalGate.js';

@@ -1,11 +1,10 @@
-import type { ElicitationHandler } from '../contract/Elicitation.js';
-import type { SamplingHandler } from '../contract/Sampling.js';
 import type { ToolResources } from '../contract/ToolResources.js';
 import type { ApprovalStore } from '../interrupt/ApprovalStore.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { ToolCatalog } from '../registry/ToolCatalog.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ExecutorStep, FinishedCall, PermittedCall } from './ExecutorStep.js';
+import type { ExecuteOptions } from './ExecuteOptions.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
 
 /**
@@ -25,9 +24,9 @@ export interface BasicToolExecutorOptions {
   /** Where issued approvals are remembered. Default: in memory. */
   readonly approvals?: ApprovalStore;
   /** Asks the person the tools' questions (`ctx.elicit`), when a call's options bring no handler. Default: none (the call ends `interrupted`, `input_required`). */
-  readonly elicitation?: ElicitationHandler;
+  readonly elicitation?: ExecuteOptions['elicitation'];
   /** Answers the tools' sampling requests (`ctx.sample`), when a call's options bring no handler. Default: none (`capability_required`). */
-  readonly sampling?: SamplingHandler;
+  readonly sampling?: ExecuteOptions['sampling'];
   /** Hears every call's start and end. Default: none. */
   readonly observer?: ExecutorObserver;
   /** Default 120,000 ms; `ExecuteOptions.timeoutMs` overrides it per call. */

@@ -7,7 +7,7 @@ import type { ToolContext } from '../contract/ToolContext.js';
 import type { ToolExecutionScope } from '../contract/ToolExecutionScope.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
 import type { ToolResources } from '../contract/ToolResources.js';
-import type { ElicitationRequest, ElicitationResult } from '../contract/Elicitation.js';
+import type { ElicitationRequest, ElicitationResult } from '../interrupt/Elicitation.js';
 import type { SamplingRequest, SamplingResult } from '../contract/Sampling.js';
 import type { ToolEvent, ToolLogLevel } from '../contract/ToolEvent.js';
 import { ToolError } from '../errors/ToolError.js';

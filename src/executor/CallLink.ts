@@ -1,10 +1,8 @@
-import type { ElicitationHandler } from '../contract/Elicitation.js';
-import type { SamplingHandler } from '../contract/Sampling.js';
 import type { ToolEvent } from '../contract/ToolEvent.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
 import type { InputRequest } from '../interrupt/InputRequest.js';
 import { SchemaCompiler } from '../schema/SchemaCompiler.js';
-import type { ExecuteOptions } from './ExecuteOptions.js';
+import type { ElicitationHandler, ExecuteOptions, SamplingHandler } from './ExecuteOptions.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
 import type { InputGate } from './InputGate.js';
 

@@ -1,7 +1,9 @@
-import type { ElicitationHandler } from '../contract/Elicitation.js';
+import type { ElicitationResult } from '../interrupt/Elicitation.js';
 import { MAX_TIMEOUT_MS } from '../contract/MAX_TIMEOUT_MS.js';
-import type { SamplingHandler } from '../contract/Sampling.js';
+import type { SamplingRequest, SamplingResult } from '../contract/Sampling.js';
 import type { ToolEvent } from '../contract/ToolEvent.js';
+import type { ToolRequest } from '../contract/ToolRequest.js';
+import type { JsonObject } from '../values/JsonValue.js';
 import { ToolError } from '../errors/ToolError.js';
 import type { ExecutorErrorReason } from './ToolErrorReason.js';
 
@@ -26,10 +28,28 @@ export interface ExecuteOptions {
    * the outcome. What it throws is ignored; it should return quickly (it runs on the tool's turn).
    */
   readonly onEvent?: (event: ToolEvent) => void;
-  /** Asks the person this call's questions (`ctx.elicit`) instead of the executor's `ELICITATION_HANDLER`. */
-  readonly elicitation?: ElicitationHandler;
-  /** Answers this call's sampling requests (`ctx.sample`) instead of the executor's `SAMPLING_HANDLER`. */
-  readonly sampling?: SamplingHandler;
+  /**
+   * Asks the person this call's questions (`ctx.elicit`; its nested calls' too) instead of the
+   * executor's `ELICITATION_HANDLER` (the shape a host implements to bind one). `request` is the
+   * asking call (a nested call's own); `signal` aborts when the call is cancelled or times out.
+   * What it answers is checked against the question's schema before the tool sees it; a handler
+   * that throws or answers something malformed fails the question (the tool sees a `ToolError`).
+   */
+  readonly elicitation?: {
+    elicit(
+      question: { readonly message: string; readonly schema: JsonObject },
+      request: ToolRequest,
+      signal: AbortSignal,
+    ): Promise<ElicitationResult>;
+  };
+  /**
+   * Answers this call's sampling requests (`ctx.sample`) with a model, instead of the executor's
+   * `SAMPLING_HANDLER` (the shape a host implements to bind one). Its answer is checked (text
+   * content, a model name) before the tool sees it.
+   */
+  readonly sampling?: {
+    sample(request: SamplingRequest, call: ToolRequest, signal: AbortSignal): Promise<SamplingResult>;
+  };
 }
 
 /** The options of a call made without any: nothing to check. */
@@ -111,3 +131,15 @@ function isHandler(value: unknown, method: string): boolean {
     return false;
   }
 }
+
+/**
+ * What answers `ctx.elicit` (see {@link ExecuteOptions.elicitation}), by name for the core's own code.
+ * @internal
+ */
+export type ElicitationHandler = NonNullable<ExecuteOptions['elicitation']>;
+
+/**
+ * What answers `ctx.sample` (see {@link ExecuteOptions.sampling}), by name for the core's own code.
+ * @internal
+ */
+export type SamplingHandler = NonNullable<ExecuteOptions['sampling']>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ElicitationRequest, ElicitationResult } from '../contract/Elicitation.js';
+import type { ElicitationRequest, ElicitationResult } from '../interrupt/Elicitation.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import type { ApprovalStore } from '../interrupt/ApprovalStore.js';

@@ -1,5 +1,5 @@
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
-import type { ElicitationResult } from '../contract/Elicitation.js';
+import type { ElicitationResult } from '../interrupt/Elicitation.js';
 import type { InputRequest } from '../interrupt/InputRequest.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';

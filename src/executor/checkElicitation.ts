@@ -1,4 +1,4 @@
-import type { ElicitationRequest, ElicitationResult } from '../contract/Elicitation.js';
+import type { ElicitationRequest, ElicitationResult } from '../interrupt/Elicitation.js';
 import type { SchemaCompiler } from '../schema/SchemaCompiler.js';
 import type { JsonObject } from '../values/JsonValue.js';
 

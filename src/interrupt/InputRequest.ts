@@ -1,4 +1,4 @@
-import type { ElicitationResult } from '../contract/Elicitation.js';
+import type { ElicitationResult } from './Elicitation.js';
 import type { JsonObject } from '../values/JsonValue.js';
 
 /**

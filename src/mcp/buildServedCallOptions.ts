@@ -6,7 +6,12 @@ import type {
   RequestId,
   ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ElicitationHandler, ExecuteOptions, SamplingHandler, ToolEvent, ToolLogLevel } from '../index.js';
+import type { ExecuteOptions, ToolEvent } from '../index.js';
+
+type ElicitationHandler = NonNullable<ExecuteOptions['elicitation']>;
+type SamplingHandler = NonNullable<ExecuteOptions['sampling']>;
+/** MCP's log levels. */
+type ToolLogLevel = Extract<ToolEvent, { readonly type: 'log' }>['level'];
 
 /** Severity order of MCP's log levels (RFC 5424), least severe first. */
 const SEVERITY: Readonly<Record<ToolLogLevel, number>> = {

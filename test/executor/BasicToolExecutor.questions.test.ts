@@ -9,14 +9,16 @@ import {
   SAMPLING_HANDLER,
   Tool,
   TOOL_EXECUTOR,
-  type ElicitationHandler,
   type InputRequest,
   type JsonObject,
-  type SamplingHandler,
   type ToolContext,
   type ToolExecutionOutcome,
   type ToolExecutor,
+  type ExecuteOptions,
 } from '../../src/index.js';
+
+type ElicitationHandler = NonNullable<ExecuteOptions['elicitation']>;
+type SamplingHandler = NonNullable<ExecuteOptions['sampling']>;
 import { createToolRequest } from '../../src/testing/index.js';
 
 const FORM: JsonObject = {

@@ -1,4 +1,4 @@
-import type { MetadataMap } from '../values/JsonValue.js';
+import type { MetadataMap } from '../index.js';
 
 /** A resource a {@link ResourceProvider} lists. */
 export interface ResourceDescriptor {
