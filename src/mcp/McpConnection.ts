@@ -16,6 +16,7 @@ import { collectPages } from './collectPages.js';
 import { createClientTransport } from './createClientTransport.js';
 import type { McpServerConfig } from './McpServersOptions.js';
 import { NO_SDK_OUTPUT_VALIDATION } from './NO_SDK_OUTPUT_VALIDATION.js';
+import { REMOTE_QUESTION_CAPABILITIES, RemoteQuestions } from './RemoteQuestions.js';
 
 const CLIENT_INFO = { name: 'agentkit-tools-core', version: '0.1.0' } as const;
 /** Upper bound of pages read from one listing, against a server that never stops paginating. */
@@ -39,11 +40,14 @@ export class McpConnection {
   #taskTools = new Set<string>();
   /** Set by {@link close}: no further connection is made. */
   #closed = false;
+  /** The server's `elicitation/create` and `sampling/createMessage`, routed into the calls talking to it. */
+  public readonly questions: RemoteQuestions;
 
   public constructor(config: McpServerConfig, credentials: CredentialStore, connectTimeoutMs: number) {
     this.#config = config;
     this.#credentials = credentials;
     this.#connectTimeoutMs = connectTimeoutMs;
+    this.questions = new RemoteQuestions(config.id);
   }
 
   public get id(): string {
@@ -76,7 +80,11 @@ export class McpConnection {
   async #connect(): Promise<Client> {
     const generation = ++this.#generation;
     const transport = await createClientTransport(this.#config, this.#credentials);
-    const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION });
+    const client = new Client(CLIENT_INFO, {
+      capabilities: REMOTE_QUESTION_CAPABILITIES,
+      jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION,
+    });
+    this.questions.attach(client);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       for (const listener of this.#listeners) listener();
     });
