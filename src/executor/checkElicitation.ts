@@ -41,8 +41,24 @@ export function checkQuestion(value: unknown): ElicitationRequest | string {
 }
 
 /**
+ * `content` with every field it leaves out that the form gives a `default` for set to that
+ * default (MCP SEP-1034: a form's defaults are what the person accepted when they left a field).
+ */
+function withDefaults(content: Record<string, unknown>, schema: JsonObject): Record<string, unknown> {
+  const properties = schema['properties'];
+  if (!isRecord(properties)) return content;
+  let filled: Record<string, unknown> | undefined;
+  for (const [name, field] of Object.entries(properties)) {
+    if (content[name] !== undefined || !isRecord(field) || field['default'] === undefined) continue;
+    filled ??= { ...content };
+    filled[name] = field['default'];
+  }
+  return filled ?? content;
+}
+
+/**
  * The answer as the tool may see it, or what is wrong with it: `accept` with `content` that
- * matches the question's schema (checked with ajv, lenient: the form's schema is the tool's or
+ * matches the question's schema once the form's defaults fill the fields it left out (checked with ajv, lenient: the form's schema is the tool's or
  * a remote party's), `decline` or `cancel`. Never throws.
  */
 export function checkAnswer(
@@ -56,14 +72,15 @@ export function checkAnswer(
     if (action === 'decline' || action === 'cancel') return { action };
     if (action !== 'accept') return "action must be 'accept', 'decline' or 'cancel'";
     if (!isRecord(content)) return 'an accepted answer needs content, an object of the form fields';
+    const filled = withDefaults(content, question.schema);
     const validate = compiler.compile(question.schema, 'elicitation form', 'input', 'lenient');
-    if (!validate(content)) {
+    if (!validate(filled)) {
       const problems = (validate.errors ?? []).map((error) =>
         `${error.instancePath || '/'} ${error.message ?? ''}`.trim(),
       );
       return `the content does not match the form: ${problems.join('; ')}`;
     }
-    return { action: 'accept', content: content as JsonObject };
+    return { action: 'accept', content: filled as JsonObject };
   } catch (thrown) {
     return `the answer could not be checked (${thrown instanceof Error ? thrown.message : String(thrown)})`;
   }

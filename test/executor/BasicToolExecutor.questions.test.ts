@@ -44,6 +44,17 @@ class Pick {
   }
 }
 
+@Tool({ name: 'q_defaults', description: 'Asks with a default.' })
+class Defaults {
+  public async invoke(_input: unknown, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit({
+      message: 'Which file?',
+      schema: { ...FORM, properties: { file: { type: 'string', enum: ['a.txt', 'b.txt'], default: 'a.txt' } } },
+    });
+    return answer.action === 'accept' ? (answer.content['file'] as string) : answer.action;
+  }
+}
+
 @Tool({ name: 'q_two', description: 'Asks twice.' })
 class Two {
   public async invoke(_input: unknown, ctx: ToolContext): Promise<string> {
@@ -87,6 +98,7 @@ async function setUp(
   if (handlers.sampling !== undefined) container.bind(SAMPLING_HANDLER).toConstantValue(handlers.sampling);
   container.bind(Pick).toSelf();
   container.bind(Two).toSelf();
+  container.bind(Defaults).toSelf();
   container.bind(Swallow).toSelf();
   container.bind(Sample).toSelf();
   container.load(agentkitModule());
@@ -128,6 +140,13 @@ describe(BasicToolExecutor.name, () => {
         elicitation: { elicit: () => Promise.resolve({ action: 'decline' }) },
       });
       expect(textOf(outcome)).toBe('not deleted (decline)');
+    });
+
+    it("fills the fields an accepted answer leaves out with the form's defaults (SEP-1034)", async () => {
+      const executor = await setUp({
+        elicitation: { elicit: () => Promise.resolve({ action: 'accept', content: {} }) },
+      });
+      expect(textOf(await executor.execute(createToolRequest('q_defaults')))).toBe('a.txt');
     });
 
     it('refuses content that does not match the form before the tool sees it', async () => {
