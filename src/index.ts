@@ -9,8 +9,6 @@ export type { ToolResultPart } from './values/ToolResultPart.js';
 
 // Capabilities
 export type { Invocable } from './capabilities/Invocable.js';
-export type { PromptProvider, PromptDescriptor, PromptMessage, PromptResult } from './capabilities/PromptProvider.js';
-export type { ResourceDescriptor, ResourceContents, ResourceProvider } from './capabilities/ResourceProvider.js';
 
 // Spec
 export { isToolName, type ToolName } from './spec/ToolName.js';
@@ -40,6 +38,9 @@ export type { ToolRequest } from './contract/ToolRequest.js';
 export type { ToolResult } from './values/ToolResult.js';
 export type { ToolReturn } from './values/ToolReturn.js';
 export type { ToolContext } from './contract/ToolContext.js';
+export type { ToolEvent } from './contract/ToolEvent.js';
+export type { ElicitationResult } from './interrupt/Elicitation.js';
+export type { SamplingRequest, SamplingResult } from './contract/Sampling.js';
 export type { PlannedRequests, PreflightResult } from './contract/PreflightResult.js';
 export type { ToolExecutionScope } from './contract/ToolExecutionScope.js';
 export type { ChildToolRequest } from './contract/ChildToolRequest.js';
@@ -76,6 +77,7 @@ export type { PolicySubjects } from './permissions/PolicySubjects.js';
 export type { ToolInterruption } from './interrupt/ToolInterruption.js';
 export type { ApprovalRequest } from './interrupt/ApprovalRequest.js';
 export type { AuthRequest } from './interrupt/AuthRequest.js';
+export type { InputRequest } from './interrupt/InputRequest.js';
 export { AuthRequiredError, type AuthRequiredOptions } from './interrupt/AuthRequiredError.js';
 export type { ApprovalConsumeResult, ApprovalStore } from './interrupt/ApprovalStore.js';
 export { InMemoryApprovalStore, type InMemoryApprovalStoreOptions } from './interrupt/InMemoryApprovalStore.js';
@@ -92,10 +94,12 @@ export { ToolConfigurationError } from './errors/ToolConfigurationError.js';
 export {
   APPROVAL_STORE,
   CREDENTIAL_STORE,
+  ELICITATION_HANDLER,
   EXECUTOR_OBSERVER,
   MODULE_WORKSPACE,
   PATH_CONTAINMENT,
   PERMISSION_CHECKER,
+  SAMPLING_HANDLER,
   TOOL_EXECUTOR,
   TOOL_RESOURCES,
   TOOL_SOURCE,

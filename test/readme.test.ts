@@ -72,6 +72,13 @@ describe('README', () => {
     });
   });
 
+  it('"Tools that talk back" hears the progress and log, and resumes the question with the answer', async () => {
+    const { counted, heard, picked } = await import('../samples/readme/talkBack.js');
+    expect(counted).toMatchObject({ status: 'completed', result: { result: { output: { text: '3 files' } } } });
+    expect(heard.map((event) => event.type)).toStrictEqual(['progress', 'progress', 'progress', 'log']);
+    expect(picked).toMatchObject({ status: 'completed', result: { result: { output: { text: 'you meant b.txt' } } } });
+  });
+
   it('"Typed input" runs a schema-typed tool and completes', async () => {
     const { outcome } = await import('../samples/readme/typedInput.js');
     expect(outcome).toMatchObject({

@@ -5,7 +5,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { type PendingCall, type ToolExecutionOutcome, type ToolExecutor, type ToolRequest } from '../../src/index.js';
+import {
+  type ExecuteOptions,
+  type PendingCall,
+  type ToolExecutionOutcome,
+  type ToolExecutor,
+  type ToolRequest,
+} from '../../src/index.js';
 import { quoteForDisplay } from '../../src/internal/index.js';
 import {
   addOpenAIChatToolResults,
@@ -98,6 +104,17 @@ export async function runDemoLoop(
   const specs = executor.specs();
   const tools = toOpenAIChatTools(specs);
 
+  // A running command's output, shown live as it comes (shell_exec streams stdout and stderr).
+  const live: ExecuteOptions = {
+    onEvent: (event) => {
+      if (event.type !== 'output') return;
+      const { text } = event.chunk as { readonly text?: string };
+      if (typeof text !== 'string') return;
+      if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K'); // clear the spinner's line first
+      for (const line of text.replace(/\n$/, '').split('\n')) log(`    | ${forTerminal(line)}`);
+    },
+  };
+
   for (;;) {
     while (pending.length > 0) {
       const call = pending[0] as PendingCall;
@@ -113,8 +130,8 @@ export async function runDemoLoop(
           ? await executor.reject(call)
           : await withSpinner(`running ${toolName}`, () =>
               call.interruption.type === 'approval_required'
-                ? executor.executeApproved(call.request, call.interruption.approval)
-                : executor.execute(call.request),
+                ? executor.executeApproved(call.request, call.interruption.approval, live)
+                : executor.execute(call.request, live),
             );
       record.ms += Math.round(performance.now() - begun);
       record.approval = decision === 'approve' ? 'approved' : 'rejected';
@@ -148,7 +165,7 @@ export async function runDemoLoop(
     log(`\n${calls.map(({ request }) => `[turn ${turn}] model calls ${shown(request)}`).join('\n')}`);
     const begun = performance.now();
     const result = await withSpinner(`running ${calls.map(({ request }) => request.toolName).join(', ')}`, () =>
-      executeToolCalls(executor, calls),
+      executeToolCalls(executor, calls, live),
     );
     const ms = Math.round(performance.now() - begun);
     messages = addOpenAIChatToolResults(messages, result.results);

@@ -1,5 +1,9 @@
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
+import type { JsonObject, JsonValue } from '../values/JsonValue.js';
+import type { ElicitationResult } from '../interrupt/Elicitation.js';
+import type { SamplingRequest, SamplingResult } from './Sampling.js';
+import type { ToolEvent } from './ToolEvent.js';
 import type { ToolExecutionScope } from './ToolExecutionScope.js';
 import type { ToolRequest } from './ToolRequest.js';
 import type { ToolResources } from './ToolResources.js';
@@ -40,4 +44,48 @@ export interface ToolContext<TInput = unknown> {
   readonly plan?: unknown;
   /** The approval being resumed, when this run is the result of a host approval. */
   readonly approvedRequest?: ApprovalRequest;
+  /**
+   * Reports how far the work is (`total` when known, a `message` for a person): a `progress`
+   * event. Never throws and never waits; costs nothing when nobody listens. Served over MCP it
+   * becomes `notifications/progress` to the client's `progressToken`.
+   */
+  progress(update: { readonly progress: number; readonly total?: number; readonly message?: string }): void;
+  /** Logs `data` at `level` (MCP's levels): a `log` event (over MCP, `notifications/message`). Never throws. */
+  log(level: Extract<ToolEvent, { readonly type: 'log' }>['level'], data: JsonValue): void;
+  /**
+   * Emits a piece of partial output: an `output` event. Set `annotations.supportsStreamingHint`
+   * on a tool that does. Never throws.
+   */
+  output(chunk: JsonValue): void;
+  /**
+   * Asks the person a question (`message`) whose answer has the form of `schema`: a flat object
+   * schema as MCP elicitation allows (`type: 'object'`; `properties` of type string, number,
+   * integer, boolean, or array for a multi-select, with `enum`, `oneOf`, `default`, `title`,
+   * `description`; `required`).
+   * over MCP `elicitation/create` to the client; in process the host's `ELICITATION_HANDLER`.
+   * The content of an accepted answer is checked against the schema before the tool sees it.
+   * With nobody to ask, the call ends `interrupted` (`input_required`) and this promise
+   * rejects (let it end the body); the host resumes with `executor.executeWithInput`, which
+   * runs the call again from its start with the answer recorded: ask before any side effect.
+   *
+   * @example
+   * ```ts
+   * import type { ToolContext } from 'agentkit-tools-core';
+   *
+   * async function pickFile(ctx: ToolContext): Promise<string | undefined> {
+   *   const answer = await ctx.elicit({
+   *     message: 'Which file did you mean?',
+   *     schema: { type: 'object', properties: { file: { type: 'string', enum: ['a.txt', 'b.txt'] } }, required: ['file'] },
+   *   });
+   *   return answer.action === 'accept' ? String(answer.content['file']) : undefined;
+   * }
+   * ```
+   */
+  elicit(question: { readonly message: string; readonly schema: JsonObject }): Promise<ElicitationResult>;
+  /**
+   * Asks the host's model for a completion: over MCP `sampling/createMessage`; in process the
+   * host's `SAMPLING_HANDLER`. With neither, the call ends `interrupted`
+   * (`capability_required`, `capability: 'sampling'`) and this promise rejects: never a hang.
+   */
+  sample(request: SamplingRequest): Promise<SamplingResult>;
 }

@@ -15,6 +15,8 @@ import { buildNoToolsError } from './buildNoToolsError.js';
 import { NoopExecutorObserver } from './NoopExecutorObserver.js';
 import {
   APPROVAL_STORE,
+  ELICITATION_HANDLER,
+  SAMPLING_HANDLER,
   CREDENTIAL_STORE,
   EXECUTOR_OBSERVER,
   MODULE_WORKSPACE,
@@ -39,7 +41,12 @@ async function createExecutor(context: ResolutionContext, options: AgentkitModul
       // An observer never changes what the executor does.
     }
   };
+  // Optional: a host that binds none gets the interruptions (`input_required`, `capability_required`).
+  const elicitation = context.get(ELICITATION_HANDLER, { optional: true });
+  const sampling = context.get(SAMPLING_HANDLER, { optional: true });
   return new BasicToolExecutor({
+    ...(elicitation === undefined ? {} : { elicitation }),
+    ...(sampling === undefined ? {} : { sampling }),
     // The catalog reloads its registry when a source's tool set changes, and closes the sources with the executor.
     registry: await ToolCatalog.load(discovery.tools, sources, report),
     permissions: context.get(PERMISSION_CHECKER),

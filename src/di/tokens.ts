@@ -3,6 +3,7 @@ import type { ExecutorObserver } from '../executor/ExecutorObserver.js';
 import type { ToolExecutor } from '../executor/ToolExecutor.js';
 import type { ToolResources } from '../contract/ToolResources.js';
 import type { ApprovalStore } from '../interrupt/ApprovalStore.js';
+import type { ExecuteOptions } from '../executor/ExecuteOptions.js';
 import type { CredentialStore } from '../interrupt/CredentialStore.js';
 import type { PathContainment } from '../permissions/PathContainment.js';
 import type { PermissionChecker } from '../permissions/PermissionChecker.js';
@@ -61,3 +62,20 @@ export const MODULE_WORKSPACE: ServiceIdentifier<PathContainment> = Symbol.for('
  * `MODULE_WORKSPACE`, so roots given to a built-in module are inside for the checks too.
  */
 export const PATH_CONTAINMENT: ServiceIdentifier<PathContainment> = Symbol.for('agentkit-tools-core/PathContainment');
+/**
+ * Asks the person the tools' questions (`ctx.elicit`) in process: a terminal prompt, a chat UI
+ * (an object with `elicit(question, request, signal)`, see `ExecuteOptions.elicitation`).
+ * Optional: without one, a call that asks ends `interrupted` (`input_required`) and the host
+ * resumes it with `executor.executeWithInput`. Served over MCP, the client is asked instead.
+ */
+export const ELICITATION_HANDLER: ServiceIdentifier<NonNullable<ExecuteOptions['elicitation']>> = Symbol.for(
+  'agentkit-tools-core/ElicitationHandler',
+);
+/**
+ * Answers the tools' sampling requests (`ctx.sample`) with the host's model, in process (an
+ * object with `sample(request, call, signal)`, see `ExecuteOptions.sampling`).
+ * Optional: without one, a call that samples ends `interrupted` (`capability_required`).
+ */
+export const SAMPLING_HANDLER: ServiceIdentifier<NonNullable<ExecuteOptions['sampling']>> = Symbol.for(
+  'agentkit-tools-core/SamplingHandler',
+);

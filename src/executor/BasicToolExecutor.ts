@@ -6,7 +6,14 @@ import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
 import { InMemoryApprovalStore } from '../interrupt/InMemoryApprovalStore.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import { CallTracer } from '../tracing/CallTracer.js';
-import { ApprovalGate } from './ApprovalGate.js';
+import type { ElicitationResult } from '../interrupt/Elicitation.js';
+import { isToolRequest } from '../contract/isToolRequest.js';
+import type { InputRequest } from '../interrupt/InputRequest.js';
+import { ApprovalGate, rejectApproval } from './ApprovalGate.js';
+import { CallLink } from './CallLink.js';
+import { checkAnswer } from './checkElicitation.js';
+import { failed, failedWith, toToolError } from './failures.js';
+import { InputGate, recordAnswer } from './InputGate.js';
 import { EXECUTOR_DEFAULTS, type BasicToolExecutorOptions, type ExecutorSteps } from './BasicToolExecutorOptions.js';
 import { invoke, normalize, time } from './bodySteps.js';
 import type { ExecutionFrame } from './CallContext.js';
@@ -61,15 +68,19 @@ export class BasicToolExecutor implements ToolExecutor {
     const { registry } = options;
     const tracer = CallTracer.create(options.tracing, (name) => this.#services.catalog.registry.get(name));
     this.#tracer = tracer;
+    const approvals = options.approvals ?? new InMemoryApprovalStore(now);
+    const approvalTtlMs = options.approvalTtlMs ?? EXECUTOR_DEFAULTS.approvalTtlMs;
     this.#services = {
       // A catalog serves its sources' registry of now; a plain registry is served as it is, frozen.
       catalog: 'refresh' in registry ? registry : { registry: registry.freeze(), close: () => Promise.resolve() },
       permissions: tracer === undefined ? options.permissions : tracer.tracePermissions(options.permissions),
       resources: options.resources ?? new MapToolResources(),
-      gate: new ApprovalGate(
-        options.approvals ?? new InMemoryApprovalStore(now),
-        options.approvalTtlMs ?? EXECUTOR_DEFAULTS.approvalTtlMs,
-        now,
+      gate: new ApprovalGate(approvals, approvalTtlMs, now),
+      link: CallLink.shared(
+        options.observer,
+        options.elicitation,
+        options.sampling,
+        new InputGate(approvals, approvalTtlMs, now),
       ),
       defaultTimeoutMs: options.defaultTimeoutMs ?? EXECUTOR_DEFAULTS.defaultTimeoutMs,
       maxNestingDepth: options.maxNestingDepth ?? EXECUTOR_DEFAULTS.maxNestingDepth,
@@ -103,6 +114,16 @@ export class BasicToolExecutor implements ToolExecutor {
     return this.#run(request, options, ROOT, true, approval);
   }
 
+  /** {@inheritDoc ToolExecutor.executeWithInput} */
+  public executeWithInput(
+    request: ToolRequest,
+    input: InputRequest,
+    answer: ElicitationResult,
+    options: ExecuteOptions = NO_OPTIONS,
+  ): Promise<ToolExecutionOutcome> {
+    return this.#observe(request, (arg: InputRequest) => this.#resumeWithInput(request, arg, answer, options), input);
+  }
+
   /** {@inheritDoc ToolExecutor.reject} */
   public reject(pending: PendingCall, reason?: string): Promise<ToolExecutionOutcome> {
     const request = (pending as Partial<PendingCall> | null)?.request as ToolRequest;
@@ -130,6 +151,42 @@ export class BasicToolExecutor implements ToolExecutor {
   /** The same as {@link BasicToolExecutor.close}, for `await using`. */
   public [Symbol.asyncDispose](): Promise<void> {
     return this.close();
+  }
+
+  /**
+   * The input request redeemed (single use) and the answer checked against its question, then the
+   * call run again from its start with the answers replayed to the call that asked; else the
+   * `failed` outcome that says why, `invoked: false`.
+   */
+  async #resumeWithInput(
+    request: ToolRequest,
+    presented: InputRequest,
+    answer: ElicitationResult,
+    options: ExecuteOptions,
+  ): Promise<Outcome> {
+    // A malformed request is refused by the steps' own first check, as `execute` refuses it.
+    if (!isToolRequest(request)) return runSteps(startCall(this.#services, this.#steps, request, options, ROOT));
+    const { toolName } = request;
+    let input: Awaited<ReturnType<InputGate['redeem']>>;
+    try {
+      input = await this.#services.link.inputs.redeem(presented, request);
+    } catch (thrown) {
+      return failedWith(toToolError(thrown, 'unavailable', `Tool \`${toolName}\` was not run`), false);
+    }
+    if (typeof input === 'string')
+      return failedWith(rejectApproval(input, (presented as Partial<InputRequest> | null)?.id, toolName), false);
+    const result = checkAnswer(answer, input, this.#services.link.compiler);
+    if (typeof result === 'string') {
+      return failed(
+        'invalid_input',
+        `The answer to tool \`${toolName}\`'s question was refused: ${result}. Nothing was run; the question was used up, so call the tool again to ask anew.`,
+        { reason: 'invalid_answer' },
+        false,
+      );
+    }
+    const replay = { input, answers: [...input.answered, recordAnswer(input, result)] };
+    const call = startCall(this.#services, this.#steps, request, options, { depth: 0, replay }, undefined);
+    return runSteps(call);
   }
 
   /** One call through its steps, observed. */

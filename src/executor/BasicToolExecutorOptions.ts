@@ -4,6 +4,7 @@ import type { PermissionChecker } from '../permissions/PermissionChecker.js';
 import type { ToolCatalog } from '../registry/ToolCatalog.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ExecutorStep, FinishedCall, PermittedCall } from './ExecutorStep.js';
+import type { ExecuteOptions } from './ExecuteOptions.js';
 import type { ExecutorObserver } from './ExecutorObserver.js';
 
 /**
@@ -22,6 +23,10 @@ export interface BasicToolExecutorOptions {
   readonly resources?: ToolResources;
   /** Where issued approvals are remembered. Default: in memory. */
   readonly approvals?: ApprovalStore;
+  /** Asks the person the tools' questions (`ctx.elicit`), when a call's options bring no handler. Default: none (the call ends `interrupted`, `input_required`). */
+  readonly elicitation?: ExecuteOptions['elicitation'];
+  /** Answers the tools' sampling requests (`ctx.sample`), when a call's options bring no handler. Default: none (`capability_required`). */
+  readonly sampling?: ExecuteOptions['sampling'];
   /** Hears every call's start and end. Default: none. */
   readonly observer?: ExecutorObserver;
   /** Default 120,000 ms; `ExecuteOptions.timeoutMs` overrides it per call. */

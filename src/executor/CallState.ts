@@ -9,6 +9,7 @@ import type { ToolCatalog } from '../registry/ToolCatalog.js';
 import type { ToolResult } from '../values/ToolResult.js';
 import type { ApprovalGate, ApprovalRun } from './ApprovalGate.js';
 import type { CallContext, ExecutionFrame, ScopeRunner } from './CallContext.js';
+import type { CallLink } from './CallLink.js';
 import { monotonicNow, type RacesInFlight } from './DeadlineRace.js';
 import type { ExecutorStep, FinishedCall, PermittedCall } from './ExecutorStep.js';
 import type { PermissionEvaluation } from './evaluatePermissions.js';
@@ -23,6 +24,8 @@ export interface ExecutorServices {
   readonly gate: ApprovalGate;
   readonly defaultTimeoutMs: number;
   readonly maxNestingDepth: number;
+  /** The link of every call made without listeners or handlers of its own (see `CallLink`). */
+  readonly link: CallLink;
   /** Runs a tool's nested calls (its `ctx.scope`). */
   readonly scope: ScopeRunner;
   /** The calls awaiting a step or a body now (what `close()` stops). */
@@ -260,6 +263,7 @@ export function answered(call: RunningCall, answer: unknown): AnsweredCall {
   state.answer = answer;
   state.pending = undefined;
   state.stage = 'after';
+  state.context?.finish();
   return asPhase(state);
 }
 
@@ -268,6 +272,7 @@ export function ended(call: RunningCall): void {
   const state = stateOf(call);
   state.pending = undefined;
   state.stage = 'after';
+  state.context?.finish();
 }
 
 export function withResult(call: AnsweredCall, result: ToolResult): ResultCall {

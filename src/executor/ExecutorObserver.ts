@@ -1,4 +1,5 @@
 import type { ToolExecutionOutcome } from '../contract/ToolExecutionOutcome.js';
+import type { ToolEvent } from '../contract/ToolEvent.js';
 import type { ToolRequest } from '../contract/ToolRequest.js';
 
 /**
@@ -10,6 +11,13 @@ export interface ExecutorObserver {
   onStart?(request: ToolRequest): void;
   /** A call ended with `outcome` after `durationMs` milliseconds (checks and body together). */
   onEnd?(request: ToolRequest, outcome: ToolExecutionOutcome, durationMs: number): void;
+  /**
+   * A running call emitted `event` (`ctx.progress`, `ctx.log`, `ctx.output`); `request` is the
+   * call that emitted it (a nested call's own). Heard in order, synchronously, never after the
+   * call's outcome: return quickly. Read once, when the executor is made: an observer with this
+   * method makes every call build its events.
+   */
+  onEvent?(request: ToolRequest, event: ToolEvent): void;
   /**
    * A tool source failed to load or reload (a required source's reload, an MCP server that
    * cannot be reached), or one of an optional source's tools was left out (a name collision,

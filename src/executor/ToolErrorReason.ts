@@ -20,6 +20,12 @@ import type { WorkspacePathRefusalReason } from '../workspace/WorkspacePathRefus
  * `execution_failed` with `output_schema`, `output_not_json`; `internal` with
  * `invalid_result`, `invalid_outcome`, `unreadable_end`; `permission_denied` with
  * `approval_not_consumed` (a resumed run completed without consuming its approval).
+ *
+ * Thrown into a tool by its context (the tool may catch them): `internal` with `invalid_question`,
+ * `invalid_sampling_request` (the tool's own mistake); `unavailable` with `elicitation_failed`,
+ * `sampling_failed` (the host's handler threw); `invalid_input` with `invalid_answer` (also
+ * `executeWithInput`'s, `invoked: false`); `execution_failed` with `invalid_sampling_result`;
+ * `interrupted` with `input_required`, `capability_required` (the call ends interrupted).
  * @internal
  */
 export const EXECUTOR_ERROR_REASONS = [
@@ -48,6 +54,14 @@ export const EXECUTOR_ERROR_REASONS = [
   'invalid_result',
   'invalid_outcome',
   'unreadable_end',
+  'invalid_question',
+  'invalid_answer',
+  'elicitation_failed',
+  'invalid_sampling_request',
+  'invalid_sampling_result',
+  'sampling_failed',
+  'input_required',
+  'capability_required',
 ] as const;
 
 /**

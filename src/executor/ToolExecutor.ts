@@ -1,4 +1,6 @@
 import type { ApprovalRequest } from '../interrupt/ApprovalRequest.js';
+import type { ElicitationResult } from '../interrupt/Elicitation.js';
+import type { InputRequest } from '../interrupt/InputRequest.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import type { ExecuteOptions } from './ExecuteOptions.js';
 import type { ToolInterruption } from '../interrupt/ToolInterruption.js';
@@ -42,6 +44,37 @@ export interface ToolExecutor {
   executeApproved(
     request: ToolRequest,
     approval: ApprovalRequest,
+    options?: ExecuteOptions,
+  ): Promise<ToolExecutionOutcome>;
+  /**
+   * Resumes the exact call `input` was issued for (an `input_required` interruption) with the
+   * person's `answer`, once: the answer's content is checked against the question's schema, and
+   * the call runs again from its start (every check included), the same question now answered
+   * with `answer` (and earlier questions of the run with theirs). A tool must therefore ask
+   * before its side effects: whatever it did before asking, it does again.
+   *
+   * @example
+   * ```ts
+   * import type { ElicitationResult, InputRequest, ToolExecutionOutcome, ToolExecutor, ToolRequest } from 'agentkit-tools-core';
+   *
+   * async function runAsking(
+   *   executor: ToolExecutor,
+   *   request: ToolRequest,
+   *   ask: (input: InputRequest) => Promise<ElicitationResult>,
+   * ): Promise<ToolExecutionOutcome> {
+   *   let outcome = await executor.execute(request);
+   *   while (outcome.status === 'interrupted' && outcome.interruption.type === 'input_required') {
+   *     const { input } = outcome.interruption; // plain JSON: store it, show it, restart, ...
+   *     outcome = await executor.executeWithInput(request, input, await ask(input));
+   *   }
+   *   return outcome;
+   * }
+   * ```
+   */
+  executeWithInput(
+    request: ToolRequest,
+    input: InputRequest,
+    answer: ElicitationResult,
     options?: ExecuteOptions,
   ): Promise<ToolExecutionOutcome>;
   /**

@@ -7,6 +7,7 @@ import { isToolResult } from '../values/isToolResult.js';
 import { normalizeToolReturn } from '../values/normalizeToolReturn.js';
 import type { ToolResult } from '../values/ToolResult.js';
 import { CallContext } from './CallContext.js';
+import { CallLink } from './CallLink.js';
 import {
   answered,
   awaiting,
@@ -47,6 +48,9 @@ function authInterruption(call: RunningCall, error: AuthRequiredError): ToolExec
 export function bodyThrew(call: RunningCall, thrown: unknown): ToolExecutionOutcome {
   ended(call);
   const { toolName } = call.request;
+  // A question (or a sampling request) nobody could answer ends the call whatever the body threw.
+  const { interruption } = call.context;
+  if (interruption !== undefined) return { status: 'interrupted', interruption };
   try {
     if (AuthRequiredError.is(thrown)) return authInterruption(call, thrown);
     return failedWith(toToolError(thrown, 'execution_failed', `Tool \`${toolName}\` failed`), true);
@@ -74,15 +78,18 @@ export const invoke = defineStep<ClearedCall, AnsweredCall | AwaitingCall>('invo
   // The checks may have run synchronously past their deadline, or the caller cancelled meanwhile.
   if (now > call.deadline) return checksTimedOut(call.request.toolName, call.timeoutMs);
   if (call.signal?.aborted === true) return cancelledBeforeStart(call.request.toolName);
-  const { request, services, tool } = call;
+  const { request, services, tool, frame, options } = call;
+  // A nested call speaks through its parent's link; a call with listeners or handlers of its own gets one.
+  const link = frame.link ?? (CallLink.wanted(options) ? services.link.forCall(options) : services.link);
   const ctx = new CallContext(
     request,
     call.input,
     services.permissions,
     services.resources,
-    call.frame,
+    frame,
     services.scope,
     call.signal !== undefined,
+    link,
   );
   // What this call's own preflight planned (see `PlannedRequests`), handed over only here.
   ctx.plan = call.plan;
@@ -139,6 +146,9 @@ function accept(call: AnsweredCall, value: unknown, built: boolean): ResultCall 
  */
 function read(call: AnsweredCall): ResultCall | ToolExecutionOutcome {
   const { answer, request } = call;
+  // The body asked a question nobody could answer, and went on anyway: the call still waits for the answer.
+  const { interruption } = call.context;
+  if (interruption !== undefined) return { status: 'interrupted', interruption };
   if (call.entry.classBody !== undefined) {
     return accept(call, normalizeToolReturn(answer, request.callId, request.toolName), true);
   }

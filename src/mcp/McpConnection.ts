@@ -17,6 +17,7 @@ import { createClientTransport } from './createClientTransport.js';
 import type { McpHttpAuthError } from './McpHttpAuthError.js';
 import type { McpServerConfig } from './McpServersOptions.js';
 import { NO_SDK_OUTPUT_VALIDATION } from './NO_SDK_OUTPUT_VALIDATION.js';
+import { REMOTE_QUESTION_CAPABILITIES, RemoteQuestions } from './RemoteQuestions.js';
 
 const CLIENT_INFO = { name: 'agentkit-tools-core', version: '0.1.0' } as const;
 /** Upper bound of pages read from one listing, against a server that never stops paginating. */
@@ -51,6 +52,8 @@ export class McpConnection {
   readonly #onUnauthorized = (challenge: McpHttpAuthError): void => {
     this.#challenge = challenge;
   };
+  /** The server's `elicitation/create` and `sampling/createMessage`, routed into the calls talking to it. */
+  public readonly questions: RemoteQuestions;
 
   public constructor(config: McpServerConfig, credentials: CredentialStore, connectTimeoutMs: number) {
     this.#config = config;
@@ -59,6 +62,7 @@ export class McpConnection {
     this.#tracer = McpTracer.create();
     // In memory is a pipe between two ends in one process, as stdio is between two processes.
     this.#network = config.transport.type === 'http' ? 'tcp' : 'pipe';
+    this.questions = new RemoteQuestions(config.id);
   }
 
   public get id(): string {
@@ -96,7 +100,11 @@ export class McpConnection {
   async #connect(): Promise<Client> {
     const generation = ++this.#generation;
     const transport = await createClientTransport(this.#config, this.#credentials, this.#onUnauthorized);
-    const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION });
+    const client = new Client(CLIENT_INFO, {
+      capabilities: REMOTE_QUESTION_CAPABILITIES,
+      jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION,
+    });
+    this.questions.attach(client);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       for (const listener of this.#listeners) listener();
     });

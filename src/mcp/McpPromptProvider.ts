@@ -1,10 +1,5 @@
-import {
-  type PermissionChecker,
-  type PromptDescriptor,
-  type PromptMessage,
-  type PromptProvider,
-  type PromptResult,
-} from '../index.js';
+import type { PermissionChecker } from '../index.js';
+import type { PromptDescriptor, PromptMessage, PromptProvider, PromptResult } from './PromptProvider.js';
 import { quoteForDisplay } from '../internal/index.js';
 import { buildContentPart } from './buildContentPart.js';
 import { callRemote } from './callRemote.js';

@@ -101,14 +101,23 @@ export class McpRemoteTool implements Tool {
     // server; the call's signal is only needed when a host or parent can cancel it sooner.
     const options = ctx.cancellable ? { signal: ctx.signal, timeout: this.#options.callTimeoutMs } : this.#callOptions;
     let pending: Promise<CallToolResult>;
+    // While the call runs, the server's questions go to this call's context (see RemoteQuestions).
+    const leave = this.#connection.questions.enter(ctx);
     try {
       pending = this.#connection.callTool(this.#remote.name, request.input as JsonObject, options);
     } catch (thrown) {
+      leave();
       return this.#fail(thrown, ctx);
     }
     return pending.then(
-      (result) => this.#toResult(request, result),
-      (thrown: unknown) => this.#fail(thrown, ctx),
+      (result) => {
+        leave();
+        return this.#toResult(request, result);
+      },
+      (thrown: unknown) => {
+        leave();
+        return this.#fail(thrown, ctx);
+      },
     );
   }
 

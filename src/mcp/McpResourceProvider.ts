@@ -1,9 +1,5 @@
-import {
-  type PermissionChecker,
-  type ResourceContents,
-  type ResourceDescriptor,
-  type ResourceProvider,
-} from '../index.js';
+import type { PermissionChecker } from '../index.js';
+import type { ResourceContents, ResourceDescriptor, ResourceProvider } from './ResourceProvider.js';
 import { quoteForDisplay } from '../internal/index.js';
 import { callRemote } from './callRemote.js';
 import { checkMcpPermission } from './checkMcpPermission.js';

@@ -1,4 +1,6 @@
-import type { ContentPart, PromptMessage, PromptResult, ResourceContents } from '../index.js';
+import type { ContentPart } from '../index.js';
+import type { PromptMessage, PromptResult } from './PromptProvider.js';
+import type { ResourceContents } from './ResourceProvider.js';
 
 /**
  * What a resource class's `read` may answer: a string (text, with the decorator's `mimeType`),

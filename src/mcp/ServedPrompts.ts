@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { PromptDescriptor, PromptMessage, PromptProvider, PromptResult } from '../index.js';
+import type { PromptDescriptor, PromptMessage, PromptProvider, PromptResult } from './PromptProvider.js';
 import { isContentPart } from '../internal/index.js';
 import { checkCompletion } from './checkCompletion.js';
 import type { PromptOptions } from './PromptOptions.js';

@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import type { ResourceContents, ResourceDescriptor, ResourceProvider } from '../index.js';
+import type { ResourceContents, ResourceDescriptor, ResourceProvider } from './ResourceProvider.js';
 import { checkCompletion } from './checkCompletion.js';
 import type { ResourceOptions } from './ResourceOptions.js';
 import type { ResourceTemplateOptions } from './ResourceTemplateOptions.js';

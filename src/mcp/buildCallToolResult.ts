@@ -3,11 +3,12 @@ import {
   type MetadataMap,
   type ModelContentOptions,
   type ToolExecutionOutcome,
+  type ToolInterruption,
   type ToolOutput,
   type ToolSpec,
   type ModelBlock,
 } from '../index.js';
-import { buildModelContent } from '../internal/index.js';
+import { buildModelContent, quoteForDisplay } from '../internal/index.js';
 import { describeApproval } from './describeApproval.js';
 import { toContentBlock } from './toContentBlock.js';
 
@@ -112,12 +113,28 @@ export function buildCallToolResult(
     case 'failed':
       return { content: (buildModelContent(outcome, render)?.blocks ?? []).map(fromModelBlock), isError: true };
     case 'interrupted':
-      return outcome.interruption.type === 'approval_required'
-        ? buildErrorResult(
-            `[approval_required] Refused: this call needs a person's approval, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${describeApproval(outcome.interruption.approval)}`,
-          )
-        : buildErrorResult(
-            `[auth_required] This call needs authentication with ${outcome.interruption.auth.provider} first. Nothing was run.`,
-          );
+      return buildInterruptedResult(outcome.interruption);
+  }
+}
+
+/** What the client reads of a call that waits for the host. */
+function buildInterruptedResult(interruption: ToolInterruption): CallToolResult {
+  switch (interruption.type) {
+    case 'approval_required':
+      return buildErrorResult(
+        `[approval_required] Refused: this call needs a person's approval, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${describeApproval(interruption.approval)}`,
+      );
+    case 'auth_required':
+      return buildErrorResult(
+        `[auth_required] This call needs authentication with ${interruption.auth.provider} first. Nothing was run.`,
+      );
+    case 'input_required':
+      return buildErrorResult(
+        `[input_required] This call asks the user a question, and this MCP client cannot ask it (no form elicitation support): ${quoteForDisplay(interruption.input.message, Number.POSITIVE_INFINITY, 'line')}`,
+      );
+    case 'capability_required':
+      return buildErrorResult(
+        `[capability_required] This call needs ${interruption.capability}, which this MCP client does not offer. ${interruption.message}`,
+      );
   }
 }

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallToolRequest, CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolRequest,
+  CallToolResult,
+  RequestId,
+  ServerNotification,
+} from '@modelcontextprotocol/sdk/types.js';
 import {
   type ApprovalRequest,
+  type ExecuteOptions,
   type JsonValue,
   type ModelContentOptions,
   type ToolExecutor,
@@ -13,6 +19,7 @@ import { quoteForDisplay } from '../internal/index.js';
 import type { ApprovalPages } from './ApprovalPages.js';
 import { askApproval } from './askApproval.js';
 import { buildCallToolResult, buildErrorResult } from './buildCallToolResult.js';
+import { buildServedCallOptions, type SessionLogLevel } from './buildServedCallOptions.js';
 import { describeApproval } from './describeApproval.js';
 
 /**
@@ -35,6 +42,26 @@ export interface CallToolContext {
   readonly approvalPages?: ApprovalPages;
   /** True when nothing can reach the client while a call runs (JSON-response mode): no elicitation. */
   readonly noElicitation?: boolean;
+  /** The session's `logging/setLevel`. */
+  readonly logLevel: SessionLogLevel;
+  /** Sends a notification related to this call (the SDK's `extra.sendNotification`). */
+  readonly notify: (notification: ServerNotification) => Promise<void>;
+}
+
+/** The executor options of `call`: its signal, and its events and questions routed to this client. */
+function optionsFor(context: CallToolContext, call: ToolRequest, params: CallToolRequest['params']): ExecuteOptions {
+  return buildServedCallOptions(
+    {
+      server: context.server,
+      requestId: context.requestId,
+      callId: call.callId,
+      toolName: call.toolName,
+      progressToken: params._meta?.progressToken,
+      logLevel: context.logLevel,
+      notify: context.notify,
+    },
+    context.signal,
+  );
 }
 
 type Presented = Pick<ApprovalRequest, 'id' | 'callId' | 'sessionId' | 'turnId'>;
@@ -136,6 +163,7 @@ async function approveAndRun(
   message: string,
   spec: ToolSpec | undefined,
   unaskable: CallToolResult,
+  options: ExecuteOptions,
 ): Promise<CallToolResult> {
   const { server, executor, signal, approvalPages: pages } = context;
   const elicitation = context.noElicitation === true ? undefined : server.getClientCapabilities()?.elicitation;
@@ -166,7 +194,7 @@ async function approveAndRun(
     );
   }
   if (!approved) return refuse(context, call, approval, 'declined through MCP elicitation', message);
-  return buildCallToolResult(await executor.executeApproved(call, approval, { signal }), spec, context.render);
+  return buildCallToolResult(await executor.executeApproved(call, approval, options), spec, context.render);
 }
 
 /** A call that presents an earlier approval: the same call again, under the ids the approval names. */
@@ -206,7 +234,15 @@ async function resume(
   const unaskable = buildErrorResult(
     `[approval_required] Refused: resuming an approval needs a person's yes, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${message}`,
   );
-  return approveAndRun(context, call, presented as ApprovalRequest, message, spec, unaskable);
+  return approveAndRun(
+    context,
+    call,
+    presented as ApprovalRequest,
+    message,
+    spec,
+    unaskable,
+    optionsFor(context, call, params),
+  );
 }
 
 /**
@@ -218,7 +254,7 @@ export async function handleCallTool(
   context: CallToolContext,
   params: CallToolRequest['params'],
 ): Promise<CallToolResult> {
-  const { executor, signal, render } = context;
+  const { executor, render } = context;
   const spec = executor.specs().find((candidate) => candidate.name === params.name);
   const presented = params._meta?.[APPROVAL_META_KEY];
   if (presented !== undefined) return resume(context, params, presented, spec);
@@ -230,14 +266,15 @@ export async function handleCallTool(
     turnId: randomUUID(),
     metadata: {},
   };
-  const outcome = await executor.execute(call, { signal });
+  const options = optionsFor(context, call, params);
+  const outcome = await executor.execute(call, options);
   if (outcome.status !== 'interrupted' || outcome.interruption.type !== 'approval_required')
     return buildCallToolResult(outcome, spec, render);
   // The same call again after a person approved it on its page: it runs once, as approved.
   const approvedOnPage = context.approvalPages?.takeApproved(call);
   if (approvedOnPage !== undefined)
     return buildCallToolResult(
-      await executor.executeApproved(approvedOnPage.request, approvedOnPage.approval, { signal }),
+      await executor.executeApproved(approvedOnPage.request, approvedOnPage.approval, options),
       spec,
       render,
     );
@@ -249,5 +286,6 @@ export async function handleCallTool(
     describeApproval(approval),
     spec,
     buildCallToolResult(outcome, spec, render),
+    options,
   );
 }

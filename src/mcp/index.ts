@@ -13,6 +13,8 @@ export { MCP_CLIENT_REGISTRY } from './MCP_CLIENT_REGISTRY.js';
 export { McpClientRegistry } from './McpClientRegistry.js';
 export type { McpServerState, McpServerStatus } from './McpServerStatus.js';
 export { McpToolSource } from './McpToolSource.js';
+export type { PromptProvider, PromptDescriptor, PromptMessage, PromptResult } from './PromptProvider.js';
+export type { ResourceDescriptor, ResourceContents, ResourceProvider } from './ResourceProvider.js';
 export { McpResourceProvider } from './McpResourceProvider.js';
 export { McpPromptProvider } from './McpPromptProvider.js';
 export type { McpProviderOptions } from './McpProviderOptions.js';

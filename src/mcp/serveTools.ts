@@ -4,12 +4,14 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
+  SetLevelRequestSchema,
   type CallToolResult,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
 import { assertKnownKeys, McpTracer, quoteForDisplay } from '../internal/index.js';
 import type { ApprovalPages } from './ApprovalPages.js';
+import type { SessionLogLevel } from './buildServedCallOptions.js';
 import { handleCallTool } from './handleCallTool.js';
 import { getContentCapabilities, serveContent } from './serveContent.js';
 import { ServedPrompts } from './ServedPrompts.js';
@@ -136,6 +138,11 @@ async function followBoth<T>(
  * it; otherwise, or when declined, it is refused with an error result: never run unapproved.
  * A refusal a person could still approve carries the approval in `_meta["agentkit-tools/approval"]`;
  * a call presenting it there resumes it (see `APPROVAL_META_KEY`).
+ * A running tool talks back on its call's own stream: `ctx.progress` to the client's
+ * `progressToken` (`notifications/progress`), `ctx.log` as `notifications/message` at or above
+ * the session's `logging/setLevel` (the server declares `logging`), `ctx.elicit` as
+ * `elicitation/create` (form mode) and `ctx.sample` as `sampling/createMessage` when the client
+ * declared them (else the executor's handlers or the interruption answer, and the result says so).
  * Returns the connected server (close it to stop).
  */
 export function serveTools(
@@ -157,9 +164,15 @@ export async function connectToolServer(
   const render = options.render ?? {};
   const server = new Server(
     { name: options.name ?? 'agentkit-tools', version: options.version ?? '0.1.0' },
-    { capabilities: { tools: {}, ...getContentCapabilities(options.content) } },
+    { capabilities: { tools: {}, logging: {}, ...getContentCapabilities(options.content) } },
   );
   const sessionId = options.sessionId ?? randomUUID();
+  // One server per session (serveHttp makes one per `Mcp-Session-Id`): its level is the session's.
+  const logLevel: SessionLogLevel = { level: undefined };
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    logLevel.level = request.params.level;
+    return {};
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: executor.specs().map(toMcpTool) }));
   const stop = options.signal;
   // Decided once here: a `tools/call` server span continuing the trace the request's `_meta` carries.
@@ -167,7 +180,17 @@ export async function connectToolServer(
   server.setRequestHandler(CallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
     const call = (signal: AbortSignal): Promise<CallToolResult> =>
       handleCallTool(
-        { server, executor, sessionId, render, signal, requestId: extra.requestId, ...http },
+        {
+          server,
+          executor,
+          sessionId,
+          render,
+          signal,
+          requestId: extra.requestId,
+          logLevel,
+          notify: extra.sendNotification,
+          ...http,
+        },
         request.params,
       );
     if (tracer === undefined) return stop === undefined ? call(extra.signal) : followBoth(extra.signal, stop, call);

@@ -1,6 +1,6 @@
 import type { ExecuteOptions } from '../index.js';
 
-/** How `executeToolCalls` runs one turn's calls. `signal` and `timeoutMs` go to every call. */
+/** How `executeToolCalls` runs one turn's calls. `signal`, `timeoutMs`, `onEvent` and the handlers go to every call. */
 export interface ExecuteToolCallsOptions extends ExecuteOptions {
   /** Calls running at once, a whole number from 1. Default 4. */
   readonly concurrency?: number;

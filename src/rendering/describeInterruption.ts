@@ -14,5 +14,9 @@ export function describeInterruption(interruption: ToolInterruption): string {
       return `Waiting for approval: ${line(interruption.approval.reason)}. The call has not run yet.`;
     case 'auth_required':
       return `Waiting for authentication with ${line(interruption.auth.provider)}. The call has not run yet.`;
+    case 'input_required':
+      return `Waiting for the user to answer: ${line(interruption.input.message)}. The call will run again from its start with the answer.`;
+    case 'capability_required':
+      return `Waiting for the host: this tool needs ${interruption.capability}, which the host does not offer. ${line(interruption.message)}`;
   }
 }

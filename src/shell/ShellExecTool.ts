@@ -22,6 +22,7 @@ import type { ProxySession } from './network/ProxySession.js';
 import { openRedirectTargets, REDIRECT_FD_BASE, type OpenedRedirects } from './running/openRedirectTargets.js';
 import { planShellExec } from './policy/planShellExec.js';
 import { SHELL_EXEC_DEFAULTS } from './config/SHELL_EXEC_DEFAULTS.js';
+import { OutputStreamer } from './running/OutputStreamer.js';
 import { runProcess, type ProcessOutcome, type ProcessSpec } from './running/runProcess.js';
 import { SHELL_EXEC_INPUT_SCHEMA, type ShellExecInput } from './ShellExecInput.js';
 import type { ShellExecPlan } from './policy/ShellExecPlan.js';
@@ -150,13 +151,23 @@ function getShellExecPlan(ctx: ToolContext): ShellExecPlan {
   return plan as ShellExecPlan;
 }
 
+/** The command's output streamed as `output` events `{ stream, text }`, bounded like the result. */
+function streamOutput(ctx: ToolContext, maxOutputBytes: number): (stream: 'stdout' | 'stderr', chunk: Buffer) => void {
+  const streamer = new OutputStreamer(maxOutputBytes, (chunk) => {
+    ctx.output({ stream: chunk.stream, text: chunk.text });
+  });
+  return (stream, chunk) => {
+    streamer.push(stream, chunk);
+  };
+}
+
 /** `shell_exec`: one command, checked before it runs, contained while it runs. */
 @Tool({
   name: 'shell_exec',
   description: DESCRIPTION,
   input: SHELL_EXEC_INPUT_SCHEMA,
   output: SHELL_EXEC_OUTPUT_SCHEMA,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, supportsStreamingHint: true },
   // The tool enforces each call's own timeout (up to 10 minutes) and kills the process group
   // itself; the executor's deadline only backs it up: the longest timeout, the longest kill
   // grace, and a margin.
@@ -207,6 +218,7 @@ export class ShellExecTool {
           hardOutputLimitBytes: config.hardOutputLimitBytes,
           ...(redirects === undefined ? {} : { extraFds: redirects.fds, extraFdBase: REDIRECT_FD_BASE }),
           signal,
+          onOutput: streamOutput(ctx, config.maxOutputBytes),
         });
       } finally {
         redirects?.close();

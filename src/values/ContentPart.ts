@@ -13,14 +13,6 @@ export interface FileRef {
 }
 
 /**
- * A resource's contents: `text`, or base64 bytes in `blob` (what an MCP server's
- * `resources/read` answers, and an embedded `resource` {@link ContentPart}).
- */
-export type ResourceContents =
-  | { readonly uri: string; readonly mimeType?: string; readonly text: string }
-  | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
-
-/**
  * One part of a mixed tool output (`{ type: 'parts', parts }`), a union on `type`:
  *
  * - `text`: `{ text }`, text for the model to read.
@@ -28,8 +20,9 @@ export type ResourceContents =
  * - `file`: a {@link FileRef} (`uri`, `mimeType?`, `name?`, `size?`): a reference, never bytes.
  * - `media`: `{ mimeType, data, modality }`, base64-encoded bytes of an `image`, `audio`,
  *   `video` or `binary` payload.
- * - `resource`: an embedded resource, {@link ResourceContents} (`uri`, `mimeType?`, and `text`
- *   or base64 `blob`): the resource's contents themselves, where `file` only points to it.
+ * - `resource`: an embedded resource (`uri`, `mimeType?`, and `text` or base64 `blob`): the
+ *   resource's contents themselves, where `file` only points to it (what an MCP server's
+ *   `resources/read` answers; `ResourceContents` in `agentkit-tools-core/mcp`).
  */
 export type ContentPart =
   | { readonly type: 'text'; readonly text: string }
@@ -41,4 +34,5 @@ export type ContentPart =
       readonly data: string;
       readonly modality: 'image' | 'audio' | 'video' | 'binary';
     }
-  | ({ readonly type: 'resource' } & ResourceContents);
+  | { readonly type: 'resource'; readonly uri: string; readonly mimeType?: string; readonly text: string }
+  | { readonly type: 'resource'; readonly uri: string; readonly mimeType?: string; readonly blob: string };

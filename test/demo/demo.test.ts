@@ -42,6 +42,8 @@ describe('npm start (the demo)', () => {
     expect(readState(state)).toStrictEqual({ status: 'done', pending: [], records: ALL_APPROVED });
     expect(guide(root)).toContain('Run the check script before you commit:');
     expect(stdout).toContain('check passed: no typos in docs');
+    // The check script's output, shown live while it ran (four spaces; result blocks have six).
+    expect(stdout).toContain('\n    | check passed: no typos in docs\n');
     expect(stdout).toContain('Issue #42 (open)');
     expect(stdout).toContain('"owner":"docs-team@example.com"');
     expect(stdout).toContain('[permission_denied] The path "/etc/passwd" is outside the workspace roots.');

@@ -15,7 +15,10 @@ const TOOLS = [
   'mcp_everything_simulate-research-query',
   'mcp_everything_toggle-simulated-logging',
   'mcp_everything_toggle-subscriber-updates',
+  // Offered because mcpServers declares elicitation and sampling (see mcpServers.questions.test.ts).
+  'mcp_everything_trigger-elicitation-request',
   'mcp_everything_trigger-long-running-operation',
+  'mcp_everything_trigger-sampling-request',
 ];
 
 describe(`${mcpServers.name} against server-everything over stdio`, () => {

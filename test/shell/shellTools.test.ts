@@ -52,7 +52,10 @@ describe(shellTools.name, () => {
     const executor = await createExecutor([first], {});
 
     expect(executor.specs().map((spec) => [spec.name, spec.annotations])).toStrictEqual([
-      ['shell_exec', { readOnlyHint: false, destructiveHint: true, idempotentHint: false }],
+      [
+        'shell_exec',
+        { readOnlyHint: false, destructiveHint: true, idempotentHint: false, supportsStreamingHint: true },
+      ],
     ]);
   });
 

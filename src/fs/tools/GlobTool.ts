@@ -1,3 +1,4 @@
+import { WalkProgress } from '../walk/WalkProgress.js';
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
 import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
@@ -62,6 +63,7 @@ export class GlobTool {
     const { limits } = this.env;
     const limit = Math.min(input.limit ?? limits.maxEntries, limits.maxEntries);
     const paths: string[] = [];
+    const progress = new WalkProgress(ctx, 'matched against');
     const walk = await walkVerifiedDirectory(
       this.env,
       plan.path,
@@ -71,6 +73,7 @@ export class GlobTool {
         maxEntries: limits.maxWalkEntries,
         signal: ctx.signal,
         visit: (entry) => {
+          progress.tick();
           if (matches(entry.relativePath)) paths.push(entry.path);
         },
       },

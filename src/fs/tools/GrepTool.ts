@@ -1,3 +1,4 @@
+import { WalkProgress } from '../walk/WalkProgress.js';
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
 import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
@@ -92,6 +93,7 @@ export class GrepTool {
     const byName = input.include?.includes('/') !== true;
     const isProtected = env.protectedPaths.below(plan.path);
     let skippedHardLinks = 0;
+    const progress = new WalkProgress(ctx, 'searched');
     const walk = await walkVerifiedDirectory(
       env,
       plan.path,
@@ -101,6 +103,7 @@ export class GrepTool {
         maxEntries: limits.maxWalkEntries,
         signal: ctx.signal,
         visit: (entry, access) => {
+          progress.tick();
           if (
             entry.kind !== 'file' ||
             (include !== undefined && !include(byName ? entry.name : entry.relativePath)) ||

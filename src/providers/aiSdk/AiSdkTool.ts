@@ -64,11 +64,15 @@ export interface AiSdkTool<Version extends AiSdkVersion = 6> {
   readonly inputSchema: StandardJsonSchema;
   /** Whether the SDK's approval flow must ask first (the executor's check interrupted the call). */
   readonly needsApproval: (input: JsonValue, options: { readonly toolCallId: string }) => Promise<boolean>;
-  /** Runs the call through the executor and resolves to what the model reads. */
+  /**
+   * Runs the call through the executor and resolves to what the model reads; for a streaming
+   * tool whose body already streams, an async iterable of preliminary results (the output so
+   * far), the last one the final result.
+   */
   readonly execute: (
     input: JsonValue,
     options: { readonly toolCallId: string; readonly abortSignal?: AbortSignal },
-  ) => Promise<ModelContent>;
+  ) => Promise<ModelContent> | AsyncIterable<ModelContent>;
   /** Turns what `execute` resolved to into the SDK's tool-result output. */
   readonly toModelOutput: (options: { readonly output: ModelContent }) => AiSdkToolResultOutput<Version>;
 }

@@ -11,6 +11,7 @@ import { buildModelContent, describeInterruption } from '../../internal/index.js
 import type { AiSdkPendingStore } from './AiSdkPendingStore.js';
 import type { AiSdkTool, AiSdkVersion } from './AiSdkTool.js';
 import { buildStandardJsonSchema } from './buildStandardJsonSchema.js';
+import { LiveCall } from './LiveCall.js';
 import type { PendingCall } from '../../index.js';
 import { toAiSdkModelOutput } from './toAiSdkModelOutput.js';
 import type { ToAiSdkToolsOptions } from './ToAiSdkToolsOptions.js';
@@ -62,7 +63,10 @@ function isImpostor(request: ToolRequest, waiting: ToolRequest, outcome: ToolExe
  * another tool or input is refused (`permission_denied`, `binding_mismatch`), and the real call's
  * approval stays pending for it. A call that did not need approval already ran in
  * `needsApproval`; `execute` hands over that outcome, so nothing runs twice.
- * An `auth_required` interruption cannot pause the SDK: the model reads "waiting for
+ * A streaming tool (`supportsStreamingHint`, such as `shell_exec`) whose body starts streaming
+ * in `needsApproval` is handed to `execute` running: `execute` is then an async iterable that
+ * yields the output so far as preliminary results (the SDK's streaming tool results), then the
+ * final result. An `auth_required` interruption cannot pause the SDK: the model reads "waiting for
  * authentication" as an error result and the pending call is kept in `pending` for the host.
  */
 export function toAiSdkTools(executor: ToolExecutor, options?: ToAiSdkToolsOptions): Record<string, AiSdkTool>;
@@ -83,6 +87,8 @@ export function toAiSdkTools(
   const version = options.sdkVersion ?? 6;
   // Outcomes of calls that ran in needsApproval, handed to execute: same process, same step.
   const settled = new Map<string, ToolExecutionOutcome>();
+  // Calls of streaming tools whose body started in needsApproval, streamed by execute.
+  const live = new Map<string, LiveCall>();
   const render = (outcome: ToolExecutionOutcome): ModelContent =>
     buildModelContent(outcome, { ...options.render, interruptions: 'placeholder' }) ?? { isError: true, blocks: [] };
   const waiting = (interruption: PendingCall['interruption']): ModelContent => ({
@@ -112,7 +118,17 @@ export function toAiSdkTools(
         // The SDK asks again when an approval response comes back: the call is still ours to resume.
         if (waitingCall?.interruption.type === 'approval_required') return true;
         const request = buildRequest(input, toolCallId, toolCallId);
-        const outcome = await executor.execute(request);
+        let outcome: ToolExecutionOutcome;
+        if (spec.annotations.supportsStreamingHint === true) {
+          // A streaming tool's first output means its body runs (nothing waits for approval):
+          // execute streams the rest as preliminary results.
+          const call = new LiveCall(executor, request, undefined);
+          if ((await call.started) === 'streaming') {
+            live.set(toolCallId, call);
+            return false;
+          }
+          outcome = await call.outcome;
+        } else outcome = await executor.execute(request);
         if (outcome.status === 'interrupted' && outcome.interruption.type === 'approval_required') {
           await pending.set(toolCallId, { request, interruption: outcome.interruption });
           return true;
@@ -120,32 +136,46 @@ export function toAiSdkTools(
         settled.set(toolCallId, outcome);
         return false;
       },
-      execute: async (
+      execute: (
         input: JsonValue,
-        { toolCallId, abortSignal }: { readonly toolCallId: string; readonly abortSignal?: AbortSignal },
-      ): Promise<ModelContent> => {
-        const signal = abortSignal === undefined ? {} : { signal: abortSignal };
-        const ran = settled.get(toolCallId);
-        if (ran !== undefined) {
-          settled.delete(toolCallId);
-          return finish(buildRequest(input, toolCallId, toolCallId), ran);
-        }
-        const waitingCall = await pending.get(toolCallId);
-        if (waitingCall?.interruption.type === 'approval_required') {
-          // The input the SDK hands back, checked against the approval's binding by the executor.
-          const request = buildRequest(input, toolCallId, waitingCall.request.turnId);
-          const outcome = await executor.executeApproved(request, waitingCall.interruption.approval, signal);
-          // Another call under the same tool call id (another tool or input) is refused and spends
-          // nothing: the real call keeps its pending approval, so an impostor cannot cancel it.
-          if (!isImpostor(request, waitingCall.request, outcome)) await pending.delete(toolCallId);
-          return finish(request, outcome);
-        }
-        // The host's own `toolApproval` setting skipped needsApproval: the executor still decides.
-        const request = buildRequest(input, toolCallId, toolCallId);
-        return finish(request, await executor.execute(request, signal));
+        options: { readonly toolCallId: string; readonly abortSignal?: AbortSignal },
+      ): Promise<ModelContent> | AsyncIterable<ModelContent> => {
+        const running = live.get(options.toolCallId);
+        if (running === undefined) return run(input, options);
+        live.delete(options.toolCallId);
+        return stream(buildRequest(input, options.toolCallId, options.toolCallId), running);
       },
       toModelOutput: ({ output }: { output: ModelContent }) => toAiSdkModelOutput(output, version),
     };
+    /** The output so far as preliminary results, then the final one. */
+    async function* stream(request: ToolRequest, call: LiveCall): AsyncGenerator<ModelContent> {
+      for await (const text of call.texts()) yield { isError: false, blocks: [{ type: 'text', text }] };
+      yield await finish(request, await call.outcome);
+    }
+    async function run(
+      input: JsonValue,
+      { toolCallId, abortSignal }: { readonly toolCallId: string; readonly abortSignal?: AbortSignal },
+    ): Promise<ModelContent> {
+      const signal = abortSignal === undefined ? {} : { signal: abortSignal };
+      const ran = settled.get(toolCallId);
+      if (ran !== undefined) {
+        settled.delete(toolCallId);
+        return finish(buildRequest(input, toolCallId, toolCallId), ran);
+      }
+      const waitingCall = await pending.get(toolCallId);
+      if (waitingCall?.interruption.type === 'approval_required') {
+        // The input the SDK hands back, checked against the approval's binding by the executor.
+        const request = buildRequest(input, toolCallId, waitingCall.request.turnId);
+        const outcome = await executor.executeApproved(request, waitingCall.interruption.approval, signal);
+        // Another call under the same tool call id (another tool or input) is refused and spends
+        // nothing: the real call keeps its pending approval, so an impostor cannot cancel it.
+        if (!isImpostor(request, waitingCall.request, outcome)) await pending.delete(toolCallId);
+        return finish(request, outcome);
+      }
+      // The host's own `toolApproval` setting skipped needsApproval: the executor still decides.
+      const request = buildRequest(input, toolCallId, toolCallId);
+      return finish(request, await executor.execute(request, signal));
+    }
   };
 
   return Object.fromEntries(executor.specs().map((spec) => [toProviderToolName(spec.name), toTool(spec)]));

@@ -9,19 +9,32 @@ import type { ToolResultMessage } from './ToolResultMessage.js';
 function findCallId(outcome: ToolExecutionOutcome, options: RenderToolResultOptions): string | undefined {
   if (options.callId !== undefined) return options.callId;
   if (outcome.status === 'completed') return outcome.result.result.callId;
-  if (outcome.status === 'interrupted')
-    return outcome.interruption.type === 'approval_required'
-      ? outcome.interruption.approval.callId
-      : outcome.interruption.auth.callId;
+  if (outcome.status === 'interrupted') return interruptedCall(outcome).callId;
   return undefined;
 }
 
 function findToolName(outcome: ToolExecutionOutcome, options: RenderToolResultOptions): string | undefined {
   if (options.toolName !== undefined) return options.toolName;
   if (outcome.status !== 'interrupted') return undefined;
-  return outcome.interruption.type === 'approval_required'
-    ? outcome.interruption.approval.toolName
-    : outcome.interruption.auth.toolName;
+  return interruptedCall(outcome).toolName;
+}
+
+/** The call an interruption names (a nested call's own when a child stopped). */
+function interruptedCall(outcome: Extract<ToolExecutionOutcome, { status: 'interrupted' }>): {
+  readonly callId: string;
+  readonly toolName: string;
+} {
+  const { interruption } = outcome;
+  switch (interruption.type) {
+    case 'approval_required':
+      return interruption.approval;
+    case 'auth_required':
+      return interruption.auth;
+    case 'input_required':
+      return interruption.input;
+    case 'capability_required':
+      return interruption;
+  }
 }
 
 /**

@@ -37,4 +37,6 @@ export interface ProcessSpec {
   readonly extraFds?: readonly number[];
   readonly extraFdBase?: number;
   readonly signal?: AbortSignal;
+  /** Hears every chunk of output as it arrives (before it is captured): how `shell_exec` streams. */
+  readonly onOutput?: (stream: 'stdout' | 'stderr', chunk: Buffer) => void;
 }

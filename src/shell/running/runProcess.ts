@@ -123,15 +123,17 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       stop('timeout');
     }, spec.timeoutMs);
     spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const { onOutput } = spec;
     const onData =
-      (capture: OutputCapture) =>
+      (capture: OutputCapture, stream: 'stdout' | 'stderr') =>
       (chunk: Buffer): void => {
         capture.push(chunk);
+        onOutput?.(stream, chunk);
         if (stdout.totalBytes + stderr.totalBytes > spec.hardOutputLimitBytes) stop('output_limit');
       };
     const [out, err] = readers;
-    out?.on('data', onData(stdout));
-    err?.on('data', onData(stderr));
+    out?.on('data', onData(stdout, 'stdout'));
+    err?.on('data', onData(stderr, 'stderr'));
     for (const reader of readers) {
       reader.on('error', () => undefined); // a reset connection ends the output like its close
       reader.once('close', () => {

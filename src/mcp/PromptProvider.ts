@@ -1,5 +1,4 @@
-import type { ContentPart } from '../values/ContentPart.js';
-import type { MetadataMap } from '../values/JsonValue.js';
+import type { ContentPart, MetadataMap } from '../index.js';
 
 /** A prompt template a {@link PromptProvider} lists. */
 export interface PromptDescriptor {

@@ -1,7 +1,14 @@
-import type { ResourceContents } from '../values/ContentPart.js';
-import type { MetadataMap } from '../values/JsonValue.js';
+import type { ContentPart, MetadataMap } from '../index.js';
 
-export type { ResourceContents };
+/**
+ * A resource's contents: `text`, or base64 bytes in `blob` (what an MCP server's
+ * `resources/read` answers; an embedded `resource` {@link ContentPart} without its `type`).
+ */
+export type ResourceContents = ContentPart extends infer Part
+  ? Part extends { readonly type: 'resource' }
+    ? Omit<Part, 'type'>
+    : never
+  : never;
 
 /** A resource a {@link ResourceProvider} lists. */
 export interface ResourceDescriptor {
