@@ -1,8 +1,5 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
-import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolResultSchema,
@@ -14,6 +11,7 @@ import { ToolConfigurationError, type CredentialStore } from '../index.js';
 import { quoteForDisplay } from '../internal/index.js';
 import { collectPages } from './collectPages.js';
 import { createClientTransport } from './createClientTransport.js';
+import { loadClientSdk, type ClientSdk } from './loadClientSdk.js';
 import type { McpServerConfig } from './McpServersOptions.js';
 import { NO_SDK_OUTPUT_VALIDATION } from './NO_SDK_OUTPUT_VALIDATION.js';
 
@@ -32,6 +30,8 @@ export class McpConnection {
   #client: Promise<Client> | undefined;
   /** The client once connected, so calls on a live connection skip awaiting `#client`. */
   #connected: Client | undefined;
+  /** The SDK's client side, set by the first connection (imported then). */
+  #sdk: ClientSdk | undefined;
   /** Counts connections, so a stale connection's close does not drop a newer one. */
   #generation = 0;
   #transport: Transport | undefined;
@@ -75,9 +75,11 @@ export class McpConnection {
 
   async #connect(): Promise<Client> {
     const generation = ++this.#generation;
-    const transport = await createClientTransport(this.#config, this.#credentials);
-    const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    const sdk = await loadClientSdk();
+    this.#sdk = sdk;
+    const transport = await createClientTransport(this.#config, this.#credentials, sdk);
+    const client = new sdk.Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION });
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       for (const listener of this.#listeners) listener();
     });
     client.onclose = () => {
@@ -133,6 +135,8 @@ export class McpConnection {
     options: RequestOptions,
   ): Promise<CallToolResult> {
     const params = { name, arguments: args };
+    // Set: a client exists only after #connect loaded the SDK.
+    const { CallToolResultSchema, takeResult } = this.#sdk as ClientSdk;
     if (this.#taskTools.has(name)) {
       const stream = client.experimental.tasks.callToolStream(params, CallToolResultSchema, { ...options, task: {} });
       return takeResult(stream);
@@ -156,6 +160,7 @@ export class McpConnection {
         `MCP server "${this.id}" has no OAuth authProvider: store its credentials in the CredentialStore (provider "mcp:${this.id}") instead.`,
       );
     }
+    const { auth, OAuthError } = await loadClientSdk();
     let result;
     try {
       result = await auth(transport.authProvider, { serverUrl: transport.url, authorizationCode });

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import type { ToolExecutor } from '../index.js';
 import { createBearerCheck } from './createBearerCheck.js';
-import { HttpSessions } from './HttpSessions.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import {
   assertServeHttpOptions,
@@ -94,6 +93,8 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
     maxSessions = DEFAULT_MAX_SESSIONS,
   } = options;
   const authorized = token === undefined ? undefined : createBearerCheck(token);
+  // The SDK's HTTP transport (hono under it) is imported when an HTTP server starts.
+  const { HttpSessions } = await import('./HttpSessions.js');
   const stop = new AbortController();
   const sessions = new HttpSessions(
     executor,

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  type CallToolResult,
-  type Tool as McpTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
 import { assertKnownKeys, quoteForDisplay } from '../internal/index.js';
 import { handleCallTool } from './handleCallTool.js';
@@ -119,6 +114,11 @@ export async function serveTools(
   options: ServeToolsOptions = {},
 ): Promise<Server> {
   assertServeToolsOptions(options);
+  // The SDK's server side is imported when the first server starts, not with `agentkit-tools-core/mcp`.
+  const [{ Server }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
   const render = options.render ?? {};
   const server = new Server(
     { name: options.name ?? 'agentkit-tools', version: options.version ?? '0.1.0' },

@@ -1,8 +1,7 @@
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AuthRequiredError, ToolError } from '../index.js';
 import { quoteForDisplay } from '../internal/index.js';
 import { getCredentialProvider } from './createClientTransport.js';
+import { getLoadedClientSdk } from './loadClientSdk.js';
 import { McpHttpAuthError } from './McpHttpAuthError.js';
 
 export interface RemoteFailure {
@@ -20,8 +19,10 @@ export interface RemoteFailure {
  * - any other MCP error the server answered with: `execution_failed`.
  */
 export function toRemoteFailure(thrown: unknown, server: string, what: string): RemoteFailure {
+  // Before the SDK is loaded nothing thrown can be one of its errors.
+  const sdk = getLoadedClientSdk();
   const auth = McpHttpAuthError.find(thrown);
-  if (auth !== undefined || thrown instanceof UnauthorizedError) {
+  if (auth !== undefined || (sdk !== undefined && thrown instanceof sdk.UnauthorizedError)) {
     const metadata = {
       server,
       ...(auth?.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: auth.resourceMetadataUrl }),
@@ -47,7 +48,8 @@ export function toRemoteFailure(thrown: unknown, server: string, what: string): 
     'line',
   );
   const details = { server, reason: 'remote_error' };
-  if (thrown instanceof McpError) {
+  if (sdk !== undefined && thrown instanceof sdk.McpError) {
+    const { ErrorCode } = sdk;
     // A remote server may send any code: compared as numbers, not trusted to be an ErrorCode.
     switch (thrown.code) {
       case ErrorCode.InvalidParams as number:

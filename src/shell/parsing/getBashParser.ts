@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Language, Parser } from 'web-tree-sitter';
+import type { Parser } from 'web-tree-sitter';
 import { locateBashGrammar } from './locateBashGrammar.js';
 
 const require = createRequire(import.meta.url);
@@ -7,6 +7,8 @@ const require = createRequire(import.meta.url);
 let loading: Promise<Parser> | undefined;
 
 async function loadBashParser(): Promise<Parser> {
+  // Imported here, when the first command comes: a host that never runs one never loads it.
+  const { Language, Parser } = await import('web-tree-sitter');
   await Parser.init({
     locateFile: () => require.resolve('web-tree-sitter/web-tree-sitter.wasm'),
   });
@@ -18,7 +20,9 @@ async function loadBashParser(): Promise<Parser> {
 
 /**
  * The bash parser (tree-sitter-bash on web-tree-sitter), loaded once from WASM files: web-tree-sitter's
- * own and the grammar this package ships (see {@link locateBashGrammar}): no network, no native build. A failed load is retried on the next call.
+ * own and the grammar this package ships (see {@link locateBashGrammar}): no network, no native build. Loaded when the
+ * first command is parsed (web-tree-sitter itself included), so a host that never runs one pays nothing for it. A
+ * failed load is retried on the next call.
  */
 export function getBashParser(): Promise<Parser> {
   loading ??= loadBashParser().catch((error: unknown) => {
