@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { installPackedPackage, ROOT, run, type PackedPackage } from './fixtures/installPackedPackage.js';
 
@@ -251,5 +251,60 @@ describe('the packed package', () => {
     } finally {
       await client.close();
     }
+  }, 60_000);
+
+  it('starts a host of fs, shell and mcp (no server configured) without loading the MCP SDK, web-tree-sitter or re2js, and without the DTO libraries installed', async () => {
+    // ESM modules are recorded by a loader hook (it runs on the loader's thread: it appends to a file);
+    // CommonJS ones (re2js is required) are in require.cache at the end.
+    const log = path.join(packed.dir, 'loaded.txt');
+    writeFileSync(
+      path.join(packed.app, 'recordHooks.mjs'),
+      `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(log)}, url + '\\n');\n  return next(url, context);\n}\n`,
+    );
+    writeFileSync(
+      path.join(packed.app, 'record.mjs'),
+      "import { register } from 'node:module';\nregister('./recordHooks.mjs', import.meta.url);\n",
+    );
+    writeFileSync(path.join(packed.app, 'note.txt'), 'a note\n');
+    const script = [
+      "import { createRequire } from 'node:module';",
+      "import { Container } from 'inversify';",
+      "import { agentkitModule, TOOL_EXECUTOR } from 'agentkit-tools-core';",
+      "import { fileSystemTools } from 'agentkit-tools-core/fs';",
+      "import { shellTools } from 'agentkit-tools-core/shell';",
+      "import { mcpServers } from 'agentkit-tools-core/mcp';",
+      'const container = new Container();',
+      "container.load(agentkitModule({ roots: [{ path: process.cwd() }] }), fileSystemTools(), shellTools({ sandbox: 'off' }), mcpServers({ servers: [] }));",
+      'const executor = await container.getAsync(TOOL_EXECUTOR);',
+      "const outcome = await executor.execute({ callId: 'c1', toolName: 'fs_read_file', input: { path: 'note.txt' }, sessionId: 's', turnId: 't', metadata: {} });",
+      "console.log(outcome.status, outcome.status === 'completed' && outcome.result.result.output.text);",
+      "console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('/node_modules/re2js/'))));",
+      'await executor.close();',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--import', './record.mjs', '--input-type=module', '-e', script], {
+      cwd: packed.app,
+    });
+    const loaded = readFileSync(log, 'utf8').split('\n');
+    expect({
+      stdout: stdout.trim().split('\n'),
+      dtoLibraries: ['class-validator', 'class-transformer', 'class-validator-jsonschema'].filter((name) =>
+        existsSync(path.join(packed.app, 'node_modules', name)),
+      ),
+      lazy: loaded.filter((url) => /\/node_modules\/(@modelcontextprotocol|web-tree-sitter|re2js|zod)\//.test(url)),
+      core: loaded.some((url) => url.endsWith('/node_modules/agentkit-tools-core/dist/index.js')),
+    }).toStrictEqual({ stdout: ['completed a note', '[]'], dtoLibraries: [], lazy: [], core: true });
+  }, 60_000);
+
+  it('says what to install when a DTO class input meets a project without class-validator-jsonschema', async () => {
+    const script = [
+      "const { Tool } = await import('agentkit-tools-core');",
+      'class EchoInput {}',
+      "try { Tool({ name: 'echo', description: 'Echoes.', input: EchoInput })(class EchoTool { invoke() { return ''; } }); console.log('decorated'); }",
+      'catch (error) { console.log(error.name, error.message); }',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
+    expect(stdout.trim()).toMatch(
+      /^ToolDefinitionError class EchoInput: a DTO class input \(or @JSONSchema\) needs class-validator class-transformer class-validator-jsonschema, and one of them is not installed \(Cannot find module 'class-validator'.*\)\. Install them \(`npm install class-validator class-transformer class-validator-jsonschema`\), or declare the input as a JSON Schema object\.$/,
+    );
   }, 60_000);
 });
