@@ -277,7 +277,7 @@ describe('the packed package', () => {
       "container.load(agentkitModule({ roots: [{ path: process.cwd() }] }), fileSystemTools(), shellTools({ sandbox: 'off' }), mcpServers({ servers: [] }));",
       'const executor = await container.getAsync(TOOL_EXECUTOR);',
       "const outcome = await executor.execute({ callId: 'c1', toolName: 'fs_read_file', input: { path: 'note.txt' }, sessionId: 's', turnId: 't', metadata: {} });",
-      "console.log(outcome.status, outcome.status === 'completed' && outcome.result.result.output.text);",
+      "console.log(outcome.status, outcome.status === 'completed' && outcome.result.result.output.text.trim());",
       "console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('/node_modules/re2js/'))));",
       'await executor.close();',
     ].join('\n');
