@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,11 +54,24 @@ export async function runPackageBench(log: (line: string) => void = console.log)
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agentkit-package-bench-'));
   try {
-    log('package: building dist/ and packing ...');
-    await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-      cwd: ROOT,
-    });
-    const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT });
+    // Built and packed in a staging copy (as test/packaging does): the repository's dist/ is left alone.
+    log('package: building into a staging copy and packing ...');
+    const stage = path.join(dir, 'stage');
+    await run(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        'tsconfig.build.json',
+        '--outDir',
+        path.join(stage, 'dist'),
+      ],
+      { cwd: ROOT },
+    );
+    for (const file of ['package.json', 'README.md', 'LICENSE'])
+      copyFileSync(path.join(ROOT, file), path.join(stage, file));
+    cpSync(path.join(ROOT, 'assets'), path.join(stage, 'assets'), { recursive: true });
+    const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: stage });
     const [info] = JSON.parse(packed.stdout) as {
       filename: string;
       size: number;

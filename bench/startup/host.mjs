@@ -1,7 +1,8 @@
 // `node bench/startup/host.mjs <root> [tool] [input JSON]`: a host with the fs, shell and mcp
-// built-ins (no MCP server configured, no DTO tool), from dist/, from start to its first call
-// (default fs_read_file of a.txt); exits 1 when the call fails. Run by bench/startup/run.ts.
-const dist = new URL('../../dist', import.meta.url).href;
+// built-ins (no MCP server configured, no DTO tool), from the build in AGENTKIT_DIST (a file URL;
+// default dist/), from start to its first call (default fs_read_file of a.txt); exits 1 when the
+// call fails. Run by bench/startup/run.ts.
+const dist = process.env.AGENTKIT_DIST ?? new URL('../../dist', import.meta.url).href;
 const root = process.argv[2];
 const { Container } = await import('inversify');
 const core = await import(`${dist}/index.js`);

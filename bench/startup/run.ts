@@ -1,9 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -13,7 +13,12 @@ import { describeLoad } from '../report.js';
 const run = promisify(execFile);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
-const BIN = path.join(ROOT, 'dist/bin/agentkit-tools.js');
+/**
+ * The build under test: the package's layout (dist/, assets/, package.json) staged in .cache/startup, so the
+ * repository's own dist/ is left alone (a dist/ there would be what the package's self-reference resolves to).
+ */
+const STAGE = path.join(ROOT, '.cache/startup');
+const BIN = path.join(STAGE, 'dist/bin/agentkit-tools.js');
 const FILESYSTEM_SERVER = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-filesystem/dist/index.js',
 );
@@ -21,6 +26,8 @@ const FILESYSTEM_SERVER = createRequire(import.meta.url).resolve(
 /** The issue's targets: host start to first call within 2.5x the floor; serve to first listTools within 1.5x server-filesystem's. */
 export const STARTUP_TARGETS = { hostVsFloor: 2.5, serveVsFilesystem: 1.5 } as const;
 const ROUNDS = { host: 15, serve: 11 } as const;
+/** What the measured scripts read to find the staged build. */
+const STAGED_ENV = { ...process.env, AGENTKIT_DIST: pathToFileURL(path.join(STAGE, 'dist')).href };
 
 interface ProcessTime {
   readonly wallMs: number;
@@ -31,7 +38,7 @@ interface ProcessTime {
 async function timeProcess(args: readonly string[]): Promise<ProcessTime> {
   const out = path.join(os.tmpdir(), `agentkit-startup-${String(process.pid)}.time`);
   const started = process.hrtime.bigint();
-  await run('/usr/bin/time', ['-f', '%U %S', '-o', out, process.execPath, ...args], { cwd: ROOT });
+  await run('/usr/bin/time', ['-f', '%U %S', '-o', out, process.execPath, ...args], { cwd: ROOT, env: STAGED_ENV });
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   const [user = 0, system = 0] = readFileSync(out, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
   rmSync(out, { force: true });
@@ -82,6 +89,7 @@ async function paired<T>(
 async function countModules(args: readonly string[]): Promise<{ total: number; byPackage: Record<string, number> }> {
   const child = spawn(process.execPath, ['--import', path.join(HERE, 'countModules.mjs'), ...args], {
     cwd: ROOT,
+    env: STAGED_ENV,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -101,7 +109,7 @@ function describeModules(count: { total: number; byPackage: Record<string, numbe
 }
 
 /**
- * `npm run bench -- startup`: whole processes from dist/ (built first), paired round by round:
+ * `npm run bench -- startup`: whole processes from a fresh build (staged in .cache/startup), paired round by round:
  * a host with fs + shell + mcp (no server configured, no DTO tool) from start to its first
  * `fs_read_file` against ajv + `readFile` (bench/startup/floor.mjs); the same host's first
  * `shell_exec` (the bash parser loads then); `agentkit-tools serve --root` from spawn to its
@@ -109,10 +117,21 @@ function describeModules(count: { total: number; byPackage: Record<string, numbe
  * files each loads.
  */
 export async function runStartupBench(log: (line: string) => void = console.log): Promise<boolean> {
-  log('startup: building dist/ (tsc -p tsconfig.build.json) ...');
-  await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: ROOT,
-  });
+  log('startup: building into .cache/startup (tsc -p tsconfig.build.json --outDir .cache/startup/dist) ...');
+  rmSync(STAGE, { recursive: true, force: true });
+  await run(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      'tsconfig.build.json',
+      '--outDir',
+      path.join(STAGE, 'dist'),
+    ],
+    { cwd: ROOT },
+  );
+  cpSync(path.join(ROOT, 'assets'), path.join(STAGE, 'assets'), { recursive: true });
+  copyFileSync(path.join(ROOT, 'package.json'), path.join(STAGE, 'package.json'));
   const tree = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agentkit-startup-')));
   try {
     writeFileSync(path.join(tree, 'a.txt'), 'hello\n');

@@ -28,13 +28,16 @@ describe('the packed package', () => {
     if (packed !== undefined) rmSync(packed.dir, { recursive: true, force: true });
   });
 
-  it('holds the build, the licence, the manifest, the README, the policy schema and the bash grammar with its licence, nothing else', () => {
+  it('holds the build, the licence, the manifest, the README, the policy schema, the bash grammar and web-tree-sitter with their licences, nothing else', () => {
     expect(packed.files.filter((file) => !file.startsWith('dist/')).sort()).toStrictEqual([
       'LICENSE',
       'README.md',
       'assets/policy.schema.json',
       'assets/tree-sitter-bash.LICENSE',
       'assets/tree-sitter-bash.wasm',
+      'assets/web-tree-sitter.LICENSE',
+      'assets/web-tree-sitter.js',
+      'assets/web-tree-sitter.wasm',
       'package.json',
     ]);
     expect(
@@ -193,15 +196,15 @@ describe('the packed package', () => {
     ]);
   }, 60_000);
 
-  it('parses bash with the grammar it ships: tree-sitter-bash (20 MB of prebuilds and C sources) is not installed', async () => {
+  it('parses bash with the grammar and the web-tree-sitter build it ships: neither tree-sitter-bash (20 MB of prebuilds and C sources) nor web-tree-sitter (4.6 MB) is installed', async () => {
     const script = [
       "import { existsSync } from 'node:fs';",
       "const { parseShellCommand } = await import('agentkit-tools-core/shell');",
-      "console.log(existsSync('node_modules/tree-sitter-bash'));",
+      "console.log(existsSync('node_modules/tree-sitter-bash'), existsSync('node_modules/web-tree-sitter'));",
       "console.log(JSON.stringify((await parseShellCommand('ls -la | wc -l')).subcommands));",
     ].join('\n');
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
-    expect(stdout.trim().split('\n')).toStrictEqual(['false', '[["ls","-la"],["wc","-l"]]']);
+    expect(stdout.trim().split('\n')).toStrictEqual(['false false', '[["ls","-la"],["wc","-l"]]']);
   }, 60_000);
 
   it("exports the policy file's JSON Schema, and the bin answers --version and --help", async () => {
