@@ -30,11 +30,11 @@ async function measureDir(dir: string): Promise<{ diskMb: number; bytesMb: numbe
 
 /** The largest packages of `modules` (`du -sk` of each), for the report. */
 async function largest(modules: string, count: number): Promise<string> {
-  const { stdout } = await run('sh', ['-c', 'du -sk * @*/* 2>/dev/null | sort -rn'], { cwd: modules });
+  // Scoped packages first and scope folders left out: du counts each file once across its arguments.
+  const { stdout } = await run('sh', ['-c', 'du -sk @*/* [!@]* 2>/dev/null | sort -rn'], { cwd: modules });
   return stdout
     .trim()
     .split('\n')
-    .filter((line) => !/\t@[^/]+$/.test(line))
     .slice(0, count)
     .map((line) => {
       const [kb = '0', name = '?'] = line.split('\t');
