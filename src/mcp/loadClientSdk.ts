@@ -36,15 +36,15 @@ let loading: Promise<ClientSdk> | undefined;
 let loaded: ClientSdk | undefined;
 
 async function importClientSdk(): Promise<ClientSdk> {
-  const [authModule, client, http, inMemory, errors, response, types] = await Promise.all([
-    import('@modelcontextprotocol/sdk/client/auth.js'),
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-    import('@modelcontextprotocol/sdk/inMemory.js'),
-    import('@modelcontextprotocol/sdk/server/auth/errors.js'),
-    import('@modelcontextprotocol/sdk/shared/responseMessage.js'),
-    import('@modelcontextprotocol/sdk/types.js'),
-  ]);
+  // One after another, not in parallel: jest's ESM loader loses shared dependencies (zod) of
+  // modules imported concurrently ("request for 'zod/v4' is not in cache"); Node does not mind.
+  const types = await import('@modelcontextprotocol/sdk/types.js');
+  const client = await import('@modelcontextprotocol/sdk/client/index.js');
+  const authModule = await import('@modelcontextprotocol/sdk/client/auth.js');
+  const http = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  const inMemory = await import('@modelcontextprotocol/sdk/inMemory.js');
+  const errors = await import('@modelcontextprotocol/sdk/server/auth/errors.js');
+  const response = await import('@modelcontextprotocol/sdk/shared/responseMessage.js');
   loaded = {
     Client: client.Client,
     StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,

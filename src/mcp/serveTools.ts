@@ -115,10 +115,9 @@ export async function serveTools(
 ): Promise<Server> {
   assertServeToolsOptions(options);
   // The SDK's server side is imported when the first server starts, not with `agentkit-tools-core/mcp`.
-  const [{ Server }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/index.js'),
-    import('@modelcontextprotocol/sdk/types.js'),
-  ]);
+  // One after the other (see loadClientSdk: jest's ESM loader and concurrent imports).
+  const { CallToolRequestSchema, ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
   const render = options.render ?? {};
   const server = new Server(
     { name: options.name ?? 'agentkit-tools', version: options.version ?? '0.1.0' },
