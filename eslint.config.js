@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // bench/ has its own dependencies (npm run bench:install) and is checked by npm run bench:check (bench/eslint.config.js).
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.cache/', 'bench/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.cache/', 'bench/', 'assets/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -20,6 +20,8 @@ import { runShellBench } from './shell/run.js';
 import { runMcpBench } from './mcp/run.js';
 import { runHttpBench } from './http/run.js';
 import { runStoresBench } from './stores/run.js';
+import { runStartupBench } from './startup/run.js';
+import { runPackageBench } from './package/run.js';
 import { createVercelAiSubject } from './vercelAi.js';
 
 /**
@@ -90,6 +92,8 @@ const SECTIONS: Readonly<Record<string, () => Promise<unknown>>> = {
   mcp: () => runMcpBench(),
   http: () => runHttpBench(),
   stores: () => runStoresBench(),
+  startup: () => runStartupBench(),
+  package: () => runPackageBench(),
 };
 
 const wanted = process.argv.slice(2);

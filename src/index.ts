@@ -22,8 +22,7 @@ export { Preflight } from './decorators/Preflight.js';
 export type { InvokeInput, PreflightMethod } from './decorators/PreflightMethod.js';
 export type { InferToolInput, ToolOptionsInput } from './decorators/InferToolInput.js';
 export type { ToolClass } from './decorators/ToolClass.js';
-/** class-validator-jsonschema's decorator: `@JSONSchema({ description })` on an input property or class. */
-export { JSONSchema } from 'class-validator-jsonschema';
+export { JSONSchema } from './decorators/JSONSchema.js';
 export type { ToolOptions } from './decorators/ToolOptions.js';
 export type { Constructor } from './metadata/Constructor.js';
 

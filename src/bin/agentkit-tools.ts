@@ -15,7 +15,6 @@ import { Container } from 'inversify';
 import { agentkitModule, APPROVAL_STORE, InMemoryApprovalStore, PERMISSION_CHECKER, TOOL_EXECUTOR } from '../index.js';
 import { fileSystemTools } from '../fs/index.js';
 import { serveStdio } from '../mcp/index.js';
-import { shellTools } from '../shell/index.js';
 import { openApprovalStore, type OpenedApprovalStore } from './openApprovalStore.js';
 import { parseCommandLine, readVersion } from './parseCommandLine.js';
 import { ServeArgsError, USAGE } from './parseServeArgs.js';
@@ -55,7 +54,8 @@ async function main(argv: readonly string[]): Promise<void> {
   if (approvals !== undefined) container.bind(APPROVAL_STORE).toConstantValue(approvals.store);
   else container.bind(APPROVAL_STORE).toConstantValue(createMemoryStore(args.maxApprovals));
   container.load(agentkitModule({ roots: [{ path: args.root }] }), fileSystemTools());
-  if (args.shell) container.load(shellTools());
+  // The shell built-in is imported only when asked for (its modules are a third of the package).
+  if (args.shell) container.load((await import('../shell/index.js')).shellTools());
   const executor = await container.getAsync(TOOL_EXECUTOR);
   const closeStore = (): Promise<void> => approvals?.close() ?? Promise.resolve();
   const { http } = args;

@@ -16,12 +16,12 @@ export { FileReadTracker, type FileReadTrackerOptions } from './FileReadTracker.
 export type { FileSnapshot } from './FileSnapshot.js';
 export type { EntryKind } from './walk/WalkEntry.js';
 // The tools' inputs (what a host may build a call from); the tool classes themselves are bound by fileSystemTools().
-export { ReadFileInput } from './tools/ReadFileInput.js';
-export { WriteFileInput } from './tools/WriteFileInput.js';
-export { EditFileInput } from './tools/EditFileInput.js';
-export { ListDirectoryInput } from './tools/ListDirectoryInput.js';
-export { CreateDirectoryInput } from './tools/CreateDirectoryInput.js';
-export { DeleteInput } from './tools/DeleteInput.js';
-export { MoveInput } from './tools/MoveInput.js';
-export { GlobInput } from './tools/GlobInput.js';
-export { GrepInput } from './tools/GrepInput.js';
+export type { ReadFileInput } from './tools/ReadFileInput.js';
+export type { WriteFileInput } from './tools/WriteFileInput.js';
+export type { EditFileInput } from './tools/EditFileInput.js';
+export type { ListDirectoryInput } from './tools/ListDirectoryInput.js';
+export type { CreateDirectoryInput } from './tools/CreateDirectoryInput.js';
+export type { DeleteInput } from './tools/DeleteInput.js';
+export type { MoveInput } from './tools/MoveInput.js';
+export type { GlobInput } from './tools/GlobInput.js';
+export type { GrepInput } from './tools/GrepInput.js';

@@ -1,19 +1,12 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
-import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolResultSchema,
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-  type Tool as McpTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type CredentialStore } from '../index.js';
 import { McpTracer, quoteForDisplay, type McpNetworkTransport } from '../internal/index.js';
 import { collectPages } from './collectPages.js';
 import { createClientTransport } from './createClientTransport.js';
+import { loadClientSdk, type ClientSdk } from './loadClientSdk.js';
 import type { McpHttpAuthError } from './McpHttpAuthError.js';
 import type { McpServerConfig } from './McpServersOptions.js';
 import { NO_SDK_OUTPUT_VALIDATION } from './NO_SDK_OUTPUT_VALIDATION.js';
@@ -34,6 +27,8 @@ export class McpConnection {
   #client: Promise<Client> | undefined;
   /** The client once connected, so calls on a live connection skip awaiting `#client`. */
   #connected: Client | undefined;
+  /** The SDK's client side, set by the first connection (imported then). */
+  #sdk: ClientSdk | undefined;
   /** Counts connections, so a stale connection's close does not drop a newer one. */
   #generation = 0;
   #transport: Transport | undefined;
@@ -99,13 +94,15 @@ export class McpConnection {
 
   async #connect(): Promise<Client> {
     const generation = ++this.#generation;
-    const transport = await createClientTransport(this.#config, this.#credentials, this.#onUnauthorized);
-    const client = new Client(CLIENT_INFO, {
+    const sdk = await loadClientSdk();
+    this.#sdk = sdk;
+    const transport = await createClientTransport(this.#config, this.#credentials, this.#onUnauthorized, sdk);
+    const client = new sdk.Client(CLIENT_INFO, {
       capabilities: REMOTE_QUESTION_CAPABILITIES,
       jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION,
     });
     this.questions.attach(client);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       for (const listener of this.#listeners) listener();
     });
     client.onclose = () => {
@@ -174,6 +171,8 @@ export class McpConnection {
     options: RequestOptions,
   ): Promise<CallToolResult> {
     const { name } = params;
+    // Set: a client exists only after #connect loaded the SDK.
+    const { CallToolResultSchema, takeResult } = this.#sdk as ClientSdk;
     if (this.#taskTools.has(name)) {
       const stream = client.experimental.tasks.callToolStream(params, CallToolResultSchema, { ...options, task: {} });
       return takeResult(stream);
@@ -200,6 +199,7 @@ export class McpConnection {
       );
     }
     const challenge = this.#challenge;
+    const { auth, OAuthError } = await loadClientSdk();
     let result;
     try {
       result = await auth(transport.authProvider, {

@@ -1,12 +1,10 @@
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CredentialStore } from '../index.js';
 import { buildServerEnvironment } from './buildServerEnvironment.js';
+import type { ClientSdk } from './loadClientSdk.js';
 import { McpHttpAuthError } from './McpHttpAuthError.js';
 import type { McpServerConfig } from './McpServersOptions.js';
 import type { McpHttpTransportConfig } from './McpTransportConfig.js';
-import { ProcessClientTransport } from './ProcessClientTransport.js';
 
 /** The credential provider name of a server: `mcp:<id>`. */
 export function getCredentialProvider(serverId: string): string {
@@ -43,30 +41,34 @@ function createAuthorizingFetch(
 }
 
 /**
- * A fresh client transport for one connection attempt to `server`; `onUnauthorized` hears the
- * challenge of every HTTP 401 it meets.
+ * A fresh client transport for one connection attempt to `server` (`sdk`: the SDK's client side,
+ * loaded); `onUnauthorized` hears the challenge of every HTTP 401 it meets.
  */
 export async function createClientTransport(
   server: McpServerConfig,
   credentials: CredentialStore,
   onUnauthorized: (challenge: McpHttpAuthError) => void,
+  sdk: ClientSdk,
 ): Promise<Transport> {
   const { transport } = server;
   switch (transport.type) {
-    case 'stdio':
+    case 'stdio': {
+      // Imported with the first stdio server (it reads the SDK's stdio framing).
+      const { ProcessClientTransport } = await import('./ProcessClientTransport.js');
       return new ProcessClientTransport({
         command: transport.command,
         args: transport.args ?? [],
         env: buildServerEnvironment(process.env, transport.env),
         ...(transport.cwd === undefined ? {} : { cwd: transport.cwd }),
       });
+    }
     case 'http':
-      return new StreamableHTTPClientTransport(new URL(transport.url), {
+      return new sdk.StreamableHTTPClientTransport(new URL(transport.url), {
         fetch: createAuthorizingFetch(server.id, transport, credentials, onUnauthorized),
         ...(transport.authProvider === undefined ? {} : { authProvider: transport.authProvider }),
       });
     case 'in_memory': {
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const [clientSide, serverSide] = sdk.InMemoryTransport.createLinkedPair();
       await transport.server.connect(serverSide);
       return clientSide;
     }

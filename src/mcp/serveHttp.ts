@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import type { ToolExecutor } from '../index.js';
 import { ApprovalPages } from './ApprovalPages.js';
 import { createBearerCheck } from './createBearerCheck.js';
-import { HttpSessions } from './HttpSessions.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import {
   assertServeHttpOptions,
@@ -101,6 +100,8 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
     jsonResponse = false,
   } = options;
   const authorized = token === undefined ? undefined : createBearerCheck(token);
+  // The SDK's HTTP transport (hono under it) is imported when an HTTP server starts.
+  const { HttpSessions } = await import('./HttpSessions.js');
   const stop = new AbortController();
   let origin = '';
   const approvalPages = new ApprovalPages(() => origin);

@@ -1,9 +1,10 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { ToolExecutor } from '../index.js';
 import { serveTools, type ServeToolsOptions } from './serveTools.js';
 
 /** {@link serveTools} over this process's stdin and stdout. */
-export function serveStdio(executor: ToolExecutor, options: ServeToolsOptions = {}): Promise<Server> {
+export async function serveStdio(executor: ToolExecutor, options: ServeToolsOptions = {}): Promise<Server> {
+  // The SDK's server side is imported when serving starts, not with `agentkit-tools-core/mcp`.
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   return serveTools(executor, new StdioServerTransport(), options);
 }

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  SetLevelRequestSchema,
-  type CallToolResult,
-  type Tool as McpTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolConfigurationError, type ModelContentOptions, type ToolExecutor, type ToolSpec } from '../index.js';
 import { assertKnownKeys, McpTracer, quoteForDisplay } from '../internal/index.js';
 import type { ApprovalPages } from './ApprovalPages.js';
@@ -161,6 +155,11 @@ export async function connectToolServer(
   http: HttpServing,
 ): Promise<Server> {
   assertServeToolsOptions(options);
+  // The SDK's server side is imported when the first server starts, not with `agentkit-tools-core/mcp`.
+  // One after the other (see loadClientSdk: jest's ESM loader and concurrent imports).
+  const { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } =
+    await import('@modelcontextprotocol/sdk/types.js');
+  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
   const render = options.render ?? {};
   const server = new Server(
     { name: options.name ?? 'agentkit-tools', version: options.version ?? '0.1.0' },

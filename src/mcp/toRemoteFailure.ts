@@ -1,8 +1,7 @@
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AuthRequiredError, ToolError } from '../index.js';
 import { quoteForDisplay } from '../internal/index.js';
 import { getCredentialProvider } from './createClientTransport.js';
+import { getLoadedClientSdk } from './loadClientSdk.js';
 import { McpHttpAuthError } from './McpHttpAuthError.js';
 
 export interface RemoteFailure {
@@ -26,8 +25,10 @@ export function toRemoteFailure(
   what: string,
   lastChallenge?: McpHttpAuthError,
 ): RemoteFailure {
+  // Before the SDK is loaded nothing thrown can be one of its errors.
+  const sdk = getLoadedClientSdk();
   const own = McpHttpAuthError.find(thrown);
-  if (own !== undefined || thrown instanceof UnauthorizedError) {
+  if (own !== undefined || (sdk !== undefined && thrown instanceof sdk.UnauthorizedError)) {
     const auth = own ?? lastChallenge;
     const metadata = {
       server,
@@ -54,7 +55,8 @@ export function toRemoteFailure(
     'line',
   );
   const details = { server, reason: 'remote_error' };
-  if (thrown instanceof McpError) {
+  if (sdk !== undefined && thrown instanceof sdk.McpError) {
+    const { ErrorCode } = sdk;
     // A remote server may send any code: compared as numbers, not trusted to be an ErrorCode.
     switch (thrown.code) {
       case ErrorCode.InvalidParams as number:

@@ -1,4 +1,3 @@
-import { validateSync } from 'class-validator';
 import { ToolError } from '../errors/ToolError.js';
 import { isPlannedRequests } from '../contract/isPlannedRequests.js';
 import { isToolExecutionOutcome } from '../contract/isToolExecutionOutcome.js';
@@ -14,8 +13,10 @@ import type { PermissionRequest } from '../permissions/PermissionRequest.js';
 import { buildDtoFactory, type DtoFactory } from '../schema/buildDtoFactory.js';
 import { buildValidationError } from '../schema/buildValidationError.js';
 import { getClassValidatorIssues } from '../schema/getClassValidatorIssues.js';
+import { getDtoLibraries } from '../schema/getDtoLibraries.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 import type { Tool } from '../decorators/Tool.js';
+import type { ValidationError } from 'class-validator';
 
 type Method = (this: object, ...args: unknown[]) => unknown;
 
@@ -57,6 +58,8 @@ export class ClassTool implements Tool {
   public readonly timeoutMs?: number;
   public readonly invokeOutcome?: (request: ToolRequest, ctx: ToolContext) => Promise<ToolExecutionOutcome>;
   readonly #buildInput: DtoFactory | undefined;
+  /** class-validator's `validateSync`, for DTOs whose constraints ajv cannot check alone. */
+  readonly #validateSync: ((input: object, options: { forbidUnknownValues: boolean }) => ValidationError[]) | undefined;
 
   public constructor(
     private readonly instance: ToolInstance,
@@ -68,6 +71,7 @@ export class ClassTool implements Tool {
     if (definition.maxInputBytes !== undefined) this.maxInputBytes = definition.maxInputBytes;
     if (definition.timeoutMs !== undefined) this.timeoutMs = definition.timeoutMs;
     if (definition.inputClass !== undefined) this.#buildInput = buildDtoFactory(definition.inputClass);
+    if (definition.needsClassValidator) this.#validateSync = getDtoLibraries(this.source).validator.validateSync;
     if (typeof instance.invokeOutcome === 'function') {
       this.invokeOutcome = (request, ctx) => this.#invokeOutcome(request, ctx);
     }
@@ -84,8 +88,8 @@ export class ClassTool implements Tool {
       return parseInput === undefined ? request.input : parseInput(request.input, this.spec.name);
     }
     const input = this.#buildInput(request.input);
-    if (this.definition.needsClassValidator) {
-      const issues = getClassValidatorIssues(validateSync(input, { forbidUnknownValues: true }));
+    if (this.#validateSync !== undefined) {
+      const issues = getClassValidatorIssues(this.#validateSync(input, { forbidUnknownValues: true }));
       if (issues.length > 0) throw buildValidationError(this.spec.name, issues);
     }
     return input;

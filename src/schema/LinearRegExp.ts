@@ -1,4 +1,13 @@
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { RE2JS } from 're2js';
+
+let engineClass: typeof RE2JS | undefined;
+
+/** re2js (its CommonJS build, one file of 260 KB), required when the first pattern is compiled. */
+function getRE2JS(): typeof RE2JS {
+  engineClass ??= (createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JS }).RE2JS;
+  return engineClass;
+}
 
 /**
  * How a {@link LinearRegExp} matches.
@@ -84,11 +93,12 @@ export class LinearRegExp {
         `the pattern ${JSON.stringify(pattern)} uses ${unsupported}, which the linear-time regular expression engine (RE2 syntax) does not support: patterns from models and remote servers run on that engine so that no pattern can stall the process. Rewrite it without backreferences and lookaround.`,
       );
     }
+    const RE2 = getRE2JS();
     let engine: RE2JS;
     try {
-      engine = RE2JS.compile(
-        RE2JS.translateRegExp(pattern),
-        (flags.ignoreCase === true ? RE2JS.CASE_INSENSITIVE : 0) | (flags.multiline === true ? RE2JS.MULTILINE : 0),
+      engine = RE2.compile(
+        RE2.translateRegExp(pattern),
+        (flags.ignoreCase === true ? RE2.CASE_INSENSITIVE : 0) | (flags.multiline === true ? RE2.MULTILINE : 0),
       );
     } catch (error) {
       throw new SyntaxError(

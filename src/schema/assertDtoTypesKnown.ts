@@ -1,10 +1,9 @@
-import { ValidationTypes } from 'class-validator';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { getDesignType } from '../metadata/getDesignType.js';
 import type { JsonValue } from '../values/JsonValue.js';
 import type { Constructor } from '../metadata/Constructor.js';
 import { getDtoMetadatas, getNestedClass } from './getDtoConstraints.js';
+import { getDtoLibraries } from './getDtoLibraries.js';
 
 /** Classes a nested property cannot hold: JSON gives them no shape to validate. */
 const NOT_NESTABLE: readonly unknown[] = [String, Number, Boolean, Symbol, BigInt, Date, Function, Promise, Map, Set];
@@ -12,7 +11,7 @@ const NOT_NESTABLE: readonly unknown[] = [String, Number, Boolean, Symbol, BigIn
 /** class-transformer's per-class maps (`_typeMetadatas`, ...), read defensively: property names only. */
 function getTransformerPropertyNames(target: Constructor): Set<string> {
   const names = new Set<string>();
-  const storage = defaultMetadataStorage as unknown as Record<string, unknown>;
+  const storage = getDtoLibraries(`class ${target.name}`).transformerStorage as unknown as Record<string, unknown>;
   for (const key of ['_typeMetadatas', '_transformMetadatas', '_exposeMetadatas']) {
     const byClass = storage[key];
     if (!(byClass instanceof Map)) continue;
@@ -52,6 +51,7 @@ function isEmptySchema(schema: JsonValue | undefined): boolean {
  */
 export function assertDtoTypesKnown(target: Constructor, properties: Readonly<Record<string, JsonValue>>): void {
   const subject = `class ${target.name}`;
+  const { ValidationTypes } = getDtoLibraries(subject).validator;
   const types = new Map<string, Set<string>>();
   for (const meta of getDtoMetadatas(target)) {
     // class-validator types `propertyName` as always set; class-level metadata leaves it empty or out.

@@ -1,7 +1,6 @@
-import { plainToInstance, TransformationType } from 'class-transformer';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import type { Constructor } from '../metadata/Constructor.js';
 import { findTypeMetadata, getDtoMetadatas } from './getDtoConstraints.js';
+import { getDtoLibraries } from './getDtoLibraries.js';
 
 /** Builds an instance of a DTO class from validated JSON. */
 export type DtoFactory = (plain: unknown) => object;
@@ -19,7 +18,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function needsClassTransformer(target: Constructor, seen: Set<Constructor>): boolean {
   if (seen.has(target)) return false;
   seen.add(target);
-  const storage = defaultMetadataStorage;
+  const { transformer, transformerStorage: storage } = getDtoLibraries(`class ${target.name}`);
+  const { TransformationType } = transformer;
   if (
     storage.getStrategy(target) !== 'none' ||
     storage.getExposedMetadatas(target).length > 0 ||
@@ -74,6 +74,9 @@ function buildFastFactory(target: Constructor, cache: Map<Constructor, DtoFactor
  * discriminators, built-in types such as `Date`).
  */
 export function buildDtoFactory(target: Constructor): DtoFactory {
-  if (needsClassTransformer(target, new Set())) return (plain) => plainToInstance(target, plain) as object;
+  if (needsClassTransformer(target, new Set())) {
+    const { plainToInstance } = getDtoLibraries(`class ${target.name}`).transformer;
+    return (plain) => plainToInstance(target, plain) as object;
+  }
   return buildFastFactory(target, new Map());
 }

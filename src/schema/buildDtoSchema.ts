@@ -1,10 +1,9 @@
-import { targetConstructorToSchema } from 'class-validator-jsonschema';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import type { JsonArray, JsonObject, JsonValue } from '../values/JsonValue.js';
 import { assertDtoTypesKnown } from './assertDtoTypesKnown.js';
 import type { Constructor } from '../metadata/Constructor.js';
 import { getNestedClass } from './getDtoConstraints.js';
+import { getDtoLibraries, type DtoLibraries } from './getDtoLibraries.js';
 
 const REF_PREFIX = '#/definitions/';
 
@@ -23,8 +22,9 @@ function convertEnum(meta: ValidationMetadata): JsonObject {
   return type === undefined ? { enum: values } : { type, enum: values };
 }
 
-const CONVERTER_OPTIONS = {
-  classTransformerMetadataStorage: defaultMetadataStorage,
+/** class-validator-jsonschema's options, given class-transformer's storage. */
+const buildConverterOptions = (classTransformerMetadataStorage: DtoLibraries['transformerStorage']) => ({
+  classTransformerMetadataStorage,
   refPointerPrefix: REF_PREFIX,
   additionalConverters: {
     // The default converter emits a pattern demanding fractional seconds, stricter than
@@ -32,7 +32,7 @@ const CONVERTER_OPTIONS = {
     isDateString: { type: 'string' as const, format: 'date-time' },
     isEnum: convertEnum as never,
   },
-};
+});
 
 function isJsonArray(value: JsonValue): value is JsonArray {
   return Array.isArray(value);
@@ -68,7 +68,9 @@ class DtoSchemaBuilder {
   readonly #keys = new Map<Constructor, string>();
 
   public build(target: Constructor, stack: readonly Constructor[]): JsonObject {
-    const schema = closeObjects(targetConstructorToSchema(target, CONVERTER_OPTIONS) as JsonValue) as JsonObject;
+    const { jsonSchema, transformerStorage } = getDtoLibraries(`class ${target.name}`);
+    const options = buildConverterOptions(transformerStorage);
+    const schema = closeObjects(jsonSchema.targetConstructorToSchema(target, options) as JsonValue) as JsonObject;
     const properties = schema.properties;
     assertDtoTypesKnown(target, isJsonObject(properties) ? properties : {});
     if (!isJsonObject(properties)) return schema;

@@ -1,9 +1,8 @@
-import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import type { TypeMetadata } from 'class-transformer';
 import { getDesignType } from '../metadata/getDesignType.js';
 import type { Constructor } from '../metadata/Constructor.js';
+import { getDtoLibraries } from './getDtoLibraries.js';
 
 /** One class-validator constraint on a DTO property, by name. */
 export interface DtoConstraint {
@@ -18,16 +17,19 @@ export interface DtoConstraint {
  * returns `undefined` there, though its types say it always finds one).
  */
 export function findTypeMetadata(target: Constructor, propertyName: string): TypeMetadata | undefined {
-  return defaultMetadataStorage.findTypeMetadata(target, propertyName);
+  return getDtoLibraries(`class ${target.name}`).transformerStorage.findTypeMetadata(target, propertyName);
 }
 
 /** The class-validator metadata of a DTO class, inherited included. */
 export function getDtoMetadatas(target: Constructor): ValidationMetadata[] {
-  return getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
+  return getDtoLibraries(`class ${target.name}`)
+    .validator.getMetadataStorage()
+    .getTargetValidationMetadatas(target, '', true, false);
 }
 
 /** Every constraint of `target`, each named the way class-validator-jsonschema names it. */
 export function getDtoConstraints(target: Constructor): DtoConstraint[] {
+  const { getMetadataStorage, ValidationTypes } = getDtoLibraries(`class ${target.name}`).validator;
   const storage = getMetadataStorage();
   return getDtoMetadatas(target).map((meta) => {
     let name = meta.name ?? meta.type;

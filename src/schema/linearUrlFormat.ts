@@ -18,10 +18,10 @@ const PUBLIC_IPV4 = [
   .join('|');
 const LABEL = '(?:[a-z0-9\\u{00a1}-\\u{ffff}]+-)*[a-z0-9\\u{00a1}-\\u{ffff}]+';
 const HOST_NAME = `${LABEL}(?:\\.${LABEL})*(?:\\.(?:[a-z\\u{00a1}-\\u{ffff}]{2,}))`;
-const URL = LinearRegExp.compile(
-  `^(?:https?|ftp):\\/\\/(?:${NON_BLANK}+(?::${NON_BLANK}*)?@)?(?:(?:${PUBLIC_IPV4})\\.${LAST_OCTET}|${HOST_NAME})(?::\\d{2,5})?(?:\\/${NON_BLANK}*)?$`,
-  { ignoreCase: true },
-);
+const URL_PATTERN = `^(?:https?|ftp):\\/\\/(?:${NON_BLANK}+(?::${NON_BLANK}*)?@)?(?:(?:${PUBLIC_IPV4})\\.${LAST_OCTET}|${HOST_NAME})(?::\\d{2,5})?(?:\\/${NON_BLANK}*)?$`;
+
+/** Compiled when the format is first checked (the engine loads then). */
+let url: LinearRegExp | undefined;
 
 /**
  * ajv-formats' `url` format on the linear-time engine: the same language as its regular
@@ -30,5 +30,6 @@ const URL = LinearRegExp.compile(
  * minutes while a tool input was validated).
  */
 export function linearUrlFormat(text: string): boolean {
-  return URL.test(text);
+  url ??= LinearRegExp.compile(URL_PATTERN, { ignoreCase: true });
+  return url.test(text);
 }

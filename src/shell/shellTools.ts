@@ -5,7 +5,6 @@ import { announceUnconfined } from './sandbox/announceUnconfined.js';
 import { assertShellToolOptions } from './config/assertShellToolOptions.js';
 import { buildShellToolConfig } from './config/buildShellToolConfig.js';
 import { detectSandbox } from './sandbox/detectSandbox.js';
-import { getBashParser } from './parsing/getBashParser.js';
 import { getCwdWorkspace } from './config/getCwdWorkspace.js';
 import { getSystemView } from './sandbox/getSystemView.js';
 import { assertReadableOutsideRoots } from './sandbox/resolveReadablePaths.js';
@@ -70,8 +69,6 @@ export function shellTools(options: ShellToolOptions = {}): ContainerModule {
   const ownWorkspace = options.roots === undefined ? undefined : Workspace.create(options.roots);
   // Checks the options at once; the container's workspace is only known when resolved.
   const checked = buildShellToolConfig(options, ownWorkspace ?? Workspace.empty());
-  // Start loading the parser's WASM now, so the first call does not wait for it.
-  getBashParser().catch(() => undefined);
   // And probe the sandbox now (once per process), so the first call does not wait for it either.
   // The view is listed now too (/etc's secrets), once per process.
   if (checked.sandbox !== 'off') {

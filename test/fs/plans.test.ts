@@ -4,8 +4,6 @@ import path from 'node:path';
 import { fileSystemTools } from '../../src/fs/index.js';
 import { WriteFileTool } from '../../src/fs/tools/WriteFileTool.js';
 import { GlobTool } from '../../src/fs/tools/GlobTool.js';
-import { GlobInput } from '../../src/fs/tools/GlobInput.js';
-import { WriteFileInput } from '../../src/fs/tools/WriteFileInput.js';
 import { createSameRequestRace } from '../fixtures/createSameRequestRace.js';
 import { createFsHarness, type FsHarness } from './fixtures/createFsHarness.js';
 import { failure, structured } from './fixtures/outcomes.js';
@@ -35,16 +33,12 @@ describe(fileSystemTools.name, () => {
     it.each([
       [
         'fs_write_file',
-        () =>
-          new WriteFileTool(undefined as never).invoke(
-            Object.assign(new WriteFileInput(), { path: 'x', content: 'y' }),
-            { plan: undefined } as never,
-          ),
+        () => new WriteFileTool(undefined as never).invoke({ path: 'x', content: 'y' }, { plan: undefined } as never),
       ],
       [
         'fs_glob',
         () =>
-          new GlobTool(undefined as never).invoke(Object.assign(new GlobInput(), { pattern: '*' }), {
+          new GlobTool(undefined as never).invoke({ pattern: '*' }, {
             plan: undefined,
           } as never),
       ],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { installPackedPackage, ROOT, run, type PackedPackage } from './fixtures/installPackedPackage.js';
 
@@ -28,13 +28,16 @@ describe('the packed package', () => {
     if (packed !== undefined) rmSync(packed.dir, { recursive: true, force: true });
   });
 
-  it('holds the build, the licence, the manifest, the README, the policy schema and the bash grammar with its licence, nothing else', () => {
+  it('holds the build, the licence, the manifest, the README, the policy schema, the bash grammar and web-tree-sitter with their licences, nothing else', () => {
     expect(packed.files.filter((file) => !file.startsWith('dist/')).sort()).toStrictEqual([
       'LICENSE',
       'README.md',
       'assets/policy.schema.json',
       'assets/tree-sitter-bash.LICENSE',
       'assets/tree-sitter-bash.wasm',
+      'assets/web-tree-sitter.LICENSE',
+      'assets/web-tree-sitter.js',
+      'assets/web-tree-sitter.wasm',
       'package.json',
     ]);
     expect(
@@ -193,15 +196,15 @@ describe('the packed package', () => {
     ]);
   }, 60_000);
 
-  it('parses bash with the grammar it ships: tree-sitter-bash (20 MB of prebuilds and C sources) is not installed', async () => {
+  it('parses bash with the grammar and the web-tree-sitter build it ships: neither tree-sitter-bash (20 MB of prebuilds and C sources) nor web-tree-sitter (4.6 MB) is installed', async () => {
     const script = [
       "import { existsSync } from 'node:fs';",
       "const { parseShellCommand } = await import('agentkit-tools-core/shell');",
-      "console.log(existsSync('node_modules/tree-sitter-bash'));",
+      "console.log(existsSync('node_modules/tree-sitter-bash'), existsSync('node_modules/web-tree-sitter'));",
       "console.log(JSON.stringify((await parseShellCommand('ls -la | wc -l')).subcommands));",
     ].join('\n');
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
-    expect(stdout.trim().split('\n')).toStrictEqual(['false', '[["ls","-la"],["wc","-l"]]']);
+    expect(stdout.trim().split('\n')).toStrictEqual(['false false', '[["ls","-la"],["wc","-l"]]']);
   }, 60_000);
 
   it("exports the policy file's JSON Schema, and the bin answers --version and --help", async () => {
@@ -251,5 +254,60 @@ describe('the packed package', () => {
     } finally {
       await client.close();
     }
+  }, 60_000);
+
+  it('starts a host of fs, shell and mcp (no server configured) without loading the MCP SDK, web-tree-sitter or re2js, and without the DTO libraries installed', async () => {
+    // ESM modules are recorded by a loader hook (it runs on the loader's thread: it appends to a file);
+    // CommonJS ones (re2js is required) are in require.cache at the end.
+    const log = path.join(packed.dir, 'loaded.txt');
+    writeFileSync(
+      path.join(packed.app, 'recordHooks.mjs'),
+      `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(log)}, url + '\\n');\n  return next(url, context);\n}\n`,
+    );
+    writeFileSync(
+      path.join(packed.app, 'record.mjs'),
+      "import { register } from 'node:module';\nregister('./recordHooks.mjs', import.meta.url);\n",
+    );
+    writeFileSync(path.join(packed.app, 'note.txt'), 'a note\n');
+    const script = [
+      "import { createRequire } from 'node:module';",
+      "import { Container } from 'inversify';",
+      "import { agentkitModule, TOOL_EXECUTOR } from 'agentkit-tools-core';",
+      "import { fileSystemTools } from 'agentkit-tools-core/fs';",
+      "import { shellTools } from 'agentkit-tools-core/shell';",
+      "import { mcpServers } from 'agentkit-tools-core/mcp';",
+      'const container = new Container();',
+      "container.load(agentkitModule({ roots: [{ path: process.cwd() }] }), fileSystemTools(), shellTools({ sandbox: 'off' }), mcpServers({ servers: [] }));",
+      'const executor = await container.getAsync(TOOL_EXECUTOR);',
+      "const outcome = await executor.execute({ callId: 'c1', toolName: 'fs_read_file', input: { path: 'note.txt' }, sessionId: 's', turnId: 't', metadata: {} });",
+      "console.log(outcome.status, outcome.status === 'completed' && outcome.result.result.output.text.trim());",
+      "console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('/node_modules/re2js/'))));",
+      'await executor.close();',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--import', './record.mjs', '--input-type=module', '-e', script], {
+      cwd: packed.app,
+    });
+    const loaded = readFileSync(log, 'utf8').split('\n');
+    expect({
+      stdout: stdout.trim().split('\n'),
+      dtoLibraries: ['class-validator', 'class-transformer', 'class-validator-jsonschema'].filter((name) =>
+        existsSync(path.join(packed.app, 'node_modules', name)),
+      ),
+      lazy: loaded.filter((url) => /\/node_modules\/(@modelcontextprotocol|web-tree-sitter|re2js|zod)\//.test(url)),
+      core: loaded.some((url) => url.endsWith('/node_modules/agentkit-tools-core/dist/index.js')),
+    }).toStrictEqual({ stdout: ['completed a note', '[]'], dtoLibraries: [], lazy: [], core: true });
+  }, 60_000);
+
+  it('says what to install when a DTO class input meets a project without class-validator-jsonschema', async () => {
+    const script = [
+      "const { Tool } = await import('agentkit-tools-core');",
+      'class EchoInput {}',
+      "try { Tool({ name: 'echo', description: 'Echoes.', input: EchoInput })(class EchoTool { invoke() { return ''; } }); console.log('decorated'); }",
+      'catch (error) { console.log(error.name, error.message); }',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
+    expect(stdout.trim()).toMatch(
+      /^ToolDefinitionError class EchoInput: a DTO class input \(or @JSONSchema\) needs class-validator class-transformer class-validator-jsonschema, and one of them is not installed \(Cannot find module 'class-validator'.*\)\. Install them \(`npm install class-validator class-transformer class-validator-jsonschema`\), or declare the input as a JSON Schema object\.$/,
+    );
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { TREE_SITTER_FILES } from '../../src/shell/parsing/getBashParser.js';
 import { locateBashGrammar } from '../../src/shell/parsing/locateBashGrammar.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -16,6 +17,20 @@ describe('locateBashGrammar', () => {
     expect(sha(grammar)).toBe(sha(path.join(ROOT, 'node_modules/tree-sitter-bash/tree-sitter-bash.wasm')));
     expect(readFileSync(path.join(ROOT, 'assets/tree-sitter-bash.LICENSE'), 'utf8')).toBe(
       readFileSync(path.join(ROOT, 'node_modules/tree-sitter-bash/LICENSE'), 'utf8'),
+    );
+  });
+
+  it("ships web-tree-sitter's ES module and WASM, byte for byte the web-tree-sitter devDependency's, with its licence (npm run grammar:update)", () => {
+    expect(
+      [TREE_SITTER_FILES.module, TREE_SITTER_FILES.wasm, 'assets/web-tree-sitter.LICENSE'].map((file) => [
+        sha(path.join(ROOT, file)),
+        file,
+      ]),
+    ).toStrictEqual(
+      ['web-tree-sitter.js', 'web-tree-sitter.wasm', 'LICENSE'].map((file, index) => [
+        sha(path.join(ROOT, 'node_modules/web-tree-sitter', file)),
+        [TREE_SITTER_FILES.module, TREE_SITTER_FILES.wasm, 'assets/web-tree-sitter.LICENSE'][index],
+      ]),
     );
   });
 

@@ -1,10 +1,17 @@
-import { IsString, MaxLength, MinLength } from 'class-validator';
+import type { JsonObject } from '../../index.js';
 
 /** Input of `fs_create_directory`. */
-export class CreateDirectoryInput {
+export interface CreateDirectoryInput {
   /** The directory to create (with any missing parents), absolute or relative to the first root. */
-  @IsString()
-  @MinLength(1)
-  @MaxLength(4096)
-  public path!: string;
+  readonly path: string;
 }
+
+/** The JSON Schema of {@link CreateDirectoryInput} (closed: unknown keys are refused). */
+export const CREATE_DIRECTORY_INPUT_SCHEMA: JsonObject = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', minLength: 1, maxLength: 4096 },
+  },
+  required: ['path'],
+  additionalProperties: false,
+};

@@ -8,7 +8,7 @@ import { findMissingDirectories } from '../paths/findMissingDirectories.js';
 import { getPreflightPlan } from '../getPreflightPlan.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { createDirectories } from '../write/createDirectories.js';
-import { CreateDirectoryInput } from './CreateDirectoryInput.js';
+import { CREATE_DIRECTORY_INPUT_SCHEMA, type CreateDirectoryInput } from './CreateDirectoryInput.js';
 
 interface CreatePlan {
   readonly path: string;
@@ -25,7 +25,7 @@ interface CreatePlan {
   name: 'fs_create_directory',
   description:
     'Creates a directory inside the workspace, with any missing parent directories. Succeeds without change if it already exists.',
-  input: CreateDirectoryInput,
+  input: CREATE_DIRECTORY_INPUT_SCHEMA,
   annotations: { idempotentHint: true },
 })
 export class CreateDirectoryTool {

@@ -1,20 +1,23 @@
-import { IsBoolean, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import type { JsonObject } from '../../index.js';
 
 /** Input of `fs_delete`. */
-export class DeleteInput {
+export interface DeleteInput {
   /** The file or directory to delete, absolute or relative to the first root. */
-  @IsString()
-  @MinLength(1)
-  @MaxLength(4096)
-  public path!: string;
-
+  readonly path: string;
   /** Delete a directory with everything in it. Default false (only empty directories). */
-  @IsOptional()
-  @IsBoolean()
-  public recursive?: boolean;
-
+  readonly recursive?: boolean;
   /** Succeed when nothing is there. Default false. */
-  @IsOptional()
-  @IsBoolean()
-  public missingOk?: boolean;
+  readonly missingOk?: boolean;
 }
+
+/** The JSON Schema of {@link DeleteInput} (closed: unknown keys are refused). */
+export const DELETE_INPUT_SCHEMA: JsonObject = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', minLength: 1, maxLength: 4096 },
+    recursive: { type: 'boolean' },
+    missingOk: { type: 'boolean' },
+  },
+  required: ['path'],
+  additionalProperties: false,
+};

@@ -14,7 +14,7 @@ import { scanSubtree } from '../walk/scanSubtree.js';
 import { removeTree } from '../write/removeTree.js';
 import { withVerifiedDirectory } from '../write/withVerifiedDirectory.js';
 import { assertSameEntry } from './assertSameEntry.js';
-import { DeleteInput } from './DeleteInput.js';
+import { DELETE_INPUT_SCHEMA, type DeleteInput } from './DeleteInput.js';
 
 interface DeletePlan {
   readonly path: string;
@@ -33,7 +33,7 @@ interface DeletePlan {
   name: 'fs_delete',
   description:
     'Deletes a file, symlink (the link itself) or empty directory inside the workspace. Set recursive to delete a directory with its contents. Set missingOk to succeed when the path does not exist. Workspace roots cannot be deleted.',
-  input: DeleteInput,
+  input: DELETE_INPUT_SCHEMA,
   annotations: { destructiveHint: true },
 })
 export class DeleteTool {

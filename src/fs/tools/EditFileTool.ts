@@ -19,7 +19,7 @@ import { FS_ENVIRONMENT } from '../tokens.js';
 import { replaceFileAtomically } from '../write/replaceFileAtomically.js';
 import { assertWritableFile } from './assertWritableFile.js';
 import { computeFileEdit, type FileEdit } from './computeFileEdit.js';
-import { EditFileInput } from './EditFileInput.js';
+import { EDIT_FILE_INPUT_SCHEMA, type EditFileInput } from './EditFileInput.js';
 
 /**
  * The file the edit was worked out on: the body reuses the edit and its diff (the ones the
@@ -46,7 +46,7 @@ type EditPlan =
   name: 'fs_edit_file',
   description:
     'Replaces an exact piece of text in a file inside the workspace. oldString must match the file exactly (whitespace included) and occur exactly once, unless expectedReplacements gives the number of occurrences to replace. Replacement is literal. Read the file with fs_read_file first. Returns a unified diff of the change.',
-  input: EditFileInput,
+  input: EDIT_FILE_INPUT_SCHEMA,
   annotations: { destructiveHint: true },
 })
 export class EditFileTool {

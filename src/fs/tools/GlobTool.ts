@@ -9,7 +9,7 @@ import { compileGlob } from '../walk/compileGlob.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { assertDirectory } from './assertDirectory.js';
 import { describeIgnored } from './describeIgnored.js';
-import { GlobInput } from './GlobInput.js';
+import { GLOB_INPUT_SCHEMA, type GlobInput } from './GlobInput.js';
 import { splitGlobPattern } from './splitGlobPattern.js';
 import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 
@@ -35,7 +35,7 @@ interface GlobPlan {
   name: 'fs_glob',
   description:
     'Finds files and directories inside the workspace whose path matches a glob pattern, like "**/*.ts" or "src/**/test_*.py" (relative to path, default the workspace root). Returns sorted absolute paths; truncated says whether some were left out. Entries named .git and those ignored by .gitignore files are skipped by default (skippedIgnored counts them); set includeIgnored to walk them too.',
-  input: GlobInput,
+  input: GLOB_INPUT_SCHEMA,
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
 export class GlobTool {

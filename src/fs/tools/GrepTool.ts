@@ -14,7 +14,7 @@ import { MatchCollector } from '../walk/MatchCollector.js';
 import { HARD_LINKED, readRegularFileSync } from '../walk/readRegularFileSync.js';
 import { assertReadableFile } from './assertReadableFile.js';
 import { describeIgnored } from './describeIgnored.js';
-import { GrepInput } from './GrepInput.js';
+import { GREP_INPUT_SCHEMA, type GrepInput } from './GrepInput.js';
 import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 
 interface GrepPlan {
@@ -43,7 +43,7 @@ interface GrepPlan {
   name: 'fs_grep',
   description:
     'Searches file contents inside the workspace for a regular expression (JavaScript syntax without backreferences or lookaround, run in linear time) and returns matching lines with path and line number, sorted. path is a file or directory (default the workspace root); include limits the files searched to a glob such as "*.ts"; set ignoreCase for case-insensitive search. Binary files are skipped. Files in .git and files ignored by .gitignore files are skipped by default (skippedIgnored counts them); set includeIgnored to walk them too.',
-  input: GrepInput,
+  input: GREP_INPUT_SCHEMA,
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
 export class GrepTool {

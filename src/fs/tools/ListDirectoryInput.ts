@@ -1,38 +1,33 @@
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import type { JsonObject } from '../../index.js';
 
 /** Input of `fs_list_directory`. */
-export class ListDirectoryInput {
+export interface ListDirectoryInput {
   /** The directory to list, absolute or relative to the first root. */
-  @IsString()
-  @MinLength(1)
-  @MaxLength(4096)
-  public path!: string;
-
+  readonly path: string;
   /** List subdirectories too. Default false. */
-  @IsOptional()
-  @IsBoolean()
-  public recursive?: boolean;
-
+  readonly recursive?: boolean;
   /** With `recursive`: how many levels (1 = the directory's own entries). Default unlimited. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(64)
-  public maxDepth?: number;
-
+  readonly maxDepth?: number;
   /** Entries to return at most. Default and cap: the `maxEntries` limit (1,000). */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
-  public limit?: number;
-
+  readonly limit?: number;
   /**
    * Also walk what `.gitignore` files ignore and `.git` directories. Default false: like
    * ripgrep, entries named `.git` and entries ignored by the `.gitignore` files in force are
    * skipped (an ignored directory is not entered) and counted in `skippedIgnored`.
    */
-  @IsOptional()
-  @IsBoolean()
-  public includeIgnored?: boolean;
+  readonly includeIgnored?: boolean;
 }
+
+/** The JSON Schema of {@link ListDirectoryInput} (closed: unknown keys are refused). */
+export const LIST_DIRECTORY_INPUT_SCHEMA: JsonObject = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', minLength: 1, maxLength: 4096 },
+    recursive: { type: 'boolean' },
+    maxDepth: { type: 'integer', minimum: 1, maximum: 64 },
+    limit: { type: 'integer', minimum: 1, maximum: 100_000 },
+    includeIgnored: { type: 'boolean' },
+  },
+  required: ['path'],
+  additionalProperties: false,
+};

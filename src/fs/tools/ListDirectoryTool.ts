@@ -9,7 +9,7 @@ import { getPreflightPlan } from '../getPreflightPlan.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { assertDirectory } from './assertDirectory.js';
 import { describeIgnored } from './describeIgnored.js';
-import { ListDirectoryInput } from './ListDirectoryInput.js';
+import { LIST_DIRECTORY_INPUT_SCHEMA, type ListDirectoryInput } from './ListDirectoryInput.js';
 import { walkVerifiedDirectory } from './walkVerifiedDirectory.js';
 
 /**
@@ -41,7 +41,7 @@ interface ListPlan {
   name: 'fs_list_directory',
   description:
     'Lists a directory inside the workspace: name, absolute path, kind (file, directory, symlink, other) and size of each entry, sorted by path. Set recursive (and maxDepth) to list subdirectories; symlinked directories are not followed. truncated says whether entries were left out. Entries named .git and those ignored by .gitignore files are skipped by default (skippedIgnored counts them); set includeIgnored to walk them too.',
-  input: ListDirectoryInput,
+  input: LIST_DIRECTORY_INPUT_SCHEMA,
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
 export class ListDirectoryTool {

@@ -1,21 +1,23 @@
-import { IsBoolean, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import type { JsonObject } from '../../index.js';
 
 /** Input of `fs_move`. */
-export class MoveInput {
+export interface MoveInput {
   /** The file or directory to move, absolute or relative to the first root. */
-  @IsString()
-  @MinLength(1)
-  @MaxLength(4096)
-  public from!: string;
-
+  readonly from: string;
   /** The new path (not a directory to move into). */
-  @IsString()
-  @MinLength(1)
-  @MaxLength(4096)
-  public to!: string;
-
+  readonly to: string;
   /** Replace an existing file at `to` (read it first). Default false. */
-  @IsOptional()
-  @IsBoolean()
-  public overwrite?: boolean;
+  readonly overwrite?: boolean;
 }
+
+/** The JSON Schema of {@link MoveInput} (closed: unknown keys are refused). */
+export const MOVE_INPUT_SCHEMA: JsonObject = {
+  type: 'object',
+  properties: {
+    from: { type: 'string', minLength: 1, maxLength: 4096 },
+    to: { type: 'string', minLength: 1, maxLength: 4096 },
+    overwrite: { type: 'boolean' },
+  },
+  required: ['from', 'to'],
+  additionalProperties: false,
+};

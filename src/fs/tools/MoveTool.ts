@@ -22,7 +22,7 @@ import { scanSubtree } from '../walk/scanSubtree.js';
 import { withVerifiedDirectory } from '../write/withVerifiedDirectory.js';
 import { assertSameEntry } from './assertSameEntry.js';
 import { checkMoveDestination } from './checkMoveDestination.js';
-import { MoveInput } from './MoveInput.js';
+import { MOVE_INPUT_SCHEMA, type MoveInput } from './MoveInput.js';
 
 interface MovePlan {
   readonly from: string;
@@ -41,7 +41,7 @@ interface MovePlan {
   name: 'fs_move',
   description:
     'Moves or renames a file, symlink or directory inside the workspace. "to" is the new path, and its parent directory must exist. An existing file at "to" is replaced only with overwrite: true (read it first). Workspace roots cannot be moved.',
-  input: MoveInput,
+  input: MOVE_INPUT_SCHEMA,
   annotations: { destructiveHint: true },
 })
 export class MoveTool {

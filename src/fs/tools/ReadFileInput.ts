@@ -1,23 +1,23 @@
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import type { JsonObject } from '../../index.js';
 
 /** Input of `fs_read_file`. */
-export class ReadFileInput {
+export interface ReadFileInput {
   /** The file to read, absolute or relative to the first root. */
-  @IsString()
-  @MinLength(1)
-  @MaxLength(4096)
-  public path!: string;
-
+  readonly path: string;
   /** 1-based first line. Default 1. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  public offset?: number;
-
+  readonly offset?: number;
   /** Lines to return. Default 2,000. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
-  public limit?: number;
+  readonly limit?: number;
 }
+
+/** The JSON Schema of {@link ReadFileInput} (closed: unknown keys are refused). */
+export const READ_FILE_INPUT_SCHEMA: JsonObject = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', minLength: 1, maxLength: 4096 },
+    offset: { type: 'integer', minimum: 1 },
+    limit: { type: 'integer', minimum: 1, maximum: 100_000 },
+  },
+  required: ['path'],
+  additionalProperties: false,
+};

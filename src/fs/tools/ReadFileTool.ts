@@ -25,7 +25,7 @@ import { readDescriptor } from '../readVerifiedFile.js';
 import { takeSnapshot } from '../takeSnapshot.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
 import { assertReadableFile } from './assertReadableFile.js';
-import { ReadFileInput } from './ReadFileInput.js';
+import { READ_FILE_INPUT_SCHEMA, type ReadFileInput } from './ReadFileInput.js';
 
 interface ReadPlan {
   readonly path: string;
@@ -46,7 +46,7 @@ interface ReadPlan {
   name: 'fs_read_file',
   description:
     'Reads a text file inside the workspace and returns its lines exactly (no line numbers). Use offset (1-based first line) and limit (line count, default 2000) to page through long files; the result metadata says totalLines and nextOffset. Lines longer than 2000 characters are cut. Images come back as images, other binary files as a file reference. Read a file before editing or overwriting it.',
-  input: ReadFileInput,
+  input: READ_FILE_INPUT_SCHEMA,
   annotations: { readOnlyHint: true, idempotentHint: true },
 })
 export class ReadFileTool {

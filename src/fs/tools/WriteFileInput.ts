@@ -1,24 +1,26 @@
-import { IsBoolean, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import type { JsonObject } from '../../index.js';
 
 /** Input of `fs_write_file`. */
-export class WriteFileInput {
+export interface WriteFileInput {
   /** The file to write, absolute or relative to the first root. */
-  @IsString()
-  @MinLength(1)
-  @MaxLength(4096)
-  public path!: string;
-
+  readonly path: string;
   /** The whole new content, as text. */
-  @IsString()
-  public content!: string;
-
+  readonly content: string;
   /** Create missing parent directories. Default false. */
-  @IsOptional()
-  @IsBoolean()
-  public createParents?: boolean;
-
+  readonly createParents?: boolean;
   /** Replace an existing file (read it first). Default false. */
-  @IsOptional()
-  @IsBoolean()
-  public overwrite?: boolean;
+  readonly overwrite?: boolean;
 }
+
+/** The JSON Schema of {@link WriteFileInput} (closed: unknown keys are refused). */
+export const WRITE_FILE_INPUT_SCHEMA: JsonObject = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', minLength: 1, maxLength: 4096 },
+    content: { type: 'string' },
+    createParents: { type: 'boolean' },
+    overwrite: { type: 'boolean' },
+  },
+  required: ['path', 'content'],
+  additionalProperties: false,
+};

@@ -26,7 +26,7 @@ import { createDirectories } from '../write/createDirectories.js';
 import { replaceFileAtomically } from '../write/replaceFileAtomically.js';
 import { writeNewFile } from '../write/writeNewFile.js';
 import { assertWritableFile } from './assertWritableFile.js';
-import { WriteFileInput } from './WriteFileInput.js';
+import { WRITE_FILE_INPUT_SCHEMA, type WriteFileInput } from './WriteFileInput.js';
 
 /**
  * New content for a text file, in the file's conventions: no second BOM (the file's is kept
@@ -53,7 +53,7 @@ type WritePlan =
   name: 'fs_write_file',
   description:
     'Writes a text file inside the workspace. Creates a new file; set createParents to create missing directories. To replace an existing file, read it first with fs_read_file and set overwrite: true. Prefer fs_edit_file for changes to part of a file. Returns a unified diff of the change.',
-  input: WriteFileInput,
+  input: WRITE_FILE_INPUT_SCHEMA,
   annotations: { destructiveHint: true },
 })
 export class WriteFileTool {
