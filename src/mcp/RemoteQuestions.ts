@@ -1,14 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  McpError,
-  type CreateMessageResult,
-  type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageResult, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonObject, SamplingRequest, ToolContext } from '../index.js';
 import { quoteForDisplay } from '../internal/index.js';
+import { mcpError, sdkTypes } from './loadSdkTypes.js';
 
 /** A server's `elicitation/create` parameters, as read here. */
 interface RemoteElicitation {
@@ -55,6 +49,7 @@ export class RemoteQuestions {
 
   /** Answers `client`'s server requests through the calls in flight. */
   public attach(client: Client): void {
+    const { CreateMessageRequestSchema, ElicitRequestSchema } = sdkTypes();
     client.setRequestHandler(ElicitRequestSchema, (request) => this.#elicit(request.params as RemoteElicitation));
     client.setRequestHandler(CreateMessageRequestSchema, (request) => this.#sample(request.params as RemoteSampling));
   }
@@ -77,7 +72,7 @@ export class RemoteQuestions {
   async #sample(params: RemoteSampling): Promise<CreateMessageResult> {
     const ctx = this.#calls.at(-1);
     if (ctx === undefined) {
-      throw new McpError(ErrorCode.InvalidRequest, 'No call is in flight to answer this sampling request.');
+      throw mcpError('InvalidRequest', 'No call is in flight to answer this sampling request.');
     }
     const { messages, maxTokens, systemPrompt, temperature, stopSequences, modelPreferences, metadata } = params;
     const answer = await ctx.sample({

@@ -1,4 +1,4 @@
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { loadUriTemplate } from './loadUriTemplate.js';
 import { ToolDefinitionError, type Constructor } from '../index.js';
 import { assertKnownKeys } from '../internal/index.js';
 import type { ResourceTemplateOptions } from './ResourceTemplateOptions.js';
@@ -27,7 +27,7 @@ export function ResourceTemplate(
     assertKnownKeys(options, ['uriTemplate', 'name', 'title', 'description', 'mimeType'], '@ResourceTemplate(options)');
     checkText(options.uriTemplate, target, '@ResourceTemplate', 'uriTemplate');
     try {
-      new UriTemplate(options.uriTemplate);
+      new (loadUriTemplate())(options.uriTemplate);
     } catch (error) {
       throw new ToolDefinitionError(
         `class ${target.name || '(anonymous)'}`,

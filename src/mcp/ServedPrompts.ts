@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { mcpError } from './loadSdkTypes.js';
 import type { PromptDescriptor, PromptMessage, PromptProvider, PromptResult } from './PromptProvider.js';
 import { isContentPart } from '../internal/index.js';
 import { checkCompletion } from './checkCompletion.js';
@@ -32,8 +32,8 @@ function toResult(answer: PromptGetResult, description: string | undefined, clas
     answer.messages.every(isMessage)
   )
     return { ...described, ...answer };
-  throw new McpError(
-    ErrorCode.InternalError,
+  throw mcpError(
+    'InternalError',
     `${className}.get() answered neither a string, a content part, messages ({ role, content }[]) nor { messages }.`,
   );
 }
@@ -69,7 +69,7 @@ export class ServedPrompts implements PromptProvider {
 
   #find(name: string): BuiltPrompt {
     const prompt = this.#prompts.get(name);
-    if (prompt === undefined) throw new McpError(ErrorCode.InvalidParams, `No prompt named ${JSON.stringify(name)}.`);
+    if (prompt === undefined) throw mcpError('InvalidParams', `No prompt named ${JSON.stringify(name)}.`);
     return prompt;
   }
 
@@ -82,14 +82,14 @@ export class ServedPrompts implements PromptProvider {
     const declared = prompt.options.arguments ?? [];
     const missing = declared.filter((argument) => argument.required === true && args[argument.name] === undefined);
     if (missing.length > 0)
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw mcpError(
+        'InvalidParams',
         `Prompt ${JSON.stringify(name)} needs the argument(s) ${missing.map((argument) => argument.name).join(', ')}.`,
       );
     const unknown = Object.keys(args).filter((key) => !declared.some((argument) => argument.name === key));
     if (unknown.length > 0)
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw mcpError(
+        'InvalidParams',
         `Prompt ${JSON.stringify(name)} takes no argument(s) ${unknown.map((key) => JSON.stringify(key)).join(', ')}.`,
       );
     return toResult(await prompt.instance.get({ ...args }), prompt.options.description, prompt.className);

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { mcpError } from './loadSdkTypes.js';
 import type { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import type { ResourceContents, ResourceDescriptor, ResourceProvider } from './ResourceProvider.js';
 import { checkCompletion } from './checkCompletion.js';
@@ -77,8 +77,8 @@ function toContents(
   if (answer instanceof Uint8Array) return [{ uri, ...mime, blob: Buffer.from(answer).toString('base64') }];
   const list: readonly unknown[] = Array.isArray(answer) ? answer : [answer];
   if (list.every(isContents)) return [...list];
-  throw new McpError(
-    ErrorCode.InternalError,
+  throw mcpError(
+    'InternalError',
     `${className}.read() answered neither a string, bytes nor { uri, mimeType?, text | blob } contents.`,
   );
 }
@@ -141,7 +141,7 @@ export class ServedResources implements ResourceProvider {
       );
       return toContents(await served.instance.read(uri, flat), uri, served.options.mimeType, served.className);
     }
-    throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    throw mcpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
   }
 
   /**
@@ -151,7 +151,7 @@ export class ServedResources implements ResourceProvider {
    */
   public subscribe(uri: string, changed: ResourceChangeListener): () => void {
     const resource = this.#resources.get(uri);
-    if (resource === undefined) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    if (resource === undefined) throw mcpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
     const stop = resource.instance.subscribe?.(changed);
     return typeof stop === 'function' ? stop : () => undefined;
   }
@@ -167,8 +167,7 @@ export class ServedResources implements ResourceProvider {
     context: Readonly<Record<string, string>> = {},
   ): Promise<readonly string[]> {
     const served = this.#templates.find(({ options }) => options.uriTemplate === uriTemplate);
-    if (served === undefined)
-      throw new McpError(ErrorCode.InvalidParams, `No resource template ${JSON.stringify(uriTemplate)}.`);
+    if (served === undefined) throw mcpError('InvalidParams', `No resource template ${JSON.stringify(uriTemplate)}.`);
     if (served.instance.complete === undefined) return [];
     return checkCompletion(await served.instance.complete(argument, value, context), served.className);
   }

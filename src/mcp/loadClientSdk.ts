@@ -11,6 +11,7 @@ import type {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { loadSdkTypes } from './loadSdkTypes.js';
 
 /**
  * The MCP SDK's client-side values the client built-in uses. They are imported when the first
@@ -38,7 +39,7 @@ let loaded: ClientSdk | undefined;
 async function importClientSdk(): Promise<ClientSdk> {
   // One after another, not in parallel: jest's ESM loader loses shared dependencies (zod) of
   // modules imported concurrently ("request for 'zod/v4' is not in cache"); Node does not mind.
-  const types = await import('@modelcontextprotocol/sdk/types.js');
+  const types = await loadSdkTypes();
   const client = await import('@modelcontextprotocol/sdk/client/index.js');
   const authModule = await import('@modelcontextprotocol/sdk/client/auth.js');
   const http = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');

@@ -1,15 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CompleteRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-  type ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { sdkTypes } from './loadSdkTypes.js';
 import type { ServedContent } from './servedContent.js';
 import { toContentBlock } from './toContentBlock.js';
 
@@ -35,6 +26,16 @@ export function getContentCapabilities(content: ServedContent | undefined): Serv
  */
 export function serveContent(server: Server, content: ServedContent): () => void {
   const { resources, prompts } = content;
+  const {
+    CompleteRequestSchema,
+    GetPromptRequestSchema,
+    ListPromptsRequestSchema,
+    ListResourcesRequestSchema,
+    ListResourceTemplatesRequestSchema,
+    ReadResourceRequestSchema,
+    SubscribeRequestSchema,
+    UnsubscribeRequestSchema,
+  } = sdkTypes();
   const subscriptions = new Map<string, () => void>();
   if (!resources.isEmpty) {
     server.setRequestHandler(ListResourcesRequestSchema, async () => ({

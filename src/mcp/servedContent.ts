@@ -1,4 +1,4 @@
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { loadUriTemplate } from './loadUriTemplate.js';
 import { ToolConfigurationError, type Constructor } from '../index.js';
 import { servedClassRegistry } from './servedClassRegistry.js';
 import type { PromptClassInstance, ResourceClassInstance, ResourceTemplateClassInstance } from './ServedClass.js';
@@ -61,7 +61,7 @@ export function servedContent(container: ServedContentResolver): ServedContent {
           options: entry.options,
           instance: instance as ResourceTemplateClassInstance,
           className,
-          template: new UriTemplate(entry.options.uriTemplate),
+          template: new (loadUriTemplate())(entry.options.uriTemplate),
         });
         break;
       case 'prompt':
