@@ -11,6 +11,8 @@ import {
   TOOL_EXECUTOR,
   TOOL_SOURCE,
   toToolName,
+  type ElicitationResult,
+  type ToolContext,
   type ToolOutput,
   type ToolSource,
 } from 'agentkit-tools-core';
@@ -125,6 +127,162 @@ const JSON_SCHEMA_2020_12_TOOL: Tool = {
 };
 
 const FIXTURE_SOURCE: ToolSource = { id: 'conformance', loadTools: () => [JSON_SCHEMA_2020_12_TOOL] };
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+@Tool({ name: 'test_tool_with_logging', description: 'Tests tool that emits log messages during execution' })
+class LoggingTool {
+  async invoke(_input: unknown, ctx: ToolContext): Promise<string> {
+    ctx.log('info', 'Tool execution started');
+    await pause(50);
+    ctx.log('info', 'Tool processing data');
+    await pause(50);
+    ctx.log('info', 'Tool execution completed');
+    return 'Tool with logging executed successfully';
+  }
+}
+
+@Tool({ name: 'test_tool_with_progress', description: 'Tests tool that reports progress notifications' })
+class ProgressTool {
+  async invoke(_input: unknown, ctx: ToolContext): Promise<string> {
+    for (const progress of [0, 50, 100]) {
+      ctx.progress({ progress, total: 100, message: `Completed step ${progress} of 100` });
+      if (progress < 100) await pause(50);
+    }
+    return 'Tool with progress executed successfully';
+  }
+}
+
+@Tool({
+  name: 'test_sampling',
+  description: 'Tests server-initiated sampling (LLM completion request)',
+  input: {
+    type: 'object',
+    properties: { prompt: { type: 'string', description: 'The prompt to send to the LLM' } },
+    required: ['prompt'],
+    additionalProperties: false,
+  },
+})
+class SamplingTool {
+  async invoke(input: { prompt: string }, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.sample({
+      messages: [{ role: 'user', content: { type: 'text', text: input.prompt } }],
+      maxTokens: 100,
+    });
+    return `LLM response: ${answer.content.text}`;
+  }
+}
+
+/** What an elicitation tool reports back, in the suite's words. */
+function describeAnswer(prefix: string, answer: ElicitationResult): string {
+  const content = answer.action === 'accept' ? answer.content : {};
+  return `${prefix}: action=${answer.action}, content=${JSON.stringify(content)}`;
+}
+
+@Tool({
+  name: 'test_elicitation',
+  description: 'Tests server-initiated elicitation (user input request)',
+  input: {
+    type: 'object',
+    properties: { message: { type: 'string', description: 'The message to show the user' } },
+    required: ['message'],
+    additionalProperties: false,
+  },
+})
+class ElicitationTool {
+  async invoke(input: { message: string }, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit({
+      message: input.message,
+      schema: {
+        type: 'object',
+        properties: { response: { type: 'string', description: "User's response" } },
+        required: ['response'],
+      },
+    });
+    return describeAnswer('User response', answer);
+  }
+}
+
+@Tool({ name: 'test_elicitation_sep1034_defaults', description: 'Tests elicitation with default values per SEP-1034' })
+class ElicitationDefaultsTool {
+  async invoke(_input: unknown, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit({
+      message: 'Please review and update the form fields with defaults',
+      schema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', description: 'User name', default: 'John Doe' },
+          age: { type: 'integer', description: 'User age', default: 30 },
+          score: { type: 'number', description: 'User score', default: 95.5 },
+          status: {
+            type: 'string',
+            description: 'User status',
+            enum: ['active', 'inactive', 'pending'],
+            default: 'active',
+          },
+          verified: { type: 'boolean', description: 'Verification status', default: true },
+        },
+        required: [],
+      },
+    });
+    return describeAnswer('Elicitation completed', answer);
+  }
+}
+
+@Tool({
+  name: 'test_elicitation_sep1330_enums',
+  description: 'Tests elicitation with enum schema improvements per SEP-1330',
+})
+class ElicitationEnumsTool {
+  async invoke(_input: unknown, ctx: ToolContext): Promise<string> {
+    const answer = await ctx.elicit({
+      message: 'Please select options from the enum fields',
+      schema: {
+        type: 'object',
+        properties: {
+          untitledSingle: { type: 'string', description: 'Select one option', enum: ['option1', 'option2', 'option3'] },
+          titledSingle: {
+            type: 'string',
+            description: 'Select one option with titles',
+            oneOf: [
+              { const: 'value1', title: 'First Option' },
+              { const: 'value2', title: 'Second Option' },
+              { const: 'value3', title: 'Third Option' },
+            ],
+          },
+          legacyEnum: {
+            type: 'string',
+            description: 'Select one option (legacy)',
+            enum: ['opt1', 'opt2', 'opt3'],
+            enumNames: ['Option One', 'Option Two', 'Option Three'],
+          },
+          untitledMulti: {
+            type: 'array',
+            description: 'Select multiple options',
+            minItems: 1,
+            maxItems: 3,
+            items: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+          },
+          titledMulti: {
+            type: 'array',
+            description: 'Select multiple options with titles',
+            minItems: 1,
+            maxItems: 3,
+            items: {
+              anyOf: [
+                { const: 'value1', title: 'First Choice' },
+                { const: 'value2', title: 'Second Choice' },
+                { const: 'value3', title: 'Third Choice' },
+              ],
+            },
+          },
+        },
+        required: [],
+      },
+    });
+    return describeAnswer('Elicitation completed', answer);
+  }
+}
 
 // `server-sse-polling` calls it; the scenario checks that the call answers on its SSE stream (a
 // server with an event store may close the stream mid-call and resume it on reconnection).
@@ -269,6 +427,12 @@ export const FIXTURE_CLASSES: readonly (new () => object)[] = [
   MultipleContentTypesTool,
   ErrorHandlingTool,
   ReconnectionTool,
+  LoggingTool,
+  ProgressTool,
+  SamplingTool,
+  ElicitationTool,
+  ElicitationDefaultsTool,
+  ElicitationEnumsTool,
   StaticTextResource,
   StaticBinaryResource,
   WatchedResource,
