@@ -10,6 +10,8 @@ import type { PromptClassInstance } from './ServedClass.js';
  *
  * @example
  * ```ts
+ * import { Prompt } from 'agentkit-tools-core/mcp';
+ *
  * @Prompt({ name: 'review', description: 'Asks for a code review.', arguments: [{ name: 'file', required: true }] })
  * class ReviewPrompt {
  *   get({ file }: Readonly<Record<string, string>>) {

@@ -12,6 +12,8 @@ import type { ResourceClassInstance } from './ServedClass.js';
  *
  * @example
  * ```ts
+ * import { Resource } from 'agentkit-tools-core/mcp';
+ *
  * @Resource({ uri: 'config://app', name: 'app-config', mimeType: 'application/json' })
  * class AppConfig {
  *   read() {

@@ -12,6 +12,8 @@ import type { ResourceTemplateClassInstance } from './ServedClass.js';
  *
  * @example
  * ```ts
+ * import { ResourceTemplate } from 'agentkit-tools-core/mcp';
+ *
  * @ResourceTemplate({ uriTemplate: 'notes://{name}', name: 'note', mimeType: 'text/plain' })
  * class Note {
  *   read(uri: string, { name }: Readonly<Record<string, string>>) {
