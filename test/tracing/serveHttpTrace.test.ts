@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { compiledScript } from '../fixtures/compiledScript.js';
 import { createMcpHarness, type McpHarness } from '../mcp/fixtures/createMcpHarness.js';
-import { getServeCommand, PROJECT_ROOT } from '../mcp/fixtures/startServe.js';
-import type { HttpServeProcess } from '../mcp/fixtures/startHttpServe.js';
+import { PROJECT_ROOT } from '../mcp/fixtures/startServe.js';
+import { startHttpServe, type HttpServeProcess } from '../mcp/fixtures/startHttpServe.js';
 import type { ExportedSpan } from './fixtures/exportSpansToFile.js';
 import { parentOf, registerOtel, type OtelHarness } from './otelHarness.js';
 
@@ -16,28 +15,11 @@ const SETUP = path.join(PROJECT_ROOT, 'test/tracing/fixtures/exportSpansToFile.t
 
 /** `agentkit-tools serve --http` with the span-exporting setup `--import`ed, listening. */
 async function startTracedServe(root: string, spansFile: string): Promise<HttpServeProcess> {
-  const { command, args } = await getServeCommand(['serve', '--root', root, '--http', '127.0.0.1:0']);
-  const child = spawn(command, ['--import', await compiledScript(SETUP), ...args], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, AGENTKIT_SERVE_TOKEN: TOKEN, AGENTKIT_TEST_SPANS_FILE: spansFile },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  const exited = new Promise<number | NodeJS.Signals>((resolve) =>
-    child.once('exit', (code, signal) => {
-      resolve(code ?? signal ?? -1);
-    }),
+  return startHttpServe(
+    ['serve', '--root', root, '--http', '127.0.0.1:0'],
+    { AGENTKIT_SERVE_TOKEN: TOKEN, AGENTKIT_TEST_SPANS_FILE: spansFile },
+    ['--import', await compiledScript(SETUP)],
   );
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      const url = /listening on (http:\/\/\S+)/u.exec(stderr)?.[1];
-      if (url !== undefined) resolve({ child, url, stderr: () => stderr, exited });
-    });
-    void exited.then((code) => {
-      reject(new Error(`agentkit-tools exited (${code}) before listening:\n${stderr}`));
-    });
-  });
 }
 
 async function readSpans(file: string): Promise<ExportedSpan[]> {
