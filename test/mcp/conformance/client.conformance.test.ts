@@ -18,10 +18,7 @@ interface Expectation {
 const EXPECTED: Readonly<Record<string, Expectation>> = {
   initialize: { status: 'pass' },
   tools_call: { status: 'pass' },
-  'elicitation-sep1034-client-defaults': {
-    status: 'fail',
-    reason: 'issue 18 item 5: mcpServers does not declare elicitation, so the server cannot ask (method not found)',
-  },
+  'elicitation-sep1034-client-defaults': { status: 'pass' },
   'sse-retry': {
     status: 'pass',
     alsoWarn: true,

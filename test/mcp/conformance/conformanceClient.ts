@@ -16,6 +16,7 @@ import { Container } from 'inversify';
 import {
   agentkitModule,
   CREDENTIAL_STORE,
+  ELICITATION_HANDLER,
   InMemoryCredentialStore,
   PERMISSION_CHECKER,
   PolicyPermissionChecker,
@@ -237,6 +238,11 @@ async function main(): Promise<void> {
     credentials.set('mcp:conformance', { bearerToken: await crossAppAccessToken(url, context) });
   }
   container.bind(CREDENTIAL_STORE).toConstantValue(credentials);
+  // The person behind this host accepts every question without typing anything: the form's
+  // defaults (SEP-1034) fill what they left empty before the answer goes back to the server.
+  container.bind(ELICITATION_HANDLER).toConstantValue({
+    elicit: () => Promise.resolve({ action: 'accept', content: {} }),
+  });
   container.bind(PERMISSION_CHECKER).toConstantValue(
     new PolicyPermissionChecker({
       rules: [{ effect: 'allow', kind: 'mcp.invoke_tool', pattern: 'conformance/*' }],
