@@ -101,6 +101,7 @@ async function approveByPage(
   approval: ApprovalRequest,
   message: string,
   spec: ToolSpec | undefined,
+  options: ExecuteOptions,
 ): Promise<CallToolResult> {
   const { server, signal } = context;
   const page = pages.open(approval, call);
@@ -134,11 +135,7 @@ async function approveByPage(
     server
       .createElicitationCompletionNotifier(page.id, { relatedRequestId: context.requestId })()
       .catch(() => undefined);
-    return buildCallToolResult(
-      await context.executor.executeApproved(call, approval, { signal }),
-      spec,
-      context.render,
-    );
+    return buildCallToolResult(await context.executor.executeApproved(call, approval, options), spec, context.render);
   }
   if (decision === 'rejected') return refuse(context, call, approval, 'rejected on the approval page', message);
   return withApproval(
@@ -168,7 +165,7 @@ async function approveAndRun(
   const { server, executor, signal, approvalPages: pages } = context;
   const elicitation = context.noElicitation === true ? undefined : server.getClientCapabilities()?.elicitation;
   if (pages !== undefined && elicitation?.url !== undefined)
-    return approveByPage(context, pages, call, approval, message, spec);
+    return approveByPage(context, pages, call, approval, message, spec, options);
   if (elicitation === undefined) {
     if (pages === undefined) return withApproval(unaskable, approval);
     const page = pages.open(approval, call);
@@ -225,24 +222,17 @@ async function resume(
   const message =
     `Tool ${tool} asks to resume approval ${full(presented.id)} ` +
     `and run once with this input (${text.length} characters, in full): ${full(text)}`;
+  const options = optionsFor(context, call, params);
   if (context.approvalPages?.takeApprovedById(presented.id) === true)
     return buildCallToolResult(
-      await context.executor.executeApproved(call, presented as ApprovalRequest, { signal: context.signal }),
+      await context.executor.executeApproved(call, presented as ApprovalRequest, options),
       spec,
       context.render,
     );
   const unaskable = buildErrorResult(
     `[approval_required] Refused: resuming an approval needs a person's yes, and this MCP client cannot ask for it (no elicitation support). Nothing was run.\n${message}`,
   );
-  return approveAndRun(
-    context,
-    call,
-    presented as ApprovalRequest,
-    message,
-    spec,
-    unaskable,
-    optionsFor(context, call, params),
-  );
+  return approveAndRun(context, call, presented as ApprovalRequest, message, spec, unaskable, options);
 }
 
 /**

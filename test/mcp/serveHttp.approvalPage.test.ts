@@ -5,7 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Container } from 'inversify';
 import { chromium, type BrowserContext } from 'playwright-core';
 import {
@@ -16,6 +20,7 @@ import {
   Preflight,
   Tool,
   TOOL_EXECUTOR,
+  type ToolContext,
   type ToolExecutor,
 } from '../../src/index.js';
 import { serveHttp, type HttpServeHandle } from '../../src/mcp/index.js';
@@ -48,8 +53,9 @@ class WriteNoteTool {
     return new NoteRequest(input.note);
   }
 
-  public invoke(input: { note: string }): string {
+  public invoke(input: { note: string }, ctx: ToolContext): string {
     runs.push(input.note);
+    ctx.log('info', `writing ${input.note}`);
     return `wrote ${input.note}`;
   }
 }
@@ -195,6 +201,10 @@ describe('serveHttp approval page in headless Chromium', () => {
   it('points a client with URL-mode elicitation to the page, and the waiting call runs once the person approves there', async () => {
     const client = await connect(served.url, { elicitation: { url: {} } });
     const asked: { mode: string; url: string; message: string }[] = [];
+    const logged: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logged.push(notification.params.data);
+    });
     const page = await browser.newPage();
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       const params = request.params as { mode: string; url: string; message: string };
@@ -212,6 +222,8 @@ describe('serveHttp approval page in headless Chromium', () => {
       expect(asked[0]?.message).toContain('write note by url');
       expect(textOf(result)).toContain('wrote by url');
       expect(runs).toStrictEqual(['by url']);
+      // The call approved on the page still talks back to the client that made it.
+      expect(logged).toStrictEqual(['writing by url']);
     } finally {
       await page.close();
       await client.close();
