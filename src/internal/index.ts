@@ -47,3 +47,4 @@ export { refusedWith } from '../executor/failures.js';
 export { McpTracer, type McpNetworkTransport } from '../tracing/McpTracer.js';
 export { addSpanEvent } from '../tracing/addSpanEvent.js';
 export { isContentPart } from '../values/isToolOutput.js';
+export { canonicalJson } from '../interrupt/canonicalJson.js';

@@ -2,7 +2,9 @@ import { stringifyJson } from '../values/stringifyJson.js';
 
 /**
  * JSON text with object keys sorted (by code unit) at every level: equal values always give
- * equal text, whatever the key order they were built with.
+ * equal text, whatever the key order they were built with (what approval and input bindings,
+ * and the approval pages' same-call check, compare).
+ * @internal
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return stringifyJson(value) ?? 'null';

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApprovalRequest, JsonValue, ToolRequest } from '../index.js';
+import type { ApprovalRequest, ToolRequest } from '../index.js';
+import { canonicalJson } from '../internal/index.js';
 import { APPROVAL_PAGE_HEADERS, renderApprovalNotice, renderApprovalPage } from './renderApprovalPage.js';
 
 /** How a person answered an approval page: `expired` when nobody did in time (or the server stopped). */
@@ -57,15 +58,7 @@ function send(response: ServerResponse, status: number, html: string): void {
 
 /** The same call again: the same tool, session and input (its canonical JSON), whatever its call id. */
 function sameCall(a: ToolRequest, b: ToolRequest): boolean {
-  return a.toolName === b.toolName && a.sessionId === b.sessionId && canonical(a.input) === canonical(b.input);
-}
-
-function canonical(value: JsonValue): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)))
-      : inner,
-  );
+  return a.toolName === b.toolName && a.sessionId === b.sessionId && canonicalJson(a.input) === canonicalJson(b.input);
 }
 
 /**
