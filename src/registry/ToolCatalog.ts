@@ -3,6 +3,7 @@ import { ToolConfigurationError } from '../errors/ToolConfigurationError.js';
 import { registerOptionalTools, type SourcedTool } from './registerOptionalTools.js';
 import { ToolRegistry } from './ToolRegistry.js';
 import type { ToolSource } from './ToolSource.js';
+import type { ToolSpec } from '../spec/ToolSpec.js';
 
 /**
  * Hears a source that failed to load, or a tool of an optional source that was left out.
@@ -16,9 +17,13 @@ function toError(thrown: unknown): Error {
 }
 
 /** One source's tools: a required source's failure throws, naming it; an optional one's is reported. */
-async function loadSource(source: ToolSource, report: SourceErrorReporter): Promise<readonly Tool[]> {
+async function loadSource(
+  source: ToolSource,
+  report: SourceErrorReporter,
+  registered?: readonly ToolSpec[],
+): Promise<readonly Tool[]> {
   try {
-    return await source.loadTools();
+    return await (registered === undefined ? source.loadTools() : source.loadTools(registered));
   } catch (error) {
     if (source.optional === true) {
       report(source.id, toError(error));
@@ -34,14 +39,16 @@ async function loadSource(source: ToolSource, report: SourceErrorReporter): Prom
  * A frozen registry of `tools` plus every source's tools, each registered under its source's id
  * (unless it names its own). Mistakes of required sources throw; optional sources (remote
  * servers) lose the tools that cannot be registered, and each such tool, like each failed load,
- * is reported to `report` and to its source.
+ * is reported to `report` and to its source. Sources that compose tools load last, in order,
+ * each handed the specs registered before it.
  */
 export async function buildRegistry(
   tools: readonly Tool[],
-  sources: readonly ToolSource[],
+  allSources: readonly ToolSource[],
   report: SourceErrorReporter = IGNORE,
 ): Promise<ToolRegistry> {
   const registry = new ToolRegistry().registerAll(tools);
+  const sources = allSources.filter((source) => source.composesTools !== true);
   const loaded = await Promise.all(sources.map((source) => loadSource(source, report)));
   const optional: SourcedTool[] = [];
   loaded.forEach((offered, index) => {
@@ -61,6 +68,10 @@ export async function buildRegistry(
     } catch {
       // A source's bookkeeping never stops the executor.
     }
+  }
+  for (const source of allSources) {
+    if (source.composesTools !== true) continue;
+    for (const tool of await loadSource(source, report, registry.specs())) registry.register(tool, source.id);
   }
   return registry.freeze();
 }

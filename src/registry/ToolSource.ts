@@ -1,4 +1,5 @@
 import type { Tool } from '../decorators/Tool.js';
+import type { ToolSpec } from '../spec/ToolSpec.js';
 
 /**
  * Contributes tools that are not `@Tool` classes (MCP servers are one). Bind any number under
@@ -15,8 +16,18 @@ export interface ToolSource {
    * `onSourceError`. Default `false`: such mistakes reject the executor's resolution.
    */
   readonly optional?: boolean;
-  /** The source's tools now (called at the first resolution and at every reload). */
-  loadTools(): readonly Tool[] | Promise<readonly Tool[]>;
+  /**
+   * `true` for a source whose tools are made from the others' (code mode's `code_run`
+   * describes the tools a script may call): it loads after every other source, at each
+   * reload too, and `loadTools` is handed the specs of every tool registered before it.
+   * Such a source is required (not `optional`).
+   */
+  readonly composesTools?: boolean;
+  /**
+   * The source's tools now (called at the first resolution and at every reload). A source
+   * that `composesTools` is given the specs of the tools registered before it.
+   */
+  loadTools(registered?: readonly ToolSpec[]): readonly Tool[] | Promise<readonly Tool[]>;
   /**
    * Optional: call `listener` when the source's tool set changed; the executor then reloads
    * every source and swaps its registry atomically. The listener's promise settles (never

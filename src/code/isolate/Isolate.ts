@@ -1,0 +1,252 @@
+import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
+import type { IsolateOptions } from './IsolateOptions.js';
+import { loadQuickJs } from './loadQuickJs.js';
+import { PRELUDE } from './PRELUDE.js';
+import type { ScriptEnd, ThrownError } from './ScriptEnd.js';
+
+function describe(thrown: unknown): string {
+  return thrown instanceof Error ? thrown.message : String(thrown);
+}
+
+/** The thrown error a tagged `e` answer describes, read defensively (the isolate wrote it). */
+function readThrown(text: string): ThrownError {
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    const field = (key: string): string | undefined => (typeof value[key] === 'string' ? value[key] : undefined);
+    const code = field('code');
+    const tool = field('tool');
+    const stack = field('stack');
+    return {
+      name: field('name') ?? 'Error',
+      message: field('message') ?? '',
+      ...(stack === undefined ? {} : { stack }),
+      ...(code === undefined ? {} : { code }),
+      ...(tool === undefined ? {} : { tool }),
+    };
+  } catch {
+    return { name: 'Error', message: 'the script threw a value that could not be described' };
+  }
+}
+
+/**
+ * One script in a QuickJS instance of its own: the bridge's host side. The script's calls are
+ * heard with `onCall` and answered later with {@link settle}, one at a time, from the host's
+ * event loop (never from inside the engine). Nothing but strings crosses: the script sees no
+ * host object. Every entry into the engine is guarded: a host-side failure (the engine
+ * aborting, the host's stack running out) ends the run `engine_failed`, and that instance is
+ * dropped whole instead of disposed.
+ */
+export class Isolate {
+  readonly #pending = new Map<number, QuickJSDeferredPromise>();
+  #end: ScriptEnd | undefined;
+  #calls = 0;
+  #stopped = false;
+  #broken = false;
+  #inside = false;
+  #disposed = false;
+
+  private constructor(
+    private readonly runtime: QuickJSRuntime,
+    private readonly context: QuickJSContext,
+    private readonly options: IsolateOptions,
+    private readonly memory: () => number,
+  ) {}
+
+  /** A new instance for one script (compiling QuickJS first, once per process). */
+  public static async open(options: IsolateOptions): Promise<Isolate> {
+    const factory = await loadQuickJs();
+    const module = await factory(options.memoryBytes);
+    const runtime = module.newRuntime();
+    runtime.setMaxStackSize(options.stackBytes);
+    const context = runtime.newContext();
+    const isolate = new Isolate(runtime, context, options, () => module.getWasmMemory().buffer.byteLength);
+    runtime.setInterruptHandler(() => isolate.#shouldStop());
+    return isolate;
+  }
+
+  /** How the script ended, once it has. */
+  public get end(): ScriptEnd | undefined {
+    return this.#end;
+  }
+
+  /** How many tool calls the script made so far. */
+  public get calls(): number {
+    return this.#calls;
+  }
+
+  /** The size of the instance's WebAssembly memory now, in bytes. */
+  public get memoryBytes(): number {
+    return this.memory();
+  }
+
+  /** Compiles the script and runs it until it awaits (or ends). */
+  public start(code: string): void {
+    const { context: vm, options } = this;
+    this.#enter(() => {
+      const factory = vm.evalCode(PRELUDE, 'prelude.js');
+      if (factory.error !== undefined) {
+        this.#endWith({ type: 'engine_failed', message: `the bridge did not compile: ${this.#read(factory.error)}` });
+        factory.error.dispose();
+        return;
+      }
+      const args: QuickJSHandle[] = [
+        vm.newFunction('call', (name, input) => this.#call(name, input)),
+        vm.newFunction('print', (level, text) => {
+          if (vm.typeof(level) === 'string' && vm.typeof(text) === 'string') {
+            options.onConsole(vm.getString(level), vm.getString(text));
+          }
+        }),
+        vm.newFunction('describe', (name) =>
+          vm.newString(options.describe(vm.typeof(name) === 'string' ? vm.getString(name) : '')),
+        ),
+        vm.newFunction('done', (answer) => {
+          if (vm.typeof(answer) === 'string') this.#finish(vm.getString(answer));
+        }),
+        vm.newString(JSON.stringify(options.toolNames)),
+        vm.newNumber(options.seed),
+        vm.newNumber(options.now),
+        vm.newString(code),
+      ];
+      const started = vm.callFunction(factory.value, vm.undefined, ...args);
+      for (const handle of args) handle.dispose();
+      factory.value.dispose();
+      if (started.error !== undefined) {
+        const thrown = vm.dump(started.error) as unknown;
+        started.error.dispose();
+        this.#endFromThrow(thrown, true);
+        return;
+      }
+      const ran = vm.callFunction(started.value, vm.undefined);
+      started.value.dispose();
+      if (ran.error !== undefined) {
+        const thrown = vm.dump(ran.error) as unknown;
+        ran.error.dispose();
+        this.#endFromThrow(thrown, false);
+        return;
+      }
+      ran.value.dispose();
+    });
+    this.#drain();
+  }
+
+  /** Answers the `index`-th call with the envelope's JSON text, then runs the script until it awaits again. */
+  public settle(index: number, envelope: string): void {
+    if (this.#inside) throw new Error('Isolate.settle was called from inside the engine.');
+    const deferred = this.#pending.get(index);
+    if (deferred === undefined || this.#end !== undefined) return;
+    this.#pending.delete(index);
+    this.#enter(() => {
+      const text = this.context.newString(envelope);
+      deferred.resolve(text);
+      text.dispose();
+      if (deferred.alive) deferred.dispose();
+    });
+    this.#drain();
+  }
+
+  /** Stops the script at its next instruction (its host gave up on it). */
+  public stop(): void {
+    this.#stopped = true;
+  }
+
+  /** Frees the instance (once). An instance whose engine failed is left to the garbage collector whole. */
+  public dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    if (this.#broken) return;
+    try {
+      for (const deferred of this.#pending.values()) if (deferred.alive) deferred.dispose();
+      this.#pending.clear();
+      this.context.dispose();
+      this.runtime.dispose();
+    } catch {
+      // QuickJS asserts when it finds something still alive: the instance is dropped whole instead.
+      this.#broken = true;
+    }
+  }
+
+  #shouldStop(): boolean {
+    return this.#stopped || performance.now() > this.options.deadline || this.options.signal?.aborted === true;
+  }
+
+  #call(name: QuickJSHandle, input: QuickJSHandle): QuickJSHandle {
+    const vm = this.context;
+    const index = this.#calls++;
+    const deferred = vm.newPromise();
+    this.#pending.set(index, deferred);
+    const toolName = vm.typeof(name) === 'string' ? vm.getString(name) : '';
+    const inputJson = vm.typeof(input) === 'string' ? vm.getString(input) : 'null';
+    this.options.onCall(index, toolName, inputJson);
+    return deferred.handle;
+  }
+
+  #finish(answer: string): void {
+    if (this.#end !== undefined) return;
+    const tag = answer.charAt(0);
+    const rest = answer.slice(1);
+    if (tag === 'r') this.#endWith({ type: 'returned', json: rest });
+    else if (tag === 'j') this.#endWith({ type: 'not_json', message: rest });
+    else this.#endWith({ type: 'threw', error: readThrown(rest) });
+  }
+
+  /** What a throw out of the bridge's set-up (`compiling`: the script did not compile) or its start means. */
+  #endFromThrow(thrown: unknown, compiling: boolean): void {
+    const error = (typeof thrown === 'object' && thrown !== null ? thrown : {}) as Partial<ThrownError>;
+    if (error.name === 'InternalError' && error.message === 'interrupted') {
+      this.#endWith({ type: 'interrupted' });
+    } else if (compiling && error.name === 'SyntaxError') {
+      this.#endWith({ type: 'syntax_error', message: `${String(error.message)}${describeWhere(error.stack)}` });
+    } else {
+      this.#endWith({
+        type: 'threw',
+        error: { name: String(error.name ?? 'Error'), message: String(error.message ?? '') },
+      });
+    }
+  }
+
+  #endWith(end: ScriptEnd): void {
+    this.#end ??= end;
+  }
+
+  /** Runs the engine's pending jobs (the script's continuations). */
+  #drain(): void {
+    if (this.#end !== undefined && this.#pending.size === 0) return;
+    this.#enter(() => {
+      const result = this.runtime.executePendingJobs();
+      if (result.error !== undefined) {
+        const thrown = this.context.dump(result.error) as unknown;
+        result.error.dispose();
+        this.#endFromThrow(thrown, false);
+      }
+    });
+  }
+
+  #read(handle: QuickJSHandle): string {
+    try {
+      return JSON.stringify(this.context.dump(handle));
+    } catch {
+      return 'an error that could not be read';
+    }
+  }
+
+  /** Runs `step` in the engine; a failure on the host's side breaks the instance for good. */
+  #enter(step: () => void): void {
+    if (this.#broken) return;
+    this.#inside = true;
+    try {
+      step();
+    } catch (thrown) {
+      this.#broken = true;
+      this.#endWith({ type: 'engine_failed', message: describe(thrown) });
+    } finally {
+      this.#inside = false;
+    }
+  }
+}
+
+/** ` (line N)` from a QuickJS stack of a compile error in the script, when it says. */
+function describeWhere(stack: unknown): string {
+  if (typeof stack !== 'string') return '';
+  const match = /<input>:(\d+)(?::(\d+))?/.exec(stack);
+  return match === null ? '' : ` (line ${match[1] ?? '?'}${match[2] === undefined ? '' : `, column ${match[2]}`})`;
+}

@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { QuickJSSyncVariant, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { ToolConfigurationError } from '../../index.js';
+
+/** Makes one QuickJS instance whose WebAssembly memory can grow to at most `memoryBytes`. */
+export type QuickJsFactory = (memoryBytes: number) => Promise<QuickJSWASMModule>;
+
+/** What a fresh WebAssembly memory starts with: the engine's own initial heap (16 MiB). */
+export const INITIAL_MEMORY_BYTES = 16 * 1024 * 1024;
+const PAGE_BYTES = 64 * 1024;
+
+const INSTALL =
+  'Code mode runs scripts in QuickJS compiled to WebAssembly: install its two optional peers, `npm install quickjs-emscripten-core@0.32 @jitl/quickjs-wasmfile-release-sync@0.32`';
+
+/** The two calls of the WebAssembly API used here (Node's types do not declare the global). */
+interface WebAssemblyApi {
+  compile(bytes: Uint8Array): Promise<unknown>;
+  Memory: new (descriptor: { initial: number; maximum: number }) => unknown;
+}
+
+const wasm = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
+
+let loading: Promise<QuickJsFactory> | undefined;
+
+async function load(): Promise<QuickJsFactory> {
+  let core: typeof import('quickjs-emscripten-core');
+  let variant: QuickJSSyncVariant;
+  let bytes: Buffer;
+  try {
+    let loaded: { default: QuickJSSyncVariant };
+    [core, loaded] = await Promise.all([
+      import('quickjs-emscripten-core'),
+      import('@jitl/quickjs-wasmfile-release-sync') as Promise<unknown> as Promise<{ default: QuickJSSyncVariant }>,
+    ]);
+    variant = loaded.default;
+    bytes = await readFile(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'));
+  } catch (error) {
+    throw new ToolConfigurationError(`${INSTALL} (${error instanceof Error ? error.message : String(error)}).`, {
+      cause: error,
+    });
+  }
+  const compiled = await wasm.compile(bytes);
+  return (memoryBytes) =>
+    core.newQuickJSWASMModuleFromVariant(
+      core.newVariant(variant, {
+        wasmModule: compiled as never,
+        // A memory of the script's own, bounded: QuickJS's own accounting does not limit this
+        // build (it cannot measure its allocations), the WebAssembly memory's maximum does.
+        wasmMemory: new wasm.Memory({
+          initial: INITIAL_MEMORY_BYTES / PAGE_BYTES,
+          maximum: Math.floor(memoryBytes / PAGE_BYTES),
+        }) as never,
+      }),
+    );
+}
+
+/**
+ * Compiles QuickJS's WebAssembly once per process (the isolate's cold start) and answers a
+ * factory of instances: every script runs in an instance of its own, with a memory of its own
+ * (freed with it, and an engine that failed takes no other script with it).
+ */
+export function loadQuickJs(): Promise<QuickJsFactory> {
+  loading ??= load().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}

@@ -1,0 +1,30 @@
+import type { ChildToolRequest, ToolExecutionOutcome } from '../../index.js';
+import type { CodeLog } from './CodeLog.js';
+
+/** What one run of a script is given. */
+export interface ScriptRunOptions {
+  /** The script: the body of an async function. */
+  readonly code: string;
+  /** The `code_run` call's id: child `i` is `<callId>/<i + 1>`. */
+  readonly callId: string;
+  /** The tools the script may call, by the names the model sees. */
+  readonly toolNames: readonly string[];
+  /** Runs one child call through the executor (the call's `ctx.scope`). */
+  readonly runChild: (child: ChildToolRequest) => Promise<ToolExecutionOutcome>;
+  /** Aborted when the `code_run` call is cancelled or its time is up. */
+  readonly signal: AbortSignal;
+  /** `performance.now()` past which the script is stopped. */
+  readonly deadline: number;
+  readonly memoryBytes: number;
+  readonly stackBytes: number;
+  readonly maxToolCalls: number;
+  /** The log of the run this one resumes, when it does. */
+  readonly replay?: CodeLog;
+  /** A fresh run's clock and seed (a replay takes its log's). */
+  readonly now: number;
+  readonly seed: number;
+  /** A script's `console` line. */
+  readonly onConsole: (level: string, text: string) => void;
+  /** `describe(name)`: one tool's declaration. */
+  readonly describe: (name: string) => string;
+}
