@@ -161,7 +161,9 @@ export class CodeRunTool implements Tool {
       ...(log === undefined ? {} : { replay: log }),
       now: Date.now(),
       seed: randomInt(0, 2 ** 32 - 1),
-      onConsole: (level, text) => consoleLines.add(level, text),
+      onConsole: (level, text) => {
+        consoleLines.add(level, text);
+      },
       describe: (name) => this.declarations.describe(name),
     });
     if (end.type === 'interrupted') {
@@ -181,7 +183,11 @@ export class CodeRunTool implements Tool {
     });
   }
 
-  #finish(request: ToolRequest, end: Exclude<ScriptRunEnd, { type: 'interrupted' }>, lines: ConsoleCapture): ToolResult {
+  #finish(
+    request: ToolRequest,
+    end: Exclude<ScriptRunEnd, { type: 'interrupted' }>,
+    lines: ConsoleCapture,
+  ): ToolResult {
     if (end.type === 'stopped') {
       switch (end.stop) {
         case 'timeout':
@@ -193,7 +199,9 @@ export class CodeRunTool implements Tool {
           );
         case 'cancelled':
           throw failed('interrupted', 'The script was cancelled.', 'cancelled');
-        default:
+        case 'tool_call_limit':
+        case 'replay_diverged':
+        case 'stalled':
           throw failed('execution_failed', `The script was stopped: ${end.message}.`, end.stop);
       }
     }
@@ -237,8 +245,12 @@ export class CodeRunTool implements Tool {
       consoleCut: lines.cut,
       toolCalls: end.calls,
     };
-    return buildToolResult(request, { type: 'structured', value: value as unknown as JsonValue }, {
-      metadata: { memoryBytes: end.memoryBytes },
-    });
+    return buildToolResult(
+      request,
+      { type: 'structured', value: value as unknown as JsonValue },
+      {
+        metadata: { memoryBytes: end.memoryBytes },
+      },
+    );
   }
 }

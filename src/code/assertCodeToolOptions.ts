@@ -5,7 +5,7 @@ import type { CodeToolOptions } from './CodeToolOptions.js';
 
 /** Checks {@link CodeToolOptions} when the module is created: a mistake fails at start-up, naming the option. */
 export function assertCodeToolOptions(options: CodeToolOptions): void {
-  if (typeof options !== 'object' || options === null) {
+  if (typeof (options as unknown) !== 'object' || (options as unknown) === null) {
     throw new ToolConfigurationError('codeTools(options): options must be an object.');
   }
   assertKnownKeys(options, ['tools', ...Object.keys(CODE_RUN_BOUNDS)], 'codeTools(options)');
@@ -25,7 +25,7 @@ export function assertCodeToolOptions(options: CodeToolOptions): void {
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < least || value > most) {
       throw new ToolConfigurationError(
-        `codeTools(options): ${key} must be an integer from ${least} to ${most}; got ${JSON.stringify(value) ?? String(value)}.`,
+        `codeTools(options): ${key} must be an integer from ${least} to ${most}; got ${typeof value === 'number' ? String(value) : typeof value}.`,
       );
     }
   }

@@ -12,6 +12,7 @@ import {
   PERMISSION_DENY_CODES,
   WORKSPACE_PATH_REFUSAL_REASONS,
 } from '../../src/internal/index.js';
+import { CODE_ERROR_REASONS } from '../../src/code/index.js';
 import { MCP_ERROR_REASONS } from '../../src/mcp/index.js';
 import { SHELL_ERROR_REASONS } from '../../src/shell/index.js';
 
@@ -22,6 +23,7 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   fs: [...FILE_SYSTEM_ERROR_REASONS, ...WORKSPACE_PATH_REFUSAL_REASONS],
   shell: [...SHELL_ERROR_REASONS, ...WORKSPACE_PATH_REFUSAL_REASONS],
   mcp: [...MCP_ERROR_REASONS, ...WORKSPACE_PATH_REFUSAL_REASONS],
+  code: [...CODE_ERROR_REASONS],
 };
 const CORE_REASONS: readonly string[] = [...EXECUTOR_ERROR_REASONS, ...WORKSPACE_PATH_REFUSAL_REASONS];
 const DENY_CODES: readonly string[] = Object.values(PERMISSION_DENY_CODES);
@@ -153,6 +155,7 @@ describe('error reasons', () => {
       FILE_SYSTEM_ERROR_REASONS,
       SHELL_ERROR_REASONS,
       MCP_ERROR_REASONS,
+      CODE_ERROR_REASONS,
       WORKSPACE_PATH_REFUSAL_REASONS,
       DENY_CODES,
     ]) {

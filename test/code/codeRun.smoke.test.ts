@@ -15,7 +15,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agentkit-code-'));
   writeFileSync(join(dir, 'a.txt'), 'hello\n');
   const container = new Container();
-  await container.load(agentkitModule({ roots: [{ path: dir }] }), fileSystemTools(), codeTools());
+  container.load(agentkitModule({ roots: [{ path: dir }] }), fileSystemTools(), codeTools());
   executor = await container.getAsync(TOOL_EXECUTOR);
 });
 
@@ -38,7 +38,8 @@ describe('code_run smoke', () => {
     `;
     const first = await executor.execute(request(code));
     expect(first.status).toBe('interrupted');
-    if (first.status !== 'interrupted' || first.interruption.type !== 'approval_required') throw new Error(JSON.stringify(first));
+    if (first.status !== 'interrupted' || first.interruption.type !== 'approval_required')
+      throw new Error(JSON.stringify(first));
     expect(first.interruption.approval.callId).toBe('c1/2');
     const resumed = await executor.executeApproved(request(code), first.interruption.approval);
     console.log(JSON.stringify(resumed, null, 1));

@@ -59,7 +59,12 @@ export class Isolate {
     const runtime = module.newRuntime();
     runtime.setMaxStackSize(options.stackBytes);
     const context = runtime.newContext();
-    const isolate = new Isolate(runtime, context, options, () => module.getWasmMemory().buffer.byteLength);
+    const isolate = new Isolate(
+      runtime,
+      context,
+      options,
+      () => (module.getWasmMemory() as unknown as { buffer: ArrayBuffer }).buffer.byteLength,
+    );
     runtime.setInterruptHandler(() => isolate.#shouldStop());
     return isolate;
   }
@@ -195,11 +200,11 @@ export class Isolate {
     if (error.name === 'InternalError' && error.message === 'interrupted') {
       this.#endWith({ type: 'interrupted' });
     } else if (compiling && error.name === 'SyntaxError') {
-      this.#endWith({ type: 'syntax_error', message: `${String(error.message)}${describeWhere(error.stack)}` });
+      this.#endWith({ type: 'syntax_error', message: `${error.message ?? ''}${describeWhere(error.stack)}` });
     } else {
       this.#endWith({
         type: 'threw',
-        error: { name: String(error.name ?? 'Error'), message: String(error.message ?? '') },
+        error: { name: error.name ?? 'Error', message: error.message ?? '' },
       });
     }
   }

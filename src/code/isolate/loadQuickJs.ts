@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type * as QuickJsCore from 'quickjs-emscripten-core';
 import type { QuickJSSyncVariant, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { ToolConfigurationError } from '../../index.js';
 
@@ -24,7 +25,7 @@ const wasm = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssem
 let loading: Promise<QuickJsFactory> | undefined;
 
 async function load(): Promise<QuickJsFactory> {
-  let core: typeof import('quickjs-emscripten-core');
+  let core: typeof QuickJsCore;
   let variant: QuickJSSyncVariant;
   let bytes: Buffer;
   try {

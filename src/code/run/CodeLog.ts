@@ -2,8 +2,7 @@ import type { JsonObject, JsonValue, ToolErrorCode } from '../../index.js';
 
 /** A tool call's answer as the script saw it: its value, or the failure thrown into the script. */
 export type SettledCall =
-  | { readonly ok: true; readonly value: JsonValue }
-  | { readonly ok: false; readonly error: ScriptCallFailure };
+  { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly error: ScriptCallFailure };
 
 /** A failed call as the script's `ToolCallError` carries it. */
 export interface ScriptCallFailure {

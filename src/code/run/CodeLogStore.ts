@@ -3,6 +3,9 @@ import { ToolError, type ApprovalRequest, type ApprovalStore, type JsonValue, ty
 import { canonicalJson } from '../../internal/index.js';
 import type { CodeLog } from './CodeLog.js';
 
+/** The record's prose for whoever lists the store (an approval record's `reason`: for a person, not an error reason). */
+const RECORD_REASON = 'a code_run script paused for its host';
+
 /** The `kind` of the one request entry a log record holds. */
 const LOG_KIND = 'agentkit.code_log';
 
@@ -111,7 +114,7 @@ export class CodeLogStore {
           log: log as unknown as JsonValue,
         },
       ],
-      reason: 'a code_run script paused for its host',
+      reason: RECORD_REASON,
       binding: bindingOf(request, code, log as unknown as JsonValue),
       createdAt: new Date(created).toISOString(),
       expiresAt: new Date(created + this.ttlMs).toISOString(),

@@ -1,7 +1,7 @@
 import type { JsonValue, ToolExecutionOutcome, ToolInterruption } from '../../index.js';
 import { canonicalJson } from '../../internal/index.js';
 import { Isolate } from '../isolate/Isolate.js';
-import type { CodeLog, LoggedCall, SettledCall } from './CodeLog.js';
+import type { LoggedCall, SettledCall } from './CodeLog.js';
 import type { ScriptRunEnd, ScriptStop } from './ScriptRunEnd.js';
 import type { ScriptRunOptions } from './ScriptRunOptions.js';
 import { toScriptValue } from './toScriptValue.js';
@@ -11,7 +11,10 @@ const MAX_CALL_INPUT_CHARS = 8 * 1024 * 1024;
 
 function failure(
   tool: string,
-  code: 'not_found' | 'invalid_input' | 'internal', message: string, reason: string): SettledCall {
+  code: 'not_found' | 'invalid_input' | 'internal',
+  message: string,
+  reason: string,
+): SettledCall {
   return { ok: false, error: { code, message, reason, details: { reason }, tool } };
 }
 
@@ -60,7 +63,9 @@ export async function runScript(options: ScriptRunOptions): Promise<ScriptRunEnd
     wake();
     woken = new Promise<void>((resolve) => (wake = resolve));
   };
-  const onAbort = (): void => nudge();
+  const onAbort = (): void => {
+    nudge();
+  };
   options.signal.addEventListener('abort', onAbort);
 
   const stopWith = (kind: ScriptStop, message: string): void => {
@@ -132,7 +137,10 @@ export async function runScript(options: ScriptRunOptions): Promise<ScriptRunEnd
     }
     const input = JSON.parse(inputJson) as JsonValue;
     const before = logged.get(index) ?? (replay?.pending.index === index ? replay.pending : undefined);
-    if (before !== undefined && (before.toolName !== toolName || canonicalJson(before.input) !== canonicalJson(input))) {
+    if (
+      before !== undefined &&
+      (before.toolName !== toolName || canonicalJson(before.input) !== canonicalJson(input))
+    ) {
       stopWith(
         'replay_diverged',
         `on resume the script made call ${index + 1} as tools.${toolName} with another input than the paused run's tools.${before.toolName}; nothing was run for it. A resumed script must make the same calls in the same order (it may not depend on anything but the answers of its calls)`,
