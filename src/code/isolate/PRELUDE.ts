@@ -36,19 +36,28 @@ export const PRELUDE = String.raw`(function (call, print, describeTool, done, na
     }
   }
 
-  const tools = Object.create(null);
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i];
-    const invoke = async function (input) {
+  const invoker = (name) =>
+    async function (input) {
       const text = stringify(input === undefined ? {} : input);
       if (typeof text !== 'string') throw new TypeError('tools.' + name + '(input): input must be a JSON value.');
       const answer = parse(await call(name, text));
       if (answer.ok === true) return answer.value;
       throw new ToolCallError(answer.error);
     };
-    defineProperty(tools, name, { value: invoke, enumerable: true });
+  const callable = Object.create(null);
+  for (let i = 0; i < names.length; i++) {
+    defineProperty(callable, names[i], { value: invoker(names[i]), enumerable: true });
   }
-  freeze(tools);
+  freeze(callable);
+  const hasOwn = Object.prototype.hasOwnProperty;
+  // A name that is not callable still reaches the host, which answers why (and what is callable);
+  // \`then\` stays undefined, so \`tools\` is never taken for a promise.
+  const tools = new Proxy(callable, {
+    get(target, key) {
+      if (typeof key !== 'string' || key === 'then' || apply(hasOwn, target, [key])) return target[key];
+      return invoker(key);
+    },
+  });
 
   const show = (value) => {
     if (typeof value === 'string') return value;

@@ -18,6 +18,13 @@ function failure(
   return { ok: false, error: { code, message, reason, details: { reason }, tool } };
 }
 
+/** The callable tools' names, for a message (the first 30). */
+function describeNames(names: readonly string[]): string {
+  if (names.length === 0) return '(none)';
+  const shown = names.slice(0, 30).join(', ');
+  return names.length > 30 ? `${shown} and ${names.length - 30} more` : shown;
+}
+
 /** What the script sees of a child's outcome (an interruption is never delivered: the run pauses). */
 function toSettled(toolName: string, outcome: ToolExecutionOutcome): SettledCall | undefined {
   if (outcome.status === 'completed') return { ok: true, value: toScriptValue(outcome.result) };
@@ -117,7 +124,7 @@ export async function runScript(options: ScriptRunOptions): Promise<ScriptRunEnd
         failure(
           toolName,
           'not_found',
-          `tools.${toolName} is not a tool this script may call; the callable tools are the ones declared in code_run's description.`,
+          `tools.${toolName} is not a tool this script may call. Callable: ${describeNames(options.toolNames)}.`,
           'unknown_tool',
         ),
       );
