@@ -191,7 +191,7 @@ describe('code_run pauses and resumes by replay', () => {
       status: 'failed',
       error: { code: 'execution_failed', details: { reason: 'replay_diverged' } },
     });
-    if (resumed.status === 'failed') expect(resumed.error.message).toContain('call 1 as tools.read');
+    expect(resumed.status === 'failed' ? resumed.error.message : '').toContain('call 1 as tools.read');
     expect(bigger.calls).toHaveLength(0);
     expect(changed.write.calls).toHaveLength(0);
   });
