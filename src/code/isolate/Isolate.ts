@@ -79,6 +79,11 @@ export class Isolate {
     return this.#calls;
   }
 
+  /** Whether the engine failed on the host's side (or left something alive at its end): the instance was dropped whole. */
+  public get broken(): boolean {
+    return this.#broken;
+  }
+
   /** The size of the instance's WebAssembly memory now, in bytes. */
   public get memoryBytes(): number {
     return this.memory();
@@ -249,9 +254,14 @@ export class Isolate {
   }
 }
 
-/** ` (line N)` from a QuickJS stack of a compile error in the script, when it says. */
+/** The lines the async-function constructor puts before the script's first (`(async function anonymous(` and `) {`). */
+const WRAPPER_LINES = 2;
+
+/** ` (line N, column M)` of the script, from a QuickJS stack of a compile error in it, when it says. */
 function describeWhere(stack: unknown): string {
   if (typeof stack !== 'string') return '';
   const match = /<input>:(\d+)(?::(\d+))?/.exec(stack);
-  return match === null ? '' : ` (line ${match[1] ?? '?'}${match[2] === undefined ? '' : `, column ${match[2]}`})`;
+  if (match === null) return '';
+  const line = Math.max(1, Number(match[1]) - WRAPPER_LINES);
+  return ` (line ${line}${match[2] === undefined ? '' : `, column ${match[2]}`})`;
 }
