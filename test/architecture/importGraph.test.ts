@@ -9,7 +9,7 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
  * Entries that sit on top of the core and may use only its public root entry, the internal entry and
  * the kernel entry (built-in tools, stores, provider adapters, testing helpers).
  */
-const BUILT_INS = ['fs', 'shell', 'mcp', 'stores', 'redis', 'postgres', 'providers', 'testing'];
+const BUILT_INS = ['fs', 'shell', 'mcp', 'code', 'stores', 'redis', 'postgres', 'providers', 'testing'];
 /** The internal security kernel: below everything, reached only through its entry. */
 const KERNEL = 'kernel';
 const KERNEL_ENTRY = join(SRC, KERNEL, 'index.js');
