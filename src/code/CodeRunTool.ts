@@ -30,10 +30,10 @@ export interface CallableTools {
   describe(name: string): string;
 }
 
-function buildDescription(declarations: CallableTools, limits: CodeRunLimits): string {
+function buildDescription(declarations: CallableTools, limits: CodeRunLimits, example: string): string {
   return [
     'Runs a JavaScript script that calls tools, in an isolated interpreter (QuickJS in WebAssembly). Write the body of an async function:',
-    '`const x = await tools.fs_read({ path: "a.txt" })` calls a tool (a name with dots or dashes: `tools["a.b"](...)`), and `return` a JSON value as the result;',
+    `\`const x = await ${example}(input)\` calls a tool (a name with dots or dashes: \`tools["a.b"](input)\`), and \`return\` a JSON value as the result;`,
     "`console.log` lines come back with it. Each call is checked like a direct call of that tool and may pause the script for a person's approval",
     '(it then resumes where it stopped). A failed or denied call throws a `ToolCallError` (`code`, `reason`, `message`, `tool`) the script may catch.',
     'Plain JavaScript only: no TypeScript annotations, no import or require, no timers, no filesystem or network but through tools; `Date` is fixed',
@@ -130,7 +130,13 @@ export class CodeRunTool implements Tool {
     this.timeoutMs = limits.timeoutMs;
     this.spec = Object.freeze({
       name: toToolName(name),
-      description: buildDescription(declarations, limits),
+      description: buildDescription(
+        declarations,
+        limits,
+        toolNames[0] === undefined || !/^[a-z_][a-z0-9_]*$/.test(toolNames[0])
+          ? 'tools.some_tool'
+          : `tools.${toolNames[0]}`,
+      ),
       inputSchema: INPUT_SCHEMA(limits.maxCodeChars),
       outputSchema: CODE_RUN_OUTPUT_SCHEMA,
       annotations: Object.freeze({ readOnlyHint: false, destructiveHint: false, idempotentHint: false }),
