@@ -12,6 +12,7 @@ import { run as mcpTools } from './06-mcp-tools/index.js';
 import { run as serveOverMcp } from './07-serve-over-mcp/index.js';
 import { run as agentLoop } from './08-agent-loop/index.js';
 import { run as askThePerson } from './09-ask-the-person/index.js';
+import { run as codeMode } from './10-code-mode/index.js';
 
 /** A sample: its folder name and its `run(log)`. */
 export interface Sample {
@@ -29,4 +30,5 @@ export const SAMPLES: readonly Sample[] = [
   { name: '07-serve-over-mcp', run: serveOverMcp },
   { name: '08-agent-loop', run: agentLoop },
   { name: '09-ask-the-person', run: askThePerson },
+  { name: '10-code-mode', run: codeMode },
 ];

@@ -280,6 +280,33 @@ describe('README (the loop)', () => {
   });
 });
 
+describe('README (code mode)', () => {
+  it('"Code mode" pauses the script at the write with the write\'s approval; approved, the resumed script completes and writes', async () => {
+    const { executor, first, outcome, workspaceDir } = await import('../samples/readme/codeMode.js');
+    try {
+      expect(first).toMatchObject({
+        status: 'interrupted',
+        interruption: { type: 'approval_required', approval: { callId: 'call-1/2', toolName: 'fs_write_file' } },
+      });
+      expect(outcome).toMatchObject({
+        status: 'completed',
+        result: {
+          result: {
+            output: {
+              type: 'structured',
+              value: { result: { done: true }, console: ['read 17 characters'], consoleCut: 0, toolCalls: 2 },
+            },
+          },
+        },
+      });
+      expect(readFileSync(join(workspaceDir, 'done.md'), 'utf8')).toBe('- [x] write the docs\n');
+    } finally {
+      await executor.close();
+      rmSync(workspaceDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('README (MCP)', () => {
   it('"Resources and prompts" reads a decorated resource and renders a decorated prompt over MCP', async () => {
     const { contents, messages } = await import('../samples/readme/servedContent.js');

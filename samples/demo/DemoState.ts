@@ -9,6 +9,8 @@ export interface CallRecord {
   outcome: 'completed' | 'error' | 'refused' | 'rejected' | 'waiting';
   /** `-` when the call needed no approval. */
   approval: '-' | 'asked' | 'approved' | 'rejected';
+  /** How many approvals the call asked for: one at most, but a `code_run` script asks once per child call that needs one. */
+  pauses: number;
   ms: number;
 }
 
@@ -19,6 +21,8 @@ export interface DemoState {
   readonly workspace: string;
   /** Whether the demo made `workspace` (a temp copy: removed when the run is done). */
   readonly ownsWorkspace: boolean;
+  /** Code mode (`--code`): the executor has `code_run`, and the model does its first five steps as one script. */
+  readonly codeMode: boolean;
   readonly messages: readonly ChatMessage[];
   readonly pending: readonly PendingCall[];
   readonly records: readonly CallRecord[];

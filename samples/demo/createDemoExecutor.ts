@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
 import path from 'node:path';
 import { agentkitModule, APPROVAL_STORE, TOOL_EXECUTOR, type ToolExecutor } from '../../src/index.js';
+import { codeTools } from '../../src/code/index.js';
 import { FileReadTracker, fileSystemTools } from '../../src/fs/index.js';
 import { mcpServers } from '../../src/mcp/index.js';
 import { shellTools } from '../../src/shell/index.js';
@@ -16,8 +17,11 @@ import { OwnersLookupTool } from './OwnersLookupTool.js';
  * and remote calls need approval, everything outside the workspace refused), with approvals
  * kept in `stateDir` with the read-before-write memory, so that a new process can resume them,
  * once (an edit approved after a restart still knows which version of the file the model read).
+ * With `codeMode` (`--code`) it also has `code_run`, whose scripts may call every other tool;
+ * a paused script's record of finished calls is kept in that same store, so it resumes in a
+ * new process too.
  */
-export async function createDemoExecutor(workspace: string, stateDir: string): Promise<ToolExecutor> {
+export async function createDemoExecutor(workspace: string, stateDir: string, codeMode = false): Promise<ToolExecutor> {
   const container = new Container();
   container
     .bind(APPROVAL_STORE)
@@ -31,6 +35,7 @@ export async function createDemoExecutor(workspace: string, stateDir: string): P
     fileSystemTools({ readTracker: new FileReadTracker({ directory: path.join(stateDir, 'reads') }) }),
     shellTools(),
     mcpServers({ servers: [{ id: 'tracker', transport: { type: 'in_memory', server: createTrackerServer() } }] }),
+    ...(codeMode ? [codeTools()] : []),
   );
   return container.getAsync(TOOL_EXECUTOR);
 }

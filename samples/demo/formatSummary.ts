@@ -21,16 +21,18 @@ export function formatSummary(state: DemoState): string {
       .join('  ')
       .trimEnd();
   const count = (outcome: string): number => state.records.filter((record) => record.outcome === outcome).length;
-  const asked = state.records.filter((record) => record.approval !== '-').length;
-  const approved = state.records.filter((record) => record.approval === 'approved').length;
+  // Each pause ends approved, rejected (which ends its call) or still open (its call waiting).
+  const asked = state.records.reduce((sum, record) => sum + record.pauses, 0);
   const rejected = state.records.filter((record) => record.approval === 'rejected').length;
+  const open = count('waiting');
+  const approved = asked - rejected - open;
   return [
     line(header),
     line(widths.map((width) => '-'.repeat(width))),
     ...rows.map(line),
     '',
     `calls: ${state.records.length} (completed ${count('completed')}, error ${count('error')}, refused ${count('refused')}, rejected ${count('rejected')}, waiting ${count('waiting')})`,
-    `approvals: ${asked} asked, ${approved} approved, ${rejected} rejected, ${asked - approved - rejected} open`,
+    `approvals: ${asked} asked, ${approved} approved, ${rejected} rejected, ${open} open`,
     `time: ${(state.elapsedMs / 1000).toFixed(2)} s (waiting for you not counted)`,
   ].join('\n');
 }

@@ -8,6 +8,8 @@
  *   npm start -- --approve all|none|stop
  *   npm start -- --approve stop      then   npm start -- --resume   (the latest run of this user)
  *   npm start -- --approve stop --state run.json   then   npm start -- --resume --state run.json
+ *   npm start -- --code             code mode: the first five steps as one code_run script, which
+ *                                   pauses at the edit and the check and resumes by replay
  *
  * Each run keeps its state (the saved run, its approvals, what the model read) in a directory of
  * its own under this user's demo directory (`$XDG_STATE_HOME/agentkit-demo`, or
@@ -39,7 +41,7 @@ import { askDecision } from './askDecision.js';
 import { runDemoLoop } from './runDemoLoop.js';
 
 const USAGE =
-  'usage: npm start -- [--approve all|none|stop] [--state FILE] [--resume] [--root DIR] [--format openai|anthropic|gemini]';
+  'usage: npm start -- [--approve all|none|stop] [--code] [--state FILE] [--resume] [--root DIR] [--format openai|anthropic|gemini]';
 const PROJECT = fileURLToPath(new URL('./project', import.meta.url));
 const PROMPT =
   'The check script fails. Fix the cause, check again, look up the tracker issue, and tell me who owns the file.';
@@ -54,6 +56,7 @@ const { values } = parseArgs({
     approve: { type: 'string' },
     state: { type: 'string' },
     resume: { type: 'boolean', default: false },
+    code: { type: 'boolean', default: false },
     root: { type: 'string' },
     format: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -67,6 +70,8 @@ if (values.approve !== undefined && !['all', 'none', 'stop'].includes(values.app
   fail(`--approve must be all, none or stop; got ${values.approve}`);
 if (values.format !== undefined && !['openai', 'anthropic', 'gemini'].includes(values.format))
   fail(`--format must be openai, anthropic or gemini; got ${values.format}`);
+if (values.code && values.resume)
+  fail('--code starts a new run; --resume continues a run in the mode it was started in');
 
 const interactive = values.approve === undefined && process.stdin.isTTY && process.stdout.isTTY;
 const mode = values.approve ?? (interactive ? 'ask' : 'all');
@@ -81,7 +86,7 @@ function prepareWorkspace(): { workspace: string; ownsWorkspace: boolean } {
 async function printDeclarations(format: string): Promise<void> {
   const { workspace, ownsWorkspace } = prepareWorkspace();
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'agentkit-demo-format-'));
-  const executor = await createDemoExecutor(workspace, scratch);
+  const executor = await createDemoExecutor(workspace, scratch, values.code);
   try {
     const specs = executor.specs();
     const declarations =
@@ -98,13 +103,18 @@ async function printDeclarations(format: string): Promise<void> {
   }
 }
 
-/** How this process decides, by mode. With `--resume --approve stop`, the calls it stopped at are approved and it stops at the next one. */
-function buildDecide(resumedCalls: ReadonlySet<string>): Decide {
+/** What one approval is known by: its id (a code_run call asks once per child call that needs one), else the call's id. */
+function getPauseId(pending: PendingCall): string {
+  return pending.interruption.type === 'approval_required' ? pending.interruption.approval.id : pending.request.callId;
+}
+
+/** How this process decides, by mode. With `--resume --approve stop`, the approvals it stopped at are given and it stops at the next one. */
+function buildDecide(resumedPauses: ReadonlySet<string>): Decide {
   return async (pending: PendingCall) => {
     let decision: Decision;
     if (mode === 'ask') decision = await askDecision(pending);
     else if (mode === 'none') decision = 'reject';
-    else if (mode === 'all' || resumedCalls.has(pending.request.callId)) decision = 'approve';
+    else if (mode === 'all' || resumedPauses.has(getPauseId(pending))) decision = 'approve';
     else decision = 'stop';
     if (mode !== 'ask')
       console.log(
@@ -156,16 +166,17 @@ async function runDemo(): Promise<void> {
       status: 'paused',
       workspace,
       ownsWorkspace,
+      codeMode: values.code,
       messages: [{ role: 'user', content: PROMPT }],
       pending: [],
       records: [],
       elapsedMs: 0,
     };
     console.log(
-      `agentkit-tools-core demo: a scripted model (no network) works on ${workspace} (mode: ${mode}).\nuser: ${PROMPT}`,
+      `agentkit-tools-core demo: a scripted model (no network) works on ${workspace} (mode: ${mode}${values.code ? ', code mode' : ''}).\nuser: ${PROMPT}`,
     );
   }
-  const executor: ToolExecutor = await createDemoExecutor(state.workspace, stateDir);
+  const executor: ToolExecutor = await createDemoExecutor(state.workspace, stateDir, state.codeMode);
   try {
     if (!values.resume)
       console.log(
@@ -174,8 +185,8 @@ async function runDemo(): Promise<void> {
           .map((spec) => spec.name)
           .join(', ')}`,
       );
-    const resumedCalls = new Set(values.resume ? state.pending.map((pending) => pending.request.callId) : []);
-    const final = await runDemoLoop(executor, demoModel, state, stateFile, buildDecide(resumedCalls), (line) => {
+    const resumedPauses = new Set(values.resume ? state.pending.map(getPauseId) : []);
+    const final = await runDemoLoop(executor, demoModel, state, stateFile, buildDecide(resumedPauses), (line) => {
       console.log(line);
     });
     if (final.status === 'paused') {

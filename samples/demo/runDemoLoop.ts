@@ -46,6 +46,18 @@ function showResult(content: string): string {
   return shown.join('\n');
 }
 
+/** A script input's code (`{ code }`, code_run's input), shown line by line; `undefined` for any other input. */
+function getScript(input: unknown): string | undefined {
+  const code = (input as { readonly code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The text of a script's console line (`code_run` logs `{ console, text }`), or `undefined` for other logs. */
+function getConsoleText(data: unknown): unknown {
+  const line = data as { readonly console?: unknown; readonly text?: unknown } | null;
+  return typeof line?.console === 'string' ? line.text : undefined;
+}
+
 function classify(outcome: ToolExecutionOutcome): CallRecord['outcome'] {
   if (outcome.status === 'completed') return outcome.result.result.isError ? 'error' : 'completed';
   if (outcome.status === 'failed') return outcome.invoked ? 'error' : 'refused';
@@ -104,14 +116,20 @@ export async function runDemoLoop(
   const specs = executor.specs();
   const tools = toOpenAIChatTools(specs);
 
-  // A running command's output, shown live as it comes (shell_exec streams stdout and stderr).
+  // A running command's output, shown live as it comes (shell_exec streams stdout and stderr), and
+  // a script's console lines (code_run sends each as a log event; a resumed script prints them again).
   const live: ExecuteOptions = {
     onEvent: (event) => {
-      if (event.type !== 'output') return;
-      const { text } = event.chunk as { readonly text?: string };
+      const text =
+        event.type === 'output'
+          ? (event.chunk as { readonly text?: unknown }).text
+          : event.type === 'log'
+            ? getConsoleText(event.data)
+            : undefined;
       if (typeof text !== 'string') return;
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K'); // clear the spinner's line first
-      for (const line of text.replace(/\n$/, '').split('\n')) log(`    | ${forTerminal(line)}`);
+      const mark = event.type === 'output' ? '|' : 'console:';
+      for (const line of text.replace(/\n$/, '').split('\n')) log(`    ${mark} ${forTerminal(line)}`);
     },
   };
 
@@ -136,10 +154,19 @@ export async function runDemoLoop(
       record.ms += Math.round(performance.now() - begun);
       record.approval = decision === 'approve' ? 'approved' : 'rejected';
       record.outcome = decision === 'reject' ? 'rejected' : classify(outcome);
-      if (outcome.status === 'interrupted')
-        throw new Error(
-          `${toolName} is still waiting (${outcome.interruption.type}); the demo resolves approvals only.`,
-        );
+      if (outcome.status === 'interrupted') {
+        // A code_run script resumed past one approval, up to the next child call that asks: the same call waits again.
+        if (outcome.interruption.type !== 'approval_required')
+          throw new Error(
+            `${toolName} is still waiting (${outcome.interruption.type}); the demo resolves approvals only.`,
+          );
+        const again: PendingCall = { request: call.request, interruption: outcome.interruption };
+        pending[0] = again;
+        record.approval = 'asked';
+        record.pauses++;
+        log(`    approved -> paused again for approval: ${describePending(again)}`);
+        continue;
+      }
       // The result joins its own turn (after the assistant message that made the call, in call order).
       messages = addOpenAIChatToolResults(messages, [{ request: call.request, outcome }]);
       const message = findToolMessage(messages, callId);
@@ -160,8 +187,15 @@ export async function runDemoLoop(
     const calls = reply.tool_calls.map((call) =>
       fromOpenAIToolCall(call, { sessionId: SESSION_ID, turnId: `turn-${turn}`, specs }),
     );
-    const shown = (request: ToolRequest): string =>
-      `${request.toolName} ${quoteForDisplay(request.input, Number.POSITIVE_INFINITY)}`;
+    const shown = (request: ToolRequest): string => {
+      const script = getScript(request.input);
+      if (script === undefined)
+        return `${request.toolName} ${quoteForDisplay(request.input, Number.POSITIVE_INFINITY)}`;
+      return `${request.toolName} with a script:\n${script
+        .split('\n')
+        .map((line) => `      > ${forTerminal(line)}`)
+        .join('\n')}`;
+    };
     log(`\n${calls.map(({ request }) => `[turn ${turn}] model calls ${shown(request)}`).join('\n')}`);
     const begun = performance.now();
     const result = await withSpinner(`running ${calls.map(({ request }) => request.toolName).join(', ')}`, () =>
@@ -175,6 +209,7 @@ export async function runDemoLoop(
         toolName: request.toolName,
         outcome: classify(outcome),
         approval: '-',
+        pauses: 0,
         ms,
       });
       const message = findToolMessage(messages, request.callId);
@@ -188,6 +223,7 @@ export async function runDemoLoop(
         toolName: call.request.toolName,
         outcome: 'waiting',
         approval: 'asked',
+        pauses: 1,
         ms,
       });
       log(`    ${call.request.toolName} -> paused for approval: ${describePending(call)}`);

@@ -23,6 +23,9 @@ const ALL_APPROVED = [
   ...ESCAPES,
 ];
 
+/** Code mode (`--code`): the first five steps are one code_run call, which asks twice (the edit, then the check). */
+const CODE_ALL_APPROVED: SavedRecord[] = [approved('code_run'), ...ALL_APPROVED.slice(5)];
+
 const dirs: string[] = [];
 function newRun(): ReturnType<typeof createRun> {
   const run = createRun();
@@ -97,6 +100,87 @@ describe('npm start (the demo)', () => {
     expect(guide(root)).toContain('Run the check script before you commit:');
     expect(second).toContain('check passed: no typos in docs');
   }, 90_000);
+
+  it('--code: one code_run script does the first five steps, pausing at the edit and at the check; each approval resumes it by replay', async () => {
+    const { root, state } = newRun();
+    const stdout = await runDemo(['--code', '--approve', 'all', '--root', root, '--state', state]);
+    expect(stdout).toContain('(mode: all, code mode)');
+    expect(stdout).toContain(
+      '[turn 1] model calls code_run with a script:\n      > const listing = await tools.fs_list_directory',
+    );
+    expect(stdout).toContain('code_run -> paused for approval: fs.edit');
+    expect(stdout).toContain('approved -> paused again for approval: shell.exec "bash scripts/check.sh"');
+    // The script runs three times (first run, two resumes); its console lines repeat, its calls are answered from the record.
+    expect(stdout.match(/\n {4}console: listed 3 entries\n/gu)).toHaveLength(3);
+    expect(stdout.match(/\n {4}console: fixed the typo\n/gu)).toHaveLength(2);
+    expect(stdout).toContain('\n    | check passed: no typos in docs\n');
+    expect(stdout).toContain('"toolCalls":5');
+    expect(readState(state)).toStrictEqual({ status: 'done', pending: [], records: CODE_ALL_APPROVED });
+    expect(guide(root)).toContain('Run the check script before you commit:');
+    expect(stdout).toContain('approvals: 3 asked, 3 approved, 0 rejected, 0 open');
+    expect(stdout).toContain('model: I fixed the typo in docs/guide.md. scripts/check.sh passes.');
+  }, 60_000);
+
+  it('--code --approve stop: the paused script resumes in a new process from the record kept in the file store', async () => {
+    const { root, state } = newRun();
+    const first = await runDemo(['--code', '--approve', 'stop', '--root', root, '--state', state]);
+    expect(first).toContain('code_run -> paused for approval: fs.edit');
+    expect(readState(state)).toStrictEqual({
+      status: 'paused',
+      pending: ['code_run'],
+      records: [{ toolName: 'code_run', outcome: 'waiting', approval: 'asked' }],
+    });
+    expect(readTree(root)).toStrictEqual(readTree(PROJECT));
+
+    // --resume --approve stop gives the approval it stopped at, and stops at the script's next one.
+    const second = await runDemo(['--resume', '--approve', 'stop', '--state', state]);
+    expect(second).toContain('approved -> paused again for approval: shell.exec');
+    expect(guide(root)).toContain('Run the check script before you commit:');
+    expect(readState(state)).toStrictEqual({
+      status: 'paused',
+      pending: ['code_run'],
+      records: [{ toolName: 'code_run', outcome: 'waiting', approval: 'asked' }],
+    });
+
+    const third = await runDemo(['--resume', '--state', state]);
+    expect(third).toContain('check passed: no typos in docs');
+    expect(readState(state)).toStrictEqual({ status: 'done', pending: [], records: CODE_ALL_APPROVED });
+  }, 120_000);
+
+  it('--code --approve none: rejecting the edit rejects the whole script, and nothing is written', async () => {
+    const { root, state } = newRun();
+    const stdout = await runDemo(['--code', '--approve', 'none', '--root', root, '--state', state]);
+    expect(readTree(root)).toStrictEqual(readTree(PROJECT));
+    expect(readState(state)).toStrictEqual({
+      status: 'done',
+      pending: [],
+      records: [
+        rejected('code_run'),
+        rejected('mcp_tracker_get_issue'),
+        { toolName: 'owners_lookup', outcome: 'completed', approval: '-' },
+        ...ESCAPES,
+      ],
+    });
+    expect(stdout).toContain('You declined the edit, so docs/guide.md still has the typo.');
+    expect(stdout).toContain('approvals: 2 asked, 0 approved, 2 rejected, 0 open');
+  }, 60_000);
+
+  it('--code with --resume is refused: a resumed run keeps the mode it started in', async () => {
+    await expect(runDemo(['--code', '--resume'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--code starts a new run'),
+    });
+  }, 60_000);
+
+  it('--code --format openai adds code_run, its description declaring the other tools in TypeScript', async () => {
+    const tools = JSON.parse(await runDemo(['--code', '--format', 'openai'])) as {
+      function: { name: string; description: string };
+    }[];
+    const codeRun = tools.find((tool) => tool.function.name === 'code_run');
+    expect(tools).toHaveLength(13);
+    expect(codeRun?.function.description).toContain('declare const tools: {');
+    expect(codeRun?.function.description).toContain('fs_edit_file(input: { path: string; oldString: string;');
+  }, 60_000);
 
   it('--format anthropic prints the declarations it would send, as JSON, and exits', async () => {
     const stdout = await runDemo(['--format', 'anthropic']);

@@ -60,6 +60,7 @@ describe('the demo in a terminal, with a hostile MCP server', () => {
       status: 'paused',
       workspace: dir,
       ownsWorkspace: false,
+      codeMode: false,
       messages: [{ role: 'user', content: 'go' }],
       pending: [],
       records: [],
