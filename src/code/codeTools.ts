@@ -35,7 +35,7 @@ function describeCallable(specs: readonly ToolSpec[], maxChars: number): Callabl
     describe: (name) => {
       const spec = byName.get(name);
       if (spec !== undefined) return declareTool(spec);
-      return `// No callable tool is named ${JSON.stringify(name)}. Callable: ${[...byName.keys()].join(', ')}.`;
+      return `// No callable tool is named ${JSON.stringify(name)}. Callable: ${byName.size === 0 ? '(none)' : [...byName.keys()].join(', ')}.`;
     },
   };
 }
@@ -62,7 +62,7 @@ function describeCallable(specs: readonly ToolSpec[], maxChars: number): Callabl
  * await container.load(
  *   agentkitModule({ roots: [{ path: process.cwd() }] }),
  *   fileSystemTools(),
- *   codeTools({ tools: ['fs_read', 'fs_glob'], maxToolCalls: 20 }),
+ *   codeTools({ tools: ['fs_read_file', 'fs_glob'], maxToolCalls: 20 }),
  * );
  * const executor = await container.getAsync(TOOL_EXECUTOR);
  * const outcome = await executor.execute({

@@ -33,7 +33,8 @@ class Withdrawal extends DeadlineRace<RejectedApprovalStatus> {
 /**
  * `executor.reject(pending, reason?)`: consumes the pending call's approval so that it can never
  * be used, and returns the outcome to send to the model: `failed`, `permission_denied`,
- * `invoked: false`, `details.reason: 'rejected_by_user'`. The model is told the same whatever
+ * `details.reason: 'rejected_by_user'`, `invoked: false` (`true` when the approval named a nested
+ * call: its parent's body had run up to it). The model is told the same whatever
  * the store answered (the user said no); the host reads `details.approvalStatus`. The store has `timeoutMs` to answer.
  */
 export async function rejectPendingCall(
@@ -60,15 +61,22 @@ export async function rejectPendingCall(
   }
   const userReason = typeof reason === 'string' && reason.trim() !== '' ? reason : null;
   const said = userReason === null ? '' : ` Their reason: ${JSON.stringify(userReason)}.`;
+  // A nested call's approval (a composing tool's child, a code_run script's call): the parent
+  // already ran up to it, and what its earlier children did stands.
+  const named = approval as { callId?: unknown; toolName?: unknown } | undefined;
+  const nested = typeof named?.callId === 'string' && named.callId !== request.callId;
+  const what = nested
+    ? `the call of tool \`${String(named.toolName)}\` that tool \`${request.toolName}\` made, so that call was not run (what \`${request.toolName}\` did before it stands) and \`${request.toolName}\` stopped there.`
+    : `this call of tool \`${request.toolName}\`, so it was not run and nothing changed.`;
   return failed(
     'permission_denied',
-    `The user declined this call of tool \`${request.toolName}\`, so it was not run and nothing changed.${said} Do not call the tool again with the same input; follow the user's reason if they gave one, or ask the user how to proceed.`,
+    `The user declined ${what}${said} Do not call the tool again with the same input; follow the user's reason if they gave one, or ask the user how to proceed.`,
     {
       reason: 'rejected_by_user',
       approvalId: typeof approvalId === 'string' ? approvalId : null,
       approvalStatus,
       userReason,
     },
-    false,
+    nested,
   );
 }

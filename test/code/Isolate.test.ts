@@ -98,3 +98,14 @@ describe('Isolate', () => {
     isolate.dispose();
   });
 });
+
+describe('Isolate stack traces', () => {
+  it("name the script's own lines", async () => {
+    const isolate = await Isolate.open(options());
+    isolate.start('const a = 1;\nnull.x;');
+    const end = isolate.end;
+    isolate.dispose();
+    expect(end).toMatchObject({ type: 'threw', error: { name: 'TypeError' } });
+    expect(end?.type === 'threw' ? end.error.stack : '').toContain('script:2');
+  });
+});

@@ -216,6 +216,26 @@ describe('code_run pauses and resumes by replay', () => {
     expect(tools.write.calls).toHaveLength(1);
   });
 
+  it("tells the model, when the person declines a script's call, that the script ran up to it", async () => {
+    const tools = makeTools();
+    const executor = await host(tools);
+    const code = 'await tools.read({ n: 1 }); await tools.write({ x: 1 }); return 1;';
+    const first = await executor.execute(codeRequest(code));
+    approvalOf(first);
+    if (first.status !== 'interrupted') throw new Error('expected a pause');
+    const rejected = await executor.reject({ request: codeRequest(code), interruption: first.interruption }, 'not now');
+    expect(rejected).toMatchObject({
+      status: 'failed',
+      invoked: true,
+      error: { code: 'permission_denied', details: { reason: 'rejected_by_user', approvalStatus: 'consumed' } },
+    });
+    expect(rejected.status === 'failed' ? rejected.error.message : '').toContain(
+      'declined the call of tool `write` that tool `code_run` made, so that call was not run (what `code_run` did before it stands)',
+    );
+    expect(tools.write.calls).toHaveLength(0);
+    expect(tools.read.calls).toHaveLength(1);
+  });
+
   it('pauses for a question and resumes with the answer (executeWithInput)', async () => {
     const asks = plainTool({
       name: 'asks',

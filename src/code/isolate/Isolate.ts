@@ -8,6 +8,26 @@ function describe(thrown: unknown): string {
   return thrown instanceof Error ? thrown.message : String(thrown);
 }
 
+/** The lines the async-function constructor puts before the script's first (`(async function anonymous(` and `) {`). */
+const WRAPPER_LINES = 2;
+
+/** A QuickJS stack trace with the script's frames (`<input>:N:M`) as the script's own lines (`script:N:M`). */
+function scriptStack(stack: string | undefined): string | undefined {
+  return stack?.replace(
+    /<input>:(\d+)/g,
+    (_match, line: string) => `script:${Math.max(1, Number(line) - WRAPPER_LINES)}`,
+  );
+}
+
+/** ` (line N, column M)` of the script, from a QuickJS stack of a compile error in it, when it says. */
+function describeWhere(stack: unknown): string {
+  if (typeof stack !== 'string') return '';
+  const match = /<input>:(\d+)(?::(\d+))?/.exec(stack);
+  if (match === null) return '';
+  const line = Math.max(1, Number(match[1]) - WRAPPER_LINES);
+  return ` (line ${line}${match[2] === undefined ? '' : `, column ${match[2]}`})`;
+}
+
 /** The thrown error a tagged `e` answer describes, read defensively (the isolate wrote it). */
 function readThrown(text: string): ThrownError {
   try {
@@ -15,7 +35,7 @@ function readThrown(text: string): ThrownError {
     const field = (key: string): string | undefined => (typeof value[key] === 'string' ? value[key] : undefined);
     const code = field('code');
     const tool = field('tool');
-    const stack = field('stack');
+    const stack = scriptStack(field('stack'));
     return {
       name: field('name') ?? 'Error',
       message: field('message') ?? '',
@@ -252,16 +272,4 @@ export class Isolate {
       this.#inside = false;
     }
   }
-}
-
-/** The lines the async-function constructor puts before the script's first (`(async function anonymous(` and `) {`). */
-const WRAPPER_LINES = 2;
-
-/** ` (line N, column M)` of the script, from a QuickJS stack of a compile error in it, when it says. */
-function describeWhere(stack: unknown): string {
-  if (typeof stack !== 'string') return '';
-  const match = /<input>:(\d+)(?::(\d+))?/.exec(stack);
-  if (match === null) return '';
-  const line = Math.max(1, Number(match[1]) - WRAPPER_LINES);
-  return ` (line ${line}${match[2] === undefined ? '' : `, column ${match[2]}`})`;
 }
