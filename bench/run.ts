@@ -22,6 +22,7 @@ import { runHttpBench } from './http/run.js';
 import { runStoresBench } from './stores/run.js';
 import { runStartupBench } from './startup/run.js';
 import { runPackageBench } from './package/run.js';
+import { runCodeBench } from './code/run.js';
 import { createVercelAiSubject } from './vercelAi.js';
 
 /**
@@ -94,6 +95,7 @@ const SECTIONS: Readonly<Record<string, () => Promise<unknown>>> = {
   stores: () => runStoresBench(),
   startup: () => runStartupBench(),
   package: () => runPackageBench(),
+  code: () => runCodeBench(),
 };
 
 const wanted = process.argv.slice(2);
