@@ -157,6 +157,7 @@ export class CodeRunTool implements Tool {
     const end = await runScript({
       code,
       callId: request.callId,
+      session: request.sessionId,
       toolNames: this.toolNames,
       runChild: (child) => ctx.scope.executeChild(child),
       signal: ctx.signal,

@@ -8,6 +8,7 @@ function options(
   const calls: [number, string, string][] = [];
   const lines: string[] = [];
   return {
+    session: 'session-1',
     memoryBytes: 32 * 1024 * 1024,
     stackBytes: 256 * 1024,
     deadline: performance.now() + 5000,

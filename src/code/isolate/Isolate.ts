@@ -1,6 +1,12 @@
-import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
+import type {
+  QuickJSContext,
+  QuickJSDeferredPromise,
+  QuickJSHandle,
+  QuickJSRuntime,
+  QuickJSWASMModule,
+} from 'quickjs-emscripten-core';
 import type { IsolateOptions } from './IsolateOptions.js';
-import { loadQuickJs } from './loadQuickJs.js';
+import { INSTANCE_POOL } from './InstancePool.js';
 import { PRELUDE } from './PRELUDE.js';
 import type { ScriptEnd, ThrownError } from './ScriptEnd.js';
 
@@ -69,22 +75,16 @@ export class Isolate {
     private readonly runtime: QuickJSRuntime,
     private readonly context: QuickJSContext,
     private readonly options: IsolateOptions,
-    private readonly memory: () => number,
+    private readonly module: QuickJSWASMModule,
   ) {}
 
   /** A new instance for one script (compiling QuickJS first, once per process). */
   public static async open(options: IsolateOptions): Promise<Isolate> {
-    const factory = await loadQuickJs();
-    const module = await factory(options.memoryBytes);
+    const module = await INSTANCE_POOL.acquire(options.session, options.memoryBytes);
     const runtime = module.newRuntime();
     runtime.setMaxStackSize(options.stackBytes);
     const context = runtime.newContext();
-    const isolate = new Isolate(
-      runtime,
-      context,
-      options,
-      () => (module.getWasmMemory() as unknown as { buffer: ArrayBuffer }).buffer.byteLength,
-    );
+    const isolate = new Isolate(runtime, context, options, module);
     runtime.setInterruptHandler(() => isolate.#shouldStop());
     return isolate;
   }
@@ -106,7 +106,7 @@ export class Isolate {
 
   /** The size of the instance's WebAssembly memory now, in bytes. */
   public get memoryBytes(): number {
-    return this.memory();
+    return (this.module.getWasmMemory() as unknown as { buffer: ArrayBuffer }).buffer.byteLength;
   }
 
   /** Compiles the script and runs it until it awaits (or ends). */
@@ -179,7 +179,10 @@ export class Isolate {
     this.#stopped = true;
   }
 
-  /** Frees the instance (once). An instance whose engine failed is left to the garbage collector whole. */
+  /**
+   * Frees the script's runtime (once) and gives its instance back to the pool. An instance whose
+   * engine failed, or that found something still alive, is left to the garbage collector whole.
+   */
   public dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
@@ -189,6 +192,7 @@ export class Isolate {
       this.#pending.clear();
       this.context.dispose();
       this.runtime.dispose();
+      INSTANCE_POOL.release(this.options.session, this.options.memoryBytes, this.module);
     } catch {
       // QuickJS asserts when it finds something still alive: the instance is dropped whole instead.
       this.#broken = true;

@@ -1,5 +1,7 @@
 /** What one isolate is given: its limits, the run's constants, and the host's side of the bridge. */
 export interface IsolateOptions {
+  /** The session the script runs for: only its own later scripts may reuse its instance. */
+  readonly session: string;
   /** The most memory the isolate's WebAssembly memory may grow to, in bytes. */
   readonly memoryBytes: number;
   /** QuickJS's stack limit, in bytes (deep recursion throws a catchable `InternalError`). */

@@ -42,7 +42,7 @@ async function load(): Promise<QuickJsFactory> {
     });
   }
   const compiled = await wasm.compile(bytes);
-  return (memoryBytes) =>
+  const factory: QuickJsFactory = (memoryBytes) =>
     core.newQuickJSWASMModuleFromVariant(
       core.newVariant(variant, {
         wasmModule: compiled as never,
@@ -54,6 +54,27 @@ async function load(): Promise<QuickJsFactory> {
         }) as never,
       }),
     );
+  // V8 compiles the hot parts of QuickJS again, optimized, after their first runs: run one
+  // throwaway script soon after start-up, so that the first script a model sends does not pay it.
+  setImmediate(() => void warmUp(factory));
+  return factory;
+}
+
+/** Runs a short script in a throwaway instance (see `load`); a failure here is the next script's to report. */
+async function warmUp(factory: QuickJsFactory): Promise<void> {
+  try {
+    const module = await factory(2 * INITIAL_MEMORY_BYTES);
+    const runtime = module.newRuntime();
+    const context = runtime.newContext();
+    const result = context.evalCode(
+      'let text = ""; for (let i = 0; i < 2000; i++) text = JSON.stringify({ i, text: text.slice(0, 50) }); text',
+    );
+    result.dispose();
+    context.dispose();
+    runtime.dispose();
+  } catch {
+    // Nothing to do: this only saves time.
+  }
 }
 
 /**

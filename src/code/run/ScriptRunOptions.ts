@@ -5,6 +5,8 @@ import type { CodeLog } from './CodeLog.js';
 export interface ScriptRunOptions {
   /** The script: the body of an async function. */
   readonly code: string;
+  /** The call's session (its isolate's instance is reused only within it). */
+  readonly session: string;
   /** The `code_run` call's id: child `i` is `<callId>/<i + 1>`. */
   readonly callId: string;
   /** The tools the script may call, by the names the model sees. */

@@ -164,6 +164,7 @@ export async function runScript(options: ScriptRunOptions): Promise<ScriptRunEnd
   };
 
   const isolate = await Isolate.open({
+    session: options.session,
     memoryBytes: options.memoryBytes,
     stackBytes: options.stackBytes,
     deadline: options.deadline,
