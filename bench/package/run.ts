@@ -47,8 +47,9 @@ async function largest(modules: string, count: number): Promise<string> {
  * `npm run bench -- package`: the package as a user downloads it: built, `npm pack`ed (tarball
  * and unpacked size), installed from the tarball into a fresh project with its required peers
  * (the npm cache first, the registry for what it lacks), then with the optional DTO peers
- * (class-validator, class-transformer, class-validator-jsonschema) added; `du` of node_modules
- * each time. The peers' versions are the ones this repository tests with.
+ * (class-validator, class-transformer, class-validator-jsonschema) added, then with the MCP SDK
+ * (an optional peer too, for hosts that use MCP); `du` of node_modules each time. The peers'
+ * versions are the ones this repository tests with.
  */
 export async function runPackageBench(log: (line: string) => void = console.log): Promise<boolean> {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
@@ -98,6 +99,10 @@ export async function runPackageBench(log: (line: string) => void = console.log)
     log(`package: adding ${dto.join(', ')} ...`);
     await run('npm', ['install', ...NPM, ...dto.map(peer)], { cwd: app });
     const withDto = await measureDir(modules);
+    const mcp = '@modelcontextprotocol/sdk';
+    log(`package: adding ${mcp} ...`);
+    await run('npm', ['install', ...NPM, peer(mcp)], { cwd: app });
+    const withMcp = await measureDir(modules);
     const mb = (value: number): string => `${value.toFixed(1)} MB`;
     log(
       `\n${renderTable(
@@ -107,6 +112,7 @@ export async function runPackageBench(log: (line: string) => void = console.log)
           [`npm pack: unpacked (${String(info.entryCount)} files)`, '', mb(info.unpackedSize / 2 ** 20)],
           [`installed with required peers (${required.join(', ')})`, mb(withRequired.diskMb), mb(withRequired.bytesMb)],
           ['installed with the DTO peers too', mb(withDto.diskMb), mb(withDto.bytesMb)],
+          [`installed with the DTO peers and ${mcp} too`, mb(withMcp.diskMb), mb(withMcp.bytesMb)],
         ],
       )}`,
     );

@@ -8,7 +8,10 @@ import type { ResourceTemplateClassInstance } from './ServedClass.js';
 /**
  * Declares a class as an MCP resource template: every URI matching `uriTemplate` is read by the
  * class's `read(uri, variables)`; `complete(variable, value)` may suggest values for a variable.
- * Served like {@link Resource}.
+ * Served like {@link Resource}. Needs the MCP SDK (`@modelcontextprotocol/sdk`, an optional peer)
+ * installed: it parses the template with the SDK's `UriTemplate` when the class is decorated.
+ * @throws ToolDefinitionError when the template is not RFC 6570 or a text option is not text;
+ * ToolConfigurationError for an unknown option, or when the SDK is not installed.
  *
  * @example
  * ```ts
@@ -28,8 +31,10 @@ export function ResourceTemplate(
   return (target) => {
     assertKnownKeys(options, ['uriTemplate', 'name', 'title', 'description', 'mimeType'], '@ResourceTemplate(options)');
     checkText(options.uriTemplate, target, '@ResourceTemplate', 'uriTemplate');
+    // Loaded before the check: a missing SDK is a ToolConfigurationError, not a bad template.
+    const UriTemplate = loadUriTemplate('@ResourceTemplate');
     try {
-      new (loadUriTemplate())(options.uriTemplate);
+      new UriTemplate(options.uriTemplate);
     } catch (error) {
       throw new ToolDefinitionError(
         `class ${target.name || '(anonymous)'}`,

@@ -11,6 +11,7 @@ import type {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { importMcpSdk } from './importMcpSdk.js';
 import { loadSdkTypes } from './loadSdkTypes.js';
 
 /**
@@ -62,9 +63,12 @@ async function importClientSdk(): Promise<ClientSdk> {
   return loaded;
 }
 
-/** The client-side SDK values, imported once (a failed import is tried again next time). */
+/**
+ * The client-side SDK values, imported once (a failed import is tried again next time).
+ * @throws ToolConfigurationError when the SDK (an optional peer) is not installed.
+ */
 export function loadClientSdk(): Promise<ClientSdk> {
-  loading ??= importClientSdk().catch((error: unknown) => {
+  loading ??= importMcpSdk('mcpServers', importClientSdk).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });

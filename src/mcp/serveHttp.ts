@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ToolExecutor } from '../index.js';
 import { ApprovalPages } from './ApprovalPages.js';
 import { createBearerCheck } from './createBearerCheck.js';
+import { importMcpSdk } from './importMcpSdk.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import {
   assertServeHttpOptions,
@@ -101,7 +102,7 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
   } = options;
   const authorized = token === undefined ? undefined : createBearerCheck(token);
   // The SDK's HTTP transport (hono under it) is imported when an HTTP server starts.
-  const { HttpSessions } = await import('./HttpSessions.js');
+  const { HttpSessions } = await importMcpSdk('serveHttp', () => import('./HttpSessions.js'));
   const stop = new AbortController();
   let origin = '';
   const approvalPages = new ApprovalPages(() => origin);

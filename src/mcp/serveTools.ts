@@ -7,6 +7,7 @@ import { assertKnownKeys, McpTracer, quoteForDisplay } from '../internal/index.j
 import type { ApprovalPages } from './ApprovalPages.js';
 import type { SessionLogLevel } from './buildServedCallOptions.js';
 import { handleCallTool } from './handleCallTool.js';
+import { importMcpSdk } from './importMcpSdk.js';
 import { loadSdkTypes } from './loadSdkTypes.js';
 import { getContentCapabilities, serveContent } from './serveContent.js';
 import { ServedPrompts } from './ServedPrompts.js';
@@ -158,8 +159,10 @@ export async function connectToolServer(
   assertServeToolsOptions(options);
   // The SDK's server side is imported when the first server starts, not with `agentkit-tools-core/mcp`.
   // One after the other (see loadClientSdk: jest's ESM loader and concurrent imports).
-  const { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } = await loadSdkTypes();
-  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+  const [{ CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema }, { Server }] = await importMcpSdk(
+    'serveTools',
+    async () => [await loadSdkTypes(), await import('@modelcontextprotocol/sdk/server/index.js')] as const,
+  );
   const render = options.render ?? {};
   const server = new Server(
     { name: options.name ?? 'agentkit-tools', version: options.version ?? '0.1.0' },

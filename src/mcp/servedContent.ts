@@ -61,7 +61,7 @@ export function servedContent(container: ServedContentResolver): ServedContent {
           options: entry.options,
           instance: instance as ResourceTemplateClassInstance,
           className,
-          template: new (loadUriTemplate())(entry.options.uriTemplate),
+          template: new (loadUriTemplate('@ResourceTemplate'))(entry.options.uriTemplate),
         });
         break;
       case 'prompt':

@@ -3,7 +3,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { installPackedPackage, ROOT, run, type PackedPackage } from './fixtures/installPackedPackage.js';
+import {
+  installPackedPackage,
+  installTarball,
+  ROOT,
+  run,
+  type PackedPackage,
+} from './fixtures/installPackedPackage.js';
 
 const BIN = path.join(ROOT, 'node_modules/.bin');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -310,4 +316,51 @@ describe('the packed package', () => {
       /^ToolDefinitionError class EchoInput: a DTO class input \(or @JSONSchema\) needs class-validator class-transformer class-validator-jsonschema, and one of them is not installed \(Cannot find module 'class-validator'.*\)\. Install them \(`npm install class-validator class-transformer class-validator-jsonschema`\), or declare the input as a JSON Schema object\.$/,
     );
   }, 60_000);
+
+  it("says what to install when a host uses MCP without the MCP SDK (an optional peer): mcpServers with a server, serveTools, serveStdio, serveHttp, @ResourceTemplate and the bin's serve", async () => {
+    // A project of its own: the tarball and the required peers only, as `npm install agentkit-tools-core inversify reflect-metadata` gives.
+    const bare = await installTarball(packed.dir, packed.tarball, 'bare', []);
+    const script = [
+      "import { existsSync } from 'node:fs';",
+      "import { Container } from 'inversify';",
+      "import { agentkitModule, TOOL_EXECUTOR } from 'agentkit-tools-core';",
+      "import { fileSystemTools } from 'agentkit-tools-core/fs';",
+      "import { mcpServers, ResourceTemplate, serveHttp, serveStdio, serveTools } from 'agentkit-tools-core/mcp';",
+      "console.log(existsSync('node_modules/@modelcontextprotocol/sdk'), mcpServers({ servers: [] }).constructor.name);",
+      'const report = (error) => console.log(error.name, error.message);',
+      "try { mcpServers({ servers: [{ id: 'docs', transport: { type: 'stdio', command: 'node' } }] }); console.log('configured'); } catch (error) { report(error); }",
+      "try { ResourceTemplate({ uriTemplate: 'notes://{name}', name: 'note' })(class Note { read() { return ''; } }); console.log('decorated'); } catch (error) { report(error); }",
+      'const container = new Container();',
+      'container.load(agentkitModule({ roots: [{ path: process.cwd() }] }), fileSystemTools());',
+      'const executor = await container.getAsync(TOOL_EXECUTOR);',
+      'const transport = { start: async () => {}, send: async () => {}, close: async () => {} };',
+      'await serveTools(executor, transport).then(() => console.log("served"), report);',
+      'await serveStdio(executor).then(() => console.log("served"), report);',
+      "await serveHttp(executor, { host: '127.0.0.1', port: 0, noAuth: true }).then(() => console.log('served'), report);",
+      'await executor.close();',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: bare });
+    const needs = (subject: string): string =>
+      `ToolConfigurationError ${subject} needs the \`@modelcontextprotocol/sdk\` package (the MCP SDK, v1), an optional peer dependency: npm install @modelcontextprotocol/sdk.`;
+    const bin = await run(path.join(bare, 'node_modules/.bin/agentkit-tools'), ['serve', '--root', bare], {
+      cwd: bare,
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: unknown) => ({
+        code: (error as { code?: unknown }).code,
+        stderr: (error as { stderr?: unknown }).stderr,
+      }),
+    );
+    expect({ stdout: stdout.trim().split('\n'), bin }).toStrictEqual({
+      stdout: [
+        'false ContainerModule',
+        needs('mcpServers'),
+        needs('@ResourceTemplate'),
+        needs('serveTools'),
+        needs('serveStdio'),
+        needs('serveHttp'),
+      ],
+      bin: { code: 1, stderr: `agentkit-tools: ${needs('serveStdio').replace('ToolConfigurationError ', '')}\n` },
+    });
+  }, 180_000);
 });
