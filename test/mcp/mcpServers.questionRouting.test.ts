@@ -92,8 +92,9 @@ describe(`${mcpServers.name} routing a remote server's questions to the call tha
     it('ends only the call with nobody to answer input_required; the other call is answered by its own person', async () => {
       const alice = person('Alice');
       const [first, second] = await Promise.all([
-        run(harness, 'session-alice', 'ask', { who: 'alice', together: 2 }, alice.options),
-        run(harness, 'session-bob', 'ask', { who: 'bob', together: 2 }),
+        // Not held: the interrupted call's server side is not waited for.
+        run(harness, 'session-alice', 'ask', { who: 'alice', together: 2, hold: false }, alice.options),
+        run(harness, 'session-bob', 'ask', { who: 'bob', together: 2, hold: false }),
       ]);
       expect(answerOf(first)).toStrictEqual({ who: 'alice', result: { action: 'accept', content: { name: 'Alice' } } });
       expect(second).toMatchObject({
