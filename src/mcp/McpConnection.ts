@@ -10,7 +10,7 @@ import { loadClientSdk, type ClientSdk } from './loadClientSdk.js';
 import type { McpHttpAuthError } from './McpHttpAuthError.js';
 import type { McpServerConfig } from './McpServersOptions.js';
 import { NO_SDK_OUTPUT_VALIDATION } from './NO_SDK_OUTPUT_VALIDATION.js';
-import { REMOTE_QUESTION_CAPABILITIES, RemoteQuestions } from './RemoteQuestions.js';
+import { REMOTE_QUESTION_CAPABILITIES, RemoteQuestions, type RemoteCall } from './RemoteQuestions.js';
 
 const CLIENT_INFO = { name: 'agentkit-tools-core', version: '0.1.0' } as const;
 /** Upper bound of pages read from one listing, against a server that never stops paginating. */
@@ -57,7 +57,8 @@ export class McpConnection {
     this.#tracer = McpTracer.create();
     // In memory is a pipe between two ends in one process, as stdio is between two processes.
     this.#network = config.transport.type === 'http' ? 'tcp' : 'pipe';
-    this.questions = new RemoteQuestions(config.id);
+    // Over Streamable HTTP the tagging fetch (see createClientTransport) relates each question to its call.
+    this.questions = new RemoteQuestions(config.id, config.transport.type === 'http');
   }
 
   public get id(): string {
@@ -142,13 +143,19 @@ export class McpConnection {
   }
 
   /**
-   * Calls a remote tool. The result is not checked against the tool's output schema here: the
-   * remote tool does that with the schema it was registered with.
+   * Calls a remote tool, `meta` in its `params._meta` (a {@link RemoteCall}'s). The result is not
+   * checked against the tool's output schema here: the remote tool does that with the schema it
+   * was registered with.
    */
-  public callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
+  public callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: RequestOptions,
+    meta: RemoteCall['meta'] = {},
+  ): Promise<CallToolResult> {
     const connected = this.#connected;
-    if (connected !== undefined) return this.#callTool(connected, name, args, options);
-    return this.client().then((client) => this.#callTool(client, name, args, options));
+    if (connected !== undefined) return this.#callTool(connected, name, args, options, meta);
+    return this.client().then((client) => this.#callTool(client, name, args, options, meta));
   }
 
   #callTool(
@@ -156,13 +163,16 @@ export class McpConnection {
     name: string,
     args: Record<string, unknown>,
     options: RequestOptions,
+    meta: RemoteCall['meta'],
   ): Promise<CallToolResult> {
     const tracer = this.#tracer;
-    if (tracer === undefined) return this.#send(client, { name, arguments: args }, options);
+    const params = (extra: Record<string, unknown>) => {
+      const merged = { ...meta, ...extra };
+      return { name, arguments: args, ...(Object.keys(merged).length === 0 ? {} : { _meta: merged }) };
+    };
+    if (tracer === undefined) return this.#send(client, params({}), options);
     // A `tools/call` client span; its W3C trace context travels in `params._meta` for the server to continue.
-    return tracer.traceClientCall(name, this.#network, (meta) =>
-      this.#send(client, { name, arguments: args, _meta: meta }, options),
-    );
+    return tracer.traceClientCall(name, this.#network, (trace) => this.#send(client, params(trace), options));
   }
 
   #send(

@@ -101,21 +101,21 @@ export class McpRemoteTool implements Tool {
     // server; the call's signal is only needed when a host or parent can cancel it sooner.
     const options = ctx.cancellable ? { signal: ctx.signal, timeout: this.#options.callTimeoutMs } : this.#callOptions;
     let pending: Promise<CallToolResult>;
-    // While the call runs, the server's questions go to this call's context (see RemoteQuestions).
-    const leave = this.#connection.questions.enter(ctx);
+    // While the call runs, the server's questions that belong to it go to its context (see RemoteQuestions).
+    const call = this.#connection.questions.enter(ctx);
     try {
-      pending = this.#connection.callTool(this.#remote.name, request.input as JsonObject, options);
+      pending = this.#connection.callTool(this.#remote.name, request.input as JsonObject, options, call.meta);
     } catch (thrown) {
-      leave();
+      call.leave();
       return this.#fail(thrown, ctx);
     }
     return pending.then(
       (result) => {
-        leave();
+        call.leave();
         return this.#toResult(request, result);
       },
       (thrown: unknown) => {
-        leave();
+        call.leave();
         return this.#fail(thrown, ctx);
       },
     );

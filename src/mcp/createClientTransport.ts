@@ -62,11 +62,14 @@ export async function createClientTransport(
         ...(transport.cwd === undefined ? {} : { cwd: transport.cwd }),
       });
     }
-    case 'http':
+    case 'http': {
+      // Imported with the first HTTP server (it reads the event streams, to tag each question with its call).
+      const { createTaggingFetch } = await import('./createTaggingFetch.js');
       return new sdk.StreamableHTTPClientTransport(new URL(transport.url), {
-        fetch: createAuthorizingFetch(server.id, transport, credentials, onUnauthorized),
+        fetch: createTaggingFetch(createAuthorizingFetch(server.id, transport, credentials, onUnauthorized)),
         ...(transport.authProvider === undefined ? {} : { authProvider: transport.authProvider }),
       });
+    }
     case 'in_memory': {
       const [clientSide, serverSide] = sdk.InMemoryTransport.createLinkedPair();
       await transport.server.connect(serverSide);
