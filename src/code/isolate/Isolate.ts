@@ -4,6 +4,29 @@ import { loadQuickJs } from './loadQuickJs.js';
 import { PRELUDE } from './PRELUDE.js';
 import type { ScriptEnd, ThrownError } from './ScriptEnd.js';
 
+/**
+ * The most characters of a thrown error's name, message or stack (or of why a result is not
+ * JSON) kept for the host: a script's `throw new Error(hugeString)` must not become a huge
+ * error message.
+ */
+const MAX_DESCRIBED_CHARS = 4000;
+
+function clip(text: string): string {
+  return text.length <= MAX_DESCRIBED_CHARS
+    ? text
+    : `${text.slice(0, MAX_DESCRIBED_CHARS)}… [${text.length - MAX_DESCRIBED_CHARS} more characters cut]`;
+}
+
+/** A console line the prelude sent as JSON text (read defensively: the isolate wrote it). */
+function readLine(json: string): string {
+  try {
+    const line = JSON.parse(json) as unknown;
+    return typeof line === 'string' ? line : json;
+  } catch {
+    return json;
+  }
+}
+
 function describe(thrown: unknown): string {
   return thrown instanceof Error ? thrown.message : String(thrown);
 }
@@ -12,10 +35,11 @@ function describe(thrown: unknown): string {
 function readThrown(text: string): ThrownError {
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
-    const field = (key: string): string | undefined => (typeof value[key] === 'string' ? value[key] : undefined);
+    const field = (key: string): string | undefined => (typeof value[key] === 'string' ? clip(value[key]) : undefined);
     const code = field('code');
     const tool = field('tool');
-    const stack = field('stack');
+    const engineStack = field('stack');
+    const stack = engineStack === undefined ? undefined : toScriptStack(engineStack);
     return {
       name: field('name') ?? 'Error',
       message: field('message') ?? '',
@@ -41,6 +65,8 @@ export class Isolate {
   #end: ScriptEnd | undefined;
   #calls = 0;
   #stopped = false;
+  /** The interrupt handler stopped the engine at least once (its time was up, or its host stopped it). */
+  #interrupted = false;
   #broken = false;
   #inside = false;
   #disposed = false;
@@ -65,7 +91,11 @@ export class Isolate {
       options,
       () => (module.getWasmMemory() as unknown as { buffer: ArrayBuffer }).buffer.byteLength,
     );
-    runtime.setInterruptHandler(() => isolate.#shouldStop());
+    runtime.setInterruptHandler(() => {
+      const stop = isolate.#shouldStop();
+      if (stop) isolate.#interrupted = true;
+      return stop;
+    });
     return isolate;
   }
 
@@ -98,7 +128,7 @@ export class Isolate {
         vm.newFunction('call', (name, input) => this.#call(name, input)),
         vm.newFunction('print', (level, text) => {
           if (vm.typeof(level) === 'string' && vm.typeof(text) === 'string') {
-            options.onConsole(vm.getString(level), vm.getString(text));
+            options.onConsole(vm.getString(level), readLine(vm.getString(text)));
           }
         }),
         vm.newFunction('describe', (name) =>
@@ -190,8 +220,21 @@ export class Isolate {
     const tag = answer.charAt(0);
     const rest = answer.slice(1);
     if (tag === 'r') this.#endWith({ type: 'returned', json: rest });
-    else if (tag === 'j') this.#endWith({ type: 'not_json', message: rest });
-    else this.#endWith({ type: 'threw', error: readThrown(rest) });
+    else if (tag === 'j') this.#endWith({ type: 'not_json', message: clip(rest) });
+    else this.#endFrom(readThrown(rest));
+  }
+
+  /**
+   * An interrupt inside the async body does not throw out of the engine: it rejects the body's
+   * promise, and the rejection reaches `done` like any throw. Only when the handler did
+   * interrupt is it the run's interruption (a script's own `new InternalError('interrupted')` is its throw).
+   */
+  #endFrom(error: ThrownError): void {
+    if (this.#interrupted && error.name === 'InternalError' && error.message === 'interrupted') {
+      this.#endWith({ type: 'interrupted' });
+    } else {
+      this.#endWith({ type: 'threw', error });
+    }
   }
 
   /** What a throw out of the bridge's set-up (`compiling`: the script did not compile) or its start means. */
@@ -249,9 +292,27 @@ export class Isolate {
   }
 }
 
+/**
+ * The lines the engine's `AsyncFunction` constructor puts before the script's body
+ * (`(async function anonymous(` and `) {`): a position the engine reports is this many lines
+ * past the script's own.
+ */
+const HEADER_LINES = 2;
+
+/** The script's own line of an engine position's line (the header's lines count as the first). */
+function toScriptLine(line: string): string {
+  return String(Math.max(1, Number(line) - HEADER_LINES));
+}
+
+/** A QuickJS stack whose `<input>:line` positions are the script's own lines. */
+function toScriptStack(stack: string): string {
+  return stack.replace(/<input>:(\d+)/g, (_, line: string) => `<input>:${toScriptLine(line)}`);
+}
+
 /** ` (line N)` from a QuickJS stack of a compile error in the script, when it says. */
 function describeWhere(stack: unknown): string {
   if (typeof stack !== 'string') return '';
   const match = /<input>:(\d+)(?::(\d+))?/.exec(stack);
-  return match === null ? '' : ` (line ${match[1] ?? '?'}${match[2] === undefined ? '' : `, column ${match[2]}`})`;
+  if (match === null) return '';
+  return ` (line ${toScriptLine(match[1] ?? '1')}${match[2] === undefined ? '' : `, column ${match[2]}`})`;
 }
