@@ -107,6 +107,6 @@ describe('Isolate stack traces', () => {
     const end = isolate.end;
     isolate.dispose();
     expect(end).toMatchObject({ type: 'threw', error: { name: 'TypeError' } });
-    expect(end?.type === 'threw' ? end.error.stack : '').toContain('script:2');
+    expect(end?.type === 'threw' ? end.error.stack : '').toContain('<input>:2');
   });
 });

@@ -10,38 +10,42 @@ import { INSTANCE_POOL } from './InstancePool.js';
 import { PRELUDE } from './PRELUDE.js';
 import type { ScriptEnd, ThrownError } from './ScriptEnd.js';
 
+/**
+ * The most characters of a thrown error's name, message or stack (or of why a result is not
+ * JSON) kept for the host: a script's `throw new Error(hugeString)` must not become a huge
+ * error message.
+ */
+const MAX_DESCRIBED_CHARS = 4000;
+
+function clip(text: string): string {
+  return text.length <= MAX_DESCRIBED_CHARS
+    ? text
+    : `${text.slice(0, MAX_DESCRIBED_CHARS)}… [${text.length - MAX_DESCRIBED_CHARS} more characters cut]`;
+}
+
+/** A console line the prelude sent as JSON text (read defensively: the isolate wrote it). */
+function readLine(json: string): string {
+  try {
+    const line = JSON.parse(json) as unknown;
+    return typeof line === 'string' ? line : json;
+  } catch {
+    return json;
+  }
+}
+
 function describe(thrown: unknown): string {
   return thrown instanceof Error ? thrown.message : String(thrown);
-}
-
-/** The lines the async-function constructor puts before the script's first (`(async function anonymous(` and `) {`). */
-const WRAPPER_LINES = 2;
-
-/** A QuickJS stack trace with the script's frames (`<input>:N:M`) as the script's own lines (`script:N:M`). */
-function scriptStack(stack: string | undefined): string | undefined {
-  return stack?.replace(
-    /<input>:(\d+)/g,
-    (_match, line: string) => `script:${Math.max(1, Number(line) - WRAPPER_LINES)}`,
-  );
-}
-
-/** ` (line N, column M)` of the script, from a QuickJS stack of a compile error in it, when it says. */
-function describeWhere(stack: unknown): string {
-  if (typeof stack !== 'string') return '';
-  const match = /<input>:(\d+)(?::(\d+))?/.exec(stack);
-  if (match === null) return '';
-  const line = Math.max(1, Number(match[1]) - WRAPPER_LINES);
-  return ` (line ${line}${match[2] === undefined ? '' : `, column ${match[2]}`})`;
 }
 
 /** The thrown error a tagged `e` answer describes, read defensively (the isolate wrote it). */
 function readThrown(text: string): ThrownError {
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
-    const field = (key: string): string | undefined => (typeof value[key] === 'string' ? value[key] : undefined);
+    const field = (key: string): string | undefined => (typeof value[key] === 'string' ? clip(value[key]) : undefined);
     const code = field('code');
     const tool = field('tool');
-    const stack = scriptStack(field('stack'));
+    const engineStack = field('stack');
+    const stack = engineStack === undefined ? undefined : toScriptStack(engineStack);
     return {
       name: field('name') ?? 'Error',
       message: field('message') ?? '',
@@ -67,6 +71,8 @@ export class Isolate {
   #end: ScriptEnd | undefined;
   #calls = 0;
   #stopped = false;
+  /** The interrupt handler stopped the engine at least once (its time was up, or its host stopped it). */
+  #interrupted = false;
   #broken = false;
   #inside = false;
   #disposed = false;
@@ -78,14 +84,18 @@ export class Isolate {
     private readonly module: QuickJSWASMModule,
   ) {}
 
-  /** A new instance for one script (compiling QuickJS first, once per process). */
+  /** A runtime for one script, in a pooled instance of its session (compiling QuickJS first, once per process). */
   public static async open(options: IsolateOptions): Promise<Isolate> {
     const module = await INSTANCE_POOL.acquire(options.session, options.memoryBytes);
     const runtime = module.newRuntime();
     runtime.setMaxStackSize(options.stackBytes);
     const context = runtime.newContext();
     const isolate = new Isolate(runtime, context, options, module);
-    runtime.setInterruptHandler(() => isolate.#shouldStop());
+    runtime.setInterruptHandler(() => {
+      const stop = isolate.#shouldStop();
+      if (stop) isolate.#interrupted = true;
+      return stop;
+    });
     return isolate;
   }
 
@@ -99,14 +109,14 @@ export class Isolate {
     return this.#calls;
   }
 
-  /** Whether the engine failed on the host's side (or left something alive at its end): the instance was dropped whole. */
-  public get broken(): boolean {
-    return this.#broken;
-  }
-
   /** The size of the instance's WebAssembly memory now, in bytes. */
   public get memoryBytes(): number {
     return (this.module.getWasmMemory() as unknown as { buffer: ArrayBuffer }).buffer.byteLength;
+  }
+
+  /** Whether the engine failed on the host's side (or left something alive at its end): the instance was dropped whole. */
+  public get broken(): boolean {
+    return this.#broken;
   }
 
   /** Compiles the script and runs it until it awaits (or ends). */
@@ -123,7 +133,7 @@ export class Isolate {
         vm.newFunction('call', (name, input) => this.#call(name, input)),
         vm.newFunction('print', (level, text) => {
           if (vm.typeof(level) === 'string' && vm.typeof(text) === 'string') {
-            options.onConsole(vm.getString(level), vm.getString(text));
+            options.onConsole(vm.getString(level), readLine(vm.getString(text)));
           }
         }),
         vm.newFunction('describe', (name) =>
@@ -219,8 +229,21 @@ export class Isolate {
     const tag = answer.charAt(0);
     const rest = answer.slice(1);
     if (tag === 'r') this.#endWith({ type: 'returned', json: rest });
-    else if (tag === 'j') this.#endWith({ type: 'not_json', message: rest });
-    else this.#endWith({ type: 'threw', error: readThrown(rest) });
+    else if (tag === 'j') this.#endWith({ type: 'not_json', message: clip(rest) });
+    else this.#endFrom(readThrown(rest));
+  }
+
+  /**
+   * An interrupt inside the async body does not throw out of the engine: it rejects the body's
+   * promise, and the rejection reaches `done` like any throw. Only when the handler did
+   * interrupt is it the run's interruption (a script's own `new InternalError('interrupted')` is its throw).
+   */
+  #endFrom(error: ThrownError): void {
+    if (this.#interrupted && error.name === 'InternalError' && error.message === 'interrupted') {
+      this.#endWith({ type: 'interrupted' });
+    } else {
+      this.#endWith({ type: 'threw', error });
+    }
   }
 
   /** What a throw out of the bridge's set-up (`compiling`: the script did not compile) or its start means. */
@@ -276,4 +299,29 @@ export class Isolate {
       this.#inside = false;
     }
   }
+}
+
+/**
+ * The lines the engine's `AsyncFunction` constructor puts before the script's body
+ * (`(async function anonymous(` and `) {`): a position the engine reports is this many lines
+ * past the script's own.
+ */
+const HEADER_LINES = 2;
+
+/** The script's own line of an engine position's line (the header's lines count as the first). */
+function toScriptLine(line: string): string {
+  return String(Math.max(1, Number(line) - HEADER_LINES));
+}
+
+/** A QuickJS stack whose `<input>:line` positions are the script's own lines. */
+function toScriptStack(stack: string): string {
+  return stack.replace(/<input>:(\d+)/g, (_, line: string) => `<input>:${toScriptLine(line)}`);
+}
+
+/** ` (line N)` from a QuickJS stack of a compile error in the script, when it says. */
+function describeWhere(stack: unknown): string {
+  if (typeof stack !== 'string') return '';
+  const match = /<input>:(\d+)(?::(\d+))?/.exec(stack);
+  if (match === null) return '';
+  return ` (line ${toScriptLine(match[1] ?? '1')}${match[2] === undefined ? '' : `, column ${match[2]}`})`;
 }

@@ -2,7 +2,7 @@
  * The script's side of the bridge, evaluated in the isolate before the script: a function of
  * the host's four callbacks and the run's constants that sets up `tools`, `console`,
  * `describe`, `ToolCallError`, a fixed `Date` and a seeded `Math.random`, compiles the script as
- * the body of an async function (so the script can never close the wrapper and run outside it)
+ * the body of an async function (a script that closes that function is refused, see below)
  * and returns a function that starts it. Only strings cross to the host: every value is JSON
  * text made here with the intrinsics captured before the script could replace them, and the
  * callbacks are closed over, never reachable from the script's globals.
@@ -25,37 +25,55 @@ export const PRELUDE = String.raw`(function (call, print, describeTool, done, na
   const join = Array.prototype.join;
   const map = Array.prototype.map;
 
+  // The engine's AsyncFunction constructor pastes the body between its header and a closing
+  // brace and compiles that: a body like "}); evil(); (async function () {" closes the function
+  // and runs the rest at the top level, during the compilation. So the script is compiled before
+  // tools, console or describe exist (whatever escapes reaches no callback: they are this
+  // function's parameters), and a function whose source is not exactly the header, the body and
+  // the brace is refused before anything of it is left to run (no job is run after a refusal).
+  const AsyncFunction = (async function () {}).constructor;
+  const toSource = Function.prototype.toString;
+  const Refused = SyntaxError;
+  const script = new AsyncFunction(code);
+  if (typeof script !== 'function' || apply(toSource, script, []) !== 'async function anonymous(\n) {\n' + code + '\n}') {
+    throw new Refused('a closing brace ends the script before its end (the script is the body of an async function): balance its braces');
+  }
+
+  // Its fields are defined, not assigned: a setter or getter-only accessor the script put on
+  // Object.prototype (or a frozen Error.prototype) would otherwise turn every failed call into a TypeError.
+  const own = (target, key, value) => defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   class ToolCallError extends Error {
     constructor(error) {
       super(error.message);
-      this.name = 'ToolCallError';
-      this.code = error.code;
-      this.reason = error.reason;
-      this.details = error.details;
-      this.tool = error.tool;
+      own(this, 'name', 'ToolCallError');
+      own(this, 'code', error.code);
+      own(this, 'reason', error.reason);
+      own(this, 'details', error.details);
+      own(this, 'tool', error.tool);
     }
   }
 
-  const invoker = (name) =>
-    async function (input) {
-      const text = stringify(input === undefined ? {} : input);
-      if (typeof text !== 'string') throw new TypeError('tools.' + name + '(input): input must be a JSON value.');
-      const answer = parse(await call(name, text));
-      if (answer.ok === true) return answer.value;
-      throw new ToolCallError(answer.error);
-    };
+  const invokerOf = (name) => async function (input) {
+    const text = stringify(input === undefined ? {} : input);
+    if (typeof text !== 'string') throw new TypeError('tools.' + name + '(input): input must be a JSON value.');
+    const answer = parse(await call(name, text));
+    if (answer.ok === true) return answer.value;
+    throw new ToolCallError(answer.error);
+  };
   const callable = Object.create(null);
   for (let i = 0; i < names.length; i++) {
-    defineProperty(callable, names[i], { value: invoker(names[i]), enumerable: true });
+    defineProperty(callable, names[i], { value: invokerOf(names[i]), enumerable: true });
   }
   freeze(callable);
-  const hasOwn = Object.prototype.hasOwnProperty;
-  // A name that is not callable still reaches the host, which answers why (and what is callable);
-  // \`then\` stays undefined, so \`tools\` is never taken for a promise.
+  // Any other name calls through the host too, which answers a ToolCallError (not_found,
+  // unknown_tool) the script can catch, instead of a bare "not a function". The keys a value is
+  // probed for by the language (then, toJSON) and symbols stay undefined, so tools is no thenable.
+  // The handler has no prototype: a trap the script puts on Object.prototype is never consulted.
   const tools = new Proxy(callable, {
+    __proto__: null,
     get(target, key) {
-      if (typeof key !== 'string' || key === 'then' || apply(hasOwn, target, [key])) return target[key];
-      return invoker(key);
+      if (typeof key !== 'string' || key in target || key === 'then' || key === 'toJSON') return target[key];
+      return invokerOf(key);
     },
   });
 
@@ -69,7 +87,8 @@ export const PRELUDE = String.raw`(function (call, print, describeTool, done, na
     }
   };
   const logger = (level) => function () {
-    print(level, apply(join, apply(map, arguments, [show]), [' ']));
+    // As JSON text: a string crosses to the host as UTF-8, where a lone surrogate would not survive.
+    print(level, stringify(apply(join, apply(map, arguments, [show]), [' '])));
   };
   const consoleObject = freeze({
     log: logger('log'),
@@ -108,20 +127,27 @@ export const PRELUDE = String.raw`(function (call, print, describeTool, done, na
   delete global.WeakRef;
   delete global.FinalizationRegistry;
 
-  const AsyncFunction = (async function () {}).constructor;
-  const script = new AsyncFunction(code);
-
+  // Written from strings alone: stringify of an object consults toJSON, which the script may
+  // have put on Object.prototype (the description would come out as its value, or throw, and
+  // the run would never end). stringify of a string primitive consults nothing.
+  const describeAs = (name, message, code, tool, stack) => {
+    let text = '{"name":' + stringify(name) + ',"message":' + stringify(message);
+    if (code !== undefined) text += ',"code":' + stringify(code);
+    if (tool !== undefined) text += ',"tool":' + stringify(tool);
+    if (stack !== undefined) text += ',"stack":' + stringify(stack);
+    return text + '}';
+  };
   const describeError = (thrown) => {
     try {
       if (thrown instanceof ToolCallError) {
-        return stringify({ name: 'ToolCallError', message: StringOf(thrown.message), code: StringOf(thrown.code), tool: StringOf(thrown.tool) });
+        return describeAs('ToolCallError', StringOf(thrown.message), StringOf(thrown.code), StringOf(thrown.tool));
       }
       if (thrown instanceof Error) {
-        return stringify({ name: StringOf(thrown.name), message: StringOf(thrown.message), stack: StringOf(thrown.stack) });
+        return describeAs(StringOf(thrown.name), StringOf(thrown.message), undefined, undefined, StringOf(thrown.stack));
       }
-      return stringify({ name: 'thrown value', message: show(thrown) });
+      return describeAs('thrown value', StringOf(show(thrown)));
     } catch (again) {
-      return stringify({ name: 'thrown value', message: 'a value that cannot be described' });
+      return describeAs('thrown value', 'a value that cannot be described');
     }
   };
   const finish = (value) => {

@@ -46,6 +46,11 @@ async function load(): Promise<QuickJsFactory> {
     core.newQuickJSWASMModuleFromVariant(
       core.newVariant(variant, {
         wasmModule: compiled as never,
+        // This build has no console of its own: all it could print is an engine abort (QuickJS
+        // asserting, when an instance is freed, that a script left nothing alive), which the
+        // isolate already handles by dropping that instance whole. A script must not be able to
+        // write to the host's stderr.
+        emscriptenModule: { print: () => undefined, printErr: () => undefined } as never,
         // A memory of the script's own, bounded: QuickJS's own accounting does not limit this
         // build (it cannot measure its allocations), the WebAssembly memory's maximum does.
         wasmMemory: new wasm.Memory({
