@@ -117,7 +117,7 @@ const CALL_LIMIT = failed(
   'The script was stopped: the script made more than 20 tool calls; make fewer calls per script (batch work into fewer calls, or split the task over several scripts).',
 );
 const UNKNOWN_TOOL = (name: string): string =>
-  `tools.${name} is not a tool this script may call; the callable tools are the ones declared in code_run's description.`;
+  `tools.${name} is not a tool this script may call. Callable: count, echo.`;
 
 describe('code_run against hostile scripts', () => {
   describe('endless loops', () => {
