@@ -26,8 +26,10 @@ import type { ThrownError } from './isolate/ScriptEnd.js';
 export interface CallableTools {
   /** TypeScript declarations of the callable tools (within the budget; the rest named). */
   readonly text: string;
-  /** One tool's full declaration, for `describe(name)`. */
-  describe(name: string): string;
+  /** Each callable tool's full declaration by name, for `describe(name)`. */
+  readonly declarations: Readonly<Record<string, string>>;
+  /** What `describe(name)` says after `No callable tool is named <name>.` for a name that is not callable. */
+  readonly missing: string;
 }
 
 function buildDescription(declarations: CallableTools, limits: CodeRunLimits, example: string): string {
@@ -59,6 +61,9 @@ const INPUT_SCHEMA = (maxCodeChars: number): JsonObject => ({
   required: ['code'],
   additionalProperties: false,
 });
+
+/** How long after the call's deadline the isolate's own stops the script. */
+const ISOLATE_DEADLINE_MARGIN_MS = 50;
 
 function failed(code: ToolError['code'], message: string, reason: string, details: JsonObject = {}): ToolError {
   return new ToolError(code, message, { reason, ...details });
@@ -161,7 +166,9 @@ export class CodeRunTool implements Tool {
       toolNames: this.toolNames,
       runChild: (child) => ctx.scope.executeChild(child),
       signal: ctx.signal,
-      deadline: performance.now() + this.limits.timeoutMs,
+      // The executor's deadline ends the call (and its children) first; the isolate's own, just
+      // after, only frees the worker (see `RemoteIsolate`).
+      deadline: performance.now() + this.limits.timeoutMs + ISOLATE_DEADLINE_MARGIN_MS,
       memoryBytes: this.limits.memoryBytes,
       stackBytes: this.limits.stackBytes,
       maxToolCalls: this.limits.maxToolCalls,
@@ -171,7 +178,8 @@ export class CodeRunTool implements Tool {
       onConsole: (level, text) => {
         consoleLines.add(level, text);
       },
-      describe: (name) => this.declarations.describe(name),
+      declarations: this.declarations.declarations,
+      missingDeclaration: this.declarations.missing,
     });
     if (end.type === 'interrupted') {
       await this.logs.save(request, code, next, end.log);

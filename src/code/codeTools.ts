@@ -7,7 +7,8 @@ import { CodeRunTool, type CallableTools } from './CodeRunTool.js';
 import type { CodeToolOptions } from './CodeToolOptions.js';
 import { declareTool } from './declarations/declareTool.js';
 import { declareTools } from './declarations/declareTools.js';
-import { loadQuickJs } from './isolate/loadQuickJs.js';
+import { assertQuickJsInstalled } from './isolate/assertQuickJsInstalled.js';
+import { WORKER_POOL } from './isolate/WorkerPool.js';
 import { CodeLogStore } from './run/CodeLogStore.js';
 
 /** The code tool's name. */
@@ -29,14 +30,11 @@ function chooseTools(registered: readonly ToolSpec[], choice: CodeToolOptions['t
 }
 
 function describeCallable(specs: readonly ToolSpec[], maxChars: number): CallableTools {
-  const byName = new Map(specs.map((spec) => [spec.name as string, spec]));
+  const names = specs.map((spec) => spec.name as string);
   return {
     text: declareTools(specs, { maxChars }).text,
-    describe: (name) => {
-      const spec = byName.get(name);
-      if (spec !== undefined) return declareTool(spec);
-      return `// No callable tool is named ${JSON.stringify(name)}. Callable: ${byName.size === 0 ? '(none)' : [...byName.keys()].join(', ')}.`;
-    },
+    declarations: Object.fromEntries(specs.map((spec) => [spec.name, declareTool(spec)])),
+    missing: `Callable: ${names.length === 0 ? '(none)' : names.join(', ')}.`,
   };
 }
 
@@ -85,9 +83,10 @@ export function codeTools(options: CodeToolOptions = {}): ContainerModule {
       return {
         id: 'code mode',
         composesTools: true,
-        loadTools: async (registered = []) => {
-          // Compiled at start-up: a missing peer fails here, and the first script does not wait for it.
-          await loadQuickJs();
+        loadTools: (registered = []) => {
+          // A missing peer fails at start-up; a worker starts compiling QuickJS now, so the first script does not wait for it.
+          assertQuickJsInstalled();
+          WORKER_POOL.prewarm();
           const callable = chooseTools(registered, choice);
           return [
             new CodeRunTool(

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type * as QuickJsCore from 'quickjs-emscripten-core';
 import type { QuickJSSyncVariant, QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { ToolConfigurationError } from '../../index.js';
 
 /** Makes one QuickJS instance whose WebAssembly memory can grow to at most `memoryBytes`. */
 export type QuickJsFactory = (memoryBytes: number) => Promise<QuickJSWASMModule>;
@@ -10,9 +9,6 @@ export type QuickJsFactory = (memoryBytes: number) => Promise<QuickJSWASMModule>
 /** What a fresh WebAssembly memory starts with: the engine's own initial heap (16 MiB). */
 export const INITIAL_MEMORY_BYTES = 16 * 1024 * 1024;
 const PAGE_BYTES = 64 * 1024;
-
-const INSTALL =
-  'Code mode runs scripts in QuickJS compiled to WebAssembly: install its two optional peers, `npm install quickjs-emscripten-core@0.32 @jitl/quickjs-wasmfile-release-sync@0.32`';
 
 /** The two calls of the WebAssembly API used here (Node's types do not declare the global). */
 interface WebAssemblyApi {
@@ -37,7 +33,9 @@ async function load(): Promise<QuickJsFactory> {
     variant = loaded.default;
     bytes = await readFile(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'));
   } catch (error) {
-    throw new ToolConfigurationError(`${INSTALL} (${error instanceof Error ? error.message : String(error)}).`, {
+    // Runs in the isolate worker, which shares nothing with the library: the host checked the
+    // peers at start-up (`assertQuickJsInstalled`), so this is a broken install.
+    throw new Error(`QuickJS could not be loaded (${error instanceof Error ? error.message : String(error)})`, {
       cause: error,
     });
   }

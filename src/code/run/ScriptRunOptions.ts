@@ -27,6 +27,8 @@ export interface ScriptRunOptions {
   readonly seed: number;
   /** A script's `console` line. */
   readonly onConsole: (level: string, text: string) => void;
-  /** `describe(name)`: one tool's declaration. */
-  readonly describe: (name: string) => string;
+  /** `describe(name)`: each callable tool's declaration by name. */
+  readonly declarations: Readonly<Record<string, string>>;
+  /** What `describe(name)` says for any other name, after `No callable tool is named <name>.` */
+  readonly missingDeclaration: string;
 }

@@ -1,6 +1,6 @@
 import type { JsonValue, ToolExecutionOutcome, ToolInterruption } from '../../index.js';
 import { canonicalJson } from '../../internal/index.js';
-import { Isolate } from '../isolate/Isolate.js';
+import { RemoteIsolate } from '../isolate/RemoteIsolate.js';
 import type { LoggedCall, SettledCall } from './CodeLog.js';
 import type { ScriptRunEnd, ScriptStop } from './ScriptRunEnd.js';
 import type { ScriptRunOptions } from './ScriptRunOptions.js';
@@ -163,21 +163,23 @@ export async function runScript(options: ScriptRunOptions): Promise<ScriptRunEnd
     start(index, toolName, input);
   };
 
-  const isolate = await Isolate.open({
-    session: options.session,
-    memoryBytes: options.memoryBytes,
-    stackBytes: options.stackBytes,
-    deadline: options.deadline,
-    signal: options.signal,
-    toolNames: options.toolNames,
-    seed,
-    now,
-    onCall,
-    onConsole: options.onConsole,
-    describe: options.describe,
-  });
+  const isolate = RemoteIsolate.start(
+    {
+      session: options.session,
+      memoryBytes: options.memoryBytes,
+      stackBytes: options.stackBytes,
+      deadline: options.deadline,
+      toolNames: options.toolNames,
+      maxToolCalls: options.maxToolCalls,
+      seed,
+      now,
+      declarations: options.declarations,
+      missing: options.missingDeclaration,
+    },
+    options.code,
+    { onCall, onConsole: options.onConsole, onChange: nudge },
+  );
   try {
-    isolate.start(options.code);
     for (;;) {
       // Answers go in in the order the calls were made.
       while (paused === undefined && stop === undefined && isolate.end === undefined) {
@@ -193,7 +195,8 @@ export async function runScript(options: ScriptRunOptions): Promise<ScriptRunEnd
       if (performance.now() > options.deadline && isolate.end === undefined) {
         stopWith('timeout', 'the script ran out of time');
       }
-      if (inFlight > 0) {
+      // The engine is still running what it was given, or calls are: wait for either to move.
+      if (inFlight > 0 || isolate.busy) {
         await woken;
         continue;
       }
@@ -224,6 +227,6 @@ export async function runScript(options: ScriptRunOptions): Promise<ScriptRunEnd
     }
   } finally {
     options.signal.removeEventListener('abort', onAbort);
-    isolate.dispose();
+    isolate.release();
   }
 }

@@ -1,0 +1,41 @@
+import type { ScriptEnd } from './ScriptEnd.js';
+
+/** What the host's side gives the worker for one script (see `IsolateOptions`; the deadline on the wall clock, `Date.now()`). */
+export interface WorkerScript {
+  readonly session: string;
+  readonly memoryBytes: number;
+  readonly stackBytes: number;
+  /** `Date.now()` past which the worker's engine stops the script. */
+  readonly deadlineEpochMs: number;
+  readonly toolNames: readonly string[];
+  readonly maxToolCalls: number;
+  readonly seed: number;
+  readonly now: number;
+  /** One tool's declaration by name, for `describe(name)`; for any other name, `missing` follows `No callable tool is named <name>.` */
+  readonly declarations: Readonly<Record<string, string>>;
+  readonly missing: string;
+}
+
+/** What the host's side tells the isolate worker. */
+export type ToWorker =
+  | { readonly type: 'start'; readonly script: WorkerScript; readonly code: string }
+  | { readonly type: 'settle'; readonly index: number; readonly envelope: string }
+  | { readonly type: 'stop' }
+  | { readonly type: 'release' };
+
+/**
+ * What the isolate worker tells the host's side: each call and console line as the script makes
+ * it, then, once the engine has nothing left to run, `drained` with the script's end if it has
+ * ended; `released` when its runtime is freed (and the worker can take another script).
+ */
+export type FromWorker =
+  | { readonly type: 'call'; readonly index: number; readonly name: string; readonly input: string }
+  | { readonly type: 'console'; readonly level: string; readonly text: string }
+  | {
+      readonly type: 'drained';
+      readonly end: ScriptEnd | undefined;
+      readonly calls: number;
+      readonly memoryBytes: number;
+    }
+  | { readonly type: 'released' }
+  | { readonly type: 'failed'; readonly message: string };
