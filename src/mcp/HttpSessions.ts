@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { ToolExecutor } from '../index.js';
 import { ResumableEvents } from './ResumableEvents.js';
 import type { ApprovalPages } from './ApprovalPages.js';
+import { MAX_REQUEST_BODY_BYTES, readJsonBody } from './readJsonBody.js';
 import { connectToolServer, type ServeToolsOptions } from './serveTools.js';
 
 interface Session {
@@ -83,7 +84,7 @@ export class HttpSessions {
     const session = this.#sessions.get(sessionId);
     if (session === undefined) return false;
     this.#track(session, response);
-    await session.transport.handleRequest(request, response);
+    await session.transport.handleRequest(request, response, await readJsonBody(request));
     return true;
   }
 
@@ -105,6 +106,7 @@ export class HttpSessions {
       eventStore: this.#events.forSession(id),
       retryInterval: SSE_RETRY_MS,
       enableJsonResponse: this.jsonResponse,
+      maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
     });
     this.#opening += 1;
     let server: Server;
@@ -129,7 +131,7 @@ export class HttpSessions {
       this.#events.dropSession(id);
     };
     this.#track(session, response);
-    await transport.handleRequest(request, response);
+    await transport.handleRequest(request, response, await readJsonBody(request));
     // The transport takes its session id only when it accepts an `initialize`.
     if (transport.sessionId !== id) {
       this.#sessions.delete(id);

@@ -9,12 +9,15 @@ interface StoredEvent {
   readonly message: JSONRPCMessage;
   /** Its JSON length: what it costs against the byte bound. */
   readonly size: number;
+  /** False once evicted or its session dropped (it may still sit in the eviction queue). */
+  kept: boolean;
 }
 
 /** The events kept of one SSE stream of one session, oldest first. */
 interface StoredStream {
-  readonly key: string;
   readonly streamId: StreamId;
+  /** The streams of its session, which it is removed from when its last event goes. */
+  readonly streams: Map<StreamId, StoredStream>;
   readonly events: StoredEvent[];
   /** The sequence number of its latest evicted event (0: none): a resume from before it would miss events. */
   evictedThrough: number;
@@ -22,6 +25,9 @@ interface StoredStream {
 
 /** The default bounds of {@link ResumableEvents}: 10,000 events and 16 MiB of JSON, over every session. */
 export const DEFAULT_RESUMABLE_EVENTS = { maxEvents: 10_000, maxBytes: 16 * 1024 * 1024 } as const;
+
+/** How many spent entries the eviction queue may hold at its head before it is compacted. */
+const QUEUE_SLACK = 1024;
 
 /**
  * The SSE events of one HTTP server's sessions, kept so that a client whose stream broke can
@@ -32,9 +38,16 @@ export const DEFAULT_RESUMABLE_EVENTS = { maxEvents: 10_000, maxBytes: 16 * 1024
  * gap. A closed session's events are dropped at once.
  */
 export class ResumableEvents {
-  /** Every stored event by id, in the order stored (the eviction order). */
-  readonly #events = new Map<EventId, StoredEvent>();
-  readonly #streams = new Map<string, StoredStream>();
+  /** Every session's streams, by session id, then stream id. */
+  readonly #sessions = new Map<string, Map<StreamId, StoredStream>>();
+  /**
+   * Every event in the order stored (the eviction order), from `#head` on; dropped ones stay
+   * until they reach the head. Not a Map taken oldest first: each `values().next()` would step
+   * over every entry deleted since the Map last rehashed (thousands, once full).
+   */
+  #queue: StoredEvent[] = [];
+  #head = 0;
+  #count = 0;
   #bytes = 0;
   #seq = 0;
 
@@ -45,7 +58,7 @@ export class ResumableEvents {
 
   /** How many events are kept, and their JSON size in all. */
   public get usage(): { readonly events: number; readonly bytes: number } {
-    return { events: this.#events.size, bytes: this.#bytes };
+    return { events: this.#count, bytes: this.#bytes };
   }
 
   /** The event store of session `sessionId`, for its `StreamableHTTPServerTransport`. */
@@ -59,52 +72,69 @@ export class ResumableEvents {
 
   /** Drops every event of session `sessionId` (it closed: nobody can resume its streams). */
   public dropSession(sessionId: string): void {
-    const prefix = `${sessionId}\n`;
-    for (const [key, stream] of this.#streams) {
-      if (!key.startsWith(prefix)) continue;
-      for (const event of stream.events) {
-        this.#events.delete(event.id);
-        this.#bytes -= event.size;
-      }
-      this.#streams.delete(key);
+    const streams = this.#sessions.get(sessionId);
+    if (streams === undefined) return;
+    this.#sessions.delete(sessionId);
+    for (const stream of streams.values()) for (const event of stream.events) this.#forget(event);
+    // Its events stay queued until evicted; when nothing is evicted (few events), they are swept here.
+    if (this.#queue.length - this.#head > 2 * this.#count + QUEUE_SLACK) {
+      this.#queue = this.#queue.slice(this.#head).filter((event) => event.kept);
+      this.#head = 0;
     }
   }
 
   #store(sessionId: string, streamId: StreamId, message: JSONRPCMessage): EventId {
-    const key = `${sessionId}\n${streamId}`;
-    let stream = this.#streams.get(key);
+    let streams = this.#sessions.get(sessionId);
+    if (streams === undefined) {
+      streams = new Map();
+      this.#sessions.set(sessionId, streams);
+    }
+    let stream = streams.get(streamId);
     if (stream === undefined) {
-      stream = { key, streamId, events: [], evictedThrough: 0 };
-      this.#streams.set(key, stream);
+      stream = { streamId, streams, events: [], evictedThrough: 0 };
+      streams.set(streamId, stream);
     }
     const seq = ++this.#seq;
     // The sequence number first: a stream id is the SDK's (a UUID, or `_GET_stream`).
     const id = `${seq}_${streamId}`;
-    const event: StoredEvent = { id, seq, stream, message, size: JSON.stringify(message).length };
+    const event: StoredEvent = { id, seq, stream, message, size: JSON.stringify(message).length, kept: true };
     stream.events.push(event);
-    this.#events.set(id, event);
+    this.#queue.push(event);
+    this.#count += 1;
     this.#bytes += event.size;
-    while (this.#events.size > this.maxEvents || (this.#bytes > this.maxBytes && this.#events.size > 1)) this.#evict();
+    while (this.#count > this.maxEvents || (this.#bytes > this.maxBytes && this.#count > 1)) this.#evict();
     return id;
+  }
+
+  /** Takes `event` off the count (evicted, or its session dropped). */
+  #forget(event: StoredEvent): void {
+    event.kept = false;
+    this.#count -= 1;
+    this.#bytes -= event.size;
   }
 
   /** Drops the oldest event of all (the oldest of its stream too). */
   #evict(): void {
-    const oldest = this.#events.values().next().value;
+    let oldest: StoredEvent | undefined;
+    while (this.#head < this.#queue.length && !(oldest = this.#queue[this.#head++] as StoredEvent).kept)
+      oldest = undefined;
+    if (this.#head > QUEUE_SLACK && this.#head * 2 > this.#queue.length) {
+      this.#queue = this.#queue.slice(this.#head);
+      this.#head = 0;
+    }
     if (oldest === undefined) return;
-    this.#events.delete(oldest.id);
-    this.#bytes -= oldest.size;
+    this.#forget(oldest);
     const { stream } = oldest;
     stream.events.shift();
     stream.evictedThrough = oldest.seq;
-    if (stream.events.length === 0) this.#streams.delete(stream.key);
+    if (stream.events.length === 0) stream.streams.delete(stream.streamId);
   }
 
   /** The stream an event id of this session names, if it is one of its streams still kept. */
   #find(sessionId: string, eventId: EventId): StoredStream | undefined {
     const separator = eventId.indexOf('_');
     if (separator < 1) return undefined;
-    return this.#streams.get(`${sessionId}\n${eventId.slice(separator + 1)}`);
+    return this.#sessions.get(sessionId)?.get(eventId.slice(separator + 1));
   }
 
   async #replay(

@@ -124,14 +124,15 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
   let stopping = false;
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const { pathname } = url;
+    // `/mcp`, as every MCP request names it, needs no URL parsed (an approval page's does).
+    const url = request.url === '/mcp' ? undefined : new URL(request.url ?? '/', 'http://localhost');
+    const pathname = url?.pathname ?? '/mcp';
     if (pathname === '/healthz' && request.method === 'GET') {
       sendJson(response, stopping ? 503 : 200, { status: stopping ? 'stopping' : 'ok' });
       return;
     }
     // Behind the page's own secret, which only its link carries (a browser sends no bearer token).
-    if (pathname.startsWith('/approvals/')) {
+    if (url !== undefined && pathname.startsWith('/approvals/')) {
       await approvalPages.handle(request, response, url);
       return;
     }

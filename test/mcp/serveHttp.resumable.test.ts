@@ -229,6 +229,40 @@ describe(ResumableEvents.name, () => {
     expect(bytes.usage).toStrictEqual({ events: 2, bytes: JSON.stringify(message(0)).length * 2 });
   });
 
+  it("evicts past a dropped session's events: the oldest kept event goes, and the counts stay exact", async () => {
+    const events = new ResumableEvents(3, 10_000);
+    const [a, b] = [events.forSession('a'), events.forSession('b')];
+    await a.storeEvent('stream-a', message(1));
+    const first = await b.storeEvent('stream-b', message(2));
+    await a.storeEvent('stream-a', message(3));
+    events.dropSession('a');
+    expect(events.usage).toStrictEqual({ events: 1, bytes: JSON.stringify(message(2)).length });
+    const ids = [first];
+    for (const index of [4, 5, 6]) ids.push(await b.storeEvent('stream-b', message(index)));
+    expect(events.usage.events).toBe(3);
+    const replayed: unknown[] = [];
+    const send = (_id: string, sent: JSONRPCMessage): Promise<void> => {
+      replayed.push(sent);
+      return Promise.resolve();
+    };
+    await expect(b.replayEventsAfter(ids[0] ?? '', { send })).resolves.toBe('stream-b');
+    expect(replayed).toStrictEqual([message(4), message(5), message(6)]);
+    await b.storeEvent('stream-b', message(7));
+    await expect(b.replayEventsAfter(ids[0] ?? '', { send })).rejects.toThrow('are no longer kept');
+  });
+
+  it('keeps the newest maxEvents of many streams and sessions, the sessions opened and dropped as they go', async () => {
+    const events = new ResumableEvents(1_000, 16 * 1024 * 1024);
+    let last = '';
+    for (let session = 0; session < 200; session += 1) {
+      const store = events.forSession(`s${session}`);
+      for (let call = 0; call < 20; call += 1) last = await store.storeEvent(`stream-${call}`, message(call));
+      if (session % 2 === 0) events.dropSession(`s${session}`);
+    }
+    expect(events.usage.events).toBe(1_000);
+    await expect(events.forSession('s199').getStreamIdForEventId?.(last)).resolves.toBe('stream-19');
+  });
+
   it('drops a closed session at once, and never answers another session with its streams', async () => {
     const events = new ResumableEvents();
     const id = await events.forSession('s1').storeEvent('_GET_stream', message(1));

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { request as httpRequest } from 'node:http';
+import { Container } from 'inversify';
+import { agentkitModule, Tool, TOOL_EXECUTOR, type ToolExecutor } from '../../src/index.js';
+import { serveHttp, type HttpServeHandle } from '../../src/mcp/index.js';
+
+const TOKEN = 'in-process-token-0123456789';
+const VERSION = '2025-11-25';
+const MAX_BODY = 4 * 1024 * 1024;
+const HEADERS = {
+  authorization: `Bearer ${TOKEN}`,
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+} as const;
+
+@Tool({ name: 'body_echo', description: 'Answers a fixed text.' })
+class BodyEchoTool {
+  public invoke(): string {
+    return 'echo';
+  }
+}
+
+interface Answer {
+  readonly status: number;
+  /** The JSON-RPC error's code and message (undefined for a result). */
+  readonly error: { code: number; message: string } | undefined;
+  readonly text: string;
+}
+
+/** POSTs `body` (a string, or chunks sent with chunked encoding) over node:http, so any header and framing can be sent. */
+function post(url: string, headers: Record<string, string>, body: string | readonly Buffer[]): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.once('end', () => {
+        const json = /^\{.*\}$/su.test(text) ? (JSON.parse(text) as { error?: Answer['error'] }) : {};
+        resolve({ status: response.statusCode ?? 0, error: json.error, text });
+      });
+    });
+    request.once('error', reject);
+    if (typeof body === 'string') request.end(body);
+    else {
+      for (const chunk of body) request.write(chunk);
+      request.end();
+    }
+  });
+}
+
+describe('serveHttp request bodies', () => {
+  let executor: ToolExecutor;
+  let served: HttpServeHandle;
+  let session: Record<string, string>;
+
+  beforeAll(async () => {
+    const container = new Container();
+    container.bind(BodyEchoTool).toSelf();
+    container.load(agentkitModule());
+    executor = await container.getAsync(TOOL_EXECUTOR);
+    served = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN });
+    const opened = await fetch(served.url, {
+      method: 'POST',
+      headers: HEADERS,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
+    });
+    await opened.text();
+    session = {
+      ...HEADERS,
+      'mcp-session-id': opened.headers.get('mcp-session-id') ?? '',
+      'mcp-protocol-version': VERSION,
+    };
+    await post(served.url, session, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  });
+
+  afterAll(async () => {
+    await served.close();
+    await executor.close();
+  });
+
+  const LIST = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+
+  it('answers a request whose body is read in several chunks', async () => {
+    const answer = await post(served.url, session, [Buffer.from(LIST.slice(0, 9)), Buffer.from(LIST.slice(9))]);
+    expect([answer.status, answer.text]).toStrictEqual([200, expect.stringContaining('"tools":[')]);
+  });
+
+  it('answers a body that starts with a UTF-8 byte order mark, as the SDK reads it', async () => {
+    const answer = await post(served.url, session, [Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(LIST)]);
+    expect([answer.status, answer.text]).toStrictEqual([200, expect.stringContaining('"tools":[')]);
+  });
+
+  it('refuses a body that is not JSON with the JSON-RPC parse error', async () => {
+    const answer = await post(served.url, session, '{"jsonrpc": "2.0", "id": 3, ');
+    expect([answer.status, answer.error]).toStrictEqual([400, { code: -32700, message: 'Parse error: Invalid JSON' }]);
+  });
+
+  it('checks the Content-Type before the body: not JSON and not declared JSON is 415', async () => {
+    const answer = await post(served.url, { ...session, 'content-type': 'text/plain' }, 'not json');
+    expect([answer.status, answer.error?.code]).toStrictEqual([415, -32000]);
+  });
+
+  it('refuses an initialize that is not JSON with the parse error', async () => {
+    const answer = await post(served.url, HEADERS, 'initialize, please');
+    expect([answer.status, answer.error?.code]).toStrictEqual([400, -32700]);
+  });
+
+  it('refuses a declared Content-Length over 4 MiB with 413, unread', async () => {
+    const body = `${' '.repeat(MAX_BODY)}${LIST}`;
+    const answer = await post(served.url, { ...session, 'content-length': String(Buffer.byteLength(body)) }, body);
+    expect([answer.status, answer.error]).toStrictEqual([
+      413,
+      { code: -32000, message: `Payload Too Large: Request body must not exceed ${MAX_BODY} bytes` },
+    ]);
+  });
+
+  it('refuses a chunked body that grows past 4 MiB with 413, and answers the next request', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    const answer = await post(served.url, session, [chunk, chunk, chunk, chunk, chunk, Buffer.from(LIST)]);
+    expect([answer.status, answer.error?.message]).toStrictEqual([
+      413,
+      `Payload Too Large: Request body must not exceed ${MAX_BODY} bytes`,
+    ]);
+    const next = await post(served.url, session, LIST);
+    expect(next.status).toBe(200);
+  });
+
+  it('takes a body of exactly 4 MiB', async () => {
+    const body = `${LIST}${' '.repeat(MAX_BODY - LIST.length)}`;
+    const answer = await post(served.url, session, [Buffer.from(body)]);
+    expect([answer.status, answer.text]).toStrictEqual([200, expect.stringContaining('"tools":[')]);
+  });
+});
