@@ -11,6 +11,7 @@ const NEVER = new AbortController().signal;
 function isolateOptions(): Parameters<typeof Isolate.open>[0] {
   return {
     ...LIMITS,
+    session: 'bench',
     deadline: performance.now() + 60_000,
     signal: NEVER,
     toolNames: [],
@@ -26,9 +27,9 @@ function isolateOptions(): Parameters<typeof Isolate.open>[0] {
 export interface IsolateSubjects {
   /** `factory(64 MiB)`: a WebAssembly instance of the compiled module, with a memory of its own. */
   readonly instance: CodeSubject;
-  /** `Isolate.open` + `dispose`: the instance plus QuickJS's runtime and context. */
+  /** `Isolate.open` + `dispose` on this thread: a pooled instance plus QuickJS's runtime and context. */
   readonly isolate: CodeSubject;
-  /** `runScript` of `return 1`: the isolate, the bridge (the prelude compiled), the script run, no executor. */
+  /** `runScript` of `return 1`: a pooled worker, the isolate in it, the bridge, the script run, no executor. */
   readonly script: CodeSubject;
 }
 
@@ -40,6 +41,7 @@ export async function createIsolateSubjects(): Promise<IsolateSubjects> {
       ...LIMITS,
       code: EMPTY_SCRIPT,
       callId: 'bench',
+      session: 'bench',
       toolNames: [],
       runChild: () => Promise.reject(new Error('no tool is callable here')),
       signal: NEVER,
@@ -48,7 +50,8 @@ export async function createIsolateSubjects(): Promise<IsolateSubjects> {
       now: 0,
       seed: 1,
       onConsole: () => undefined,
-      describe: () => '',
+      declarations: {},
+      missingDeclaration: '',
     });
   return {
     instance: {
@@ -60,7 +63,7 @@ export async function createIsolateSubjects(): Promise<IsolateSubjects> {
       },
     },
     isolate: {
-      name: 'Isolate.open + dispose (instance + runtime + context)',
+      name: 'Isolate.open + dispose on this thread (pooled instance + runtime + context)',
       call: async () => {
         (await Isolate.open(isolateOptions())).dispose();
       },
@@ -70,7 +73,7 @@ export async function createIsolateSubjects(): Promise<IsolateSubjects> {
       },
     },
     script: {
-      name: 'runScript(return 1), no executor (isolate + bridge + run)',
+      name: 'runScript(return 1), no executor (pooled worker + isolate + bridge + run)',
       call: script,
       verify: async () => {
         const end = await script();
