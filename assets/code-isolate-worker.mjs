@@ -308,13 +308,13 @@ var Isolate = class _Isolate {
     const runtime = module.newRuntime();
     runtime.setMaxStackSize(options.stackBytes);
     const context = runtime.newContext();
-    const isolate2 = new _Isolate(runtime, context, options, module);
+    const isolate = new _Isolate(runtime, context, options, module);
     runtime.setInterruptHandler(() => {
-      const stop = isolate2.#shouldStop();
-      if (stop) isolate2.#interrupted = true;
+      const stop = isolate.#shouldStop();
+      if (stop) isolate.#interrupted = true;
       return stop;
     });
-    return isolate2;
+    return isolate;
   }
   /** How the script ended, once it has. */
   get end() {
@@ -518,15 +518,16 @@ function describeWhere(stack) {
 // src/code/isolate/isolateWorker.ts
 var port = parentPort;
 if (port === null) throw new Error("The code isolate worker runs only as a worker thread.");
-var isolate;
+var isolates = /* @__PURE__ */ new Map();
 function post(message) {
   port?.postMessage(message);
 }
-function drained() {
+function drained(id) {
+  const isolate = isolates.get(id);
   if (isolate === void 0) return;
-  post({ type: "drained", end: isolate.end, calls: isolate.calls, memoryBytes: isolate.memoryBytes });
+  post({ type: "drained", id, end: isolate.end, calls: isolate.calls, memoryBytes: isolate.memoryBytes });
 }
-async function start(script, code) {
+async function start(id, script, code) {
   const { declarations, missing } = script;
   let opened;
   try {
@@ -541,37 +542,37 @@ async function start(script, code) {
       now: script.now,
       onCall: (index, name, input) => {
         if (index >= script.maxToolCalls) opened.stop();
-        post({ type: "call", index, name, input });
+        post({ type: "call", id, index, name, input });
       },
       onConsole: (level, text) => {
-        post({ type: "console", level, text });
+        post({ type: "console", id, level, text });
       },
       describe: (name) => Object.hasOwn(declarations, name) ? declarations[name] : `// No callable tool is named ${JSON.stringify(name)}. ${missing}`
     });
   } catch (error) {
-    post({ type: "failed", message: error instanceof Error ? error.message : String(error) });
+    post({ type: "failed", id, message: error instanceof Error ? error.message : String(error) });
     return;
   }
-  isolate = opened;
+  isolates.set(id, opened);
   opened.start(code);
-  drained();
+  drained(id);
 }
 port.on("message", (message) => {
   switch (message.type) {
     case "start":
-      void start(message.script, message.code);
+      void start(message.id, message.script, message.code);
       return;
     case "settle":
-      isolate?.settle(message.index, message.envelope);
-      drained();
+      isolates.get(message.id)?.settle(message.index, message.envelope);
+      drained(message.id);
       return;
     case "stop":
-      isolate?.stop();
+      isolates.get(message.id)?.stop();
       return;
     case "release":
-      isolate?.dispose();
-      isolate = void 0;
-      post({ type: "released" });
+      isolates.get(message.id)?.dispose();
+      isolates.delete(message.id);
+      post({ type: "released", id: message.id });
       return;
   }
 });

@@ -6,6 +6,8 @@ import type { FromWorker, ToWorker, WorkerScript } from './WorkerProtocol.js';
 /** How long past its deadline a script may keep its worker busy before the worker is ended. */
 const GRACE_MS = 100;
 
+let nextId = 0;
+
 /** What the host's side hears from a script while it runs. */
 export interface RemoteIsolateListener {
   /** The script called `tools[name](input)`; `index` counts its calls from 0. */
@@ -17,31 +19,34 @@ export interface RemoteIsolateListener {
 }
 
 /**
- * A script's isolate seen from the host's thread: the `Isolate` runs in a worker of the pool
- * (see `isolateWorker.ts`), and this side answers its calls and watches its deadline. The engine
- * stops a script past its deadline at its next check; if one long built-in call keeps it from
- * checking, the worker is terminated when the deadline is past by {@link GRACE_MS}, so a script
- * can never hold the host's own thread or outlive its time by more.
+ * A script's isolate seen from the host's thread: the `Isolate` runs in its session's worker
+ * (see `WorkerPool`, `isolateWorker.ts`), and this side answers its calls and watches its
+ * deadline. The engine stops a script past its deadline at its next check; if one long
+ * built-in call keeps it from checking, the worker is terminated when the deadline is past by
+ * {@link GRACE_MS}, so a script can never hold the host's own thread, or outlive its time by
+ * more (the session's other scripts in that worker end with it, `engine_failed`).
  */
 export class RemoteIsolate {
+  readonly #id = nextId++;
   #end: ScriptEnd | undefined;
   #calls = 0;
   #memoryBytes = 0;
   /** Messages sent that the worker has not drained yet. */
   #busy = 0;
-  #ended = false;
+  /** The worker cannot be trusted with more (it failed, ended, or this script overran). */
+  #lost = false;
   #released = false;
   #timer: NodeJS.Timeout | undefined;
   /** What the script did since the engine last drained, heard in order at the drain. */
   readonly #heard: (FromWorker & { readonly type: 'call' | 'console' })[] = [];
   readonly #onMessage = (message: FromWorker): void => {
-    this.#hear(message);
+    if (message.id === this.#id) this.#hear(message);
   };
   readonly #onError = (error: Error): void => {
     this.#fail(`the isolate's worker failed: ${error.message}`);
   };
   readonly #onExit = (): void => {
-    if (!this.#released) this.#fail("the isolate's worker ended");
+    this.#fail("the isolate's worker was ended (a script of this session ran past its time)");
   };
 
   private constructor(
@@ -49,13 +54,12 @@ export class RemoteIsolate {
     private readonly script: WorkerScript,
     private readonly listener: RemoteIsolateListener,
   ) {
-    worker.ref();
     worker.on('message', this.#onMessage);
     worker.on('error', this.#onError);
     worker.on('exit', this.#onExit);
   }
 
-  /** Starts `code` in a worker of the pool; `deadline` is on `performance.now()`. */
+  /** Starts `code` in its session's worker; `deadline` is on `performance.now()`. */
   public static start(
     script: Omit<WorkerScript, 'deadlineEpochMs'> & { readonly deadline: number },
     code: string,
@@ -64,7 +68,7 @@ export class RemoteIsolate {
     const { deadline, ...rest } = script;
     const given: WorkerScript = { ...rest, deadlineEpochMs: Date.now() + (deadline - performance.now()) };
     const isolate = new RemoteIsolate(WORKER_POOL.take(script.session), given, listener);
-    isolate.#send({ type: 'start', script: given, code });
+    isolate.#send({ type: 'start', id: isolate.#id, script: given, code });
     isolate.#timer = setTimeout(
       () => {
         isolate.#overran();
@@ -96,36 +100,37 @@ export class RemoteIsolate {
 
   /** Answers the `index`-th call with the envelope's JSON text. */
   public settle(index: number, envelope: string): void {
-    if (this.#end === undefined) this.#send({ type: 'settle', index, envelope });
+    if (this.#end === undefined && !this.#lost) this.#send({ type: 'settle', id: this.#id, index, envelope });
   }
 
   /** Stops the script at its engine's next check (its host gave up on it). */
   public stop(): void {
-    if (!this.#ended) this.worker.postMessage({ type: 'stop' } satisfies ToWorker);
+    if (!this.#lost) this.worker.postMessage({ type: 'stop', id: this.#id } satisfies ToWorker);
   }
 
   /**
-   * Frees the script's runtime and gives the worker back to the pool; a worker still running
-   * (the script did not end, or was cut off) is terminated instead.
+   * Frees the script's runtime in the worker and gives the worker back to the pool; a worker
+   * still running this script (it did not end, or was cut off) is terminated instead.
    */
   public release(): void {
     if (this.#released) return;
     this.#released = true;
     clearTimeout(this.#timer);
-    if (this.#ended || this.#busy > 0) {
+    const { session } = this.script;
+    if (this.#lost || this.#busy > 0) {
       this.#detach();
-      void this.worker.terminate();
+      WORKER_POOL.release(session, this.worker, false);
       return;
     }
     this.worker.off('message', this.#onMessage);
     const done = (message: FromWorker): void => {
-      if (message.type !== 'released') return;
+      if (message.type !== 'released' || message.id !== this.#id) return;
       this.worker.off('message', done);
       this.#detach();
-      WORKER_POOL.give(this.script.session, this.worker);
+      WORKER_POOL.release(session, this.worker, true);
     };
     this.worker.on('message', done);
-    this.worker.postMessage({ type: 'release' } satisfies ToWorker);
+    this.worker.postMessage({ type: 'release', id: this.#id } satisfies ToWorker);
   }
 
   #send(message: ToWorker): void {
@@ -162,17 +167,15 @@ export class RemoteIsolate {
 
   /** The deadline passed by the grace and the engine has not let go: its worker is ended. */
   #overran(): void {
-    if (this.#busy === 0 || this.#end !== undefined) return;
+    if (this.#busy === 0 || this.#end !== undefined || this.#lost) return;
+    this.#lost = true;
     this.#end = { type: 'interrupted' };
-    this.#ended = true;
-    this.#detach();
-    void this.worker.terminate();
     this.listener.onChange();
   }
 
   #fail(message: string): void {
-    if (this.#ended) return;
-    this.#ended = true;
+    if (this.#lost) return;
+    this.#lost = true;
     this.#end ??= { type: 'engine_failed', message };
     this.#busy = 0;
     clearTimeout(this.#timer);
@@ -183,6 +186,5 @@ export class RemoteIsolate {
     this.worker.off('message', this.#onMessage);
     this.worker.off('error', this.#onError);
     this.worker.off('exit', this.#onExit);
-    this.worker.unref();
   }
 }

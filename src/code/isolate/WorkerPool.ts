@@ -8,33 +8,52 @@ const WORKER_FILE = 'assets/code-isolate-worker.mjs';
 /** How many idle workers are kept, all sessions together. */
 const MAX_IDLE = 4;
 
-interface IdleWorker {
-  /** The session whose scripts it ran, or `undefined` for one that never ran a script. */
-  readonly session: string | undefined;
+/** A worker and the scripts running in it. */
+interface SessionWorker {
   readonly worker: Worker;
+  running: number;
 }
 
 let workerUrl: URL | undefined;
 
 /**
- * The workers code mode's isolates run in, one script at a time each. A worker whose script
- * ended normally is kept for the next script of the same session (the QuickJS instances it
- * keeps are that session's); one that never ran a script goes to any session. At most four are
- * kept idle (the oldest ends first); an idle worker never keeps the process alive.
+ * The workers code mode's isolates run in: one per session with scripts running (its scripts
+ * run side by side in it, each in a QuickJS instance of its own), so scripts of two sessions
+ * never share a thread, and ending a worker (a script past its time) ends no other session's
+ * script. A worker whose scripts all ended is kept for the session's next script; one that
+ * never ran a script goes to any session. At most four are kept idle (the oldest ends first);
+ * an idle worker never keeps the process alive.
  */
 export class WorkerPool {
-  readonly #idle: IdleWorker[] = [];
+  readonly #busy = new Map<string, SessionWorker>();
+  readonly #idle: { session: string | undefined; worker: Worker }[] = [];
 
-  /** A worker for a script of `session`. */
+  /** The worker for a new script of `session`; give it back with {@link WorkerPool.release}. */
   public take(session: string): Worker {
+    const busy = this.#busy.get(session);
+    if (busy !== undefined) {
+      busy.running++;
+      return busy.worker;
+    }
     const index = this.#idle.findIndex((entry) => entry.session === session);
     const fresh = index >= 0 ? index : this.#idle.findIndex((entry) => entry.session === undefined);
-    if (fresh >= 0) return (this.#idle.splice(fresh, 1)[0] as IdleWorker).worker;
-    return WorkerPool.spawn();
+    const worker = fresh >= 0 ? (this.#idle.splice(fresh, 1)[0]?.worker as Worker) : WorkerPool.spawn();
+    worker.ref();
+    this.#busy.set(session, { worker, running: 1 });
+    return worker;
   }
 
-  /** Gives back a worker whose script's runtime was released. */
-  public give(session: string | undefined, worker: Worker): void {
+  /** A script of `session` in `worker` ended; `usable` is false when the worker was terminated. */
+  public release(session: string, worker: Worker, usable: boolean): void {
+    const busy = this.#busy.get(session);
+    if (busy?.worker !== worker) return;
+    if (!usable) {
+      this.#busy.delete(session);
+      void worker.terminate();
+      return;
+    }
+    if (--busy.running > 0) return;
+    this.#busy.delete(session);
     worker.unref();
     this.#idle.push({ session, worker });
     if (this.#idle.length > MAX_IDLE) void this.#idle.shift()?.worker.terminate();
@@ -42,13 +61,16 @@ export class WorkerPool {
 
   /** Starts one worker ahead of the first script (it compiles QuickJS meanwhile). */
   public prewarm(): void {
-    if (this.#idle.length === 0) this.give(undefined, WorkerPool.spawn());
+    if (this.#idle.length === 0 && this.#busy.size === 0)
+      this.#idle.push({ session: undefined, worker: WorkerPool.spawn() });
   }
 
   /** A new worker, unreferenced until it runs a script. */
   public static spawn(): Worker {
     workerUrl ??= pathToFileURL(locatePackageFile(WORKER_FILE, import.meta.url));
     const worker = new Worker(workerUrl);
+    // Each script running in it listens to it: a session may run any number side by side.
+    worker.setMaxListeners(0);
     worker.unref();
     return worker;
   }

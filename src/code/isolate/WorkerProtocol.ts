@@ -16,12 +16,12 @@ export interface WorkerScript {
   readonly missing: string;
 }
 
-/** What the host's side tells the isolate worker. */
+/** What the host's side tells the isolate worker, about its script `id` (a worker runs its session's scripts side by side). */
 export type ToWorker =
-  | { readonly type: 'start'; readonly script: WorkerScript; readonly code: string }
-  | { readonly type: 'settle'; readonly index: number; readonly envelope: string }
-  | { readonly type: 'stop' }
-  | { readonly type: 'release' };
+  | { readonly type: 'start'; readonly id: number; readonly script: WorkerScript; readonly code: string }
+  | { readonly type: 'settle'; readonly id: number; readonly index: number; readonly envelope: string }
+  | { readonly type: 'stop'; readonly id: number }
+  | { readonly type: 'release'; readonly id: number };
 
 /**
  * What the isolate worker tells the host's side: each call and console line as the script makes
@@ -29,13 +29,20 @@ export type ToWorker =
  * ended; `released` when its runtime is freed (and the worker can take another script).
  */
 export type FromWorker =
-  | { readonly type: 'call'; readonly index: number; readonly name: string; readonly input: string }
-  | { readonly type: 'console'; readonly level: string; readonly text: string }
+  | {
+      readonly type: 'call';
+      readonly id: number;
+      readonly index: number;
+      readonly name: string;
+      readonly input: string;
+    }
+  | { readonly type: 'console'; readonly id: number; readonly level: string; readonly text: string }
   | {
       readonly type: 'drained';
+      readonly id: number;
       readonly end: ScriptEnd | undefined;
       readonly calls: number;
       readonly memoryBytes: number;
     }
-  | { readonly type: 'released' }
-  | { readonly type: 'failed'; readonly message: string };
+  | { readonly type: 'released'; readonly id: number }
+  | { readonly type: 'failed'; readonly id: number; readonly message: string };

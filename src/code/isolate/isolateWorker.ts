@@ -1,10 +1,10 @@
 /**
  * The isolate worker's entry (bundled into `assets/code-isolate-worker.mjs` by
- * `npm run worker:update`): runs one script at a time in an `Isolate`, answering the host's
- * messages (see `WorkerProtocol`). A script that holds the engine past its deadline inside
- * one long built-in call (QuickJS checks its interrupt handler only every 10,000 steps) is
- * ended by the host terminating this worker: nothing the script does can keep the host's
- * own thread.
+ * `npm run worker:update`): runs one session's scripts, each in an `Isolate` of its own,
+ * answering the host's messages (see `WorkerProtocol`). A script that holds the engine past its
+ * deadline inside one long built-in call (QuickJS checks its interrupt handler only every
+ * 10,000 steps) is ended by the host terminating this worker: nothing a script does can hold
+ * the host's own thread.
  */
 import { parentPort } from 'node:worker_threads';
 import { Isolate } from './Isolate.js';
@@ -13,18 +13,19 @@ import type { FromWorker, ToWorker, WorkerScript } from './WorkerProtocol.js';
 const port = parentPort;
 if (port === null) throw new Error('The code isolate worker runs only as a worker thread.');
 
-let isolate: Isolate | undefined;
+const isolates = new Map<number, Isolate>();
 
 function post(message: FromWorker): void {
   port?.postMessage(message);
 }
 
-function drained(): void {
+function drained(id: number): void {
+  const isolate = isolates.get(id);
   if (isolate === undefined) return;
-  post({ type: 'drained', end: isolate.end, calls: isolate.calls, memoryBytes: isolate.memoryBytes });
+  post({ type: 'drained', id, end: isolate.end, calls: isolate.calls, memoryBytes: isolate.memoryBytes });
 }
 
-async function start(script: WorkerScript, code: string): Promise<void> {
+async function start(id: number, script: WorkerScript, code: string): Promise<void> {
   const { declarations, missing } = script;
   let opened: Isolate;
   try {
@@ -40,10 +41,10 @@ async function start(script: WorkerScript, code: string): Promise<void> {
       onCall: (index, name, input) => {
         // Counted here too: a loop of calls that never awaits must stop without the host's word.
         if (index >= script.maxToolCalls) opened.stop();
-        post({ type: 'call', index, name, input });
+        post({ type: 'call', id, index, name, input });
       },
       onConsole: (level, text) => {
-        post({ type: 'console', level, text });
+        post({ type: 'console', id, level, text });
       },
       describe: (name) =>
         Object.hasOwn(declarations, name)
@@ -51,30 +52,30 @@ async function start(script: WorkerScript, code: string): Promise<void> {
           : `// No callable tool is named ${JSON.stringify(name)}. ${missing}`,
     });
   } catch (error) {
-    post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
     return;
   }
-  isolate = opened;
+  isolates.set(id, opened);
   opened.start(code);
-  drained();
+  drained(id);
 }
 
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'start':
-      void start(message.script, message.code);
+      void start(message.id, message.script, message.code);
       return;
     case 'settle':
-      isolate?.settle(message.index, message.envelope);
-      drained();
+      isolates.get(message.id)?.settle(message.index, message.envelope);
+      drained(message.id);
       return;
     case 'stop':
-      isolate?.stop();
+      isolates.get(message.id)?.stop();
       return;
     case 'release':
-      isolate?.dispose();
-      isolate = undefined;
-      post({ type: 'released' });
+      isolates.get(message.id)?.dispose();
+      isolates.delete(message.id);
+      post({ type: 'released', id: message.id });
       return;
   }
 });
