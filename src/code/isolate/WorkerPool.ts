@@ -68,7 +68,8 @@ export class WorkerPool {
   /** A new worker, unreferenced until it runs a script. */
   public static spawn(): Worker {
     workerUrl ??= pathToFileURL(locatePackageFile(WORKER_FILE, import.meta.url));
-    const worker = new Worker(workerUrl);
+    // Plain JavaScript: none of the host's own flags or loaders (a TypeScript loader costs a second).
+    const worker = new Worker(workerUrl, { execArgv: [] });
     // Each script running in it listens to it: a session may run any number side by side.
     worker.setMaxListeners(0);
     worker.unref();
