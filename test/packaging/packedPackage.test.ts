@@ -34,10 +34,11 @@ describe('the packed package', () => {
     if (packed !== undefined) rmSync(packed.dir, { recursive: true, force: true });
   });
 
-  it('holds the build, the licence, the manifest, the README, the policy schema, the bash grammar and web-tree-sitter with their licences, nothing else', () => {
+  it("holds the build, the licence, the manifest, the README, the policy schema, code mode's isolate worker, the bash grammar and web-tree-sitter with their licences, nothing else", () => {
     expect(packed.files.filter((file) => !file.startsWith('dist/')).sort()).toStrictEqual([
       'LICENSE',
       'README.md',
+      'assets/code-isolate-worker.mjs',
       'assets/policy.schema.json',
       'assets/tree-sitter-bash.LICENSE',
       'assets/tree-sitter-bash.wasm',
