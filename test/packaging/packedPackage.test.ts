@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -103,13 +105,13 @@ describe('the packed package', () => {
     expect(stdout.trim().split('\n')).toStrictEqual(specifiers.map((specifier) => `${specifier} true`));
   }, 60_000);
 
-  it('ships one ES module per entry of the exports map and the bin, the code they share in chunks, every dependency left to the install', () => {
+  it("ships one ES module per entry of the exports map and the bin, the code they share in chunks, every dependency but the bin's Inversify left to the install", () => {
     const entries = [
       ...CODE_ENTRIES.map((key) => (key === '.' ? 'dist/index.js' : `dist/${key.slice(2)}/index.js`)),
       ...Object.values(manifest.bin).map((file) => path.posix.normalize(file)),
     ];
     const code = packed.files.filter((file) => file.startsWith('dist/') && file.endsWith('.js'));
-    expect(code.filter((file) => !file.startsWith('dist/chunks/')).sort()).toStrictEqual(entries.sort());
+    expect(code.filter((file) => !file.includes('/chunks/')).sort()).toStrictEqual(entries.sort());
     // Every bare import of the bundles names a dependency or a peer: none was bundled in, none is missing.
     const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)]);
     const imported = new Set<string>();
@@ -123,6 +125,18 @@ describe('the packed package', () => {
     }
     expect([...imported].filter((name) => !declared.has(name))).toStrictEqual([]);
     expect(imported).toContain('inversify');
+    // The bin carries its own Inversify (a third of what `serve` would load otherwise), with its licences.
+    const binFiles = code.filter((file) => file.startsWith('dist/bin/'));
+    const binText = binFiles.map((file) =>
+      readFileSync(path.join(packed.app, 'node_modules', manifest.name, file), 'utf8'),
+    );
+    expect(binText.filter((text) => /^import\s[^;]*"inversify"/mu.test(text))).toStrictEqual([]);
+    expect(packed.files).toContain('dist/bin/THIRD-PARTY-LICENSES.txt');
+    const notices = readFileSync(
+      path.join(packed.app, 'node_modules', manifest.name, 'dist/bin/THIRD-PARTY-LICENSES.txt'),
+      'utf8',
+    );
+    expect(notices).toMatch(/^inversify \d+\.\d+\.\d+\n\n(?:The )?MIT License/mu);
   });
 
   it("keeps the internal entry the built-ins share out of users' reach (bundled into the chunks, not in the exports map)", async () => {
@@ -285,6 +299,60 @@ describe('the packed package', () => {
     } finally {
       await client.close();
     }
+  }, 60_000);
+
+  it('runs the bin over Streamable HTTP with --shell: its own chunks find the bash grammar, and SIGTERM stops it', async () => {
+    const child = spawn(
+      path.join(packed.app, 'node_modules/.bin/agentkit-tools'),
+      ['serve', '--root', packed.app, '--shell', '--http', '127.0.0.1:0', '--no-auth'],
+      { cwd: packed.app, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('exit', (code, signal) => {
+        resolve([code, signal]);
+      }),
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+          stderr += chunk;
+          const match = /listening on (\S+)/u.exec(stderr);
+          if (match?.[1] !== undefined) resolve(match[1]);
+        });
+        child.on('exit', () => {
+          reject(new Error(`the bin exited: ${stderr}`));
+        });
+      });
+      const client = new Client({ name: 'packed-package-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      try {
+        const { tools } = await client.listTools();
+        // No elicitation on this client: the command is refused, after it was parsed and planned.
+        const refused = await client.callTool({ name: 'shell_exec', arguments: { command: 'echo hi | wc -c' } });
+        const approval = (refused._meta as { 'agentkit-tools/approval'?: { requests: { metadata: unknown }[] } })[
+          'agentkit-tools/approval'
+        ];
+        expect({
+          shell: tools.some((tool) => tool.name === 'shell_exec'),
+          metadata: approval?.requests[0]?.metadata,
+        }).toMatchObject({
+          shell: true,
+          metadata: {
+            subcommands: [
+              ['echo', 'hi'],
+              ['wc', '-c'],
+            ],
+          },
+        });
+      } finally {
+        await client.close();
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toStrictEqual([0, null]);
+    expect(stderr).toContain('agentkit-tools: stopped');
   }, 60_000);
 
   it('starts a host of fs, shell and mcp (no server configured) without loading the MCP SDK, web-tree-sitter or re2js, and without the DTO libraries installed', async () => {
