@@ -55,18 +55,12 @@ export async function runPackageBench(log: (line: string) => void = console.log)
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agentkit-package-bench-'));
   try {
-    // Built and packed in a staging copy (as test/packaging does): the repository's dist/ is left alone.
+    // Built as `npm run build` does and packed in a staging copy (as test/packaging does): the repository's dist/ is left alone.
     log('package: building into a staging copy and packing ...');
     const stage = path.join(dir, 'stage');
     await run(
       process.execPath,
-      [
-        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
-        '-p',
-        'tsconfig.build.json',
-        '--outDir',
-        path.join(stage, 'dist'),
-      ],
+      ['--import', '@swc-node/register/esm-register', 'scripts/buildPackage.ts', '--outDir', path.join(stage, 'dist')],
       { cwd: ROOT },
     );
     for (const file of ['package.json', 'README.md', 'LICENSE'])

@@ -14,7 +14,8 @@ const run = promisify(execFile);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
 /**
- * The build under test: the package's layout (dist/, assets/, package.json) staged in .cache/startup, so the
+ * The build under test: the package's layout as `npm run build` makes it (dist/ of esbuild bundles, assets/,
+ * package.json) staged in .cache/startup, so the
  * repository's own dist/ is left alone (a dist/ there would be what the package's self-reference resolves to).
  */
 const STAGE = path.join(ROOT, '.cache/startup');
@@ -117,17 +118,13 @@ function describeModules(count: { total: number; byPackage: Record<string, numbe
  * files each loads.
  */
 export async function runStartupBench(log: (line: string) => void = console.log): Promise<boolean> {
-  log('startup: building into .cache/startup (tsc -p tsconfig.build.json --outDir .cache/startup/dist) ...');
+  log(
+    'startup: building into .cache/startup (scripts/buildPackage.ts --outDir .cache/startup/dist, as npm run build) ...',
+  );
   rmSync(STAGE, { recursive: true, force: true });
   await run(
     process.execPath,
-    [
-      path.join(ROOT, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      'tsconfig.build.json',
-      '--outDir',
-      path.join(STAGE, 'dist'),
-    ],
+    ['--import', '@swc-node/register/esm-register', 'scripts/buildPackage.ts', '--outDir', path.join(STAGE, 'dist')],
     { cwd: ROOT },
   );
   cpSync(path.join(ROOT, 'assets'), path.join(STAGE, 'assets'), { recursive: true });

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   installPackedPackage,
   installTarball,
+  MCP_SDK,
   ROOT,
   run,
   type PackedPackage,
@@ -17,6 +20,8 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
   version: string;
   exports: Record<string, unknown>;
   bin: Record<string, string>;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
 };
 /** The exports map's code entries; `./policy.schema.json` is data (its own test below). */
 const CODE_ENTRIES = Object.keys(manifest.exports).filter((key) => !key.endsWith('.json'));
@@ -101,8 +106,42 @@ describe('the packed package', () => {
     expect(stdout.trim().split('\n')).toStrictEqual(specifiers.map((specifier) => `${specifier} true`));
   }, 60_000);
 
-  it("ships the internal entry the built-ins import at run time, out of users' reach (not in the exports map)", async () => {
-    expect(packed.files).toContain('dist/internal/index.js');
+  it("ships one ES module per entry of the exports map and the bin, the code they share in chunks, every dependency but the bin's Inversify left to the install", () => {
+    const entries = [
+      ...CODE_ENTRIES.map((key) => (key === '.' ? 'dist/index.js' : `dist/${key.slice(2)}/index.js`)),
+      ...Object.values(manifest.bin).map((file) => path.posix.normalize(file)),
+    ];
+    const code = packed.files.filter((file) => file.startsWith('dist/') && file.endsWith('.js'));
+    expect(code.filter((file) => !file.includes('/chunks/')).sort()).toStrictEqual(entries.sort());
+    // Every bare import of the bundles names a dependency or a peer: none was bundled in, none is missing.
+    const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)]);
+    const imported = new Set<string>();
+    const bare = /^import\s(?:[\w$*{},\s]+\sfrom\s)?"([^".][^"]*)"|\bimport\("([^".][^"]*)"\)/gmu;
+    for (const file of code) {
+      const text = readFileSync(path.join(packed.app, 'node_modules', manifest.name, file), 'utf8');
+      for (const [, fromStatement, fromCall] of text.matchAll(bare)) {
+        const specifier = fromStatement ?? fromCall ?? '';
+        if (!specifier.startsWith('node:')) imported.add(/^(?:@[^/]+\/)?[^/]+/u.exec(specifier)?.[0] ?? specifier);
+      }
+    }
+    expect([...imported].filter((name) => !declared.has(name))).toStrictEqual([]);
+    expect(imported).toContain('inversify');
+    // The bin carries its own Inversify (a third of what `serve` would load otherwise), with its licences.
+    const binFiles = code.filter((file) => file.startsWith('dist/bin/'));
+    const binText = binFiles.map((file) =>
+      readFileSync(path.join(packed.app, 'node_modules', manifest.name, file), 'utf8'),
+    );
+    expect(binText.filter((text) => /^import\s[^;]*"inversify"/mu.test(text))).toStrictEqual([]);
+    expect(packed.files).toContain('dist/bin/THIRD-PARTY-LICENSES.txt');
+    const notices = readFileSync(
+      path.join(packed.app, 'node_modules', manifest.name, 'dist/bin/THIRD-PARTY-LICENSES.txt'),
+      'utf8',
+    );
+    expect(notices).toMatch(/^inversify \d+\.\d+\.\d+\n\n(?:The )?MIT License/mu);
+  });
+
+  it("keeps the internal entry the built-ins share out of users' reach (bundled into the chunks, not in the exports map)", async () => {
+    expect(packed.files).not.toContain('dist/internal/index.js');
     const script =
       "await import('agentkit-tools-core/internal').then(() => console.log('imported'), (error) => console.log(error.code));";
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
@@ -263,6 +302,60 @@ describe('the packed package', () => {
     }
   }, 60_000);
 
+  it('runs the bin over Streamable HTTP with --shell: its own chunks find the bash grammar, and SIGTERM stops it', async () => {
+    const child = spawn(
+      path.join(packed.app, 'node_modules/.bin/agentkit-tools'),
+      ['serve', '--root', packed.app, '--shell', '--http', '127.0.0.1:0', '--no-auth'],
+      { cwd: packed.app, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('exit', (code, signal) => {
+        resolve([code, signal]);
+      }),
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+          stderr += chunk;
+          const match = /listening on (\S+)/u.exec(stderr);
+          if (match?.[1] !== undefined) resolve(match[1]);
+        });
+        child.on('exit', () => {
+          reject(new Error(`the bin exited: ${stderr}`));
+        });
+      });
+      const client = new Client({ name: 'packed-package-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      try {
+        const { tools } = await client.listTools();
+        // No elicitation on this client: the command is refused, after it was parsed and planned.
+        const refused = await client.callTool({ name: 'shell_exec', arguments: { command: 'echo hi | wc -c' } });
+        const approval = (refused._meta as { 'agentkit-tools/approval'?: { requests: { metadata: unknown }[] } })[
+          'agentkit-tools/approval'
+        ];
+        expect({
+          shell: tools.some((tool) => tool.name === 'shell_exec'),
+          metadata: approval?.requests[0]?.metadata,
+        }).toMatchObject({
+          shell: true,
+          metadata: {
+            subcommands: [
+              ['echo', 'hi'],
+              ['wc', '-c'],
+            ],
+          },
+        });
+      } finally {
+        await client.close();
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toStrictEqual([0, null]);
+    expect(stderr).toContain('agentkit-tools: stopped');
+  }, 60_000);
+
   it('starts a host of fs, shell and mcp (no server configured) without loading the MCP SDK, web-tree-sitter or re2js, and without the DTO libraries installed', async () => {
     // ESM modules are recorded by a loader hook (it runs on the loader's thread: it appends to a file);
     // CommonJS ones (re2js is required) are in require.cache at the end.
@@ -364,4 +457,96 @@ describe('the packed package', () => {
       bin: { code: 1, stderr: `agentkit-tools: ${needs('serveStdio').replace('ToolConfigurationError ', '')}\n` },
     });
   }, 180_000);
+
+  // Programs of test/packaging/fixtures/consumer/, compiled with the README's tsconfig against the
+  // installed tarball and run: the paths the tests above do not take through the bundle.
+  describe('in a consumer project with every optional peer a feature below needs', () => {
+    let project: string;
+
+    beforeAll(async () => {
+      project = await installTarball(packed.dir, packed.tarball, 'full', [
+        MCP_SDK,
+        'class-validator',
+        'class-transformer',
+        'class-validator-jsonschema',
+        'quickjs-emscripten-core',
+        '@jitl/quickjs-wasmfile-release-sync',
+      ]);
+      cpSync(path.join(ROOT, 'test/packaging/fixtures/consumer'), path.join(project, 'src'), { recursive: true });
+      const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+      const tsconfig = JSON.parse(/needs:\n\n```json\n([\s\S]*?)```/u.exec(readme)?.[1] ?? '{}') as {
+        compilerOptions: Record<string, unknown>;
+      };
+      const compilerOptions = {
+        ...tsconfig.compilerOptions,
+        strict: true,
+        rootDir: 'src',
+        outDir: 'out',
+        types: ['node'],
+        typeRoots: [path.join(ROOT, 'node_modules/@types')],
+      };
+      writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
+      writeFileSync(path.join(project, 'note.txt'), 'a note\n');
+      await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], {
+        cwd: project,
+      });
+    }, 240_000);
+
+    const runProgram = async (name: string, args: readonly string[] = []): Promise<string[]> => {
+      const { stdout } = await run(process.execPath, [path.join(project, 'out', `${name}.js`), ...args], {
+        cwd: project,
+      });
+      return stdout.trim().split('\n');
+    };
+
+    it('runs a DTO class tool whose constructor takes an injected service (decorator metadata from the consumer, class-validator found by the bundle)', async () => {
+      expect(await runProgram('dtoTool')).toStrictEqual([
+        'completed {"type":"text","text":"HI"}',
+        'failed invalid_input',
+        '{"type":"object","properties":{"text":{"maxLength":5,"type":"string"}},"required":["text"],"additionalProperties":false}',
+      ]);
+    }, 60_000);
+
+    it('runs a code mode script (QuickJS and its WASM, optional peers, imported by the bundle at the first script) that calls a built-in', async () => {
+      expect(await runProgram('codeMode')).toStrictEqual([
+        'completed {"type":"structured","value":{"result":{"text":"a note\\n"},"console":["read"],"consoleCut":0,"toolCalls":1}}',
+      ]);
+    }, 60_000);
+
+    it("connects the MCP client (the SDK's stdio transport, a lazy chunk) to the packed bin and calls its tool under a policy", async () => {
+      const root = path.join(project, 'served');
+      mkdirSync(root);
+      writeFileSync(path.join(root, 'hello.txt'), 'hello over MCP\n');
+      const bin = path.join(project, 'node_modules', manifest.name, manifest.bin['agentkit-tools'] ?? '');
+      const tools = ['create_directory', 'delete', 'edit_file', 'glob', 'grep', 'list_directory', 'move', 'read_file'];
+      expect(await runProgram('mcpClient', [bin, root])).toStrictEqual([
+        [...tools, 'write_file'].map((tool) => `mcp_self_fs_${tool}`).join(' '),
+        'completed {"type":"text","text":"     1\\thello over MCP"}',
+      ]);
+    }, 60_000);
+
+    it("serves over Streamable HTTP (serveHttp's sessions, a lazy chunk) to the SDK's HTTP client", async () => {
+      expect(await runProgram('serveOverHttp')).toStrictEqual(['9 [{"type":"text","text":"     1\\ta note"}]']);
+    }, 60_000);
+
+    it("throws the main entry's error class from every built-in entry: one copy of the core behind them all", async () => {
+      expect(await runProgram('entryIdentity')).toStrictEqual([
+        'fs ToolConfigurationError true',
+        'shell ToolConfigurationError true',
+        'mcp ToolConfigurationError true',
+        'code ToolConfigurationError true',
+      ]);
+    }, 60_000);
+
+    it('maps stack traces back to src/ through the bundles (node --enable-source-maps)', async () => {
+      const script =
+        "import { fileSystemTools } from 'agentkit-tools-core/fs'; try { fileSystemTools({ nope: 1 }); } catch (error) { console.log(error.stack); }";
+      const { stdout } = await run(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+        cwd: project,
+      });
+      expect(stdout).toContain(
+        `(${path.join(project, 'node_modules', manifest.name, 'src/fs/config/buildFileSystemConfig.ts')}:`,
+      );
+    }, 60_000);
+  });
 });
