@@ -519,16 +519,26 @@ function describeWhere(stack) {
 var port = parentPort;
 if (port === null) throw new Error("The code isolate worker runs only as a worker thread.");
 var isolates = /* @__PURE__ */ new Map();
+var consoles = /* @__PURE__ */ new Map();
 function post(message) {
   port?.postMessage(message);
 }
 function drained(id) {
   const isolate = isolates.get(id);
   if (isolate === void 0) return;
-  post({ type: "drained", id, end: isolate.end, calls: isolate.calls, memoryBytes: isolate.memoryBytes });
+  post({
+    type: "drained",
+    id,
+    end: isolate.end,
+    calls: isolate.calls,
+    memoryBytes: isolate.memoryBytes,
+    consoleDropped: consoles.get(id)?.dropped ?? 0
+  });
 }
 async function start(id, script, code) {
   const { declarations, missing } = script;
+  const written = { chars: 0, dropped: 0 };
+  consoles.set(id, written);
   let opened;
   try {
     opened = await Isolate.open({
@@ -545,6 +555,11 @@ async function start(id, script, code) {
         post({ type: "call", id, index, name, input });
       },
       onConsole: (level, text) => {
+        if (written.chars >= script.maxConsoleChars) {
+          written.dropped++;
+          return;
+        }
+        written.chars += text.length;
         post({ type: "console", id, level, text });
       },
       describe: (name) => Object.hasOwn(declarations, name) ? declarations[name] : `// No callable tool is named ${JSON.stringify(name)}. ${missing}`
@@ -572,6 +587,7 @@ port.on("message", (message) => {
     case "release":
       isolates.get(message.id)?.dispose();
       isolates.delete(message.id);
+      consoles.delete(message.id);
       post({ type: "released", id: message.id });
       return;
   }

@@ -50,6 +50,8 @@ export async function createIsolateSubjects(): Promise<IsolateSubjects> {
       now: 0,
       seed: 1,
       onConsole: () => undefined,
+      maxConsoleChars: CODE_RUN_DEFAULTS.maxConsoleChars,
+      onConsoleDropped: () => undefined,
       declarations: {},
       missingDeclaration: '',
     });

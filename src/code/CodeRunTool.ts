@@ -178,6 +178,10 @@ export class CodeRunTool implements Tool {
       onConsole: (level, text) => {
         consoleLines.add(level, text);
       },
+      maxConsoleChars: this.limits.maxConsoleChars,
+      onConsoleDropped: (count) => {
+        consoleLines.drop(count);
+      },
       declarations: this.declarations.declarations,
       missingDeclaration: this.declarations.missing,
     });

@@ -33,6 +33,11 @@ export class ConsoleCapture {
     return this.#cut;
   }
 
+  /** `count` lines cut before they reached this thread (the script's worker passes no more than the limit). */
+  public drop(count: number): void {
+    this.#cut += count;
+  }
+
   /** One `console[level](...)` line. */
   public add(level: string, text: string): void {
     const room = this.maxChars - this.#chars;

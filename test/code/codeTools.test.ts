@@ -178,6 +178,24 @@ describe('codeTools', () => {
     });
   });
 
+  it('passes no console flood across to the host: lines past the limit are only counted in the worker', async () => {
+    const executor = await host({ tools: [echo()], code: { maxConsoleChars: 1000 } });
+    const events: ToolEvent[] = [];
+    const outcome = await executor.execute(
+      codeRequest('for (let i = 0; i < 100000; i++) console.log("line " + i); return 1;'),
+      { onEvent: (event) => events.push(event) },
+    );
+    const value =
+      outcome.status === 'completed' && outcome.result.result.output.type === 'structured'
+        ? (outcome.result.result.output.value as { console: string[]; consoleCut: number })
+        : undefined;
+    expect(value?.console.join('').length).toBeLessThanOrEqual(1000 + '… [cut]'.length);
+    // The line that crosses the limit is kept cut, and counted among the cut ones.
+    expect(value?.console.at(-1)).toMatch(/… \[cut\]$/);
+    expect((value?.console.length ?? 0) + (value?.consoleCut ?? 0)).toBe(100_001);
+    expect(events.length).toBe(value?.console.length);
+  });
+
   it('has the documented defaults', () => {
     expect(CODE_RUN_DEFAULTS).toMatchObject({ memoryBytes: 64 * 1024 * 1024, timeoutMs: 60_000, maxToolCalls: 100 });
   });

@@ -14,6 +14,8 @@ export interface RemoteIsolateListener {
   onCall(index: number, name: string, inputJson: string): void;
   /** The script wrote a `console` line. */
   onConsole(level: string, text: string): void;
+  /** The script wrote `count` more lines past `maxConsoleChars`, dropped in the worker. */
+  onConsoleDropped(count: number): void;
   /** Something changed: the engine drained, the script ended, or its worker was ended. */
   onChange(): void;
 }
@@ -31,6 +33,7 @@ export class RemoteIsolate {
   #end: ScriptEnd | undefined;
   #calls = 0;
   #memoryBytes = 0;
+  #consoleDropped = 0;
   /** Messages sent that the worker has not drained yet. */
   #busy = 0;
   /** The worker cannot be trusted with more (it failed, ended, or this script overran). */
@@ -150,6 +153,10 @@ export class RemoteIsolate {
         for (const heard of this.#heard.splice(0)) {
           if (heard.type === 'call') this.listener.onCall(heard.index, heard.name, heard.input);
           else this.listener.onConsole(heard.level, heard.text);
+        }
+        if (message.consoleDropped > this.#consoleDropped) {
+          this.listener.onConsoleDropped(message.consoleDropped - this.#consoleDropped);
+          this.#consoleDropped = message.consoleDropped;
         }
         this.#busy = Math.max(0, this.#busy - 1);
         this.#calls = message.calls;

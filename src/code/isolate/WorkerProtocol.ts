@@ -9,6 +9,8 @@ export interface WorkerScript {
   readonly deadlineEpochMs: number;
   readonly toolNames: readonly string[];
   readonly maxToolCalls: number;
+  /** Console characters passed on; lines past them are only counted (a flood never crosses the thread). */
+  readonly maxConsoleChars: number;
   readonly seed: number;
   readonly now: number;
   /** One tool's declaration by name, for `describe(name)`; for any other name, `missing` follows `No callable tool is named <name>.` */
@@ -43,6 +45,8 @@ export type FromWorker =
       readonly end: ScriptEnd | undefined;
       readonly calls: number;
       readonly memoryBytes: number;
+      /** Console lines not passed on so far (past `maxConsoleChars`). */
+      readonly consoleDropped: number;
     }
   | { readonly type: 'released'; readonly id: number }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };

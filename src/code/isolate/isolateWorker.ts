@@ -14,6 +14,8 @@ const port = parentPort;
 if (port === null) throw new Error('The code isolate worker runs only as a worker thread.');
 
 const isolates = new Map<number, Isolate>();
+/** Per script: console characters passed on, and lines dropped past the limit. */
+const consoles = new Map<number, { chars: number; dropped: number }>();
 
 function post(message: FromWorker): void {
   port?.postMessage(message);
@@ -22,11 +24,20 @@ function post(message: FromWorker): void {
 function drained(id: number): void {
   const isolate = isolates.get(id);
   if (isolate === undefined) return;
-  post({ type: 'drained', id, end: isolate.end, calls: isolate.calls, memoryBytes: isolate.memoryBytes });
+  post({
+    type: 'drained',
+    id,
+    end: isolate.end,
+    calls: isolate.calls,
+    memoryBytes: isolate.memoryBytes,
+    consoleDropped: consoles.get(id)?.dropped ?? 0,
+  });
 }
 
 async function start(id: number, script: WorkerScript, code: string): Promise<void> {
   const { declarations, missing } = script;
+  const written = { chars: 0, dropped: 0 };
+  consoles.set(id, written);
   let opened: Isolate;
   try {
     opened = await Isolate.open({
@@ -44,6 +55,11 @@ async function start(id: number, script: WorkerScript, code: string): Promise<vo
         post({ type: 'call', id, index, name, input });
       },
       onConsole: (level, text) => {
+        if (written.chars >= script.maxConsoleChars) {
+          written.dropped++;
+          return;
+        }
+        written.chars += text.length;
         post({ type: 'console', id, level, text });
       },
       describe: (name) =>
@@ -75,6 +91,7 @@ port.on('message', (message: ToWorker) => {
     case 'release':
       isolates.get(message.id)?.dispose();
       isolates.delete(message.id);
+      consoles.delete(message.id);
       post({ type: 'released', id: message.id });
       return;
   }

@@ -27,6 +27,10 @@ export interface ScriptRunOptions {
   readonly seed: number;
   /** A script's `console` line. */
   readonly onConsole: (level: string, text: string) => void;
+  /** Console characters passed from the script's thread; the lines past them are only counted. */
+  readonly maxConsoleChars: number;
+  /** `count` console lines were dropped past `maxConsoleChars`. */
+  readonly onConsoleDropped: (count: number) => void;
   /** `describe(name)`: each callable tool's declaration by name. */
   readonly declarations: Readonly<Record<string, string>>;
   /** What `describe(name)` says for any other name, after `No callable tool is named <name>.` */

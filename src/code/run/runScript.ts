@@ -171,13 +171,14 @@ export async function runScript(options: ScriptRunOptions): Promise<ScriptRunEnd
       deadline: options.deadline,
       toolNames: options.toolNames,
       maxToolCalls: options.maxToolCalls,
+      maxConsoleChars: options.maxConsoleChars,
       seed,
       now,
       declarations: options.declarations,
       missing: options.missingDeclaration,
     },
     options.code,
-    { onCall, onConsole: options.onConsole, onChange: nudge },
+    { onCall, onConsole: options.onConsole, onConsoleDropped: options.onConsoleDropped, onChange: nudge },
   );
   try {
     for (;;) {
