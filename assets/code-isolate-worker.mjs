@@ -552,7 +552,7 @@ async function start(id, script, code) {
       now: script.now,
       onCall: (index, name, input) => {
         if (index >= script.maxToolCalls) opened.stop();
-        post({ type: "call", id, index, name, input });
+        if (index <= script.maxToolCalls) post({ type: "call", id, index, name, input });
       },
       onConsole: (level, text) => {
         if (written.chars >= script.maxConsoleChars) {

@@ -50,9 +50,10 @@ async function start(id: number, script: WorkerScript, code: string): Promise<vo
       seed: script.seed,
       now: script.now,
       onCall: (index, name, input) => {
-        // Counted here too: a loop of calls that never awaits must stop without the host's word.
+        // Counted here too: a loop of calls that never awaits must stop without the host's word,
+        // and only the first call past the limit crosses (the host ends the run on it).
         if (index >= script.maxToolCalls) opened.stop();
-        post({ type: 'call', id, index, name, input });
+        if (index <= script.maxToolCalls) post({ type: 'call', id, index, name, input });
       },
       onConsole: (level, text) => {
         if (written.chars >= script.maxConsoleChars) {
