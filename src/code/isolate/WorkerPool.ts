@@ -37,7 +37,7 @@ export class WorkerPool {
     }
     const index = this.#idle.findIndex((entry) => entry.session === session);
     const fresh = index >= 0 ? index : this.#idle.findIndex((entry) => entry.session === undefined);
-    const worker = fresh >= 0 ? (this.#idle.splice(fresh, 1)[0]?.worker as Worker) : WorkerPool.spawn();
+    const worker = fresh >= 0 ? (this.#idle.splice(fresh, 1)[0]?.worker as Worker) : this.#spawn();
     worker.ref();
     this.#busy.set(session, { worker, running: 1 });
     return worker;
@@ -62,17 +62,32 @@ export class WorkerPool {
   /** Starts one worker ahead of the first script (it compiles QuickJS meanwhile). */
   public prewarm(): void {
     if (this.#idle.length === 0 && this.#busy.size === 0)
-      this.#idle.push({ session: undefined, worker: WorkerPool.spawn() });
+      this.#idle.push({ session: undefined, worker: this.#spawn() });
   }
 
-  /** A new worker, unreferenced until it runs a script. */
-  public static spawn(): Worker {
+  /** Forgets `worker` (it failed or exited): it is never handed out again. */
+  #forget(worker: Worker): void {
+    const index = this.#idle.findIndex((entry) => entry.worker === worker);
+    if (index >= 0) this.#idle.splice(index, 1);
+    for (const [session, busy] of this.#busy) if (busy.worker === worker) this.#busy.delete(session);
+  }
+
+  /** A new worker, unreferenced until it runs a script; one that fails or exits leaves the pool. */
+  #spawn(): Worker {
     workerUrl ??= pathToFileURL(locatePackageFile(WORKER_FILE, import.meta.url));
     // Plain JavaScript: none of the host's own flags or loaders (a TypeScript loader costs a second).
     const worker = new Worker(workerUrl, { execArgv: [] });
     // Each script running in it listens to it: a session may run any number side by side.
     worker.setMaxListeners(0);
     worker.unref();
+    // Always heard (an idle worker's error would otherwise be thrown in the host); the scripts
+    // running in it hear it too, and end `engine_failed`.
+    worker.on('error', () => {
+      this.#forget(worker);
+    });
+    worker.on('exit', () => {
+      this.#forget(worker);
+    });
     return worker;
   }
 }
