@@ -19,8 +19,8 @@ export interface ToolSource {
   /**
    * `true` for a source whose tools are made from the others' (code mode's `code_run`
    * describes the tools a script may call): it loads after every other source, at each
-   * reload too, and `loadTools` is handed the specs of every tool registered before it.
-   * Such a source is required (not `optional`).
+   * reload too, and `loadTools` is handed the specs of every tool registered before it. Its
+   * tools are registered as a required source's: a name taken already rejects the build.
    */
   readonly composesTools?: boolean;
   /**
