@@ -131,12 +131,16 @@ export class HttpSessions {
       this.#events.dropSession(id);
     };
     this.#track(session, response);
-    await transport.handleRequest(request, response, await readJsonBody(request));
-    // The transport takes its session id only when it accepts an `initialize`.
-    if (transport.sessionId !== id) {
-      this.#sessions.delete(id);
-      this.#events.dropSession(id);
-      await server.close();
+    try {
+      await transport.handleRequest(request, response, await readJsonBody(request));
+    } finally {
+      // The transport takes its session id only when it accepts an `initialize`: whatever went
+      // wrong before (a body the client broke off, a failed write), no other session stays open.
+      if (transport.sessionId !== id) {
+        this.#sessions.delete(id);
+        this.#events.dropSession(id);
+        await server.close();
+      }
     }
   }
 

@@ -9,13 +9,18 @@ type ReadRequest = IncomingMessage & { rawBody?: Buffer };
 /** Decodes as the SDK transport does (`TextDecoder`, UTF-8, replacing bad bytes, dropping a BOM). */
 const UTF8 = new TextDecoder();
 
-/** The body of `request`, whole or, past `maxBytes`, as far as it was read (more than `maxBytes`). */
+/**
+ * The body of `request`, whole or, past `maxBytes`, as far as it was read (more than `maxBytes`),
+ * or as far as it came when the client broke it off (`request.complete` is then false). Never
+ * rejects: whatever happened, the SDK answers the request, and the session it may have opened
+ * is closed as any other that never initialized.
+ */
 function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
     const finish = (): void => {
-      request.off('data', onData).off('end', finish).off('error', reject);
+      request.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received));
     };
     const onData = (chunk: Buffer): void => {
@@ -27,7 +32,7 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
         finish();
       }
     };
-    request.on('data', onData).once('end', finish).once('error', reject);
+    request.on('data', onData).once('end', finish).once('error', finish).once('close', finish);
   });
 }
 
@@ -43,7 +48,7 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
 export async function readJsonBody(request: ReadRequest, maxBytes = MAX_REQUEST_BODY_BYTES): Promise<unknown> {
   if (request.method !== 'POST' || Number(request.headers['content-length']) > maxBytes) return undefined;
   const body = await readBody(request, maxBytes);
-  if (body.length <= maxBytes) {
+  if (body.length <= maxBytes && request.complete) {
     try {
       return JSON.parse(UTF8.decode(body)) as unknown;
     } catch {

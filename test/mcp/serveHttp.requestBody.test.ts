@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { Container } from 'inversify';
 import { agentkitModule, Tool, TOOL_EXECUTOR, type ToolExecutor } from '../../src/index.js';
 import { serveHttp, type HttpServeHandle } from '../../src/mcp/index.js';
@@ -133,5 +134,43 @@ describe('serveHttp request bodies', () => {
     const body = `${LIST}${' '.repeat(MAX_BODY - LIST.length)}`;
     const answer = await post(served.url, session, [Buffer.from(body)]);
     expect([answer.status, answer.text]).toStrictEqual([200, expect.stringContaining('"tools":[')]);
+  });
+
+  it('leaves no session behind for an initialize whose body the client broke off (a flood of them cannot fill the server)', async () => {
+    const small = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN, maxSessions: 2 });
+    try {
+      const { port } = new URL(small.url);
+      // Headers and the start of an initialize, then the connection is cut mid-body.
+      const brokenOff = (): Promise<void> =>
+        new Promise((resolve) => {
+          const socket = connect(Number(port), '127.0.0.1', () => {
+            socket.write(
+              `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+                'Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 500\r\n\r\n{"jsonrpc":"2.0","id":1,',
+            );
+            setTimeout(() => socket.destroy(), 100);
+          });
+          socket.once('close', () => {
+            resolve();
+          });
+        });
+      for (let attempt = 0; attempt < 4; attempt++) await brokenOff();
+      // Give the server a moment to see the resets.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const opened = await fetch(small.url, {
+        method: 'POST',
+        headers: HEADERS,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        }),
+      });
+      await opened.text();
+      expect(opened.status).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 });
