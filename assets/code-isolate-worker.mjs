@@ -419,7 +419,7 @@ var Isolate = class _Isolate {
     }
   }
   #shouldStop() {
-    return this.#stopped || performance.now() > this.options.deadline || this.options.signal?.aborted === true;
+    return this.#stopped || performance.now() > this.options.deadline;
   }
   #call(name, input) {
     const vm = this.context;

@@ -13,7 +13,6 @@ function isolateOptions(): Parameters<typeof Isolate.open>[0] {
     ...LIMITS,
     session: 'bench',
     deadline: performance.now() + 60_000,
-    signal: NEVER,
     toolNames: [],
     seed: 1,
     now: 0,

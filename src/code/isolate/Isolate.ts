@@ -210,7 +210,7 @@ export class Isolate {
   }
 
   #shouldStop(): boolean {
-    return this.#stopped || performance.now() > this.options.deadline || this.options.signal?.aborted === true;
+    return this.#stopped || performance.now() > this.options.deadline;
   }
 
   #call(name: QuickJSHandle, input: QuickJSHandle): QuickJSHandle {

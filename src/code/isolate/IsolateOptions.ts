@@ -8,8 +8,6 @@ export interface IsolateOptions {
   readonly stackBytes: number;
   /** Stops the script once `performance.now()` passes it (an endless loop is interrupted). */
   readonly deadline: number;
-  /** Stops the script when aborted. */
-  readonly signal?: AbortSignal;
   /** The names scripts call as `tools.<name>`. */
   readonly toolNames: readonly string[];
   /** Seeds `Math.random`. */
