@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -100,6 +100,8 @@ describe('serveHttp approval page in headless Chromium', () => {
       ],
     });
     cleanup.push(() => browser.close());
+    // A stalled page step fails as that step, well inside a test's own timeout.
+    browser.setDefaultTimeout(10_000);
     const container = new Container();
     container
       .bind(PERMISSION_CHECKER)
@@ -111,6 +113,11 @@ describe('serveHttp approval page in headless Chromium', () => {
     served = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN });
     cleanup.push(() => served.close(1000));
   }, 60_000);
+
+  // One test's leftovers never reach the next (a call still running after a failure).
+  beforeEach(() => {
+    runs.length = 0;
+  });
 
   afterAll(async () => {
     // What beforeAll started, latest first.
@@ -206,16 +213,24 @@ describe('serveHttp approval page in headless Chromium', () => {
       logged.push(notification.params.data);
     });
     const page = await browser.newPage();
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    let decided: Promise<void> | undefined;
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
       const params = request.params as { mode: string; url: string; message: string };
       asked.push(params);
-      // The person opens the link the client shows, and approves there.
-      await page.goto(params.url);
-      await page.getByRole('button', { name: 'Approve' }).click();
+      // As a client does: "accept" says the person agreed to open the link; they decide there
+      // later, and the call waits for that decision.
+      decided = (async () => {
+        await page.goto(params.url);
+        await page.getByRole('button', { name: 'Approve' }).click();
+        expect(await page.locator('h1').innerText()).toBe('Approved');
+      })();
       return { action: 'accept' };
     });
     try {
-      const result = (await client.callTool({ name: 'write_note', arguments: { note: 'by url' } })) as CallToolResult;
+      const result = (await client.callTool({ name: 'write_note', arguments: { note: 'by url' } }, undefined, {
+        timeout: 20_000,
+      })) as CallToolResult;
+      await decided;
       expect(asked).toHaveLength(1);
       expect(asked[0]?.mode).toBe('url');
       expect(asked[0]?.url).toMatch(/\/approvals\/[0-9a-f-]{36}\?secret=/u);
