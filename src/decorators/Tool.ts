@@ -4,7 +4,7 @@ import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { toolClassRegistry } from '../metadata/toolClassRegistry.js';
 import { updateOwnToolClassMetadata } from '../metadata/updateOwnToolClassMetadata.js';
 import type { Constructor } from '../metadata/Constructor.js';
-import { buildToolDefinition } from './buildToolDefinition.js';
+import { buildToolDefinition, type SchemaCompileTime } from './buildToolDefinition.js';
 import type { ToolOptionsInput } from './InferToolInput.js';
 import type { ToolClass } from './ToolClass.js';
 import type { ToolOptions } from './ToolOptions.js';
@@ -57,6 +57,24 @@ export function Tool<const TOptions extends ToolOptions>(
   options: TOptions,
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the public signature in the API report (etc/api) stays as it is.
 ): <TClass extends ToolClass<ToolOptionsInput<TOptions>>>(target: TClass) => void {
+  return decorateTool(options, 'now');
+}
+
+/**
+ * `@Tool` for the package's built-in tools: the same checks, with the schemas compiled on the
+ * first call instead of at import, so a host does not compile at start-up the schemas of every
+ * built-in it may never call. Only for schemas known to compile: test/decorators/BuiltInTool
+ * compiles every built-in's strictly (a `@Tool` class's bad schema must fail at import).
+ * @internal
+ */
+export function BuiltInTool<const TOptions extends ToolOptions>(
+  options: TOptions,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the same signature as Tool's.
+): <TClass extends ToolClass<ToolOptionsInput<TOptions>>>(target: TClass) => void {
+  return decorateTool(options, 'on-first-use');
+}
+
+function decorateTool(options: ToolOptions, compileTime: SchemaCompileTime): (target: unknown) => void {
   return ((target: Constructor): Constructor => {
     const subject = `class ${target.name || '(anonymous)'}`;
     const prototype = target.prototype as Record<string, unknown> | undefined;
@@ -67,7 +85,7 @@ export function Tool<const TOptions extends ToolOptions>(
         'Add `async invoke(input, ctx) { ... }` returning a string, a JSON value or a ToolOutput.',
       );
     }
-    const definition = buildToolDefinition(options, subject);
+    const definition = buildToolDefinition(options, subject, compileTime);
     updateOwnToolClassMetadata(target, (current) => ({ ...current, definition }));
     try {
       injectable()(target);

@@ -2,7 +2,7 @@ import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { MAX_TIMEOUT_MS } from '../contract/MAX_TIMEOUT_MS.js';
 import type { ToolDefinition } from '../metadata/ToolClassMetadata.js';
 import { buildDtoSchema } from '../schema/buildDtoSchema.js';
-import { compileSchema } from '../schema/compileSchema.js';
+import { compileSchema, deferSchema } from '../schema/compileSchema.js';
 import type { Constructor } from '../metadata/Constructor.js';
 import { needsClassValidator } from '../schema/needsClassValidator.js';
 import { buildStandardInputSchema } from '../schema/standard/buildStandardInputSchema.js';
@@ -57,7 +57,17 @@ function checkAnnotations(annotations: ToolAnnotations, subject: string): ToolAn
 }
 
 /** Checks `@Tool` options and computes everything about the tool that does not change. */
-export function buildToolDefinition(options: ToolOptions, subject: string): ToolDefinition {
+/**
+ * When a tool class's schemas compile: `now`, as the class is decorated, so a bad schema fails
+ * at import (every `@Tool` class); `on-first-use`, for the built-in tools only (see `BuiltInTool`).
+ */
+export type SchemaCompileTime = 'now' | 'on-first-use';
+
+export function buildToolDefinition(
+  options: ToolOptions,
+  subject: string,
+  compileTime: SchemaCompileTime = 'now',
+): ToolDefinition {
   if (!isPlainObject(options)) {
     throw new ToolDefinitionError(
       subject,
@@ -99,6 +109,7 @@ export function buildToolDefinition(options: ToolOptions, subject: string): Tool
         : buildStandardInputSchema(standardInput, subject);
   const outputSchema = options.output === undefined ? undefined : toSchema(options.output, subject, 'output');
   const inputClass = typeof options.input === 'function' ? options.input : undefined;
+  const compile = compileTime === 'now' ? compileSchema : deferSchema;
   const spec = Object.freeze({
     name,
     description: options.description,
@@ -114,8 +125,8 @@ export function buildToolDefinition(options: ToolOptions, subject: string): Tool
       ? {}
       : { parseInput: (value: unknown, toolName: string) => parseStandardInput(standardInput, toolName, value) }),
     needsClassValidator: inputClass !== undefined && needsClassValidator(inputClass),
-    validateInput: compileSchema(inputSchema, subject, 'input'),
-    ...(outputSchema === undefined ? {} : { validateOutput: compileSchema(outputSchema, subject, 'output') }),
+    validateInput: compile(inputSchema, subject, 'input'),
+    ...(outputSchema === undefined ? {} : { validateOutput: compile(outputSchema, subject, 'output') }),
     ...(maxInputBytes === undefined ? {} : { maxInputBytes }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   };

@@ -1,6 +1,5 @@
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import type { ValidateFunction } from 'ajv';
 import {
   buildToolResult,
   ToolError,
@@ -13,7 +12,7 @@ import {
   type ToolResult,
   type ToolSpec,
 } from '../index.js';
-import { quoteForDisplay } from '../internal/index.js';
+import { quoteForDisplay, type SchemaValidator } from '../internal/index.js';
 import { buildMcpToolName } from './buildMcpToolName.js';
 import { buildRemoteOutput } from './buildRemoteOutput.js';
 import { compileOutputValidator } from './compileOutputValidator.js';
@@ -71,7 +70,7 @@ export class McpRemoteTool implements Tool {
   readonly #connection: McpConnection;
   readonly #remote: McpTool;
   readonly #options: McpRemoteToolOptions;
-  #validateOutput: ValidateFunction | undefined | null = null;
+  #validateOutput: SchemaValidator | undefined | null = null;
   /** The request options of a call nobody but the SDK's timeout can cancel (read, never changed). */
   readonly #callOptions: RequestOptions;
   readonly #requests: readonly PermissionRequest[];

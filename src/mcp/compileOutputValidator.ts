@@ -1,6 +1,5 @@
-import type { ValidateFunction } from 'ajv';
 import { type JsonObject } from '../index.js';
-import { SchemaCompiler } from '../internal/index.js';
+import { SchemaCompiler, type SchemaValidator } from '../internal/index.js';
 
 /**
  * A validator for a remote tool's output schema, or `undefined` when it does not compile: then
@@ -9,7 +8,7 @@ import { SchemaCompiler } from '../internal/index.js';
  * keywords on the linear-time engine, in an ajv instance of its own that goes away with the
  * validator (with the tool, at the next reload).
  */
-export function compileOutputValidator(schema: JsonObject): ValidateFunction | undefined {
+export function compileOutputValidator(schema: JsonObject): SchemaValidator | undefined {
   try {
     return new SchemaCompiler().compile(schema, 'remote tool', 'output', 'lenient');
   } catch {

@@ -1,4 +1,4 @@
-import type { ValidateFunction } from 'ajv';
+import type { SchemaValidator } from '../schema/SchemaCompiler.js';
 import type { Constructor } from './Constructor.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 
@@ -13,8 +13,8 @@ export interface ToolDefinition {
   readonly parseInput?: (input: unknown, toolName: string) => unknown;
   /** True when the input class has constraints its JSON Schema cannot express. */
   readonly needsClassValidator: boolean;
-  readonly validateInput: ValidateFunction;
-  readonly validateOutput?: ValidateFunction;
+  readonly validateInput: SchemaValidator;
+  readonly validateOutput?: SchemaValidator;
   readonly maxInputBytes?: number;
   readonly timeoutMs?: number;
 }

@@ -1,4 +1,4 @@
-import type { ValidateFunction } from 'ajv';
+import type { SchemaValidator } from '../schema/SchemaCompiler.js';
 import type { ToolContext } from '../contract/ToolContext.js';
 import type { Tool } from '../decorators/Tool.js';
 import type { InputLimits } from '../schema/InputLimits.js';
@@ -7,9 +7,9 @@ import type { InputLimits } from '../schema/InputLimits.js';
 export interface RegisteredTool {
   readonly tool: Tool;
   readonly source: string;
-  readonly validateInput: ValidateFunction;
+  readonly validateInput: SchemaValidator;
   /** Absent (`undefined`) when the tool declares no output schema; always a key, so every entry has one shape. */
-  readonly validateOutput: ValidateFunction | undefined;
+  readonly validateOutput: SchemaValidator | undefined;
   /** The bounds of its input: the defaults, with the tool's `maxInputBytes` when it sets one. */
   readonly inputLimits: InputLimits;
   /**

@@ -1,4 +1,4 @@
-import type { Ajv, ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import type { SchemaStrictness } from './SchemaStrictness.js';
 import type { JsonObject } from '../values/JsonValue.js';
@@ -19,6 +19,16 @@ function describe(error: unknown): string {
 }
 
 /**
+ * What validating needs of a compiled schema: the check, and ajv's errors of the last input it
+ * refused. An ajv `ValidateFunction` is one; so is a {@link SchemaCompiler.defer | deferred} one.
+ * @internal
+ */
+export interface SchemaValidator {
+  (data: unknown): boolean;
+  readonly errors?: ErrorObject[] | null | undefined;
+}
+
+/**
  * Compiles JSON Schemas into validators with ajv instances of its own (one per strictness,
  * created on first use), each schema object once. ajv keeps everything an instance compiled
  * for as long as the instance lives: a compiler, its instances and all it compiled are
@@ -31,7 +41,7 @@ function describe(error: unknown): string {
  */
 export class SchemaCompiler {
   readonly #instances = new Map<SchemaStrictness, Ajv>();
-  readonly #compiled: Record<SchemaStrictness, WeakMap<JsonObject, ValidateFunction>> = {
+  readonly #compiled: Record<SchemaStrictness, WeakMap<JsonObject, SchemaValidator>> = {
     strict: new WeakMap(),
     lenient: new WeakMap(),
   };
@@ -43,7 +53,7 @@ export class SchemaCompiler {
   }
 
   /** The validator already compiled for this schema object, if any. */
-  public find(schema: JsonObject, strictness: SchemaStrictness = 'strict'): ValidateFunction | undefined {
+  public find(schema: JsonObject, strictness: SchemaStrictness = 'strict'): SchemaValidator | undefined {
     return this.#compiled[strictness].get(schema);
   }
 
@@ -57,13 +67,49 @@ export class SchemaCompiler {
     subject: string,
     which: 'input' | 'output',
     strictness: SchemaStrictness = 'strict',
-  ): ValidateFunction {
+  ): SchemaValidator {
     const cache = this.#compiled[strictness];
     const cached = cache.get(schema);
     if (cached !== undefined) return cached;
-    let validate: ValidateFunction;
+    const validate = this.#compileChecked(schema, subject, which, strictness);
+    cache.set(schema, validate);
+    return validate;
+  }
+
+  /**
+   * Like {@link SchemaCompiler.compile}, but compiles on the first validation: for schemas known
+   * to compile (the built-in tools', which the package's own tests compile strictly), so that a
+   * host does not compile, at start-up, the schemas of tools it may never call.
+   */
+  public defer(
+    schema: JsonObject,
+    subject: string,
+    which: 'input' | 'output',
+    strictness: SchemaStrictness = 'strict',
+  ): SchemaValidator {
+    const cache = this.#compiled[strictness];
+    const cached = cache.get(schema);
+    if (cached !== undefined) return cached;
+    let compiled: ValidateFunction | undefined;
+    const validate: { (data: unknown): boolean; errors?: ErrorObject[] | null | undefined } = (data) => {
+      compiled ??= this.#compileChecked(schema, subject, which, strictness);
+      const valid = compiled(data);
+      validate.errors = compiled.errors;
+      return valid;
+    };
+    cache.set(schema, validate);
+    return validate;
+  }
+
+  /** @throws ToolDefinitionError naming `subject` when the schema does not compile. */
+  #compileChecked(
+    schema: JsonObject,
+    subject: string,
+    which: 'input' | 'output',
+    strictness: SchemaStrictness,
+  ): ValidateFunction {
     try {
-      validate = this.#compile(strictness === 'lenient' ? withoutMetaSchema(schema) : schema, strictness);
+      return this.#compile(strictness === 'lenient' ? withoutMetaSchema(schema) : schema, strictness);
     } catch (error) {
       throw new ToolDefinitionError(
         subject,
@@ -72,8 +118,6 @@ export class SchemaCompiler {
         { cause: error },
       );
     }
-    cache.set(schema, validate);
-    return validate;
   }
 
   #compile(schema: JsonObject, strictness: SchemaStrictness): ValidateFunction {

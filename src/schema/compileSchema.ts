@@ -1,7 +1,6 @@
-import type { ValidateFunction } from 'ajv';
 import type { SchemaStrictness } from './SchemaStrictness.js';
 import type { JsonObject } from '../values/JsonValue.js';
-import { SchemaCompiler } from './SchemaCompiler.js';
+import { SchemaCompiler, type SchemaValidator } from './SchemaCompiler.js';
 
 /** The process-wide compiler: `@Tool` classes, which live as long as the process. */
 const shared = new SchemaCompiler({ shared: true });
@@ -17,14 +16,22 @@ export function compileSchema(
   subject: string,
   which: 'input' | 'output',
   strictness: SchemaStrictness = 'strict',
-): ValidateFunction {
+): SchemaValidator {
   return shared.compile(schema, subject, which, strictness);
+}
+
+/**
+ * Like {@link compileSchema}, compiled on the first validation instead (see
+ * `SchemaCompiler.defer`): for the built-in tools' schemas, which the package's tests compile.
+ */
+export function deferSchema(schema: JsonObject, subject: string, which: 'input' | 'output'): SchemaValidator {
+  return shared.defer(schema, subject, which);
 }
 
 /** The validator {@link compileSchema} already compiled for this schema object, if any. */
 export function findCompiledSchema(
   schema: JsonObject,
   strictness: SchemaStrictness = 'strict',
-): ValidateFunction | undefined {
+): SchemaValidator | undefined {
   return shared.find(schema, strictness);
 }

@@ -4,14 +4,13 @@ import { inject } from 'inversify';
 import {
   buildToolResult,
   Preflight,
-  Tool,
   ToolError,
   type JsonObject,
   type PlannedRequests,
   type ToolContext,
   type ToolResult,
 } from '../index.js';
-import { addSpanEvent } from '../internal/index.js';
+import { BuiltInTool, addSpanEvent } from '../internal/index.js';
 import { buildSandboxArgs } from './sandbox/buildSandboxArgs.js';
 import { isInSandboxView } from './sandbox/buildSandboxEnvironment.js';
 import { findProgram } from './running/findProgram.js';
@@ -162,7 +161,7 @@ function streamOutput(ctx: ToolContext, maxOutputBytes: number): (stream: 'stdou
 }
 
 /** `shell_exec`: one command, checked before it runs, contained while it runs. */
-@Tool({
+@BuiltInTool({
   name: 'shell_exec',
   description: DESCRIPTION,
   input: SHELL_EXEC_INPUT_SCHEMA,

@@ -1,6 +1,7 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { Preflight, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { BuiltInTool } from '../../internal/index.js';
 import { buildFsError } from '../buildFsError.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
@@ -21,7 +22,7 @@ interface CreatePlan {
  * An existing directory is not an error (no request, nothing done). Structured result
  * `{ path, created: string[] }`.
  */
-@Tool({
+@BuiltInTool({
   name: 'fs_create_directory',
   description:
     'Creates a directory inside the workspace, with any missing parent directories. Succeeds without change if it already exists.',

@@ -2,7 +2,8 @@ import { inject } from 'inversify';
 import type { Stats } from 'node:fs';
 import { lstat, readdir, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { Preflight, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { BuiltInTool } from '../../internal/index.js';
 import { buildFsError } from '../buildFsError.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
@@ -29,7 +30,7 @@ interface DeletePlan {
  * so policies can ask for it). Never a root. Structured result `{ path, deleted, kind?,
  * entries? }`.
  */
-@Tool({
+@BuiltInTool({
   name: 'fs_delete',
   description:
     'Deletes a file, symlink (the link itself) or empty directory inside the workspace. Set recursive to delete a directory with its contents. Set missingOk to succeed when the path does not exist. Workspace roots cannot be deleted.',

@@ -1,13 +1,7 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import {
-  Preflight,
-  Tool,
-  type JsonObject,
-  type PlannedRequests,
-  type ToolContext,
-  type ToolRequest,
-} from '../../index.js';
+import { Preflight, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
+import { BuiltInTool } from '../../internal/index.js';
 import { buildFsError } from '../buildFsError.js';
 import { buildUnifiedDiff, type UnifiedDiff } from '../content/buildUnifiedDiff.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
@@ -42,7 +36,7 @@ type EditPlan =
  * refused before anyone is asked to approve it, and the `fs.edit` request carries the diff.
  * Structured result `{ path, replacements, diff, diffTruncated }`.
  */
-@Tool({
+@BuiltInTool({
   name: 'fs_edit_file',
   description:
     'Replaces an exact piece of text in a file inside the workspace. oldString must match the file exactly (whitespace included) and occur exactly once, unless expectedReplacements gives the number of occurrences to replace. Replacement is literal. Read the file with fs_read_file first. Returns a unified diff of the change.',

@@ -1,7 +1,8 @@
 import { WalkProgress } from '../walk/WalkProgress.js';
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { Preflight, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { BuiltInTool } from '../../internal/index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { getPreflightPlan } from '../getPreflightPlan.js';
@@ -31,7 +32,7 @@ interface GlobPlan {
  * sorted, bounded; symlinked directories are not followed. Unless `includeIgnored`, `.git` and
  * what `.gitignore` files ignore are skipped (`skippedIgnored`, present when any was).
  */
-@Tool({
+@BuiltInTool({
   name: 'fs_glob',
   description:
     'Finds files and directories inside the workspace whose path matches a glob pattern, like "**/*.ts" or "src/**/test_*.py" (relative to path, default the workspace root). Returns sorted absolute paths; truncated says whether some were left out. Entries named .git and those ignored by .gitignore files are skipped by default (skippedIgnored counts them); set includeIgnored to walk them too.',

@@ -1,7 +1,8 @@
 import { WalkProgress } from '../walk/WalkProgress.js';
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
-import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { Preflight, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { BuiltInTool } from '../../internal/index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
 import { getHardLinkedFile, type HardLinkedFile } from '../HardLinkedFile.js';
@@ -39,7 +40,7 @@ interface GrepPlan {
  * are not walked (`skippedIgnored`, present when any was); a file named as `path` is searched
  * even when ignored.
  */
-@Tool({
+@BuiltInTool({
   name: 'fs_grep',
   description:
     'Searches file contents inside the workspace for a regular expression (JavaScript syntax without backreferences or lookaround, run in linear time) and returns matching lines with path and line number, sorted. path is a file or directory (default the workspace root); include limits the files searched to a glob such as "*.ts"; set ignoreCase for case-insensitive search. Binary files are skipped. Files in .git and files ignored by .gitignore files are skipped by default (skippedIgnored counts them); set includeIgnored to walk them too.',

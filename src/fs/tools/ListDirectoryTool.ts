@@ -1,7 +1,8 @@
 import { inject } from 'inversify';
 import { lstatSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
-import { Preflight, Tool, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { Preflight, type JsonObject, type PlannedRequests, type ToolContext } from '../../index.js';
+import { BuiltInTool } from '../../internal/index.js';
 import { isHardLinked } from '../../kernel/index.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
 import { FileSystemPermissionRequest } from '../FileSystemPermissionRequest.js';
@@ -37,7 +38,7 @@ interface ListPlan {
  * `hardLinked: true` instead of its size. Unless `includeIgnored`, `.git` and what
  * `.gitignore` files ignore are skipped (`skippedIgnored`, present when any was).
  */
-@Tool({
+@BuiltInTool({
   name: 'fs_list_directory',
   description:
     'Lists a directory inside the workspace: name, absolute path, kind (file, directory, symlink, other) and size of each entry, sorted by path. Set recursive (and maxDepth) to list subdirectories; symlinked directories are not followed. truncated says whether entries were left out. Entries named .git and those ignored by .gitignore files are skipped by default (skippedIgnored counts them); set includeIgnored to walk them too.',

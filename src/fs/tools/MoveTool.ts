@@ -2,14 +2,8 @@ import { inject } from 'inversify';
 import type { Stats } from 'node:fs';
 import { link, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  Preflight,
-  Tool,
-  type JsonObject,
-  type PlannedRequests,
-  type ToolContext,
-  type ToolRequest,
-} from '../../index.js';
+import { Preflight, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
+import { BuiltInTool } from '../../internal/index.js';
 import { getErrnoCode } from '../../kernel/index.js';
 import { buildFsError } from '../buildFsError.js';
 import type { FileSystemEnvironment } from '../FileSystemEnvironment.js';
@@ -37,7 +31,7 @@ interface MovePlan {
  * moved. Without `overwrite` it never replaces anything (files move by link + unlink, which
  * fails atomically when the destination exists). Structured result `{ from, to, overwritten }`.
  */
-@Tool({
+@BuiltInTool({
   name: 'fs_move',
   description:
     'Moves or renames a file, symlink or directory inside the workspace. "to" is the new path, and its parent directory must exist. An existing file at "to" is replaced only with overwrite: true (read it first). Workspace roots cannot be moved.',

@@ -5,13 +5,13 @@ import { pathToFileURL } from 'node:url';
 import {
   buildToolResult,
   Preflight,
-  Tool,
   type ContentPart,
   type MetadataMap,
   type PlannedRequests,
   type ToolContext,
   type ToolResult,
 } from '../../index.js';
+import { BuiltInTool } from '../../internal/index.js';
 import { decodeFileContent } from '../content/decodeFileContent.js';
 import type { BinaryFileContent } from '../content/FileContent.js';
 import { detectLineEnding, toDisplayText } from '../content/LineEnding.js';
@@ -42,7 +42,7 @@ interface ReadPlan {
  * a path subject with `hardLinked: true` (the checkers ask), and the body reads only that
  * very file.
  */
-@Tool({
+@BuiltInTool({
   name: 'fs_read_file',
   description:
     'Reads a text file inside the workspace and returns its lines exactly (no line numbers). Use offset (1-based first line) and limit (line count, default 2000) to page through long files; the result metadata says totalLines and nextOffset. Lines longer than 2000 characters are cut. Images come back as images, other binary files as a file reference. Read a file before editing or overwriting it.',

@@ -1,14 +1,8 @@
 import { inject } from 'inversify';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  Preflight,
-  Tool,
-  type JsonObject,
-  type PlannedRequests,
-  type ToolContext,
-  type ToolRequest,
-} from '../../index.js';
+import { Preflight, type JsonObject, type PlannedRequests, type ToolContext, type ToolRequest } from '../../index.js';
+import { BuiltInTool } from '../../internal/index.js';
 import { buildFsError } from '../buildFsError.js';
 import { buildUnifiedDiff } from '../content/buildUnifiedDiff.js';
 import { decodeFileContent } from '../content/decodeFileContent.js';
@@ -49,7 +43,7 @@ type WritePlan =
  * rename; mode, encoding, BOM and CRLF line endings kept). Structured result `{ path, created, bytes,
  * createdDirectories, diff, diffTruncated }`.
  */
-@Tool({
+@BuiltInTool({
   name: 'fs_write_file',
   description:
     'Writes a text file inside the workspace. Creates a new file; set createParents to create missing directories. To replace an existing file, read it first with fs_read_file and set overwrite: true. Prefer fs_edit_file for changes to part of a file. Returns a unified diff of the change.',
