@@ -1,4 +1,4 @@
-import type { SchemaValidator } from '../schema/SchemaCompiler.js';
+import type { SchemaValidator } from './SchemaValidator.js';
 import type { Constructor } from './Constructor.js';
 import type { ToolSpec } from '../spec/ToolSpec.js';
 

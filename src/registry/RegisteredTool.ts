@@ -1,4 +1,4 @@
-import type { SchemaValidator } from '../schema/SchemaCompiler.js';
+import type { SchemaValidator } from '../metadata/SchemaValidator.js';
 import type { ToolContext } from '../contract/ToolContext.js';
 import type { Tool } from '../decorators/Tool.js';
 import type { InputLimits } from '../schema/InputLimits.js';

@@ -1,4 +1,5 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { SchemaValidator } from '../metadata/SchemaValidator.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import type { SchemaStrictness } from './SchemaStrictness.js';
 import type { JsonObject } from '../values/JsonValue.js';
@@ -16,16 +17,6 @@ function withoutMetaSchema(schema: JsonObject): JsonObject {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * What validating needs of a compiled schema: the check, and ajv's errors of the last input it
- * refused. An ajv `ValidateFunction` is one; so is a {@link SchemaCompiler.defer | deferred} one.
- * @internal
- */
-export interface SchemaValidator {
-  (data: unknown): boolean;
-  readonly errors?: ErrorObject[] | null | undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SchemaStrictness } from './SchemaStrictness.js';
 import type { JsonObject } from '../values/JsonValue.js';
-import { SchemaCompiler, type SchemaValidator } from './SchemaCompiler.js';
+import type { SchemaValidator } from '../metadata/SchemaValidator.js';
+import { SchemaCompiler } from './SchemaCompiler.js';
 
 /** The process-wide compiler: `@Tool` classes, which live as long as the process. */
 const shared = new SchemaCompiler({ shared: true });
