@@ -1,4 +1,19 @@
-import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatchHunk } from 'diff';
+import { createRequire } from 'node:module';
+import type { FILE_HEADERS_ONLY, formatPatch, structuredPatch, StructuredPatchHunk } from 'diff';
+
+interface Jsdiff {
+  readonly FILE_HEADERS_ONLY: typeof FILE_HEADERS_ONLY;
+  readonly formatPatch: typeof formatPatch;
+  readonly structuredPatch: typeof structuredPatch;
+}
+
+let jsdiff: Jsdiff | undefined;
+
+/** jsdiff (its CommonJS build), required by the first diff: a host that never writes never loads it. */
+function getJsdiff(): Jsdiff {
+  jsdiff ??= createRequire(import.meta.url)('diff') as Jsdiff;
+  return jsdiff;
+}
 
 const CONTEXT = 3;
 const NO_NEWLINE = '\\ No newline at end of file';
@@ -85,11 +100,12 @@ export function buildUnifiedDiff(
   maxChars: number,
   maxEditLength = MAX_EDIT_LENGTH,
 ): UnifiedDiff {
+  const diff = getJsdiff();
   const { start, tail, skippedLines } = findWindow(before, after);
   const a = before.slice(start, before.length - tail);
   const b = after.slice(start, after.length - tail);
   const hunks = (
-    structuredPatch(filePath, filePath, a, b, undefined, undefined, { context: CONTEXT, maxEditLength })?.hunks ??
+    diff.structuredPatch(filePath, filePath, a, b, undefined, undefined, { context: CONTEXT, maxEditLength })?.hunks ??
     replaceMiddle(a, b)
   ).map((hunk) => ({
     ...hunk,
@@ -100,9 +116,9 @@ export function buildUnifiedDiff(
   const lines = hunks.flatMap((hunk) => hunk.lines);
   const added = lines.filter((line) => line.startsWith('+')).length;
   const removed = lines.filter((line) => line.startsWith('-')).length;
-  const full = formatPatch(
+  const full = diff.formatPatch(
     { oldFileName: filePath, newFileName: filePath, oldHeader: undefined, newHeader: undefined, hunks },
-    FILE_HEADERS_ONLY,
+    diff.FILE_HEADERS_ONLY,
   );
   if (full.length <= maxChars) return { diff: full, truncated: false, added, removed };
   return {
