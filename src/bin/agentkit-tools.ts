@@ -108,7 +108,14 @@ async function main(argv: readonly string[]): Promise<void> {
   if (http === undefined) {
     await serveStdio(executor, server);
     // The client closing stdin ends the session: release the store's connection so the process can exit.
-    process.stdin.once('end', () => void stopAll());
+    process.stdin.once('end', () => {
+      stopAll().catch((error: unknown) => {
+        process.stderr.write(
+          `agentkit-tools: stopping failed: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+        process.exitCode = 1;
+      });
+    });
     return;
   }
   try {
