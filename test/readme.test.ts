@@ -316,6 +316,43 @@ describe('README (MCP)', () => {
     ]);
   });
 
+  it('"Your own tools in the bin" serves the module\'s tool, resource and prompt beside the built-ins, wired as the bin wires it', async () => {
+    const { default: glossary } = await import('../samples/readme/binModule.js');
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const { servedContent, serveTools } = await import('../src/mcp/index.js');
+    const root = mkdtempSync(join(tmpdir(), 'agentkit-readme-bin-'));
+    const container = new Container();
+    await container.loadAsync(glossary);
+    container.load(agentkitModule({ roots: [{ path: root }] }), fileSystemTools());
+    const executor = await container.getAsync(TOOL_EXECUTOR);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = await serveTools(executor, serverSide, { content: servedContent(container) });
+    const client = new Client({ name: 'readme-bin', version: '1.0.0' });
+    await client.connect(clientSide);
+    try {
+      const { tools } = await client.listTools();
+      expect({
+        tools: tools.map((tool) => tool.name).filter((name) => !name.startsWith('fs_')),
+        builtIns: tools.some((tool) => tool.name === 'fs_read_file'),
+        defined: (await client.callTool({ name: 'glossary_define', arguments: { term: 'mcp' } })).content,
+        terms: (await client.readResource({ uri: 'glossary://terms' })).contents,
+        prompt: (await client.getPrompt({ name: 'explain', arguments: { term: 'mcp' } })).messages,
+      }).toStrictEqual({
+        tools: ['glossary_define'],
+        builtIns: true,
+        defined: [{ type: 'text', text: 'Model Context Protocol' }],
+        terms: [{ uri: 'glossary://terms', mimeType: 'text/plain', text: 'mcp' }],
+        prompt: [{ role: 'user', content: { type: 'text', text: 'Explain mcp to a newcomer.' } }],
+      });
+    } finally {
+      await client.close();
+      await server.close();
+      await executor.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('"MCP in and out" calls a stdio server\'s tool and serves the same tools to an MCP client', async () => {
     const { projectDir, read, tools } = await import('../samples/readme/mcpInOut.js');
     try {

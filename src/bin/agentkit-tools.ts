@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * The package bin: `agentkit-tools serve --root <dir> [--shell] [--policy <file>]` serves the
- * filesystem built-ins (and `shell_exec` with `--shell`) as an MCP server, over stdio, or over
- * Streamable HTTP with `--http <host>:<port>` (bearer token, health endpoint, graceful stop on
+ * The package bin: `agentkit-tools serve --root <dir> [--shell] [--policy <file>] [--module <file>]...`
+ * serves the filesystem built-ins (and `shell_exec` with `--shell`), and the `@Tool`, `@Resource`,
+ * `@ResourceTemplate` and `@Prompt` classes each `--module` binds, as an MCP server, over stdio, or
+ * over Streamable HTTP with `--http <host>:<port>` (bearer token, health endpoint, graceful stop on
  * SIGTERM). This is the composition root: the one place that wires several built-ins together.
  *
  * Without `--policy`, the default checker applies: reads inside the root run, anything else
@@ -12,9 +13,17 @@
  * `--version` work on the bin and on each command.
  */
 import { Container } from 'inversify';
-import { agentkitModule, APPROVAL_STORE, InMemoryApprovalStore, PERMISSION_CHECKER, TOOL_EXECUTOR } from '../index.js';
+import {
+  agentkitModule,
+  APPROVAL_STORE,
+  InMemoryApprovalStore,
+  PERMISSION_CHECKER,
+  TOOL_EXECUTOR,
+  type ToolExecutor,
+} from '../index.js';
 import { fileSystemTools } from '../fs/index.js';
-import { serveStdio } from '../mcp/index.js';
+import { servedContent, serveStdio, type ServedContent } from '../mcp/index.js';
+import { loadServeModules } from './loadServeModules.js';
 import { openApprovalStore, type OpenedApprovalStore } from './openApprovalStore.js';
 import { parseCommandLine, readVersion } from './parseCommandLine.js';
 import { ServeArgsError, USAGE } from './parseServeArgs.js';
@@ -45,31 +54,74 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const args = commandLine.serve;
-  const container = new Container();
   // Checked before anything starts: a bad file is named with its line and key.
-  if (args.policy !== undefined) container.bind(PERMISSION_CHECKER).toConstantValue(readPolicyFile(args.policy));
+  const policy = args.policy === undefined ? undefined : readPolicyFile(args.policy);
+  const container = new Container();
+  // The user's modules first: a token one binds (an observer, handlers, a checker) keeps its binding.
+  await loadServeModules(
+    container,
+    args.modules,
+    {
+      policy: policy !== undefined,
+      approvalStore: args.approvalStore !== undefined || args.maxApprovals !== undefined,
+    },
+    (line) => process.stderr.write(`agentkit-tools: ${line}\n`),
+  );
+  if (policy !== undefined) container.bind(PERMISSION_CHECKER).toConstantValue(policy);
   // Replicas sharing this store honour each approval once between them.
   const approvals: OpenedApprovalStore | undefined =
     args.approvalStore === undefined ? undefined : await openApprovalStore(args.approvalStore);
   if (approvals !== undefined) container.bind(APPROVAL_STORE).toConstantValue(approvals.store);
-  else container.bind(APPROVAL_STORE).toConstantValue(createMemoryStore(args.maxApprovals));
+  else if (!container.isBound(APPROVAL_STORE))
+    container.bind(APPROVAL_STORE).toConstantValue(createMemoryStore(args.maxApprovals));
   container.load(agentkitModule({ roots: [{ path: args.root }] }), fileSystemTools());
   // The shell built-in is imported only when asked for (its modules are a third of the package).
   if (args.shell) container.load((await import('../shell/index.js')).shellTools());
-  const executor = await container.getAsync(TOOL_EXECUTOR);
+  // Whatever fails from here on, the store's connection is released so the process can exit.
   const closeStore = (): Promise<void> => approvals?.close() ?? Promise.resolve();
+  let executor: ToolExecutor;
+  try {
+    executor = await container.getAsync(TOOL_EXECUTOR);
+  } catch (error) {
+    await closeStore();
+    throw error;
+  }
+  // The executor first (calls in flight stop), then the container: what the modules bound is
+  // deactivated (their `@preDestroy`, `onDeactivation`), then the store.
+  const stopAll = async (): Promise<void> => {
+    try {
+      await executor.close();
+      await container.unbindAllAsync();
+    } finally {
+      await closeStore();
+    }
+  };
+  let content: ServedContent;
+  try {
+    content = servedContent(container);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
   const { http } = args;
+  const server = { name: 'agentkit-tools', version: readVersion(), content };
   if (http === undefined) {
-    await serveStdio(executor, { name: 'agentkit-tools', version: readVersion() });
+    await serveStdio(executor, server);
     // The client closing stdin ends the session: release the store's connection so the process can exit.
-    process.stdin.once('end', () => void executor.close().then(closeStore));
+    process.stdin.once('end', () => {
+      stopAll().catch((error: unknown) => {
+        process.stderr.write(
+          `agentkit-tools: stopping failed: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+        process.exitCode = 1;
+      });
+    });
     return;
   }
   try {
-    await serveOverHttp(executor, { ...args, http }, closeStore);
+    await serveOverHttp(executor, { ...args, http }, content, stopAll);
   } catch (error) {
-    await executor.close();
-    await closeStore();
+    await stopAll();
     throw error;
   }
 }

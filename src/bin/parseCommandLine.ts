@@ -11,7 +11,8 @@ const VERSION_FLAGS: readonly string[] = ['--version', '-v', '-V'];
 export const MAIN_HELP = `Usage: agentkit-tools <command> [options]
 
 Commands:
-  serve   Serve the filesystem built-ins (and shell_exec with --shell) as an MCP server
+  serve   Serve the filesystem built-ins (and shell_exec with --shell) as an MCP server,
+          with your own tools, resources and prompts (--module)
   help    Show this help, or a command's (agentkit-tools help serve)
 
 Options:
@@ -26,6 +27,12 @@ export const SERVE_HELP = `${USAGE}
                           checked at start-up; see the README's "Policy file" section and the JSON Schema
                           agentkit-tools-core/policy.schema.json. Without it: reads in the root run,
                           anything else asks (through MCP elicitation) or is refused
+  --module <file>         Also serve what an ES module of yours binds (repeatable): its default export is
+                          an Inversify ContainerModule, or a function (container) => void | Promise<void>,
+                          binding @Tool, @Resource, @ResourceTemplate and @Prompt classes (as themselves)
+                          and their services. Compiled JavaScript with decorator metadata, importing
+                          agentkit-tools-core and inversify from its project; see the README's
+                          "Your own tools in the bin" section
   --approval-store <url>  Share approvals between replicas (redis://..., postgres://...)
   -h, --help              Show this help`;
 

@@ -5,7 +5,7 @@ export class ServeArgsError extends Error {
   public override readonly name = 'ServeArgsError';
 }
 
-export const USAGE = `Usage: agentkit-tools serve --root <dir> [--shell] [--policy <file>]
+export const USAGE = `Usage: agentkit-tools serve --root <dir> [--shell] [--policy <file>] [--module <file>]...
          [--approval-store <url> | --max-approvals <n>]
          [--http <host>:<port> [--token-file <file> | --no-auth] [--shutdown-grace-ms <ms>] [--max-sessions <n>]
                                [--public-url <url>] [--json-response]]
@@ -38,6 +38,8 @@ export interface ServeArgs {
   readonly publicUrl: string | undefined;
   /** `--json-response`: `serveHttp`'s `jsonResponse`. */
   readonly jsonResponse: boolean;
+  /** Every `--module` (repeatable), as absolute paths in the order given: the user modules to load. */
+  readonly modules: readonly string[];
 }
 
 /** `HOST:PORT`, IPv6 in brackets (`[::1]:8080`); port 0 picks a free one. */
@@ -88,6 +90,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   const [command, ...rest] = argv;
   if (command !== 'serve') throw new ServeArgsError(`Unknown command ${JSON.stringify(command ?? '')}.`);
   const values = new Map<ValuedFlag, string>();
+  const modules: string[] = [];
   let shell = false;
   let noAuth = false;
   let jsonResponse = false;
@@ -96,7 +99,12 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     if (flag === '--shell') shell = true;
     else if (flag === '--no-auth') noAuth = true;
     else if (flag === '--json-response') jsonResponse = true;
-    else if ((VALUED as readonly string[]).includes(flag)) {
+    else if (flag === '--module') {
+      const value = rest[++index];
+      if (value === undefined || value === '') throw new ServeArgsError('--module needs a file.');
+      // Relative to where the user runs the bin, as every path of the command line.
+      modules.push(path.resolve(value));
+    } else if ((VALUED as readonly string[]).includes(flag)) {
       const value = rest[++index];
       if (value === undefined) throw new ServeArgsError(`${flag} needs a value.`);
       values.set(flag as ValuedFlag, value);
@@ -134,5 +142,6 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     maxApprovals: parseCount('--max-approvals', values.get('--max-approvals')),
     publicUrl: values.get('--public-url'),
     jsonResponse,
+    modules,
   };
 }

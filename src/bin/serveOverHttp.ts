@@ -1,10 +1,10 @@
 import type { ToolExecutor } from '../index.js';
-import { DEFAULT_SHUTDOWN_GRACE_MS, serveHttp, type HttpServeHandle } from '../mcp/index.js';
+import { DEFAULT_SHUTDOWN_GRACE_MS, serveHttp, type HttpServeHandle, type ServedContent } from '../mcp/index.js';
 import type { ServeArgs } from './parseServeArgs.js';
 import { readServeToken } from './readServeToken.js';
 
 /**
- * `serve --http`: serves `executor` until SIGTERM or SIGINT, then stops within the grace
+ * `serve --http`: serves `executor` (and `content`) until SIGTERM or SIGINT, then stops within the grace
  * (calls in flight finish or are cancelled), closes the executor (no child process left) and
  * runs `onStopped`. Writes `agentkit-tools: listening on <url>` to stderr once bound: scripts
  * and tests read the port from it.
@@ -12,6 +12,7 @@ import { readServeToken } from './readServeToken.js';
 export async function serveOverHttp(
   executor: ToolExecutor,
   args: ServeArgs & { http: NonNullable<ServeArgs['http']> },
+  content: ServedContent,
   onStopped: () => Promise<void>,
 ): Promise<HttpServeHandle> {
   const log = (line: string): void => {
@@ -24,6 +25,7 @@ export async function serveOverHttp(
     ...(args.maxSessions === undefined ? {} : { maxSessions: args.maxSessions }),
     ...(args.publicUrl === undefined ? {} : { publicUrl: args.publicUrl }),
     ...(args.jsonResponse ? { jsonResponse: true } : {}),
+    content,
   });
   log(`listening on ${handle.url}${token === undefined ? ' (no auth: loopback only)' : ''}`);
   let stopping = false;

@@ -4,9 +4,9 @@ import type {
   ElicitRequestFormParams,
   ProgressToken,
   RequestId,
-  ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ExecuteOptions, ToolEvent } from '../index.js';
+import type { CallNotifications } from './CallNotifications.js';
 
 type ElicitationHandler = NonNullable<ExecuteOptions['elicitation']>;
 type SamplingHandler = NonNullable<ExecuteOptions['sampling']>;
@@ -43,25 +43,26 @@ export interface ServedCall {
   readonly toolName: string;
   readonly progressToken: ProgressToken | undefined;
   readonly logLevel: SessionLogLevel;
-  /** The SDK's `extra.sendNotification`: related to the call, so over HTTP it goes out on the call's own stream. */
-  readonly notify: (notification: ServerNotification) => Promise<void>;
+  /** The call's notifications, in order (over HTTP on the call's own stream), its output bounded. */
+  readonly notifications: CallNotifications;
 }
 
 /**
- * The call's events as MCP notifications: its own `progress` to the client's `progressToken`
- * (`notifications/progress`; a nested call's progress is its own count, so it is not mixed in),
- * every `log` at or above the session's level as `notifications/message` (the logger is the
- * tool's name). `output` has no MCP notification and stays in the result.
+ * The call's events as MCP notifications, in the order they came: its own `progress` to the
+ * client's `progressToken` (`notifications/progress`; a nested call's progress is its own count,
+ * so it is not mixed in), every `log` at or above the session's level as `notifications/message`
+ * (the logger is the tool's name), and its `output` (nested calls' too) as `notifications/message`
+ * at level `info` from the logger `agentkit-tools/output`, coalesced and bounded
+ * ({@link CallNotifications}): MCP has no partial result, and progress values must grow with each
+ * notification, which output chunks cannot promise beside the tool's own progress.
  */
 function forwardEvents(call: ServedCall): (event: ToolEvent) => void {
-  const send = (notification: ServerNotification): void => {
-    call.notify(notification).catch(() => undefined);
-  };
+  const { notifications } = call;
   return (event) => {
     switch (event.type) {
       case 'progress':
         if (call.progressToken === undefined || event.callId !== call.callId) return;
-        send({
+        notifications.send({
           method: 'notifications/progress',
           params: {
             progressToken: call.progressToken,
@@ -73,12 +74,13 @@ function forwardEvents(call: ServedCall): (event: ToolEvent) => void {
         return;
       case 'log':
         if (!isLogged(call.logLevel, event.level)) return;
-        send({
+        notifications.send({
           method: 'notifications/message',
           params: { level: event.level, logger: call.toolName, data: event.data },
         });
         return;
       case 'output':
+        if (isLogged(call.logLevel, 'info')) notifications.output(event.chunk);
         return;
     }
   };

@@ -20,6 +20,7 @@ import type { ApprovalPages } from './ApprovalPages.js';
 import { askApproval } from './askApproval.js';
 import { buildCallToolResult, buildErrorResult } from './buildCallToolResult.js';
 import { buildServedCallOptions, type SessionLogLevel } from './buildServedCallOptions.js';
+import { CallNotifications } from './CallNotifications.js';
 import { describeApproval } from './describeApproval.js';
 
 /**
@@ -48,8 +49,11 @@ export interface CallToolContext {
   readonly notify: (notification: ServerNotification) => Promise<void>;
 }
 
+/** A call's context with the call's own notifications. */
+type ServedCallContext = CallToolContext & { readonly notifications: CallNotifications };
+
 /** The executor options of `call`: its signal, and its events and questions routed to this client. */
-function optionsFor(context: CallToolContext, call: ToolRequest, params: CallToolRequest['params']): ExecuteOptions {
+function optionsFor(context: ServedCallContext, call: ToolRequest, params: CallToolRequest['params']): ExecuteOptions {
   return buildServedCallOptions(
     {
       server: context.server,
@@ -58,7 +62,7 @@ function optionsFor(context: CallToolContext, call: ToolRequest, params: CallToo
       toolName: call.toolName,
       progressToken: params._meta?.progressToken,
       logLevel: context.logLevel,
-      notify: context.notify,
+      notifications: context.notifications,
     },
     context.signal,
   );
@@ -196,7 +200,7 @@ async function approveAndRun(
 
 /** A call that presents an earlier approval: the same call again, under the ids the approval names. */
 async function resume(
-  context: CallToolContext,
+  context: ServedCallContext,
   params: CallToolRequest['params'],
   presented: unknown,
   spec: ToolSpec | undefined,
@@ -244,6 +248,17 @@ export async function handleCallTool(
   context: CallToolContext,
   params: CallToolRequest['params'],
 ): Promise<CallToolResult> {
+  const notifications = new CallNotifications(context.notify, params.name, context.requestId);
+  try {
+    return await runCallTool({ ...context, notifications }, params);
+  } finally {
+    // What the call said goes out before its result does.
+    await notifications.drain();
+  }
+}
+
+/** {@link handleCallTool}'s call, its notifications given. */
+async function runCallTool(context: ServedCallContext, params: CallToolRequest['params']): Promise<CallToolResult> {
   const { executor, render } = context;
   const spec = executor.specs().find((candidate) => candidate.name === params.name);
   const presented = params._meta?.[APPROVAL_META_KEY];

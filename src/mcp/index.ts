@@ -29,6 +29,7 @@ export { serveHttp, DEFAULT_SHUTDOWN_GRACE_MS, type HttpServeHandle } from './se
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type ServeHttpOptions } from './ServeHttpOptions.js';
 export { APPROVAL_META_KEY } from './handleCallTool.js';
 export { RESULT_METADATA_META_KEY } from './buildCallToolResult.js';
+export { OUTPUT_LOGGER } from './CallNotifications.js';
 
 // Server side: resources, resource templates and prompts from decorated classes
 export { Resource } from './Resource.js';

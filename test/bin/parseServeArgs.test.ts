@@ -17,6 +17,7 @@ describe(parseServeArgs.name, () => {
       maxApprovals: undefined,
       publicUrl: undefined,
       jsonResponse: false,
+      modules: [],
     });
   });
 
@@ -48,6 +49,7 @@ describe(parseServeArgs.name, () => {
       maxApprovals: undefined,
       publicUrl: undefined,
       jsonResponse: false,
+      modules: [],
     });
   });
 
@@ -64,6 +66,15 @@ describe(parseServeArgs.name, () => {
         '--json-response',
       ]),
     ).toMatchObject({ publicUrl: 'https://tools.example.com', jsonResponse: true });
+  });
+
+  it('reads every --module in order, resolved against the working directory, over stdio and HTTP alike', () => {
+    expect(parseServeArgs(['serve', '--root', '/r', '--module', 'dist/a.js', '--module', '/abs/b.mjs'])).toMatchObject({
+      modules: [path.resolve('dist/a.js'), '/abs/b.mjs'],
+    });
+    expect(
+      parseServeArgs(['serve', '--module', 'a.js', '--root', '/r', '--http', '127.0.0.1:0', '--no-auth']),
+    ).toMatchObject({ modules: [path.resolve('a.js')], http: { host: '127.0.0.1', port: 0 } });
   });
 
   it('reads the limits: --max-sessions with --http, --max-approvals for the in-memory store', () => {
@@ -116,6 +127,8 @@ describe(parseServeArgs.name, () => {
         'with --approval-store the approvals are kept there instead.',
     ],
     [['serve', '--http', 'localhost:1'], '--root is required.'],
+    [['serve', '--root', '/r', '--module'], '--module needs a file.'],
+    [['serve', '--root', '/r', '--module', ''], '--module needs a file.'],
     [['serve', '--root', '/r', '--tls'], 'Unknown option "--tls".'],
   ])('refuses %j: %s', (argv, message) => {
     expect(() => parseServeArgs(argv)).toThrow(new ServeArgsError(message));

@@ -3,8 +3,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   installPackedPackage,
   installTarball,
@@ -527,6 +528,83 @@ describe('the packed package', () => {
 
     it("serves over Streamable HTTP (serveHttp's sessions, a lazy chunk) to the SDK's HTTP client", async () => {
       expect(await runProgram('serveOverHttp')).toStrictEqual(['9 [{"type":"text","text":"     1\\ta note"}]']);
+    }, 60_000);
+
+    it("serves a module of the project (its own agentkit-tools-core and inversify, not the bin's bundled copies) with the packed bin's --module, over stdio and HTTP", async () => {
+      const bin = path.join(project, 'node_modules/.bin/agentkit-tools');
+      const args = ['serve', '--root', project, '--module', 'out/servedModule.js'];
+      const use = async (client: Client): Promise<unknown> => {
+        const defined = await client.callTool({ name: 'glossary_define', arguments: { term: 'mcp' } });
+        const unknown = await client.callTool({ name: 'glossary_define', arguments: { term: 'rpc' } });
+        return {
+          tools: (await client.listTools()).tools.map((tool) => tool.name).filter((name) => !name.startsWith('fs_')),
+          defined: defined.content,
+          unknown: { isError: unknown.isError, content: unknown.content },
+          terms: (await client.readResource({ uri: 'glossary://terms' })).contents,
+          term: (await client.readResource({ uri: 'glossary://term/mcp' })).contents,
+          templates: (await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate),
+          prompt: (await client.getPrompt({ name: 'explain', arguments: { term: 'mcp' } })).messages,
+        };
+      };
+      const expected = {
+        tools: ['glossary_define'],
+        defined: [{ type: 'text', text: 'Model Context Protocol' }],
+        unknown: { isError: true, content: [{ type: 'text', text: '[execution_failed] No term rpc.' }] },
+        terms: [{ uri: 'glossary://terms', mimeType: 'text/plain', text: 'mcp' }],
+        term: [{ uri: 'glossary://term/mcp', mimeType: 'text/plain', text: 'Model Context Protocol' }],
+        templates: ['glossary://term/{term}'],
+        prompt: [{ role: 'user', content: { type: 'text', text: 'Explain mcp to a newcomer.' } }],
+      };
+      // The module's imports resolve to this project's packages, the bin's Inversify is its own.
+      const { stdout } = await run(
+        process.execPath,
+        ['--input-type=module', '-e', "console.log(import.meta.resolve('inversify'))"],
+        { cwd: project },
+      );
+      expect(stdout.trim()).toBe(
+        pathToFileURL(realpathSync(path.join(project, 'node_modules/inversify/lib/index.js'))).href,
+      );
+      const stdio = new Client({ name: 'packed-module-test', version: '1.0.0' });
+      await stdio.connect(new StdioClientTransport({ command: bin, args, cwd: project }));
+      try {
+        expect(await use(stdio)).toStrictEqual(expected);
+      } finally {
+        await stdio.close();
+      }
+      const child = spawn(bin, [...args, '--http', '127.0.0.1:0', '--no-auth'], {
+        cwd: project,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      let stderr = '';
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+            stderr += chunk;
+            const match = /listening on (\S+)/u.exec(stderr);
+            if (match?.[1] !== undefined) resolve(match[1]);
+          });
+          child.on('exit', () => {
+            reject(new Error(`the bin exited: ${stderr}`));
+          });
+        });
+        const http = new Client({ name: 'packed-module-test', version: '1.0.0' });
+        await http.connect(new StreamableHTTPClientTransport(new URL(url)));
+        try {
+          expect(await use(http)).toStrictEqual(expected);
+        } finally {
+          await http.close();
+        }
+      } finally {
+        child.kill('SIGTERM');
+      }
+      expect({
+        code: await exited,
+        warnings: stderr.split('\n').filter((line) => line.includes('warning')),
+      }).toStrictEqual({
+        code: 0,
+        warnings: [],
+      });
     }, 60_000);
 
     it("throws the main entry's error class from every built-in entry: one copy of the core behind them all", async () => {

@@ -37,10 +37,17 @@ export interface SuiteRun {
   readonly output: string;
 }
 
-/** Runs the suite's CLI with `args` (under the Node 20 shim); resolves with its exit code and output. */
-export function runNode(args: readonly string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs the suite's CLI with `args` (under the Node 20 shim, and Node's own `nodeArgs`, an
+ * `--import` say); resolves with its exit code and output.
+ */
+export function runNode(
+  args: readonly string[],
+  timeoutMs: number,
+  nodeArgs: readonly string[] = [],
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', SHIM, SUITE, ...args], {
+    const child = spawn(process.execPath, ['--import', SHIM, ...nodeArgs, SUITE, ...args], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,13 +78,19 @@ export async function listScenarios(kind: 'server' | 'client'): Promise<string[]
 }
 
 /**
- * Runs every server scenario of the suite (`server --suite all`) against `url` and reads each
- * scenario's `checks.json` from a temporary output directory (removed after).
+ * Runs every server scenario of the suite (`server --suite all`), or only `scenario`, against
+ * `url` (Node's `nodeArgs` before the suite) and reads each scenario's `checks.json` from a
+ * temporary output directory (removed after).
  */
-export async function runServerScenarios(url: string, timeoutMs = 240_000): Promise<SuiteRun> {
+export async function runServerScenarios(
+  url: string,
+  timeoutMs = 240_000,
+  { scenario, nodeArgs = [] }: { readonly scenario?: string; readonly nodeArgs?: readonly string[] } = {},
+): Promise<SuiteRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'agentkit-conformance-'));
   try {
-    const { output } = await runNode(['server', '--url', url, '--suite', 'all', '-o', dir], timeoutMs);
+    const which = scenario === undefined ? ['--suite', 'all'] : ['--scenario', scenario];
+    const { output } = await runNode(['server', '--url', url, ...which, '-o', dir], timeoutMs, nodeArgs);
     const scenarios = new Map<string, { status: ScenarioStatus; checks: ConformanceCheck[] }>();
     for (const entry of await readdir(dir)) {
       // `server-<scenario>-<ISO time with - for : and .>`
@@ -91,6 +104,9 @@ export async function runServerScenarios(url: string, timeoutMs = 240_000): Prom
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** The test-only loader that applies the suite's upstream fix of `server-sse-polling` (see fixtures/sseProtocolHeaderFix.mjs). */
+export const SSE_PROTOCOL_HEADER_FIX = path.join(HERE, 'fixtures/sseProtocolHeaderFix.mjs');
 
 /** The one `checks.json` under `dir` (client scenario names may hold a `/`, which makes a folder). */
 async function readChecks(dir: string): Promise<ConformanceCheck[]> {
