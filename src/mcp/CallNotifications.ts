@@ -22,6 +22,12 @@ export const SERVED_OUTPUT_LIMITS = {
   maxHeldChars: 64 * 1024,
   /** The characters one call sends in all; past it, one note says so and nothing more is sent. */
   maxCallChars: 1024 * 1024,
+  /**
+   * The JSON characters of the progress and log notifications one call sends in all; past it, one
+   * warning says so and none of them is sent any more (a tool logging in a loop cannot flood the
+   * client or grow the server's buffers).
+   */
+  maxCallMessageChars: 4 * 1024 * 1024,
 } as const;
 
 /** A chunk's text when it is text (a string, or `{ stream, text }` as `shell_exec` emits), else undefined. */
@@ -63,6 +69,10 @@ export class CallNotifications {
   #sentChars = 0;
   /** The call reached its output cap: nothing more is sent. */
   #capped = false;
+  /** The JSON characters of the progress and log notifications sent so far. */
+  #messageChars = 0;
+  /** The call reached its progress and log cap: none is sent any more. */
+  #silenced = false;
   #lastSentAt = Number.NEGATIVE_INFINITY;
   #timer: NodeJS.Timeout | undefined;
   /** The output notification in flight: the next one waits for it (the transport's backpressure). */
@@ -75,8 +85,30 @@ export class CallNotifications {
     private readonly requestId: RequestId,
   ) {}
 
-  /** Sends `notification` now, after the output held back (so the client sees them in order). */
+  /**
+   * Sends `notification` (a progress or log notification) now, after the output held back (so the
+   * client sees them in order), unless the call already sent `maxCallMessageChars` of them.
+   */
   public send(notification: ServerNotification): void {
+    if (this.#silenced) return;
+    const size = JSON.stringify(notification.params).length;
+    if (this.#messageChars + size > SERVED_OUTPUT_LIMITS.maxCallMessageChars) {
+      this.#silenced = true;
+      notification = {
+        method: 'notifications/message',
+        params: {
+          // The level of the log that went past the cap (which the session's level let through).
+          level: notification.method === 'notifications/message' ? notification.params.level : 'warning',
+          logger: OUTPUT_LOGGER,
+          data: {
+            tool: this.tool,
+            requestId: this.requestId,
+            note: `This call sent ${SERVED_OUTPUT_LIMITS.maxCallMessageChars} characters of progress and log messages; the rest of them are not sent.`,
+          },
+        },
+      };
+    }
+    this.#messageChars += size;
     if (this.#held.length > 0 || this.#dropped > 0) this.#flush();
     void this.#track(notification);
   }

@@ -50,6 +50,17 @@ class FloodTool {
   }
 }
 
+@Tool({ name: 'log_flood', description: 'Logs 50,000 messages of 100 characters at once, reporting progress.' })
+class LogFloodTool {
+  public invoke(_input: unknown, ctx: ToolContext): string {
+    for (let index = 0; index < 50_000; index += 1) {
+      ctx.log('info', LINE);
+      ctx.progress({ progress: index + 1, total: 50_000 });
+    }
+    return 'logged';
+  }
+}
+
 const BLOCK = 'y'.repeat(SERVED_OUTPUT_LIMITS.maxHeldChars);
 
 @Tool({ name: 'out_stream', description: 'Writes 64 KiB every 10 ms for 2.5 s.' })
@@ -117,6 +128,7 @@ describe('serveTools: ctx.output over MCP', () => {
     container.bind(BurstTool).toSelf();
     container.bind(FloodTool).toSelf();
     container.bind(StreamTool).toSelf();
+    container.bind(LogFloodTool).toSelf();
     container.load(agentkitModule());
     executor = await container.getAsync(TOOL_EXECUTOR);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -200,6 +212,50 @@ describe('serveTools: ctx.output over MCP', () => {
         ],
       });
     },
+  );
+
+  it.each([
+    ['in memory', 0],
+    ['Streamable HTTP', 1],
+  ])(
+    '%s: a flood of logs and progress stops at the call cap, and one message says so',
+    async (_transport, index) => {
+      const client = clients[index] as Client;
+      let progressed = 0;
+      const { heard, result } = await (async () => {
+        const heardLogs: Heard[] = [];
+        client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+          heardLogs.push({ at: Date.now(), logger: notification.params.logger, data: notification.params.data });
+        });
+        const called = (await client.callTool({ name: 'log_flood', arguments: {} }, undefined, {
+          onprogress: () => {
+            progressed += 1;
+          },
+        })) as CallToolResult;
+        return { heard: heardLogs, result: called };
+      })();
+      const logs = heard.filter((entry) => entry.logger === 'log_flood');
+      const sentChars = logs.length * JSON.stringify({ level: 'info', logger: 'log_flood', data: LINE }).length;
+      expect({
+        result: result.content,
+        // Far fewer than the 50,000 logged, and the cap's worth of them, give or take the progress.
+        someLogs: logs.length > 1_000,
+        withinCap: sentChars <= SERVED_OUTPUT_LIMITS.maxCallMessageChars,
+        progressCapped: progressed > 0 && progressed < 50_000,
+        last: heard.at(-1)?.data,
+      }).toStrictEqual({
+        result: [{ type: 'text', text: 'logged' }],
+        someLogs: true,
+        withinCap: true,
+        progressCapped: true,
+        last: {
+          tool: 'log_flood',
+          requestId: expect.anything(),
+          note: `This call sent ${SERVED_OUTPUT_LIMITS.maxCallMessageChars} characters of progress and log messages; the rest of them are not sent.`,
+        },
+      });
+    },
+    30_000,
   );
 
   it.each([
