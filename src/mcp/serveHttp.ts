@@ -85,6 +85,8 @@ function isLoopbackRequest(request: IncomingMessage): boolean {
  * `GET /approvals/<id>?secret=...` (single use, expiring after 10 minutes, behind its own secret):
  * URL-mode elicitation points the person to it where the client supports it; otherwise the link
  * is in the refusal's text, and the same call made again runs once approved there.
+ * An answer is an SSE stream that starts with a priming event (resumable with `Last-Event-ID`),
+ * except one complete at once with nothing but the request's response: that goes as a JSON body.
  */
 export async function serveHttp(executor: ToolExecutor, options: ServeHttpOptions): Promise<HttpServeHandle> {
   assertServeHttpOptions(options);

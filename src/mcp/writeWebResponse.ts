@@ -1,5 +1,27 @@
 import type { ServerResponse } from 'node:http';
 
+/** A priming event as the SDK transport writes it, one per enqueued chunk: an id, maybe `retry`, empty data. */
+const PRIMING_EVENT = /^id: [^\n]*\n(?:retry: \d+\n)?data: \n\n$/u;
+/** A message event as the SDK transport writes it: its JSON on one line (`JSON.stringify` escapes newlines). */
+const MESSAGE_EVENT = /^event: message\n(?:id: [^\n]*\n)?data: ([^\n]*)\n\n$/u;
+
+/**
+ * The JSON text of the one message of a whole SSE answer that carries nothing else (a priming
+ * event aside: it only tells a client where to resume, and there is nothing left to resume), or
+ * undefined: more than one message, anything else, or a chunk not as the transport writes it.
+ */
+function getSoleMessage(chunks: readonly Uint8Array[]): string | undefined {
+  let message: string | undefined;
+  for (const chunk of chunks) {
+    const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');
+    if (PRIMING_EVENT.test(text)) continue;
+    const json = MESSAGE_EVENT.exec(text)?.[1];
+    if (json === undefined || message !== undefined) return undefined;
+    message = json;
+  }
+  return message;
+}
+
 function concat(chunks: Uint8Array[]): Uint8Array {
   const joined = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
   chunks.length = 0;
@@ -20,10 +42,11 @@ function drained(response: ServerResponse): Promise<void> {
 /**
  * Writes the transport's answer to `response` as its body comes. What the transport has written
  * by the end of the current turn of the event loop goes out in one write: an answer complete by
- * then (a quick call's whole SSE stream, a JSON answer) with its `Content-Length`, in one
- * segment; an open stream (a running call, the GET stream) gets its headers and what it has,
- * then each later turn's events together, as they come. A client gone cancels the body, which
- * is how the transport learns its stream broke (it keeps what follows for a resume).
+ * then with its `Content-Length`, in one segment (an SSE answer holding nothing but the request's
+ * response, as that response in a JSON body); an open stream (a running call, the GET stream)
+ * gets its headers and what it has, then each later turn's events together, as they come. A
+ * client gone cancels the body, which is how the transport learns its stream broke (it keeps
+ * what follows for a resume).
  */
 export async function writeWebResponse(answer: Response, response: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {};
@@ -73,6 +96,19 @@ export async function writeWebResponse(answer: Response, response: ServerRespons
   if (gone) return;
   if (response.headersSent) {
     response.end(pending.length === 0 ? undefined : concat(pending));
+    return;
+  }
+  // The spec lets a server answer a request with a JSON body or an SSE stream: one with nothing but its answer
+  // is cheaper to read as JSON (an SSE stream costs a client a decoder and parser pipeline per request).
+  const sole = status === 200 && headers['content-type'] === 'text/event-stream' ? getSoleMessage(pending) : undefined;
+  if (sole !== undefined) {
+    response
+      .writeHead(status, {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(sole)),
+      })
+      .end(sole);
     return;
   }
   const whole = pending.length === 0 ? new Uint8Array(0) : concat(pending);
