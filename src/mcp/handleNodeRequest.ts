@@ -3,13 +3,40 @@ import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprot
 import { discardUnreadBody, readJsonBody } from './readJsonBody.js';
 import { writeWebResponse } from './writeWebResponse.js';
 
+/** What the transport reads of a request whose body it is handed parsed: its method, URL and headers. */
+interface RequestView {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Headers;
+  /** The web `Request` itself, made only if the transport reads anything else of it. */
+  whole: Request | undefined;
+}
+
+/**
+ * A web `Request` made in full only on demand: the transport reads a request's method, URL and
+ * headers (the body is handed over parsed), and a `Request` (its signal, its body stream) costs
+ * more to make than the rest of what the adapter does per request. Anything else read of it
+ * (a later SDK may) is read from the `Request` made then, and it is an `instanceof Request`.
+ */
+const LAZY_REQUEST: ProxyHandler<RequestView> = {
+  get(view, key) {
+    if (key === 'method' || key === 'url' || key === 'headers') return view[key];
+    view.whole ??= new Request(view.url, { method: view.method, headers: view.headers });
+    const value: unknown = Reflect.get(view.whole, key);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(view.whole) : value;
+  },
+  getPrototypeOf: () => Request.prototype,
+};
+
 /** The web `Request` of a node:http request: its method, headers as sent, and the body bytes the SDK is to read. */
-function toWebRequest(request: IncomingMessage, url: string, body: Buffer | undefined): Request {
+export function toWebRequest(request: IncomingMessage, url: string, body: Buffer | undefined): Request {
   const headers = new Headers();
   const raw = request.rawHeaders;
   for (let index = 0; index + 1 < raw.length; index += 2)
     headers.append(raw[index] as string, raw[index + 1] as string);
-  return new Request(url, { method: request.method ?? 'GET', headers, ...(body === undefined ? {} : { body }) });
+  const method = request.method ?? 'GET';
+  if (body !== undefined) return new Request(url, { method, headers, body });
+  return new Proxy<RequestView>({ method, url, headers, whole: undefined }, LAZY_REQUEST) as unknown as Request;
 }
 
 /**
