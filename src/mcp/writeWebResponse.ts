@@ -2,22 +2,43 @@ import type { ServerResponse } from 'node:http';
 
 /** A priming event as the SDK transport writes it, one per enqueued chunk: an id, maybe `retry`, empty data. */
 const PRIMING_EVENT = /^id: [^\n]*\n(?:retry: \d+\n)?data: \n\n$/u;
-/** A message event as the SDK transport writes it: its JSON on one line (`JSON.stringify` escapes newlines). */
-const MESSAGE_EVENT = /^event: message\n(?:id: [^\n]*\n)?data: ([^\n]*)\n\n$/u;
+/** How a message event as the SDK transport writes it begins; an `id: ...` line may follow, then its data. */
+const MESSAGE_START = Buffer.from('event: message\n');
+const ID_START = Buffer.from('id: ');
+const DATA_START = Buffer.from('data: ');
+const NEWLINE = 0x0a;
 
 /**
- * The JSON text of the one message of a whole SSE answer that carries nothing else (a priming
- * event aside: it only tells a client where to resume, and there is nothing left to resume), or
+ * The data of a message event as the SDK transport writes it, one per enqueued chunk: its JSON
+ * on one line (`JSON.stringify` escapes newlines), as a view of `event`'s bytes; undefined for
+ * anything else.
+ */
+function getMessageData(event: Buffer): Buffer | undefined {
+  if (!event.subarray(0, MESSAGE_START.length).equals(MESSAGE_START)) return undefined;
+  let line = MESSAGE_START.length;
+  if (event.subarray(line, line + ID_START.length).equals(ID_START)) line = event.indexOf(NEWLINE, line) + 1;
+  const start = line + DATA_START.length;
+  if (line === 0 || !event.subarray(line, start).equals(DATA_START)) return undefined;
+  const end = event.length - 2;
+  // One line of data, ending the event: the first newline after `data: ` is the blank line's.
+  return end > start && event.indexOf(NEWLINE, start) === end && event[end + 1] === NEWLINE
+    ? event.subarray(start, end)
+    : undefined;
+}
+
+/**
+ * The JSON of the one message of a whole SSE answer that carries nothing else (a priming event
+ * aside: it only tells a client where to resume, and there is nothing left to resume), as bytes;
  * undefined: more than one message, anything else, or a chunk not as the transport writes it.
  */
-function getSoleMessage(chunks: readonly Uint8Array[]): string | undefined {
-  let message: string | undefined;
+function getSoleMessage(chunks: readonly Uint8Array[]): Buffer | undefined {
+  let message: Buffer | undefined;
   for (const chunk of chunks) {
-    const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');
-    if (PRIMING_EVENT.test(text)) continue;
-    const json = MESSAGE_EVENT.exec(text)?.[1];
-    if (json === undefined || message !== undefined) return undefined;
-    message = json;
+    const event = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const data = getMessageData(event);
+    if (data === undefined && PRIMING_EVENT.test(event.toString('latin1'))) continue;
+    if (data === undefined || message !== undefined) return undefined;
+    message = data;
   }
   return message;
 }
@@ -106,7 +127,7 @@ export async function writeWebResponse(answer: Response, response: ServerRespons
       .writeHead(status, {
         ...headers,
         'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(sole)),
+        'content-length': String(sole.length),
       })
       .end(sole);
     return;
