@@ -57,7 +57,8 @@ function summarize(row: HttpRow): { throughput: number; p50: number; p99: number
  * A third row serves the same in JSON-response mode (`jsonResponse: true`). Rounds alternate
  * between the servers; throughput is the median over rounds, p50/p99 over every call measured,
  * and each ratio is paired (median of per-round ratios against server-everything's round just
- * before); the verdict uses the default (SSE) mode's.
+ * before); the verdict uses the default mode's (SSE streams, but an echo, answered at once, is
+ * sent as one JSON body: see `serveHttp`).
  */
 export async function runHttpBench(
   log: (line: string) => void = console.log,

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ToolExecutor } from '../index.js';
 import { ResumableEvents } from './ResumableEvents.js';
 import type { ApprovalPages } from './ApprovalPages.js';
-import { MAX_REQUEST_BODY_BYTES, readJsonBody } from './readJsonBody.js';
+import { handleNodeRequest } from './handleNodeRequest.js';
+import { MAX_REQUEST_BODY_BYTES } from './readJsonBody.js';
 import { connectToolServer, type ServeToolsOptions } from './serveTools.js';
 
 interface Session {
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly server: Server;
   /** Requests of this session still open (a call's stream, the GET stream). */
   active: number;
@@ -79,17 +80,25 @@ export class HttpSessions {
     });
   }
 
-  /** Hands the request to the session it names; false when there is no such session (the caller answers 404). */
-  public async handle(sessionId: string, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  /**
+   * Hands the request to the session it names (`url`: its URL as handlers see it); false when
+   * there is no such session (the caller answers 404).
+   */
+  public async handle(
+    sessionId: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: string,
+  ): Promise<boolean> {
     const session = this.#sessions.get(sessionId);
     if (session === undefined) return false;
     this.#track(session, response);
-    await session.transport.handleRequest(request, response, await readJsonBody(request));
+    await handleNodeRequest(session.transport, request, response, url);
     return true;
   }
 
   /** A POST without a session: an `initialize` opens a session; anything else is answered by the SDK (400) and nothing is kept. */
-  public async open(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  public async open(request: IncomingMessage, response: ServerResponse, url: string): Promise<void> {
     if (this.size >= this.maxSessions) {
       const retryAfter = this.#retryAfterSeconds();
       const message =
@@ -101,7 +110,7 @@ export class HttpSessions {
       return;
     }
     const id = randomUUID();
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       eventStore: this.#events.forSession(id),
       retryInterval: SSE_RETRY_MS,
@@ -132,7 +141,7 @@ export class HttpSessions {
     };
     this.#track(session, response);
     try {
-      await transport.handleRequest(request, response, await readJsonBody(request));
+      await handleNodeRequest(transport, request, response, url);
     } finally {
       // The transport takes its session id only when it accepts an `initialize`: whatever went
       // wrong before (a body the client broke off, a failed write), no other session stays open.

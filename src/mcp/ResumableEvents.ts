@@ -61,7 +61,7 @@ export class ResumableEvents {
     return { events: this.#count, bytes: this.#bytes };
   }
 
-  /** The event store of session `sessionId`, for its `StreamableHTTPServerTransport`. */
+  /** The event store of session `sessionId`, for its SDK transport. */
   public forSession(sessionId: string): EventStore {
     return {
       storeEvent: (streamId, message) => Promise.resolve(this.#store(sessionId, streamId, message)),

@@ -28,6 +28,9 @@ export interface ServeHttpOptions extends Pick<ServeToolsOptions, 'name' | 'vers
    * calls that need nothing from the client while they run; but nothing reaches the client
    * before the answer: no approval by elicitation (a call needing approval ends refused, with
    * the approval page's link in its text), no progress or log notifications, no resumption.
+   * Without it, a request answered at once with nothing else to send (its response complete in
+   * the turn it arrived, no notification or request of its own before) gets that response as a
+   * JSON body too, as the protocol allows; any other answer is a resumable SSE stream.
    */
   readonly jsonResponse?: boolean;
   /**

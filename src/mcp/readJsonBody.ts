@@ -3,8 +3,15 @@ import type { IncomingMessage } from 'node:http';
 /** The largest request body a session reads: 4 MiB (the SDK transport's own default, given to it as well). */
 export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 
-/** A request whose body was read here; `rawBody` is where the SDK's Node adapter (hono) reads a body already read. */
-type ReadRequest = IncomingMessage & { rawBody?: Buffer };
+/** What is left of a body after the answer (one refused as too large) is read and dropped: at most 64 MiB, for 500 ms. */
+const DISCARD = { maxBytes: 64 * 1024 * 1024, ms: 500 } as const;
+
+/**
+ * A POST's body as {@link readJsonBody} found it: `parsed`, the JSON the SDK takes as is; or
+ * `raw`, bytes it could not take (not JSON, over the bound, broken off), or `undefined` for a
+ * body left unread (its declared `Content-Length` over the bound), for the SDK to answer.
+ */
+export type ReadJsonBody = { readonly parsed: unknown } | { readonly raw: Buffer | undefined };
 
 /** Decodes as the SDK transport does (`TextDecoder`, UTF-8, replacing bad bytes, dropping a BOM). */
 const UTF8 = new TextDecoder();
@@ -37,24 +44,47 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
 }
 
 /**
- * Reads a POST's JSON body for the SDK's `StreamableHTTPServerTransport`, which otherwise reads
- * it through a web `Request` and `ReadableStream` made for each request (most of the transport's
- * cost per call). Answers the parsed body, to hand to `handleRequest` as its `parsedBody`. Any
- * body it cannot take as is (a declared `Content-Length` over `maxBytes`: left unread; one over
- * `maxBytes` as it arrives; text that is not JSON) answers `undefined`, and what was read is left
- * as `rawBody`, so the SDK reads those bytes itself and answers them as it always does (413, the
- * JSON parse error after its `Accept` and `Content-Type` checks). Other methods are left alone.
+ * Reads a POST's JSON body for the SDK's web-standard transport, which otherwise reads it through
+ * a web `ReadableStream` (most of the transport's cost per call): `parsed`, to hand to
+ * `handleRequest` as its `parsedBody`. Any body it cannot take as is (a declared `Content-Length`
+ * over `maxBytes`: left unread; one over `maxBytes` as it arrives; text that is not JSON) answers
+ * `raw`, what was read, so the SDK reads those bytes itself and answers them as it always does
+ * (413, the JSON parse error after its `Accept` and `Content-Type` checks). Never rejects.
  */
-export async function readJsonBody(request: ReadRequest, maxBytes = MAX_REQUEST_BODY_BYTES): Promise<unknown> {
-  if (request.method !== 'POST' || Number(request.headers['content-length']) > maxBytes) return undefined;
+export async function readJsonBody(request: IncomingMessage, maxBytes = MAX_REQUEST_BODY_BYTES): Promise<ReadJsonBody> {
+  if (Number(request.headers['content-length']) > maxBytes) return { raw: undefined };
   const body = await readBody(request, maxBytes);
   if (body.length <= maxBytes && request.complete) {
     try {
-      return JSON.parse(UTF8.decode(body)) as unknown;
+      return { parsed: JSON.parse(UTF8.decode(body)) as unknown };
     } catch {
       // Not JSON: the SDK answers it, from the same bytes.
     }
   }
-  request.rawBody = body;
-  return undefined;
+  return { raw: body };
+}
+
+/**
+ * Once the answer is out, reads and drops what the client still sends of a body that was not
+ * read to its end (one refused as too large), so the connection can carry its next request; past
+ * 64 MiB or 500 ms the connection is cut instead.
+ */
+export function discardUnreadBody(request: IncomingMessage): void {
+  if (request.readableEnded || request.destroyed) return;
+  let received = 0;
+  const stop = (): void => {
+    clearTimeout(timer);
+    request.off('data', onData).off('end', stop).off('error', stop);
+  };
+  const cut = (): void => {
+    stop();
+    request.socket.destroySoon();
+  };
+  const timer = setTimeout(cut, DISCARD.ms).unref();
+  const onData = (chunk: Buffer): void => {
+    received += chunk.length;
+    if (received > DISCARD.maxBytes) cut();
+  };
+  request.on('data', onData).once('end', stop).once('error', stop);
+  request.resume();
 }

@@ -75,8 +75,8 @@ function isLoopbackRequest(request: IncomingMessage): boolean {
 }
 
 /**
- * Serves `executor`'s tools over MCP Streamable HTTP (the SDK's `StreamableHTTPServerTransport`)
- * at `/mcp`, one MCP session per `initialize`, with approval by elicitation as on stdio
+ * Serves `executor`'s tools over MCP Streamable HTTP (the SDK's web-standard transport, served
+ * through our own Node adapter) at `/mcp`, one MCP session per `initialize`, with approval by elicitation as on stdio
  * ({@link serveTools}). Every `/mcp` request needs `Authorization: Bearer <token>` (else 401
  * with `WWW-Authenticate`); without a token it only serves a loopback host. `GET /healthz`
  * answers without a token: `200 {"status":"ok"}`, or `503 {"status":"stopping"}` once closing.
@@ -85,6 +85,8 @@ function isLoopbackRequest(request: IncomingMessage): boolean {
  * `GET /approvals/<id>?secret=...` (single use, expiring after 10 minutes, behind its own secret):
  * URL-mode elicitation points the person to it where the client supports it; otherwise the link
  * is in the refusal's text, and the same call made again runs once approved there.
+ * An answer is an SSE stream that starts with a priming event (resumable with `Last-Event-ID`),
+ * except one complete at once with nothing but the request's response: that goes as a JSON body.
  */
 export async function serveHttp(executor: ToolExecutor, options: ServeHttpOptions): Promise<HttpServeHandle> {
   assertServeHttpOptions(options);
@@ -101,7 +103,7 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
     jsonResponse = false,
   } = options;
   const authorized = token === undefined ? undefined : createBearerCheck(token);
-  // The SDK's HTTP transport (hono under it) is imported when an HTTP server starts.
+  // The SDK's HTTP transport is imported when an HTTP server starts.
   const { HttpSessions } = await importMcpSdk('serveHttp', () => import('./HttpSessions.js'));
   const stop = new AbortController();
   let origin = '';
@@ -164,9 +166,11 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
       inFlight.add(response);
       response.once('close', () => inFlight.delete(response));
     }
+    // The URL the transport reports to handlers: this server's origin, the path and query asked for.
+    const webUrl = `${origin}${url === undefined ? '/mcp' : `${url.pathname}${url.search}`}`;
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      if (!(await sessions.handle(sessionId, request, response)))
+      if (!(await sessions.handle(sessionId, request, response, webUrl)))
         sendJson(response, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
       return;
     }
@@ -186,7 +190,7 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
       });
       return;
     }
-    await sessions.open(request, response);
+    await sessions.open(request, response, webUrl);
   }
 
   const server = createServer((request, response) => {

@@ -130,6 +130,47 @@ describe('serveHttp request bodies', () => {
     expect(next.status).toBe(200);
   });
 
+  it('drops what is left of a body refused as too large, so the same connection carries the next request', async () => {
+    const { port } = new URL(served.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    let broken: Error | undefined;
+    socket.setEncoding('latin1').on('data', (chunk: string) => (received += chunk));
+    socket.on('error', (error) => (broken = error));
+    /** The next whole response on the connection (framed by Content-Length or chunked), as status and body. */
+    const nextResponse = async (): Promise<{ status: number; body: string }> => {
+      for (;;) {
+        const end = received.indexOf('\r\n\r\n');
+        const head = end < 0 ? '' : received.slice(0, end);
+        const length = /^content-length: (\d+)\r$/imu.exec(`${head}\r`)?.[1];
+        const size = length === undefined ? received.indexOf('\r\n0\r\n\r\n', end) + 7 - end - 4 : Number(length);
+        if (end >= 0 && (length !== undefined || size > 3) && received.length >= end + 4 + size) {
+          const body = received.slice(end + 4, end + 4 + size);
+          received = received.slice(end + 4 + size);
+          return { status: Number(/^HTTP\/1\.1 (\d+)/u.exec(head)?.[1]), body };
+        }
+        if (broken !== undefined) throw broken;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const head = (framing: string): string =>
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(session)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}${framing}\r\n\r\n`;
+    try {
+      socket.write(head('Transfer-Encoding: chunked'));
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      for (let index = 0; index < 5; index++) socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString()}\r\n`);
+      socket.write(`${Buffer.byteLength(LIST).toString(16)}\r\n${LIST}\r\n0\r\n\r\n`);
+      const refused = await nextResponse();
+      socket.write(`${head(`Content-Length: ${Buffer.byteLength(LIST)}`)}${LIST}`);
+      const next = await nextResponse();
+      expect([refused.status, next.status, next.body]).toStrictEqual([413, 200, expect.stringContaining('"tools":[')]);
+    } finally {
+      socket.destroy();
+    }
+  });
+
   it('takes a body of exactly 4 MiB', async () => {
     const body = `${LIST}${' '.repeat(MAX_BODY - LIST.length)}`;
     const answer = await post(served.url, session, [Buffer.from(body)]);

@@ -162,14 +162,24 @@ describe('serveHttp resumable streams', () => {
       return id;
     };
     const [first, second] = [await open(), await open()];
-    const listed = await fetch(served.url, {
+    // A call still running when its stream opens (one answered at once is a JSON body, not a stream).
+    const started = new Promise<void>((resolve) => gate.started.push(resolve));
+    const called = await fetch(served.url, {
       method: 'POST',
       headers: { ...headers, 'mcp-session-id': first, 'mcp-protocol-version': '2025-11-25' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'wait_for_release', arguments: {} },
+      }),
     });
-    const events = (await listed.text()).split('\n\n').filter((event) => event !== '');
+    expect(called.headers.get('content-type')).toBe('text/event-stream');
+    await started;
+    gate.release?.();
+    const events = (await called.text()).split('\n\n').filter((event) => event !== '');
     expect(events[0]).toMatch(/^id: (\d+_[0-9a-f-]{36})\nretry: 1000\ndata: $/u);
-    expect(events[1]).toContain('"wait_for_release"');
+    expect(events[1]).toContain('"released"');
     const primingId = /^id: (\S+)/u.exec(events[0] ?? '')?.[1] ?? '';
 
     // The first session's event id, presented by the second session: no such stream there.
@@ -183,7 +193,7 @@ describe('serveHttp resumable streams', () => {
       },
     });
     expect(foreign.status).toBe(400);
-    expect(await foreign.text()).not.toContain('wait_for_release');
+    expect(await foreign.text()).not.toContain('released');
 
     const own = await fetch(served.url, {
       headers: {
@@ -198,7 +208,7 @@ describe('serveHttp resumable streams', () => {
     if (own.body === null) throw new Error('the replay has no body');
     const reader = own.body.getReader();
     const { value: chunk } = (await reader.read()) as { value?: Uint8Array };
-    expect(new TextDecoder().decode(chunk)).toContain('"wait_for_release"');
+    expect(new TextDecoder().decode(chunk)).toContain('"released"');
     await reader.cancel();
   });
 });
