@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../index.js';
 import { decodeFileContent } from '../content/decodeFileContent.js';
 import type { SearchPattern } from './compileSearchPattern.js';
-import { searchText } from './searchText.js';
+import { scanText } from './searchText.js';
 
 /** One match of `fs_grep`, built once, as the result holds it. */
 interface FileMatch extends JsonObject {
@@ -10,8 +10,14 @@ interface FileMatch extends JsonObject {
   readonly text: string;
 }
 
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)} [... ${text.length - max} more characters]`;
+/** The characters `[start, end)` of a file's text. */
+type Slice = (start: number, end: number) => string;
+
+/** The line `[start, stop)`, cut to `max` characters. */
+function cut(slice: Slice, start: number, stop: number, max: number): string {
+  return stop - start <= max
+    ? slice(start, stop)
+    : `${slice(start, start + max)} [... ${stop - start - max} more characters]`;
 }
 
 function hasUtf16Bom(bytes: Buffer): boolean {
@@ -48,8 +54,16 @@ export class MatchCollector {
     if (literal !== undefined && bytes.indexOf(literal) === -1 && !hasUtf16Bom(bytes)) return;
     const content = decodeFileContent(bytes);
     if (content.kind !== 'text') return;
-    for (const match of searchText(content.text, this.pattern, this.limit - this.matches.length)) {
-      this.matches.push({ path, line: match.line, text: cut(match.text, this.maxLineChars) });
-    }
+    const { text } = content;
+    const { matches, maxLineChars } = this;
+    // A text as long as its bytes has one character per byte (ASCII, or Latin-1): each line is
+    // copied out of the bytes, so no match keeps the whole text alive (a slice of it would).
+    const slice: Slice =
+      text.length === bytes.length
+        ? (start, end) => bytes.toString('latin1', start, end)
+        : (start, end) => text.slice(start, end);
+    scanText(text, this.pattern, this.limit - matches.length, (line, start, stop) => {
+      matches.push({ path, line, text: cut(slice, start, stop, maxLineChars) });
+    });
   }
 }
