@@ -1,4 +1,4 @@
-import type { SearchPattern } from './compileSearchPattern.js';
+import type { SearchPattern } from './buildSearchPattern.js';
 
 /** One matching line: 1-based number and text (line break and trailing `\r` removed). */
 export interface LineMatch {
