@@ -259,7 +259,7 @@ describe('the packed package', () => {
       "import { writeFileSync } from 'node:fs';",
       "import { Worker } from 'node:worker_threads';",
       "writeFileSync('searched.txt', 'first\\nneedle here\\n');",
-      "const worker = new Worker('./node_modules/agentkit-tools-core/assets/fs-search-worker.mjs');",
+      "const worker = new Worker('./node_modules/agentkit-tools-core/assets/fs-search-worker.mjs', { execArgv: [] });",
       'const task = { pattern: "needle", ignoreCase: false, limit: 10, maxLineChars: 100, maxFileBytes: 1000 };',
       'worker.on("message", (message) => {',
       '  if (message.type !== "ready") { console.log(JSON.stringify(message)); void worker.terminate(); return; }',
