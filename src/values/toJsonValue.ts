@@ -11,10 +11,16 @@ function isPlainJson(value: unknown, depth: number): boolean {
       return Number.isFinite(value);
     case 'object': {
       if (value === null) return true;
-      if (Array.isArray(value)) return value.every((item) => isPlainJson(item, depth + 1));
+      // Loops rather than `every`: a result can hold 100,000 objects (fs_grep's matches).
+      if (Array.isArray(value)) {
+        for (const item of value as unknown[]) if (!isPlainJson(item, depth + 1)) return false;
+        return true;
+      }
       const proto: unknown = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) return false;
-      return Object.values(value).every((item) => isPlainJson(item, depth + 1));
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) if (!isPlainJson(record[key], depth + 1)) return false;
+      return true;
     }
     case 'bigint':
     case 'function':

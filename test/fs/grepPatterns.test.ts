@@ -21,6 +21,12 @@ beforeAll(async () => {
   writeFileSync(p('long.txt'), `${'y'.repeat(70_000)}\nshort tail\n`);
   writeFileSync(p('words.txt'), 'value1 = 1\nvalue12 = 2\nxvalue1 = 3\n');
   writeFileSync(p('cut.txt'), `${'z'.repeat(70_000)}needle = 5;\nneedle = 6;\r\nneedle = x;\n`);
+  writeFileSync(p('edge.txt'), `${'z'.repeat(65_531)}needle\n${'z'.repeat(65_530)}needle\n`);
+  writeFileSync(p('latin1.txt'), Buffer.from('caf\xe9 au lait\n\xfcber alles\n', 'latin1'));
+  writeFileSync(
+    p('utf16.txt'),
+    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('first\nsecond caf\u00e9\n', 'utf16le')]),
+  );
 });
 
 afterAll(() => {
@@ -123,6 +129,24 @@ describe(GrepTool.name, () => {
       // "needle = " is the literal every match holds; the first one is past the line's 64 KiB.
       expect(await grep({ pattern: 'needle = [0-9];$', include: 'cut.txt' })).toStrictEqual([
         { path: p('cut.txt'), line: 2, text: 'needle = 6;' },
+      ]);
+    });
+
+    it('finds plain text only where it ends within the searched part of its line', async () => {
+      // The first line's "needle" ends one character past the first 64 KiB; the second's right at its end.
+      expect(await grep({ pattern: 'needle', include: 'edge.txt' })).toStrictEqual([
+        { path: p('edge.txt'), line: 2, text: `${'z'.repeat(2000)} [... 63536 more characters]` },
+      ]);
+      expect(await grep({ pattern: 'needle = 5', include: 'cut.txt' })).toStrictEqual([]);
+    });
+
+    it('matches Latin-1 and UTF-16 files by their decoded text', async () => {
+      expect(await grep({ pattern: 'caf\u00e9 au|\u00fcber', include: 'latin1.txt' })).toStrictEqual([
+        { path: p('latin1.txt'), line: 1, text: 'caf\u00e9 au lait' },
+        { path: p('latin1.txt'), line: 2, text: '\u00fcber alles' },
+      ]);
+      expect(await grep({ pattern: 'second', include: 'utf16.txt' })).toStrictEqual([
+        { path: p('utf16.txt'), line: 2, text: 'second caf\u00e9' },
       ]);
     });
 

@@ -40,11 +40,12 @@ describe('the packed package', () => {
     if (packed !== undefined) rmSync(packed.dir, { recursive: true, force: true });
   });
 
-  it("holds the build, the licence, the manifest, the README, the policy schema, code mode's isolate worker, the bash grammar and web-tree-sitter with their licences, nothing else", () => {
+  it("holds the build, the licence, the manifest, the README, the policy schema, code mode's isolate worker, fs_grep's search worker, the bash grammar and web-tree-sitter with their licences, nothing else", () => {
     expect(packed.files.filter((file) => !file.startsWith('dist/')).sort()).toStrictEqual([
       'LICENSE',
       'README.md',
       'assets/code-isolate-worker.mjs',
+      'assets/fs-search-worker.mjs',
       'assets/policy.schema.json',
       'assets/tree-sitter-bash.LICENSE',
       'assets/tree-sitter-bash.wasm',
@@ -252,6 +253,23 @@ describe('the packed package', () => {
     ].join('\n');
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
     expect(stdout.trim().split('\n')).toStrictEqual(['false false', '[["ls","-la"],["wc","-l"]]']);
+  }, 60_000);
+
+  it("loads fs_grep's search worker from the install (its imports resolve there) and searches a file with it", async () => {
+    const script = [
+      "import { writeFileSync } from 'node:fs';",
+      "import { Worker } from 'node:worker_threads';",
+      "writeFileSync('searched.txt', 'first\\nneedle here\\n');",
+      "const worker = new Worker('./node_modules/agentkit-tools-core/assets/fs-search-worker.mjs', { execArgv: [] });",
+      'const task = { pattern: "needle", ignoreCase: false, limit: 10, maxLineChars: 100, maxFileBytes: 1000 };',
+      'worker.on("message", (message) => {',
+      '  if (message.type !== "ready") { console.log(JSON.stringify(message)); void worker.terminate(); return; }',
+      '  worker.postMessage({ type: "task", task });',
+      '  worker.postMessage({ type: "batch", batch: 0, files: [`${process.cwd()}/searched.txt`] });',
+      '});',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packed.app });
+    expect(stdout.trim()).toBe('{"type":"searched","batch":0,"outcomes":[[2,"needle here"]]}');
   }, 60_000);
 
   it("exports the policy file's JSON Schema, and the bin answers --version and --help", async () => {

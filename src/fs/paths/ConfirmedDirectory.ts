@@ -6,9 +6,13 @@ import { getDescriptorEntryPath, isDirectoryDescriptorAt, locateDescriptor, OPEN
  * A directory held open by a handle, confirmed to be `path`. Its entries are reached through
  * `access`: its descriptor entry (`getDescriptorEntryPath`) on Linux, which resolves through the handle itself (like
  * `openat`), so a component of `path` swapped for a link afterwards changes nothing; elsewhere
- * `path` itself, re-checked by realpath when opened. Close it when done.
+ * `path` itself, re-checked by realpath when opened. Close it when done; a second owner that
+ * reads through it later (a search worker) `retain`s it and closes it too: the handle stays open
+ * until the last owner's close, so its descriptor number never names another file meanwhile.
  */
 export class ConfirmedDirectory {
+  #owners = 1;
+
   private constructor(
     public readonly path: string,
     public readonly fd: number,
@@ -58,7 +62,14 @@ export class ConfirmedDirectory {
     return `${this.access}/${name}`;
   }
 
+  /** One more owner: the handle stays open until it closes too. */
+  public retain(): void {
+    if (this.#owners > 0) this.#owners++;
+  }
+
+  /** This owner is done: the last one closes the handle (later calls do nothing). */
   public close(): void {
+    if (this.#owners === 0 || --this.#owners > 0) return;
     try {
       closeSync(this.fd);
     } catch {

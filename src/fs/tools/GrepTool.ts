@@ -10,9 +10,12 @@ import { getPreflightPlan } from '../getPreflightPlan.js';
 import { compileGlob } from '../walk/compileGlob.js';
 import { readVerifiedFile } from '../readVerifiedFile.js';
 import { FS_ENVIRONMENT } from '../tokens.js';
-import { compileSearchPattern, type SearchPattern } from '../walk/compileSearchPattern.js';
+import type { SearchPattern } from '../walk/buildSearchPattern.js';
+import { compileSearchPattern } from '../walk/compileSearchPattern.js';
 import { MatchCollector } from '../walk/MatchCollector.js';
-import { HARD_LINKED, readRegularFileSync } from '../walk/readRegularFileSync.js';
+import { SEARCH_WORKERS } from '../walk/SearchWorkerPool.js';
+import { TreeSearch } from '../walk/TreeSearch.js';
+import type { WalkResult } from '../walk/walkTree.js';
 import { assertReadableFile } from './assertReadableFile.js';
 import { describeIgnored } from './describeIgnored.js';
 import { GREP_INPUT_SCHEMA, type GrepInput } from './GrepInput.js';
@@ -38,7 +41,9 @@ interface GrepPlan {
  * itself is searched only once approved (a path subject with `hardLinked: true`). Only the first 64 KiB
  * of a line are searched. Unless `includeIgnored`, `.git` and what `.gitignore` files ignore
  * are not walked (`skippedIgnored`, present when any was); a file named as `path` is searched
- * even when ignored.
+ * even when ignored. Past its first files, a big tree's files are read (through the handles of
+ * their directories, with the same checks) and searched in worker threads while the walk goes on
+ * (`TreeSearch`): the result is the same.
  */
 @BuiltInTool({
   name: 'fs_grep',
@@ -93,32 +98,43 @@ export class GrepTool {
     // Like ripgrep's --glob: a pattern without a slash matches the file name at any depth.
     const byName = input.include?.includes('/') !== true;
     const isProtected = env.protectedPaths.below(plan.path);
-    let skippedHardLinks = 0;
-    const progress = new WalkProgress(ctx, 'searched');
-    const walk = await walkVerifiedDirectory(
-      env,
-      plan.path,
-      input.path ?? '.',
-      {
-        maxDepth: Number.POSITIVE_INFINITY,
-        maxEntries: limits.maxWalkEntries,
-        signal: ctx.signal,
-        visit: (entry, access) => {
-          progress.tick();
-          if (
+    const task = {
+      pattern: input.pattern,
+      ignoreCase: input.ignoreCase === true,
+      limit: collector.limit,
+      maxLineChars: limits.maxLineChars,
+      maxFileBytes: limits.maxGrepFileBytes,
+    };
+    const search = new TreeSearch(
+      collector,
+      new WalkProgress(ctx, 'searched'),
+      { ...task, pattern: plan.pattern },
+      task,
+      SEARCH_WORKERS,
+    );
+    let walked: WalkResult;
+    try {
+      walked = await walkVerifiedDirectory(
+        env,
+        plan.path,
+        input.path ?? '.',
+        {
+          maxDepth: Number.POSITIVE_INFINITY,
+          maxEntries: limits.maxWalkEntries,
+          signal: ctx.signal,
+          visit: (entry, access, place) =>
             entry.kind !== 'file' ||
             (include !== undefined && !include(byName ? entry.name : entry.relativePath)) ||
             isProtected(entry.relativePath)
-          )
-            return true;
-          const bytes = readRegularFileSync(access, limits.maxGrepFileBytes);
-          if (bytes === HARD_LINKED) skippedHardLinks++;
-          else if (bytes !== undefined) collector.add(entry.path, bytes);
-          return !collector.full;
+              ? search.pass()
+              : search.file(entry.path, access, place),
         },
-      },
-      input.includeIgnored === true,
-    );
+        input.includeIgnored === true,
+      );
+    } finally {
+      await search.close();
+    }
+    const { walk, skippedHardLinks } = search.end(walked);
     const result = collector.toResult(limit, walk.truncated);
     return { ...result, ...(skippedHardLinks === 0 ? {} : { skippedHardLinks }), ...describeIgnored(walk) };
   }

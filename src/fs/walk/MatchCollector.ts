@@ -1,21 +1,12 @@
 import type { JsonObject } from '../../index.js';
-import { decodeFileContent } from '../content/decodeFileContent.js';
-import type { SearchPattern } from './compileSearchPattern.js';
-import { searchText } from './searchText.js';
+import type { SearchPattern } from './buildSearchPattern.js';
+import { searchFileBytes } from './searchFileBytes.js';
 
 /** One match of `fs_grep`, built once, as the result holds it. */
 interface FileMatch extends JsonObject {
   readonly path: string;
   readonly line: number;
   readonly text: string;
-}
-
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)} [... ${text.length - max} more characters]`;
-}
-
-function hasUtf16Bom(bytes: Buffer): boolean {
-  return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
 }
 
 /**
@@ -26,9 +17,9 @@ export class MatchCollector {
   public readonly matches: FileMatch[] = [];
 
   public constructor(
-    private readonly pattern: SearchPattern,
-    private readonly limit: number,
-    private readonly maxLineChars: number,
+    public readonly pattern: SearchPattern,
+    public readonly limit: number,
+    public readonly maxLineChars: number,
   ) {}
 
   public get full(): boolean {
@@ -43,13 +34,20 @@ export class MatchCollector {
 
   /** Searches the bytes of `path` (decoded before this returns: `bytes` may be a reused buffer). */
   public add(path: string, bytes: Buffer): void {
-    if (bytes.length === 0 || this.full) return;
-    const { literal } = this.pattern;
-    if (literal !== undefined && bytes.indexOf(literal) === -1 && !hasUtf16Bom(bytes)) return;
-    const content = decodeFileContent(bytes);
-    if (content.kind !== 'text') return;
-    for (const match of searchText(content.text, this.pattern, this.limit - this.matches.length)) {
-      this.matches.push({ path, line: match.line, text: cut(match.text, this.maxLineChars) });
+    const { matches } = this;
+    searchFileBytes(bytes, this.pattern, this.limit - matches.length, this.maxLineChars, (line, text) => {
+      matches.push({ path, line, text });
+    });
+  }
+
+  /**
+   * Adds the matching lines of `path` another thread found by {@link searchFileBytes} with this
+   * collector's pattern and limits (`[line, text, line, text, ...]`), as far as the limit allows.
+   */
+  public addFound(path: string, found: readonly (number | string)[]): void {
+    const { matches } = this;
+    for (let index = 0; index + 1 < found.length && matches.length < this.limit; index += 2) {
+      matches.push({ path, line: found[index] as number, text: found[index + 1] as string });
     }
   }
 }

@@ -18,8 +18,15 @@ export class WalkProgress {
 
   /** One more entry visited. */
   public tick(): void {
-    this.#seen += 1;
-    if (this.#seen % WALK_PROGRESS_EVERY !== 0) return;
-    this.ctx.progress({ progress: this.#seen, message: `${this.verb} ${String(this.#seen)} entries` });
+    this.reach(this.#seen + 1);
+  }
+
+  /** Entries up to the `count`th are done (a count below the last one changes nothing). */
+  public reach(count: number): void {
+    for (let next = this.#seen - (this.#seen % WALK_PROGRESS_EVERY) + WALK_PROGRESS_EVERY; next <= count;) {
+      this.ctx.progress({ progress: next, message: `${this.verb} ${String(next)} entries` });
+      next += WALK_PROGRESS_EVERY;
+    }
+    if (count > this.#seen) this.#seen = count;
   }
 }

@@ -1,4 +1,4 @@
-import type { SearchPattern } from './compileSearchPattern.js';
+import type { SearchPattern } from './buildSearchPattern.js';
 
 /** One matching line: 1-based number and text (line break and trailing `\r` removed). */
 export interface LineMatch {
@@ -6,44 +6,49 @@ export interface LineMatch {
   readonly text: string;
 }
 
+/**
+ * Told of each matching line: its 1-based number and where its searched part lies in the text
+ * (`text.slice(start, stop)`: no line break, no trailing `\r`, at most
+ * {@link MAX_SEARCHED_LINE_CHARS} characters).
+ */
+export type LineFound = (line: number, start: number, stop: number) => void;
+
 /** Characters of a line a pattern is tested against; the rest of a longer line is not searched. */
 export const MAX_SEARCHED_LINE_CHARS = 65_536;
 
-function lineText(text: string, start: number, end: number): string {
-  const stop = Math.min(
-    end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end,
-    start + MAX_SEARCHED_LINE_CHARS,
-  );
-  return text.slice(start, stop);
+/** Where the searched part of the line `[start, end)` stops: before a trailing `\r`, and at most {@link MAX_SEARCHED_LINE_CHARS} on. */
+function searchedEnd(text: string, start: number, end: number): number {
+  return Math.min(end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end, start + MAX_SEARCHED_LINE_CHARS);
 }
 
 /**
  * A pattern every matching line of which holds `required`: `indexOf` finds the candidate lines,
- * each is checked within its searched part (by `includes` for a plain pattern, else by the engine).
+ * and only they are checked. A plain pattern matches where its first occurrence in the line
+ * (the one found) ends within the searched part: no later one can end sooner. Other patterns are
+ * tested by the engine against the searched part.
  */
-function searchCandidates(text: string, pattern: SearchPattern, required: string, limit: number): LineMatch[] {
-  const matches: LineMatch[] = [];
-  const { plain } = pattern;
+function scanCandidates(text: string, pattern: SearchPattern, required: string, limit: number, found: LineFound): void {
+  const isPlain = pattern.plain !== undefined;
+  let matches = 0;
   let lineNumber = 1;
-  let counted = 0;
-  for (let at = text.indexOf(required); at !== -1 && matches.length < limit;) {
-    const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
-    const found = text.indexOf('\n', at);
-    const end = found === -1 ? text.length : found;
-    for (
-      let newline = text.indexOf('\n', counted);
-      newline !== -1 && newline < start;
-      newline = text.indexOf('\n', newline + 1)
-    )
+  let lineStart = 0;
+  // The line break ending the line at `lineStart` (-1: the last line).
+  let newline = text.indexOf('\n');
+  for (let at = text.indexOf(required); at !== -1 && matches < limit;) {
+    while (newline !== -1 && newline < at) {
+      lineStart = newline + 1;
       lineNumber++;
-    counted = start;
-    const candidate = lineText(text, start, end);
-    if (plain === undefined ? pattern.line.test(candidate) : candidate.includes(plain))
-      matches.push({ line: lineNumber, text: candidate });
-    if (found === -1) break;
+      newline = text.indexOf('\n', lineStart);
+    }
+    const end = newline === -1 ? text.length : newline;
+    const stop = searchedEnd(text, lineStart, end);
+    if (isPlain ? at + required.length <= stop : pattern.line.test(text.slice(lineStart, stop))) {
+      found(lineNumber, lineStart, stop);
+      matches++;
+    }
+    if (newline === -1) break;
     at = text.indexOf(required, end + 1);
   }
-  return matches;
 }
 
 /**
@@ -55,19 +60,36 @@ function canRuleOutText(text: string, pattern: SearchPattern): boolean {
   return !pattern.lineEndSensitive || (text.length <= MAX_SEARCHED_LINE_CHARS && !text.includes('\r'));
 }
 
-/** Every line of `text` that matches, at most `limit`, in order. */
-export function searchText(text: string, pattern: SearchPattern, limit: number): LineMatch[] {
-  if (pattern.required !== undefined) return searchCandidates(text, pattern, pattern.required, limit);
-  const matches: LineMatch[] = [];
+/**
+ * Every line of `text` that matches, at most `limit`, in order, told to `found` by position (the
+ * caller takes the text it needs: {@link searchText} slices it).
+ */
+export function scanText(text: string, pattern: SearchPattern, limit: number, found: LineFound): void {
+  if (pattern.required !== undefined) {
+    scanCandidates(text, pattern, pattern.required, limit, found);
+    return;
+  }
   // One pass of the engine over the text rules out most files; only the others are split in lines.
-  if (pattern.text !== undefined && canRuleOutText(text, pattern) && !pattern.text.test(text)) return matches;
+  if (pattern.text !== undefined && canRuleOutText(text, pattern) && !pattern.text.test(text)) return;
+  let matches = 0;
   let lineNumber = 1;
-  for (let start = 0; start < text.length && matches.length < limit; lineNumber++) {
-    const found = text.indexOf('\n', start);
-    const end = found === -1 ? text.length : found;
-    const candidate = lineText(text, start, end);
-    if (pattern.line.test(candidate)) matches.push({ line: lineNumber, text: candidate });
+  for (let start = 0; start < text.length && matches < limit; lineNumber++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const stop = searchedEnd(text, start, end);
+    if (pattern.line.test(text.slice(start, stop))) {
+      found(lineNumber, start, stop);
+      matches++;
+    }
     start = end + 1;
   }
+}
+
+/** Every line of `text` that matches, at most `limit`, in order. */
+export function searchText(text: string, pattern: SearchPattern, limit: number): LineMatch[] {
+  const matches: LineMatch[] = [];
+  scanText(text, pattern, limit, (line, start, stop) => {
+    matches.push({ line, text: text.slice(start, stop) });
+  });
   return matches;
 }

@@ -19,20 +19,38 @@ export interface WalkOptions {
   readonly ignore?: WalkIgnore;
   /**
    * Called for every entry, in walk order, with the path to open it by (through its
-   * directory's confirmed handle). Returning `false` stops the walk.
+   * directory's confirmed handle, valid while the walk is in that directory unless the visitor
+   * retains it: see {@link WalkPlace}) and where the walk is. Returning `false` stops the walk;
+   * returning a promise makes it wait for the answer.
    */
-  readonly visit: (entry: WalkEntry, access: string) => boolean | undefined;
+  readonly visit: (entry: WalkEntry, access: string, place: WalkPlace) => boolean | undefined | Promise<boolean>;
 }
 
-export interface WalkResult {
-  /** Stopped at `maxEntries`, at the depth limit of open handles, or by the signal, before the whole tree was seen. */
-  readonly truncated: boolean;
-  /** `visit` stopped the walk. */
-  readonly stopped: boolean;
+/** What a walk has skipped so far (the counts only grow). */
+export interface WalkCounts {
   /** Entries skipped as ignored (`.git` included; an ignored directory counts once, its contents are not seen). */
   readonly skippedIgnored: number;
   /** `.gitignore` files found but not read (not a regular file of its own, protected, too large or unreadable). */
   readonly unreadIgnoreFiles: number;
+}
+
+/** Where a walk is when it visits an entry. */
+export interface WalkPlace {
+  /**
+   * The entry's directory, whose handle the entry's `access` path goes through. The walk closes
+   * it when it leaves the directory: a visitor that reads through `access` later must
+   * `retain()` it first, and `close()` it when done.
+   */
+  readonly directory: ConfirmedDirectory;
+  /** The walk's counts up to this entry (live: read them during the visit). */
+  readonly counts: WalkCounts;
+}
+
+export interface WalkResult extends WalkCounts {
+  /** Stopped at `maxEntries`, at the depth limit of open handles, or by the signal, before the whole tree was seen. */
+  readonly truncated: boolean;
+  /** `visit` stopped the walk. */
+  readonly stopped: boolean;
 }
 
 /** Directories held open at once (one per level): deeper ones are not descended into. */
@@ -44,8 +62,9 @@ export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-interface Frame {
-  readonly dir: ConfirmedDirectory;
+/** A directory being walked; also the {@link WalkPlace} of its entries' visits. */
+interface Frame extends WalkPlace {
+  readonly directory: ConfirmedDirectory;
   readonly rel: string;
   readonly depth: number;
   readonly children: readonly Dirent[];
@@ -54,10 +73,7 @@ interface Frame {
   next: number;
 }
 
-interface Counts {
-  skippedIgnored: number;
-  unreadIgnoreFiles: number;
-}
+type Counts = { -readonly [K in keyof WalkCounts]: number };
 
 /** The frame of the opened directory `dir`: its entries in walk order, without the ignored ones when `ignore` is on. */
 function openFrame(
@@ -70,7 +86,7 @@ function openFrame(
 ): Frame {
   const all = readSorted(dir);
   if (ignore === undefined || parent === undefined)
-    return { dir, rel, depth, children: all, scope: undefined, next: 0 };
+    return { directory: dir, counts, rel, depth, children: all, scope: undefined, next: 0 };
   const repository = all.find((dirent) => dirent.name === REPOSITORY_DIRECTORY);
   const ignoreFile = all.find((dirent) => dirent.name === IGNORE_FILE);
   const entered = enterIgnoreScope(
@@ -87,7 +103,7 @@ function openFrame(
       dirent.name !== REPOSITORY_DIRECTORY && !entered.scope.ignores(prefix + dirent.name, dirent.isDirectory()),
   );
   counts.skippedIgnored += all.length - children.length;
-  return { dir, rel, depth, children, scope: entered.scope, next: 0 };
+  return { directory: dir, counts, rel, depth, children, scope: entered.scope, next: 0 };
 }
 
 /**
@@ -130,7 +146,7 @@ export async function walkTree(base: string, options: WalkOptions): Promise<Walk
       const frame = frames[frames.length - 1] as Frame;
       const dirent = frame.children[frame.next++];
       if (dirent === undefined) {
-        frames.pop()?.dir.close();
+        frames.pop()?.directory.close();
         continue;
       }
       if (visited >= options.maxEntries) {
@@ -141,19 +157,22 @@ export async function walkTree(base: string, options: WalkOptions): Promise<Walk
       const { name } = dirent;
       const kind = getEntryKind(dirent);
       const relativePath = frame.rel === '' ? name : `${frame.rel}/${name}`;
+      const { directory } = frame;
       const entry: WalkEntry = {
-        path: `${frame.dir.path === '/' ? '' : frame.dir.path}/${name}`,
+        path: `${directory.path === '/' ? '' : directory.path}/${name}`,
         relativePath,
         name,
         kind,
         depth: frame.depth,
       };
-      if (options.visit(entry, frame.dir.entry(name)) === false) {
+      let verdict = options.visit(entry, directory.entry(name), frame);
+      if (verdict instanceof Promise) verdict = await verdict;
+      if (verdict === false) {
         stopped = true;
         break;
       }
       if (kind === 'directory' && frame.depth < options.maxDepth) {
-        const child = frames.length < MAX_OPEN_LEVELS ? frame.dir.openChild(name) : undefined;
+        const child = frames.length < MAX_OPEN_LEVELS ? directory.openChild(name) : undefined;
         if (child === undefined) truncated ||= frames.length >= MAX_OPEN_LEVELS;
         else frames.push(openFrame(child, relativePath, frame.depth + 1, frame.scope, ignore, counts));
       }
@@ -167,7 +186,7 @@ export async function walkTree(base: string, options: WalkOptions): Promise<Walk
       }
     }
   } finally {
-    for (const frame of frames) frame.dir.close();
+    for (const frame of frames) frame.directory.close();
   }
   return { truncated, stopped, ...counts };
 }
