@@ -3,6 +3,16 @@
 // src/fs/walk/searchWorker.ts
 import { parentPort } from "node:worker_threads";
 
+// src/errors/ToolDefinitionError.ts
+var ToolDefinitionError = class extends Error {
+  constructor(subject, problem, fix, options) {
+    super(`${subject}: ${problem} ${fix}`, options);
+    this.subject = subject;
+    /** Always `ToolDefinitionError`. */
+    this.name = "ToolDefinitionError";
+  }
+};
+
 // src/schema/LinearRegExp.ts
 import { createRequire } from "node:module";
 var engineClass;
@@ -109,6 +119,11 @@ var PUBLIC_IPV4 = [
 var LABEL = "(?:[a-z0-9\\u{00a1}-\\u{ffff}]+-)*[a-z0-9\\u{00a1}-\\u{ffff}]+";
 var HOST_NAME = `${LABEL}(?:\\.${LABEL})*(?:\\.(?:[a-z\\u{00a1}-\\u{ffff}]{2,}))`;
 var URL_PATTERN = `^(?:https?|ftp):\\/\\/(?:${NON_BLANK}+(?::${NON_BLANK}*)?@)?(?:(?:${PUBLIC_IPV4})\\.${LAST_OCTET}|${HOST_NAME})(?::\\d{2,5})?(?:\\/${NON_BLANK}*)?$`;
+var url;
+function linearUrlFormat(text) {
+  url ??= LinearRegExp.compile(URL_PATTERN, { ignoreCase: true });
+  return url.test(text);
+}
 
 // src/schema/createAjv.ts
 var linearRegExpEngine = Object.assign(
@@ -118,6 +133,125 @@ var linearRegExpEngine = Object.assign(
     code: "LinearRegExp.compile"
   }
 );
+var CLASS_VALIDATOR_ONLY_FORMATS = [
+  "base64",
+  "credit-card",
+  "currency",
+  "isbn",
+  "isin",
+  "json",
+  "mobile-phone"
+];
+function createAjv(strictness, options = {}) {
+  const ajv = new Ajv({
+    strict: strictness === "strict",
+    allErrors: true,
+    coerceTypes: false,
+    useDefaults: false,
+    removeAdditional: false,
+    logger: false,
+    // Tools are compiled by object, not looked up by `$id`: two tools (or a reload) may share one.
+    addUsedSchema: false,
+    validateSchema: options.validateSchema ?? true,
+    ...strictness === "lenient" ? { code: { regExp: linearRegExpEngine } } : {}
+  });
+  addFormatsModule.default(ajv);
+  ajv.addFormat("url", linearUrlFormat);
+  for (const format of CLASS_VALIDATOR_ONLY_FORMATS) ajv.addFormat(format, true);
+  return ajv;
+}
+
+// src/schema/getAjv.ts
+var instances = /* @__PURE__ */ new Map();
+function getAjv(strictness = "strict") {
+  let ajv = instances.get(strictness);
+  if (ajv === void 0) {
+    ajv = createAjv(strictness);
+    instances.set(strictness, ajv);
+  }
+  return ajv;
+}
+
+// src/schema/SchemaCompiler.ts
+function withoutMetaSchema(schema) {
+  if (typeof schema.$schema !== "string") return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== "$schema"));
+}
+function describe(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+var SchemaCompiler = class {
+  #instances = /* @__PURE__ */ new Map();
+  #compiled = {
+    strict: /* @__PURE__ */ new WeakMap(),
+    lenient: /* @__PURE__ */ new WeakMap()
+  };
+  #shared;
+  /** @param shared use the process-wide instances (`getAjv`) instead of owned ones: for `@Tool` classes, which never go away. */
+  constructor(options = {}) {
+    this.#shared = options.shared === true;
+  }
+  /** The validator already compiled for this schema object, if any. */
+  find(schema, strictness = "strict") {
+    return this.#compiled[strictness].get(schema);
+  }
+  /**
+   * Compiles `schema` once (cached per schema object).
+   * @throws ToolDefinitionError naming `subject` when the schema does not compile (not valid
+   *   draft-07, unknown keywords in strict mode, a `pattern` the linear-time engine does not support).
+   */
+  compile(schema, subject, which, strictness = "strict") {
+    const cache = this.#compiled[strictness];
+    const cached = cache.get(schema);
+    if (cached !== void 0) return cached;
+    const validate = this.#compileChecked(schema, subject, which, strictness);
+    cache.set(schema, validate);
+    return validate;
+  }
+  /**
+   * Like {@link SchemaCompiler.compile}, but compiles on the first validation: for schemas known
+   * to compile (the built-in tools', which the package's own tests compile strictly), so that a
+   * host does not compile, at start-up, the schemas of tools it may never call.
+   */
+  defer(schema, subject, which, strictness = "strict") {
+    const cache = this.#compiled[strictness];
+    const cached = cache.get(schema);
+    if (cached !== void 0) return cached;
+    let compiled;
+    const validate = (data) => {
+      compiled ??= this.#compileChecked(schema, subject, which, strictness);
+      const valid = compiled(data);
+      validate.errors = compiled.errors;
+      return valid;
+    };
+    cache.set(schema, validate);
+    return validate;
+  }
+  /** @throws ToolDefinitionError naming `subject` when the schema does not compile. */
+  #compileChecked(schema, subject, which, strictness) {
+    try {
+      return this.#compile(strictness === "lenient" ? withoutMetaSchema(schema) : schema, strictness);
+    } catch (error) {
+      throw new ToolDefinitionError(
+        subject,
+        `its ${which} schema does not compile: ${describe(error)}.`,
+        "Give a valid JSON Schema (draft-07) without unknown keywords or formats, or a class-validator DTO class.",
+        { cause: error }
+      );
+    }
+  }
+  #compile(schema, strictness) {
+    if (this.#shared) return getAjv(strictness).compile(schema);
+    const meta = getAjv(strictness);
+    if (!meta.validateSchema(schema)) throw new Error(`schema is invalid: ${meta.errorsText(meta.errors)}`);
+    let ajv = this.#instances.get(strictness);
+    if (ajv === void 0) {
+      ajv = createAjv(strictness, { validateSchema: false });
+      this.#instances.set(strictness, ajv);
+    }
+    return ajv.compile(schema);
+  }
+};
 
 // src/permissions/quoteForDisplay.ts
 var COUNT = new Intl.NumberFormat("en-US");
@@ -382,6 +516,68 @@ var INVALID_SPAN_ID = "0".repeat(16);
 // src/tracing/McpTracer.ts
 var MCP = Object.freeze({ methodName: "mcp.method.name", networkTransport: "network.transport" });
 
+// src/decorators/Tool.ts
+import { injectable } from "inversify";
+
+// src/metadata/TOOL_CLASS_REGISTRY.ts
+var TOOL_CLASS_REGISTRY = /* @__PURE__ */ Symbol.for("agentkit-tools-core/ToolClassRegistry");
+
+// src/metadata/toolClassRegistry.ts
+var holder = globalThis;
+var existing = holder[TOOL_CLASS_REGISTRY];
+var classes = existing ?? /* @__PURE__ */ new Set();
+holder[TOOL_CLASS_REGISTRY] = classes;
+
+// src/schema/compileSchema.ts
+var shared = new SchemaCompiler({ shared: true });
+
+// src/schema/standard/getConverterOptions.ts
+var MEANINGFUL_FLAGS = /[imsv]/;
+function isRecord(value) {
+  return typeof value === "object" && value !== null;
+}
+function keepValidationToValibot(context) {
+  const { valibotAction: action, jsonSchema, errors } = context;
+  if (errors === void 0 || action.kind !== "validation") return void 0;
+  const regex = action.requirement;
+  if (action.type === "regex" && regex instanceof RegExp && MEANINGFUL_FLAGS.test(regex.flags) && errors.length === 1 && jsonSchema.pattern === regex.source) {
+    return Object.fromEntries(Object.entries(jsonSchema).filter(([key]) => key !== "pattern"));
+  }
+  return jsonSchema;
+}
+function getZodPatterns(schema) {
+  const internals = schema._zod;
+  const patterns = [internals?.def?.pattern];
+  for (const check of internals?.def?.checks ?? []) patterns.push(check._zod?.def?.pattern);
+  const bag = internals?.bag?.patterns;
+  if (bag instanceof Set) patterns.push(...bag);
+  return patterns;
+}
+function dropFlaggedZodPatterns(context) {
+  const flagged = /* @__PURE__ */ new Set();
+  for (const pattern of getZodPatterns(context.zodSchema)) {
+    if (pattern instanceof RegExp && MEANINGFUL_FLAGS.test(pattern.flags)) flagged.add(pattern.source);
+  }
+  if (flagged.size === 0) return;
+  const { jsonSchema } = context;
+  const isFlagged = (schema) => isRecord(schema) && typeof schema.pattern === "string" && flagged.has(schema.pattern);
+  if (isFlagged(jsonSchema)) delete jsonSchema.pattern;
+  if (Array.isArray(jsonSchema.allOf)) {
+    const kept = jsonSchema.allOf.filter((member) => !isFlagged(member));
+    if (kept.length === 0) delete jsonSchema.allOf;
+    else jsonSchema.allOf = kept;
+  }
+}
+var ZOD_OPTIONS = Object.freeze({ override: dropFlaggedZodPatterns });
+var VALIBOT_OPTIONS = Object.freeze({ overrideAction: keepValidationToValibot });
+
+// src/decorators/buildToolDefinition.ts
+var EMPTY_INPUT_SCHEMA = Object.freeze({
+  type: "object",
+  properties: Object.freeze({}),
+  additionalProperties: false
+});
+
 // src/fs/walk/findRequiredLiteral.ts
 var SYNTAX = /* @__PURE__ */ new Set(["\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}"]);
 var OPTIONAL = /* @__PURE__ */ new Set(["?", "*", "{"]);
@@ -478,7 +674,7 @@ function buildSearchPattern(pattern, ignoreCase) {
 // src/fs/walk/readRegularFileSync.ts
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 var CHUNK = 64 * 1024;
-var shared = Buffer.allocUnsafe(CHUNK);
+var shared2 = Buffer.allocUnsafe(CHUNK);
 var HARD_LINKED = "hard_linked";
 function readRest(fd, head, size, maxBytes) {
   if (size > maxBytes) return void 0;
@@ -504,9 +700,9 @@ function readRegularFileSync(filePath, maxBytes) {
     const stats = fstatSync(fd);
     if (getFileKindRefusal(stats, {}) !== void 0) return void 0;
     if (isHardLinked(stats)) return HARD_LINKED;
-    const filled = readSync(fd, shared, 0, CHUNK, 0);
-    if (filled === CHUNK) return readRest(fd, shared, stats.size, maxBytes);
-    return filled > maxBytes ? void 0 : shared.subarray(0, filled);
+    const filled = readSync(fd, shared2, 0, CHUNK, 0);
+    if (filled === CHUNK) return readRest(fd, shared2, stats.size, maxBytes);
+    return filled > maxBytes ? void 0 : shared2.subarray(0, filled);
   } catch {
     return void 0;
   } finally {
