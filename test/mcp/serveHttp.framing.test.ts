@@ -10,6 +10,7 @@ import {
   type ToolExecutor,
 } from '../../src/index.js';
 import { serveHttp, type HttpServeHandle } from '../../src/mcp/index.js';
+import { openRawSession } from './fixtures/openRawSession.js';
 
 const TOKEN = 'framing-token-0123456789';
 const VERSION = '2025-11-25';
@@ -77,27 +78,7 @@ describe('serveHttp answer framing', () => {
     container.load(agentkitModule());
     executor = await container.getAsync(TOOL_EXECUTOR);
     served = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN });
-    const opened = await fetch(served.url, {
-      method: 'POST',
-      headers: HEADERS,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      }),
-    });
-    await opened.text();
-    session = {
-      ...HEADERS,
-      'mcp-session-id': opened.headers.get('mcp-session-id') ?? '',
-      'mcp-protocol-version': VERSION,
-    };
-    await fetch(served.url, {
-      method: 'POST',
-      headers: session,
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-    });
+    session = await openRawSession(served.url, HEADERS, VERSION);
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { Container } from 'inversify';
 import { agentkitModule, Tool, TOOL_EXECUTOR, type ToolExecutor } from '../../src/index.js';
 import { serveHttp, type HttpServeHandle } from '../../src/mcp/index.js';
+import { openRawSession } from './fixtures/openRawSession.js';
 
 const TOKEN = 'in-process-token-0123456789';
 const VERSION = '2025-11-25';
@@ -59,23 +60,7 @@ describe('serveHttp request bodies', () => {
     container.load(agentkitModule());
     executor = await container.getAsync(TOOL_EXECUTOR);
     served = await serveHttp(executor, { host: '127.0.0.1', port: 0, token: TOKEN });
-    const opened = await fetch(served.url, {
-      method: 'POST',
-      headers: HEADERS,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      }),
-    });
-    await opened.text();
-    session = {
-      ...HEADERS,
-      'mcp-session-id': opened.headers.get('mcp-session-id') ?? '',
-      'mcp-protocol-version': VERSION,
-    };
-    await post(served.url, session, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    session = await openRawSession(served.url, HEADERS, VERSION);
   });
 
   afterAll(async () => {
