@@ -50,3 +50,4 @@ export { addSpanEvent } from '../tracing/addSpanEvent.js';
 export { isContentPart } from '../values/isToolOutput.js';
 export { canonicalJson } from '../interrupt/canonicalJson.js';
 export { BuiltInTool } from '../decorators/Tool.js';
+export { headOfText } from '../values/headOfText.js';

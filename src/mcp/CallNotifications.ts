@@ -1,5 +1,6 @@
 import type { RequestId, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonValue } from '../index.js';
+import { headOfText } from '../internal/index.js';
 
 /**
  * The logger of the `notifications/message` that carry a served call's partial output
@@ -46,13 +47,6 @@ function withText(chunk: JsonValue, text: string): JsonValue {
 /** What a chunk costs against the bounds: its text's length, or its JSON's. */
 function sizeOf(chunk: JsonValue): number {
   return textOf(chunk)?.length ?? JSON.stringify(chunk).length;
-}
-
-/** `text`'s first `length` characters, never ending inside a surrogate pair. */
-function headOf(text: string, length: number): string {
-  const end =
-    length > 0 && text.charCodeAt(length - 1) >= 0xd800 && text.charCodeAt(length - 1) < 0xdc00 ? length - 1 : length;
-  return text.slice(0, Math.max(0, end));
 }
 
 /**
@@ -122,7 +116,7 @@ export class CallNotifications {
     if (size > room) {
       const text = textOf(chunk);
       // A text too long for the room left is cut to it; anything else waits for room or is dropped.
-      taken = text !== undefined && room > 0 ? withText(chunk, headOf(text, room)) : undefined;
+      taken = text !== undefined && room > 0 ? withText(chunk, headOfText(text, room)) : undefined;
       const kept = taken === undefined ? 0 : sizeOf(taken);
       this.#dropped += size - kept;
       size = kept;
@@ -183,7 +177,7 @@ export class CallNotifications {
         const size = sizeOf(chunk);
         const text = textOf(chunk);
         if (chars + size <= room) chunks.push(chunk);
-        else if (text !== undefined && room - chars > 0) chunks.push(withText(chunk, headOf(text, room - chars)));
+        else if (text !== undefined && room - chars > 0) chunks.push(withText(chunk, headOfText(text, room - chars)));
         else break;
         chars += Math.min(size, room - chars);
       }

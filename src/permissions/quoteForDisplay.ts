@@ -1,3 +1,5 @@
+import { headOfText } from '../values/headOfText.js';
+
 /**
  * How many characters of a command, path or pattern a reason or summary shows by default.
  * @internal
@@ -70,7 +72,6 @@ export function quoteForDisplay(
   const shownForm: DisplayForm = quote ? 'quoted' : 'line';
   if (text.length <= max) return show(text, shownForm);
   // Never split a surrogate pair: the head ends before a lone high surrogate.
-  const code = text.charCodeAt(max - 1);
-  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
-  return `${show(text.slice(0, end), shownForm)}… [${COUNT.format(text.length - end)} more characters]`;
+  const head = headOfText(text, max);
+  return `${show(head, shownForm)}… [${COUNT.format(text.length - head.length)} more characters]`;
 }
