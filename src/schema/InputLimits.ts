@@ -10,6 +10,3 @@ export const DEFAULT_INPUT_LIMITS: InputLimits = Object.freeze({
   maxBytes: 1024 * 1024,
   maxDepth: 64,
 });
-
-/** Keys that could reach an object's prototype if the input were ever merged somewhere. */
-export const FORBIDDEN_INPUT_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
