@@ -42,7 +42,26 @@ function fastest<T extends { readonly name: string }>(rows: readonly T[], time: 
   return rest.reduce((best, row) => (time(row) < time(best) ? row : best), first);
 }
 
-/** The issue's targets, each checked against the medians of this run. */
+/** How far within the fastest peer issue 17 asks every executor row to be. */
+const PEER_SLACK = 1.1;
+
+/** Issue 17's target for one row: at most {@link PEER_SLACK} times the fastest peer's median. */
+function withinOfFastestPeer<T extends { readonly name: string }>(
+  label: string,
+  ours: number,
+  peer: T,
+  time: (row: T) => number,
+  format: (value: number) => string,
+): TargetVerdict {
+  const ratio = ours / time(peer);
+  return {
+    target: `${label} within ${PEER_SLACK}x the fastest peer (issue 17)`,
+    pass: ratio <= PEER_SLACK,
+    measured: `${format(ours)} vs ${peer.name} ${format(time(peer))} = ${formatRatio(ratio)}`,
+  };
+}
+
+/** The issues' targets, each checked against the medians of this run. */
 export function evaluateTargets(inputs: TargetInputs): TargetVerdict[] {
   const { reference, schemaCall, dtoCall, schemaBurst, dtoBurst, discovery } = inputs;
   const peerCall = fastest(inputs.peerCalls, (row) => row.medianNs);
@@ -75,6 +94,16 @@ export function evaluateTargets(inputs: TargetInputs): TargetVerdict[] {
       pass: dtoBurst.medianMs < peerBurst.medianMs,
       measured: `${formatMs(dtoBurst.medianMs)} vs fastest peer ${peerBurst.name} ${formatMs(peerBurst.medianMs)} (${compare(dtoBurst.medianMs, peerBurst.medianMs)})\n      ${standings(dtoBurst.medianMs, inputs.peerBursts, (row) => row.medianMs)}`,
     },
+    withinOfFastestPeer('explicit-schema call', schemaCall.medianNs, peerCall, (row) => row.medianNs, formatNs),
+    withinOfFastestPeer('DTO-class call', dtoCall.medianNs, peerCall, (row) => row.medianNs, formatNs),
+    withinOfFastestPeer(
+      '1,000-call burst (explicit schema)',
+      schemaBurst.medianMs,
+      peerBurst,
+      (row) => row.medianMs,
+      formatMs,
+    ),
+    withinOfFastestPeer('1,000-call burst (DTO class)', dtoBurst.medianMs, peerBurst, (row) => row.medianMs, formatMs),
     {
       target: `discovery + freeze of ${discovery.toolCount} tools < ${discoveryLimitMs} ms`,
       pass: discovery.medianMs < discoveryLimitMs,
