@@ -33,6 +33,8 @@ export interface HttpServeHandle {
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 /** How long cancelled calls get to send their answer before their connections are cut. */
 const CANCEL_WAIT_MS = 2_000;
+/** How long an idle keep-alive connection stays open (the common 65 s: longer than clients keep theirs). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -200,6 +202,11 @@ export async function serveHttp(executor: ToolExecutor, options: ServeHttpOption
       else response.destroy();
     });
   });
+  // Idle keep-alive connections stay open longer than clients pool them (Node's fetch keeps an
+  // idle socket for the server's hint less a second): with Node's default 5 s, a client that
+  // reused a socket after its event loop stalled past 5 s met the server closing it (ECONNRESET).
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const address = await listen(server, host, port);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = options.publicUrl === undefined ? `http://${shownHost}:${address.port}` : new URL(options.publicUrl).origin;
