@@ -44,5 +44,6 @@ describe('samples/05-shell-tool', () => {
     });
     expect(report.leaked).toBe(false);
     expect(lines).toContain('  the background job wrote its file: false');
-  });
+    // Real commands (git, npm test, a process tree killed at its timeout): about 3.5 s on a quiet 2-core machine.
+  }, 30_000);
 });
