@@ -5,7 +5,7 @@ import type { ToolResultPart } from './ToolResultPart.js';
 export interface ToolResult {
   /** What goes back to the model. */
   readonly result: ToolResultPart;
-  /** How long the tool body ran, in milliseconds. */
+  /** How long the call took, in milliseconds: from its start (the checks before the body included) to its result. */
   readonly durationMs: number;
   /** Operational data for the host (never sent to the model by the built-in renderers). */
   readonly metadata: MetadataMap;
