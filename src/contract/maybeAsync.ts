@@ -4,7 +4,7 @@ export type MaybePromise<T> = T | Promise<T>;
 
 /**
  * An answer that comes later: what awaiting needs of a promise (its `then`, called once with
- * both callbacks). Every `Promise` is one; so is what {@link readLater} makes of a thenable.
+ * both callbacks). Every `Promise` is one; so is what `readLater` makes of a thenable.
  */
 export interface Later<T> {
   /** Calls `onValue` with the value, or `onThrown` with what it failed with, once. */
@@ -13,7 +13,7 @@ export interface Later<T> {
 
 /**
  * A later answer the core itself builds (its `then` a method of its own class, not a property a
- * value could fake): {@link readLater} takes it as it is, like a native promise.
+ * value could fake): `readLater` takes it as it is, like a native promise.
  */
 export abstract class LaterAnswer<T> implements Later<T> {
   public abstract then(onValue: (value: T) => void, onThrown: (thrown: unknown) => void): unknown;

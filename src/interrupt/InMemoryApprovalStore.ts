@@ -5,7 +5,7 @@ import type { ApprovalConsumeResult, ApprovalStore } from './ApprovalStore.js';
 /** Options of {@link InMemoryApprovalStore}. */
 export interface InMemoryApprovalStoreOptions {
   /**
-   * The most approvals kept at once, used or not (default {@link DEFAULT_MAX_APPROVALS}): past
+   * The most approvals kept at once, used or not (default 10,000): past
    * it the oldest is evicted, so memory stays bounded however many calls ask. A call whose
    * approval was evicted cannot be resumed (`unknown_approval`).
    */

@@ -71,8 +71,8 @@ export class McpClientRegistry {
   }
 
   /**
-   * Completes server `id`'s OAuth flow with the authorization code the host got back (see
-   * {@link McpConnection.finishAuth}), then reloads the tools of a server whose listing met
+   * Completes server `id`'s OAuth flow with the authorization code the host got back (the SDK's
+   * `finishAuth` on its transport), then reloads the tools of a server whose listing met
    * the 401. Calls that ended `auth_required` can then run again as they were.
    */
   public async finishAuth(id: string, authorizationCode: string): Promise<void> {

@@ -3,9 +3,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 
 /**
- * A server process spoken to over stdin/stdout. It starts from an environment allow-list
- * (see {@link buildServerEnvironment}) plus `env`, in its own process group, and its whole
- * process tree is killed on close.
+ * A server process spoken to over stdin/stdout. It starts from the environment allow-list of
+ * shell commands (the base names and `LC_*`, minus names that look like secrets) plus `env`, in
+ * its own process group, and its whole process tree is killed on close.
  */
 export interface McpStdioTransportConfig {
   /** Says which transport. */

@@ -81,7 +81,7 @@ export abstract class BasePermissionRequest implements PermissionRequest {
     return NO_SUBJECTS;
   }
 
-  /** {@inheritDoc PermissionRequest.toJSON} */
+  /** The plain-JSON form stored in an `ApprovalRequest` (`kind`, `summary`, `target`, `metadata`). */
   public toJSON(): PermissionRequestJson {
     return {
       kind: this.kind,

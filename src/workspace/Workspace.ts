@@ -30,7 +30,7 @@ function normalizeWorkspacePath(input: string, absoluteBase: string): string {
 /**
  * The configured roots and the one path containment function every built-in uses (fs tools,
  * shell cwd and redirection targets, MCP serve). Every refusal is a `ToolError` whose
- * `details.reason` is a {@link WorkspacePathRefusalReason}.
+ * `details.reason` is one of the workspace's refusal reasons (see `ToolErrorReason`).
  */
 export class Workspace {
   /** The roots, realpath'ed, in the order configured (relative inputs resolve against the first). */
